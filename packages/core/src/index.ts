@@ -1,0 +1,16 @@
+export { defineOperation, fillPath, queryParamNames } from './operation.js';
+export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult } from './operation.js';
+export { booleanParam, enumParam, integerParam, optionalString, requiredString } from './params.js';
+export type { IntegerParamOptions } from './params.js';
+export {
+  envelope, geoCodeParam, geoCodes, Image, languageParam, languages, pagedEnvelope, Pagination, Timestamp,
+} from './schemas.js';
+export type { GeoCode, Language } from './schemas.js';
+export { ErrorBody, ErrorIssue } from './error-body.js';
+export { errorCodes, isErrorCode, statusTitles } from './error-codes.js';
+export type { ErrorCode } from './error-codes.js';
+export { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
+export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
+export type { Transport, TransportOptions, TransportRequest } from './transport.js';
+export { createClient } from './client.js';
+export type { ClientCredentials, ClientOptions, ContractClient } from './client.js';

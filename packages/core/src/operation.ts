@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+
+/** How an operation's caller proves who they are (DESIGN.md §4). */
+export type AuthScheme = 'apiKey' | 'bearer';
+
+type ParamsObject = z.ZodObject;
+
+export interface OperationConfig {
+  /** Stable identifier, `<platform>.<operation>`. */
+  readonly id: string;
+  readonly method: 'GET';
+  /** Full path with `{name}` placeholders, e.g. `/api/v1/forum/community/{community}/posts`. */
+  readonly path: string;
+  readonly auth: AuthScheme;
+  readonly params: { readonly path?: ParamsObject; readonly query?: ParamsObject };
+  /** Schema of the success body. */
+  readonly response: z.ZodType;
+  readonly summary: string;
+  readonly description?: string;
+}
+
+/** An operation is plain data: the route, validation, OpenAPI, client method and tests derive from it. */
+export type Operation<C extends OperationConfig = OperationConfig> = C & { readonly pathParams: readonly string[] };
+
+/** A platform's operations, keyed by client method name. */
+export type Contract = Record<string, Operation>;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : unknown;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** The client method's one object argument: path and query parameters side by side. */
+export type OperationArgs<O extends OperationConfig> = InputOf<O['params']['path']> & InputOf<O['params']['query']>;
+/** Parameters as the handler sees them: validated, defaults applied. */
+export type OperationParams<O extends OperationConfig> = OutputOf<O['params']['path']> & OutputOf<O['params']['query']>;
+/** The success body. */
+export type OperationResult<O extends OperationConfig> = z.output<O['response']>;
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Declares an operation once. Checks at definition time that the path's placeholders and
+ * the path schema name the same parameters, and that no name is both a path and a query
+ * parameter, so a contract cannot be mounted half-wired.
+ */
+export function defineOperation<const C extends OperationConfig>(config: C): Operation<C> {
+  const pathParams = [...config.path.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+  const declared = Object.keys(config.params.path?.shape ?? {});
+  const same = pathParams.length === declared.length && pathParams.every((name) => declared.includes(name));
+  if (!same) {
+    throw new Error(`${config.id}: path placeholders [${pathParams}] differ from path parameters [${declared}]`);
+  }
+  const query = Object.keys(config.params.query?.shape ?? {});
+  const clash = query.find((name) => declared.includes(name));
+  if (clash) throw new Error(`${config.id}: '${clash}' is both a path and a query parameter`);
+  return Object.freeze({ ...config, pathParams: Object.freeze(pathParams) });
+}
+
+/** Names of the query parameters an operation takes. */
+export function queryParamNames(operation: OperationConfig): string[] {
+  return Object.keys(operation.params.query?.shape ?? {});
+}
+
+/** Fills a path template: `{name}` → the percent-encoded value. */
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => encodeURIComponent(String(values[name])));
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Query parameter schemas. On the wire every value is a string; the typed clients may
+ * also pass the native value (a number, a boolean), so each schema accepts both and
+ * outputs the native value. Messages are phrased to follow the parameter name
+ * ("limit must be at most 100").
+ */
+
+const DIGITS = /^[0-9]+$/;
+
+export interface IntegerParamOptions {
+  min: number;
+  max: number;
+  default: number;
+}
+
+/** A bounded integer: base-10 digits only on the wire (no sign, exponent, fraction or spaces). */
+export function integerParam({ min, max, default: fallback }: IntegerParamOptions) {
+  return z
+    .union([z.number(), z.string()], { error: `must be an integer from ${min} to ${max}` })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const n = typeof value === 'number' ? value : DIGITS.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: n < min ? `must be at least ${min}` : `must be at most ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
+}
+
+/** A strict boolean: exactly `true` or `false` on the wire. */
+export function booleanParam(fallback: boolean) {
+  return z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === true || value === 'true'))
+    .meta({ type: 'boolean', default: fallback });
+}
+
+/** An enumeration matched exactly as spelled, with its default. */
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z.enum(values, { error: `must be one of: ${values.join(', ')}` }).default(fallback);
+}
+
+/** A required, non-empty string (path segments, ids, usernames, keywords). */
+export function requiredString(maxLength = 512) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .min(1, { error: 'must not be empty' })
+    .max(maxLength, { error: `must be at most ${maxLength} characters` });
+}
+
+/** An optional string such as a paging token. */
+export function optionalString(maxLength = 2048) {
+  return z
+    .string({ error: 'must be a string' })
+    .max(maxLength, { error: `must be at most ${maxLength} characters` })
+    .optional();
+}

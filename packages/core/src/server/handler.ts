@@ -1,0 +1,26 @@
+import type { Contract, OperationConfig, OperationParams } from '../operation.js';
+import type { z } from 'zod';
+import type { CursorCodec } from './cursor.js';
+
+/** What the service hands every handler besides the parameters. */
+export interface HandlerContext {
+  /** The moment the request is answered at; time windows and relative texts use it. */
+  now: Date;
+  cursors: CursorCodec;
+  requestId: string;
+}
+
+/** A pure handler: validated parameters in, the success body out (the body's schema input). */
+export type OperationHandler<O extends OperationConfig> = (
+  params: OperationParams<O>,
+  ctx: HandlerContext,
+) => Promise<z.input<O['response']>>;
+
+/** One handler per operation of a contract, same keys. */
+export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHandler<C[K]> };
+
+/** A contract together with its handlers: what the service mounts. */
+export interface MountablePlatform<C extends Contract = Contract> {
+  contract: C;
+  handlers: ContractHandlers<C>;
+}

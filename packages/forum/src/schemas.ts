@@ -1,0 +1,41 @@
+import { enumParam, integerParam, requiredString, Timestamp } from '@socialquery/core';
+import { z } from 'zod';
+
+/** A forum post (SPEC.md, forum platform resources). */
+export const Post = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  author: z.string(),
+  community: z.string(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  score: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: Timestamp,
+  url: z.string(),
+});
+export type Post = z.infer<typeof Post>;
+
+/** Body of both forum operations. */
+export const PostsResponse = z.object({ posts: z.array(Post) });
+export type PostsResponse = z.infer<typeof PostsResponse>;
+
+export const forumSorts = ['hot', 'new', 'top', 'rising'] as const;
+export type ForumSort = (typeof forumSorts)[number];
+
+export const forumTimeframes = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
+export type ForumTimeframe = (typeof forumTimeframes)[number];
+
+/** Forum posts limit: default 25 (SPEC.md), upper bound 100 (DESIGN.md §4). */
+export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
+
+export const CommunityPostsPath = z.object({ community: requiredString(100) });
+export const CommunityPostsQuery = z.object({
+  limit: postsLimit(),
+  sort: enumParam(forumSorts, 'hot'),
+  timeframe: enumParam(forumTimeframes, 'day').describe('Window ending now; applies to sort=top only.'),
+});
+
+export const UserPostsPath = z.object({ username: requiredString(100) });
+export const UserPostsQuery = z.object({ limit: postsLimit() });

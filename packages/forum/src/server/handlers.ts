@@ -1,0 +1,26 @@
+import { type ContractHandlers, notFound } from '@socialquery/core/server';
+import type { forumContract } from '../contract.js';
+import { windowStart } from './ranking.js';
+import type { ForumSource } from './source.js';
+
+/** The forum's handlers over any ForumSource. Existence is checked only when a listing comes back empty. */
+export function createForumHandlers(source: ForumSource): ContractHandlers<typeof forumContract> {
+  return {
+    async communityPosts({ community, limit, sort, timeframe }, { now }) {
+      const posts = await source.communityPosts({
+        community,
+        order: sort,
+        createdAfter: windowStart(sort, timeframe, now),
+        createdUntil: now,
+        limit,
+      });
+      if (posts.length === 0 && !(await source.communityExists(community))) throw notFound(`community '${community}'`);
+      return { posts };
+    },
+    async userPosts({ username, limit }) {
+      const posts = await source.userPosts({ username, limit });
+      if (posts.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
+      return { posts };
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { ForumSort, ForumTimeframe } from '../schemas.js';
+
+/** Reddit's epoch offset in the published hot formula (seconds since 1970 of 2005-12-08). */
+const HOT_EPOCH_SECONDS = 1134028003;
+
+/**
+ * Reddit's published hot rank: sign(score)·log10(max(|score|, 1)) + (createdAt − epoch)/45000,
+ * rounded to 7 decimals. It does not depend on the current time, so the store keeps it in an
+ * indexed column and hot listings are index scans.
+ */
+export function hotScore(score: number, createdAtMs: number): number {
+  const order = Math.log10(Math.max(Math.abs(score), 1));
+  const sign = Math.sign(score);
+  const seconds = createdAtMs / 1000 - HOT_EPOCH_SECONDS;
+  return Math.round((sign * order + seconds / 45000) * 1e7) / 1e7;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Length of each `timeframe` window (a month is 30 days, a year 365). */
+export const timeframeMs: Record<Exclude<ForumTimeframe, 'all'>, number> = {
+  hour: HOUR_MS,
+  day: DAY_MS,
+  week: 7 * DAY_MS,
+  month: 30 * DAY_MS,
+  year: 365 * DAY_MS,
+};
+
+/** `rising` looks at posts of the last 24 hours … */
+export const RISING_WINDOW_MS = DAY_MS;
+/** … and ranks them by score per hour of age, with age floored at one hour. */
+export const RISING_MIN_AGE_MS = HOUR_MS;
+
+/** Rising rank of one post (the store computes the same in SQL). */
+export function risingScore(score: number, createdAtMs: number, nowMs: number): number {
+  return score / (Math.max(nowMs - createdAtMs, RISING_MIN_AGE_MS) / HOUR_MS);
+}
+
+/** Start (exclusive) of the creation-time window a sort looks at, or undefined for all posts. */
+export function windowStart(sort: ForumSort, timeframe: ForumTimeframe, now: Date): Date | undefined {
+  if (sort === 'rising') return new Date(now.getTime() - RISING_WINDOW_MS);
+  if (sort === 'top' && timeframe !== 'all') return new Date(now.getTime() - timeframeMs[timeframe]);
+  return undefined;
+}
