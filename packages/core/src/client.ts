@@ -45,6 +45,9 @@ async function call(transport: Transport, operation: Operation, credentials: Cli
     throw new RequestSetupError(`${operation.id} does not take ${unknown.join(', ')}; it takes ${[...known].join(', ')}`);
   }
   const path = validate(operation.params.path, given, operation.id);
+  const dotted = Object.keys(path).find((name) => path[name] === '.' || path[name] === '..');
+  // URL resolution would turn them into directory steps and call another route
+  if (dotted) throw new RequestSetupError(`${operation.id}: ${dotted} must not be '.' or '..'`);
   validate(operation.params.query, given, operation.id);
   const query: Record<string, string> = {};
   for (const name of Object.keys(operation.params.query?.shape ?? {})) {

@@ -25,8 +25,12 @@ export function createCursorCodec(secret: string | Buffer): CursorCodec {
 
   return {
     encode(position, binding) {
-      const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
-      return `${payload}.${tag(payload, binding).toString('base64url')}`;
+      const json = JSON.stringify(position);
+      if (json === undefined) throw new TypeError('a cursor position must be JSON-serialisable');
+      const payload = Buffer.from(json).toString('base64url');
+      const token = `${payload}.${tag(payload, binding).toString('base64url')}`;
+      if (token.length > MAX_TOKEN_LENGTH) throw new RangeError('cursor position too large for a paging token');
+      return token;
     },
     decode(token, binding) {
       const invalid = new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
@@ -34,7 +38,9 @@ export function createCursorCodec(secret: string | Buffer): CursorCodec {
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined || !PART.test(payload) || !PART.test(signature)) throw invalid;
       const given = Buffer.from(signature, 'base64url');
-      if (given.length !== TAG_BYTES || !timingSafeEqual(given, tag(payload, binding))) throw invalid;
+      // base64url decoding ignores the unused low bits of the last character: insist on the canonical spelling
+      if (given.length !== TAG_BYTES || given.toString('base64url') !== signature) throw invalid;
+      if (!timingSafeEqual(given, tag(payload, binding))) throw invalid;
       try {
         return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
       } catch {

@@ -1,0 +1,54 @@
+import type { MountablePlatform } from '@socialquery/core/server';
+import { createCursorCodec } from '@socialquery/core/server';
+import { createForumHandlers } from '@socialquery/forum/server';
+import { forumContract } from '@socialquery/forum';
+import type { Store } from '@socialquery/store';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { errorHandler, sendError } from './error-response.js';
+import { requestLogger } from './logger.js';
+import { methodNotAllowed, mountPlatforms } from './mount.js';
+import { requestId } from './request-id.js';
+
+export interface AppOptions {
+  store: Store;
+  logger: Logger;
+  /** Signs paging tokens. */
+  cursorSecret: string;
+  /** The request's "now" (tests pin it). */
+  clock?: () => Date;
+}
+
+/** Every platform the service mounts: a contract and its handlers over the store's Source. */
+export function platformsOf(store: Store): MountablePlatform[] {
+  return [{ contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform];
+}
+
+export function createApp({ store, logger, cursorSecret, clock }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Conditional GET is left to caches in front of the service; computing ETags costs a hash per response.
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(logger));
+  app.use(requestId);
+
+  app.get('/healthz', async (_req, res) => {
+    if (await store.ping()) res.json({ status: 'ok' });
+    else sendError(res, 'unavailable', 'the store does not answer');
+  });
+  app.all('/healthz', methodNotAllowed);
+
+  app.use(
+    mountPlatforms(platformsOf(store), {
+      credentials: store.credentials,
+      cursors: createCursorCodec(cursorSecret),
+      ...(clock ? { clock } : {}),
+    }),
+  );
+
+  app.use((req, res) => sendError(res, 'not_found', `no route ${req.method} ${req.path}`));
+  app.use(errorHandler(logger));
+  return app;
+}

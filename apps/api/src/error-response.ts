@@ -1,0 +1,46 @@
+import { type ErrorBody, type ErrorCode, type ErrorIssue, errorCodes, statusTitles } from '@socialquery/core';
+import { ServiceError } from '@socialquery/core/server';
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestIdOf } from './request-id.js';
+
+/** Writes the one error body (DESIGN.md §4). */
+export function sendError(
+  res: Response,
+  code: ErrorCode,
+  message: string,
+  extra: { issues?: ErrorIssue[]; headers?: Record<string, string>; status?: number } = {},
+) {
+  const status = extra.status ?? errorCodes[code].status;
+  const body: ErrorBody = {
+    statusCode: status,
+    error: statusTitles[status] ?? 'Error',
+    code,
+    message,
+    ...(extra.issues && extra.issues.length > 0 ? { issues: extra.issues } : {}),
+    requestId: requestIdOf(res),
+  };
+  if (res.locals.errorBodyExtras) Object.assign(body, res.locals.errorBodyExtras);
+  for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
+  res.status(status).json(body);
+}
+
+/**
+ * The one error middleware. ServiceErrors carry their own code; client errors raised by
+ * Express itself (a malformed percent-encoding in the path) become 400 `invalid_request`;
+ * anything else is a 500 `internal`, logged with the request id and never described.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof ServiceError) {
+      return sendError(res, error.code, error.message, error.details);
+    }
+    const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
+    }
+    logger.error({ err: error, requestId: requestIdOf(res), method: req.method, path: req.path }, 'unhandled error');
+    return sendError(res, 'internal', 'internal error; quote the request id when reporting it');
+  };
+}

@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { requestIdFor } from './request-id.js';
+
+export function createLogger(level: LevelWithSilent = 'info'): Logger {
+  return pino({ level, base: { service: 'socialquery-api' } });
+}
+
+/**
+ * One log line per request: method, path (with query), status, duration, request id.
+ * Headers are not logged, so credentials never reach the log.
+ */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req) => requestIdFor(req),
+    quietReqLogger: true,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    serializers: {
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+    },
+    wrapSerializers: false,
+  });
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { openStore } from '@socialquery/store';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startService } from './server.js';
+
+const USAGE = `Usage: socialquery-api [--demo-if-empty] [--help]
+
+Starts the socialquery HTTP service.
+
+Options:
+  --demo-if-empty  seed the deterministic demo data when the store holds no data yet
+  -h, --help       show this help
+
+Environment:
+  PORT                default 8080
+  HOST                default 127.0.0.1
+  SOCIALQUERY_STORE   sqlite:<path> (default sqlite:./data/socialquery.db)
+  SOCIALQUERY_SECRET  paging-token signing secret, >= 16 characters (default: generated, kept in the store)
+  LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
+
+A store without credentials gets a first API key and bearer token, printed once.`;
+
+async function main(argv: string[]) {
+  let flags;
+  try {
+    flags = parseArgs({ args: argv, options: { 'demo-if-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const store = await openStore(config.SOCIALQUERY_STORE);
+
+  if (flags['demo-if-empty'] && (await store.isEmpty())) {
+    logger.info('store is empty: seeding the demo data');
+    const report = await store.seedDemo();
+    logger.info({ forumPosts: report.forumPosts, ms: report.ms }, 'demo data seeded');
+  }
+  if ((await store.credentials.count()) === 0) {
+    const key = await store.credentials.create('api-key', 'first api key');
+    const token = await store.credentials.create('token', 'first token');
+    console.log(
+      [
+        '',
+        'New store: created a first API key and bearer token. They are shown only this once.',
+        `  API key (x-api-key header):            ${key.secret}`,
+        `  Bearer token (Authorization: Bearer):  ${token.secret}`,
+        'Create more with `pnpm cli keys create --kind api-key|token`.',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const service = await startService(config, store, logger);
+  logger.info({ url: service.url, store: config.SOCIALQUERY_STORE.replace(/\/\/[^@/]*@/, '//***@') }, 'listening');
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    service.stop().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return undefined;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error) => {
+    console.error(`socialquery-api: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,56 @@
+import type { Operation } from '@socialquery/core';
+import type { CursorCodec, MountablePlatform, OperationHandler } from '@socialquery/core/server';
+import type { CredentialStore } from '@socialquery/store';
+import { type RequestHandler, Router } from 'express';
+import { authenticate } from './auth.js';
+import { sendError } from './error-response.js';
+import { parseParams } from './params.js';
+import { requestIdOf } from './request-id.js';
+
+export interface MountDeps {
+  credentials: CredentialStore;
+  cursors: CursorCodec;
+  /** The request's "now"; tests pin it. */
+  clock?: () => Date;
+}
+
+/** `/a/{b}/c` → `/a/:b/c` (Express 5 path syntax), in one place. */
+export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+
+/**
+ * Mounts every operation of every platform in one loop: auth, parameter validation, the
+ * handler, the JSON response; and 405 for the other methods on the same paths.
+ */
+export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): Router {
+  const router = Router();
+  const clock = deps.clock ?? (() => new Date());
+  for (const { contract, handlers } of platforms) {
+    for (const [name, operation] of Object.entries(contract)) {
+      const handler = handlers[name];
+      if (!handler) throw new Error(`${operation.id}: no handler`);
+      const path = toExpressPath(operation.path);
+      router.get(path, authenticate(operation.auth, deps.credentials), serve(operation, handler, deps.cursors, clock));
+      router.all(path, methodNotAllowed);
+    }
+  }
+  return router;
+}
+
+function serve(
+  operation: Operation,
+  handler: OperationHandler<Operation>,
+  cursors: CursorCodec,
+  clock: () => Date,
+): RequestHandler {
+  return async (req, res) => {
+    const params = parseParams(operation, req.params as Record<string, string>, req.query as Record<string, unknown>);
+    const body = await handler(params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
+    res.json(body);
+  };
+}
+
+export const methodNotAllowed: RequestHandler = (req, res) => {
+  sendError(res, 'method_not_allowed', `${req.method} is not allowed here; every operation is a GET`, {
+    headers: { Allow: 'GET, HEAD' },
+  });
+};

@@ -1,0 +1,82 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
+import { createForumClient, PostsResponse } from '@socialquery/forum';
+import { startTestService, type TestService } from './harness.js';
+
+let service: TestService;
+let server: Server;
+let baseUrl: string;
+let community: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  community = (await service.store.examples()).forum!.community;
+  server = await new Promise<Server>((resolve) => {
+    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await service.close();
+});
+
+describe('forum client against the real service', () => {
+  it('communityPosts returns the posts, validated by the response schema', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const body = await client.communityPosts({ community, sort: 'new', limit: 5 });
+    expect(PostsResponse.parse(body).posts).toHaveLength(5);
+    const dates = body.posts.map((p) => p.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('userPosts returns the user\'s posts', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const username = (await service.store.examples()).forum!.username;
+    const { posts } = await client.userPosts({ username, limit: 2 });
+    expect(posts).toHaveLength(2);
+    expect(posts.every((p) => p.author === username)).toBe(true);
+  });
+
+  it('raises ApiResponseError with status and parsed body on 404', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const error = await client.communityPosts({ community: 'no-such-place' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error).toMatchObject({ kind: 'api_response', status: 404, body: { code: 'not_found' } });
+  });
+
+  it('raises ApiResponseError 401 for a bad token', async () => {
+    const client = createForumClient({ baseUrl, token: 'sqt_wrong' });
+    await expect(client.communityPosts({ community })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+  });
+
+  it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {
+    let requests = 0;
+    const count = () => requests++;
+    server.on('request', count);
+    try {
+      const client = createForumClient({ baseUrl, token: service.token });
+      const missing = await client.communityPosts({} as never).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(RequestSetupError);
+      expect(missing).toMatchObject({ kind: 'request_setup', message: expect.stringContaining('community is required') });
+      await expect(client.communityPosts({ community, limit: 1000 })).rejects.toBeInstanceOf(RequestSetupError);
+      await expect(client.communityPosts({ community, sort: 'best' as never })).rejects.toBeInstanceOf(RequestSetupError);
+      expect(requests).toBe(0);
+    } finally {
+      server.off('request', count);
+    }
+  });
+
+  it('raises NoResponseError when nothing listens on the port', async () => {
+    const closed = await new Promise<Server>((resolve) => {
+      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = createForumClient({ baseUrl: `http://127.0.0.1:${port}`, token: service.token, timeout: 2000 });
+    const error = await client.userPosts({ username: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });
+  });
+});

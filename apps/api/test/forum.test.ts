@@ -1,0 +1,183 @@
+import { ErrorBody } from '@socialquery/core';
+import { communityPosts, type Post, PostsResponse, userPosts } from '@socialquery/forum';
+import { hotScore, risingScore, timeframeMs } from '@socialquery/forum/server';
+import { toForumRow, upsertForumRows } from '@socialquery/store';
+import request from 'supertest';
+import { NOW, startTestService, type TestService } from './harness.js';
+import { describeOperationRules } from './operation-rules.case.js';
+
+let service: TestService;
+let community: string;
+let username: string;
+let stored: Post[];
+
+beforeAll(async () => {
+  service = await startTestService();
+  const examples = await service.store.examples();
+  community = examples.forum!.community;
+  username = examples.forum!.username;
+  stored = await allPostsOf({ community });
+});
+afterAll(() => service.close());
+
+/** Every stored post of a community or author, straight from the store (the test's ground truth). */
+async function allPostsOf(where: { community?: string; author?: string }): Promise<Post[]> {
+  let query = service.store.db.selectFrom('forum_posts').selectAll();
+  if (where.community) query = query.where('community_key', '=', where.community.toLowerCase());
+  if (where.author) query = query.where('author_key', '=', where.author.toLowerCase());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id, title: r.title, content: r.content, author: r.author, community: r.community,
+    upvotes: r.upvotes, downvotes: r.downvotes, score: r.score, commentCount: r.comment_count,
+    createdAt: new Date(Number(r.created_at)).toISOString(), url: r.url,
+  }));
+}
+
+const ms = (post: Post) => Date.parse(post.createdAt);
+const byIdDesc = (a: Post, b: Post) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const descending = (key: (p: Post) => number) => (a: Post, b: Post) => key(b) - key(a) || byIdDesc(a, b);
+
+async function listCommunity(query: Record<string, string>, name = community) {
+  const res = await request(service.app)
+    .get(`/api/v1/forum/community/${encodeURIComponent(name)}/posts`)
+    .query(query)
+    .set('Authorization', `Bearer ${service.token}`);
+  expect(res.status).toBe(200);
+  return PostsResponse.parse(res.body).posts;
+}
+
+describeOperationRules(communityPosts, () => service, () => ({ path: { community } }));
+describeOperationRules(userPosts, () => service, () => ({ path: { username } }));
+
+describe('GET /api/v1/forum/community/{community}/posts', () => {
+  it('has the demo data the tests rely on', () => {
+    expect(stored.length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('defaults to sort=hot, limit=25: Reddit hot formula recomputed here, ties by id', async () => {
+    const posts = await listCommunity({});
+    const expected = [...stored].sort(descending((p) => hotScore(p.score, ms(p)))).slice(0, 25);
+    expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(posts).toHaveLength(25);
+  });
+
+  it('sort=new: newest first', async () => {
+    const posts = await listCommunity({ sort: 'new', limit: '100' });
+    const expected = [...stored].sort(descending(ms)).slice(0, 100);
+    expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  });
+
+  it.each(['hour', 'day', 'week', 'month', 'year'] as const)('sort=top&timeframe=%s: top score within the window ending now', async (timeframe) => {
+    const posts = await listCommunity({ sort: 'top', timeframe, limit: '100' });
+    const since = NOW.getTime() - timeframeMs[timeframe];
+    const inWindow = stored.filter((p) => ms(p) > since && ms(p) <= NOW.getTime());
+    expect(inWindow.length).toBeGreaterThan(0);
+    const expected = inWindow.sort(descending((p) => p.score)).slice(0, 100);
+    expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    for (const post of posts) expect(ms(post)).toBeGreaterThan(since);
+  });
+
+  it('sort=top&timeframe=all: the whole community by score; default timeframe is day', async () => {
+    const all = await listCommunity({ sort: 'top', timeframe: 'all', limit: '50' });
+    expect(all.map((p) => p.id)).toEqual([...stored].sort(descending((p) => p.score)).slice(0, 50).map((p) => p.id));
+    const byDefault = await listCommunity({ sort: 'top', limit: '100' });
+    const day = await listCommunity({ sort: 'top', timeframe: 'day', limit: '100' });
+    expect(byDefault).toEqual(day);
+    expect(day.length).toBeLessThan(all.length + 50);
+  });
+
+  it('sort=rising: score per hour of age among posts of the last 24 hours', async () => {
+    const posts = await listCommunity({ sort: 'rising', limit: '100' });
+    const recent = stored.filter((p) => ms(p) > NOW.getTime() - 86_400_000);
+    expect(recent.length).toBeGreaterThan(1);
+    const expected = recent.sort(descending((p) => risingScore(p.score, ms(p), NOW.getTime())));
+    expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  });
+
+  it('timeframe does not change non-top sorts', async () => {
+    expect(await listCommunity({ sort: 'new', timeframe: 'hour' })).toEqual(await listCommunity({ sort: 'new' }));
+  });
+
+  it('limit: default 25, 1 gives one post, 100 gives 100', async () => {
+    expect(await listCommunity({ sort: 'new' })).toHaveLength(25);
+    expect(await listCommunity({ sort: 'new', limit: '1' })).toHaveLength(1);
+    expect(await listCommunity({ sort: 'new', limit: '100' })).toHaveLength(100);
+  });
+
+  it('returns every field of a post exactly as stored', async () => {
+    const [post] = await listCommunity({ sort: 'new', limit: '1' });
+    expect(post).toEqual(stored.find((p) => p.id === post!.id));
+    expect(post!.score).toBe(post!.upvotes - post!.downvotes);
+    expect(post!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('matches the community name case-insensitively', async () => {
+    expect(await listCommunity({ sort: 'new' }, community.toUpperCase())).toEqual(await listCommunity({ sort: 'new' }));
+  });
+
+  it('rejects a bogus sort or timeframe with the accepted values', async () => {
+    for (const query of [{ sort: 'best' }, { sort: 'HOT' }, { timeframe: 'decade' }, { sort: '' }]) {
+      const res = await request(service.app)
+        .get(`/api/v1/forum/community/${community}/posts`)
+        .query(query)
+        .set('Authorization', `Bearer ${service.token}`);
+      expect(res.status).toBe(400);
+      const body = ErrorBody.parse(res.body);
+      expect(body.code).toBe('invalid_parameter');
+      expect(body.message).toMatch(/must be one of: (hot, new, top, rising|hour, day, week, month, year, all)/);
+    }
+  });
+
+  it('answers 404 not_found for an unknown community', async () => {
+    const res = await request(service.app)
+      .get('/api/v1/forum/community/no-such-community-xyz/posts')
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found', message: "community 'no-such-community-xyz' not found" });
+  });
+
+  it('answers 200 with no posts for a known community whose window is empty', async () => {
+    const old = NOW.getTime() - 400 * 86_400_000;
+    await upsertForumRows(service.store.db, [
+      toForumRow({
+        id: 'quiet1', community: 'QuietPlace', author: 'someone_quiet', title: 't', content: '', upvotes: 3, downvotes: 1,
+        score: 2, commentCount: 0, createdAt: old, url: 'https://forum.example.org/c/QuietPlace/comments/quiet1',
+      }),
+    ]);
+    expect(await listCommunity({ sort: 'top', timeframe: 'hour' }, 'quietplace')).toEqual([]);
+    expect(await listCommunity({ sort: 'rising' }, 'quietplace')).toEqual([]);
+    expect((await listCommunity({ sort: 'top', timeframe: 'all' }, 'quietplace')).map((p) => p.id)).toEqual(['quiet1']);
+  });
+});
+
+describe('GET /api/v1/forum/user/{username}/posts', () => {
+  const listUser = async (name: string, query: Record<string, string> = {}) => {
+    const res = await request(service.app)
+      .get(`/api/v1/forum/user/${encodeURIComponent(name)}/posts`)
+      .query(query)
+      .set('Authorization', `Bearer ${service.token}`);
+    return res;
+  };
+
+  it('lists the user\'s posts newest first, across communities, limit default 25', async () => {
+    const res = await listUser(username);
+    expect(res.status).toBe(200);
+    const { posts } = PostsResponse.parse(res.body);
+    const all = await allPostsOf({ author: username });
+    expect(all.length).toBeGreaterThan(25);
+    expect(posts.map((p) => p.id)).toEqual([...all].sort(descending(ms)).slice(0, 25).map((p) => p.id));
+    expect(new Set(all.map((p) => p.community)).size).toBeGreaterThan(1);
+    for (const post of posts) expect(post.author.toLowerCase()).toBe(username.toLowerCase());
+  });
+
+  it('honours limit', async () => {
+    const { posts } = PostsResponse.parse((await listUser(username, { limit: '3' })).body);
+    expect(posts).toHaveLength(3);
+  });
+
+  it('answers 404 not_found for an unknown user', async () => {
+    const res = await listUser('nobody-at-all-42');
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found', message: "user 'nobody-at-all-42' not found" });
+  });
+});

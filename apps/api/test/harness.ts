@@ -1,0 +1,25 @@
+import { openStore, type Store } from '@socialquery/store';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+
+/** The pinned "now" of every API test: demo timestamps and time windows are relative to it. */
+export const NOW = new Date('2026-06-15T12:00:00.000Z');
+
+export interface TestService {
+  app: Express;
+  store: Store;
+  token: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+/** An in-memory store with the demo data seeded at NOW, one credential of each kind, the app. */
+export async function startTestService(): Promise<TestService> {
+  const store = await openStore('sqlite::memory:');
+  await store.seedDemo({ now: NOW });
+  const token = (await store.credentials.create('token', 'test token')).secret;
+  const apiKey = (await store.credentials.create('api-key', 'test key')).secret;
+  const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'test-secret-0123456789', clock: () => NOW });
+  return { app, store, token, apiKey, close: () => store.close() };
+}

@@ -1,0 +1,107 @@
+import { ErrorBody, fillPath, type Operation } from '@socialquery/core';
+import request from 'supertest';
+import type { TestService } from './harness.js';
+
+/**
+ * The cross-cutting rules every operation obeys (auth, unknown and repeated parameters,
+ * limits, methods, the error body, the response schema). Each platform's test calls this
+ * for each of its operations.
+ */
+export function describeOperationRules(
+  operation: Operation,
+  service: () => TestService,
+  /** Arguments of a request that succeeds (read after the service started). */
+  validArgs: () => { path: Record<string, string>; query?: Record<string, string> },
+) {
+  const url = () => fillPath(operation.path, validArgs().path);
+  const credential = () =>
+    operation.auth === 'bearer'
+      ? { name: 'authorization', value: `Bearer ${service().token}`, wrong: ['x-api-key', service().apiKey] as const }
+      : { name: 'x-api-key', value: service().apiKey, wrong: ['authorization', `Bearer ${service().token}`] as const };
+  const get = (query: Record<string, string> = validArgs().query ?? {}) => {
+    const c = credential();
+    return request(service().app).get(url()).query(query).set(c.name, c.value);
+  };
+  const expectError = (res: request.Response, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = ErrorBody.parse(res.body);
+    expect(body).toMatchObject({ statusCode: status, code });
+    expect(body.requestId).toBe(res.headers['x-request-id']);
+    expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT|sqlite/i);
+    return body;
+  };
+
+  describe(`${operation.id} — shared rules`, () => {
+    it('answers a valid request with a body that satisfies the response schema', async () => {
+      const res = await get();
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(operation.response.safeParse(res.body).error).toBeUndefined();
+    });
+
+    it('refuses a request without a credential: 401 missing_credentials', async () => {
+      const res = await request(service().app).get(url());
+      expectError(res, 401, 'missing_credentials');
+      if (operation.auth === 'bearer') expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    });
+
+    it('refuses an unknown credential: 401 invalid_credentials', async () => {
+      const c = credential();
+      const bogus = c.name === 'authorization' ? 'Bearer sqt_not-a-real-token' : 'sqk_not-a-real-key';
+      expectError(await request(service().app).get(url()).set(c.name, bogus), 401, 'invalid_credentials');
+    });
+
+    it('refuses a credential of the other kind: 401 invalid_credentials', async () => {
+      const [name, value] = credential().wrong;
+      // the other kind's secret, sent in this operation's own header
+      const other = name === 'x-api-key' ? `Bearer ${value}` : value.replace(/^Bearer /, '');
+      expectError(await request(service().app).get(url()).set(credential().name, other), 401, 'invalid_credentials');
+    });
+
+    it('does not accept the credential in another header or the query string', async () => {
+      const [name, value] = credential().wrong;
+      expectError(await request(service().app).get(url()).set(name, value), 401, 'missing_credentials');
+      const secret = operation.auth === 'bearer' ? service().token : service().apiKey;
+      expectError(await request(service().app).get(url()).query({ token: secret, apiKey: secret }), 401, 'missing_credentials');
+    });
+
+    it('rejects an unknown parameter, naming the accepted ones: 400 unknown_parameter', async () => {
+      const body = expectError(await get({ ...validArgs().query, limt: '5' }), 400, 'unknown_parameter');
+      expect(body.message).toContain("'limt'");
+      for (const name of Object.keys(operation.params.query?.shape ?? {})) expect(body.message).toContain(name);
+      expect(body.issues).toEqual([{ path: 'limt', message: expect.any(String) }]);
+    });
+
+    it('rejects array and object query syntax', async () => {
+      expectError(await get({ ...validArgs().query, 'limit[]': '1' }), 400, 'unknown_parameter');
+    });
+
+    it('answers 405 with Allow: GET for other methods', async () => {
+      for (const method of ['post', 'put', 'delete', 'patch'] as const) {
+        const res = await request(service().app)[method](url());
+        expectError(res, 405, 'method_not_allowed');
+        expect(res.headers.allow).toMatch(/^GET/);
+      }
+    });
+
+    const limit = operation.params.query?.shape.limit;
+    if (limit) {
+      const meta = limit.meta() as { minimum: number; maximum: number; default: number };
+      it(`bounds limit to ${meta.minimum}..${meta.maximum}`, async () => {
+        for (const bad of ['abc', '0', '-1', '1e3', '1.5', ' 5', '0x10', '', String(meta.maximum + 1), '1000000000']) {
+          const body = expectError(await get({ ...validArgs().query, limit: bad }), 400, 'invalid_parameter');
+          expect(body.issues?.[0]?.path).toBe('limit');
+        }
+        const max = await get({ ...validArgs().query, limit: String(meta.maximum) });
+        expect(max.status).toBe(200);
+      });
+
+      it('rejects a repeated parameter', async () => {
+        const c = credential();
+        const res = await request(service().app).get(`${url()}?limit=1&limit=2`).set(c.name, c.value);
+        expect(expectError(res, 400, 'invalid_parameter').message).toContain('limit must be given once');
+      });
+    }
+  });
+}

@@ -1,0 +1,134 @@
+import { Writable } from 'node:stream';
+import { ErrorBody } from '@socialquery/core';
+import { openStore } from '@socialquery/store';
+import request from 'supertest';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { startTestService, type TestService } from './harness.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.close());
+
+const auth = () => ({ Authorization: `Bearer ${service.token}` });
+
+/** A logger whose lines the test can read. */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('service-wide behaviour', () => {
+  it('GET /healthz answers 200 {status: ok} without credentials', async () => {
+    const res = await request(service.app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('GET /healthz answers 503 unavailable when the store does not answer', async () => {
+    const store = await openStore('sqlite::memory:');
+    const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32) });
+    await store.close();
+    const res = await request(app).get('/healthz');
+    expect(res.status).toBe(503);
+    expect(ErrorBody.parse(res.body).code).toBe('unavailable');
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const res = await request(service.app).get('/api/v1/nothing/here').set(auth());
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'not_found' });
+  });
+
+  it('answers other methods on /healthz with 405 and Allow: GET', async () => {
+    const res = await request(service.app).post('/healthz');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/^GET/);
+  });
+
+  it('puts a request id on every response and in the error body; keeps a well-formed incoming one', async () => {
+    const ok = await request(service.app).get('/healthz');
+    const missing = await request(service.app).get('/nope');
+    expect(ok.headers['x-request-id']).not.toBe(missing.headers['x-request-id']);
+    expect(missing.body.requestId).toBe(missing.headers['x-request-id']);
+    const kept = await request(service.app).get('/nope').set('x-request-id', 'trace-abc.123');
+    expect(kept.headers['x-request-id']).toBe('trace-abc.123');
+    const replaced = await request(service.app).get('/nope').set('x-request-id', 'bad id with spaces');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a malformed percent-encoding in the path with 400 JSON, not 500', async () => {
+    const res = await request(service.app).get('/api/v1/forum/community/%E0%A4%A/posts').set(auth());
+    expect(res.status).toBe(400);
+    expect(ErrorBody.parse(res.body).code).toBe('invalid_request');
+  });
+
+  it('decodes percent-encoded path segments (an encoded slash stays inside the name)', async () => {
+    const res = await request(service.app).get('/api/v1/forum/community/a%2Fb/posts').set(auth());
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("community 'a/b' not found");
+  });
+
+  it('turns an unexpected fault into 500 internal: no stack, no SQL, logged with the request id', async () => {
+    const { logger, lines } = capturedLogger();
+    const broken = {
+      ...service.store,
+      forum: {
+        ...service.store.forum,
+        communityPosts: () => Promise.reject(new Error('SQLITE_ERROR: near "SELECT * FROM forum_posts": syntax error')),
+      },
+    };
+    const app = createApp({ store: broken, logger, cursorSecret: 'x'.repeat(32) });
+    const res = await request(app).get('/api/v1/forum/community/programming/posts').set(auth());
+    expect(res.status).toBe(500);
+    const body = ErrorBody.parse(res.body);
+    expect(body).toMatchObject({ statusCode: 500, code: 'internal', error: 'Internal Server Error' });
+    expect(JSON.stringify(body)).not.toMatch(/SQLITE|SELECT|forum_posts|\.ts:|\.js:/);
+    const logged = lines.find((line) => line.msg === 'unhandled error');
+    expect(logged).toMatchObject({ requestId: body.requestId });
+    expect(JSON.stringify(logged)).toContain('SQLITE_ERROR');
+  });
+
+  it('logs one line per request with method, path, status, duration and request id, never the credential', async () => {
+    const { logger, lines } = capturedLogger();
+    const app = createApp({ store: service.store, logger, cursorSecret: 'x'.repeat(32) });
+    const res = await request(app).get('/api/v1/forum/community/programming/posts?limit=2').set(auth());
+    const line = lines.find((l) => (l.req as { id?: string } | undefined)?.id === res.headers['x-request-id']);
+    expect(line).toMatchObject({
+      req: { method: 'GET', url: '/api/v1/forum/community/programming/posts?limit=2' },
+      res: { statusCode: res.status },
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(lines)).not.toContain(service.token);
+  });
+
+  it('does not send x-powered-by', async () => {
+    const res = await request(service.app).get('/healthz');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('refuses a revoked credential from the next request on', async () => {
+    const created = await service.store.credentials.create('token', 'short-lived');
+    const url = '/api/v1/forum/community/programming/posts?limit=1';
+    expect((await request(service.app).get(url).set('Authorization', `Bearer ${created.secret}`)).status).toBe(200);
+    expect(await service.store.credentials.revoke(created.id)).toBe(true);
+    const res = await request(service.app).get(url).set('Authorization', `Bearer ${created.secret}`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_credentials');
+  });
+
+  it('rejects an Authorization header of another scheme', async () => {
+    const res = await request(service.app).get('/api/v1/forum/community/programming/posts').set('Authorization', `Basic ${service.token}`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_credentials');
+  });
+});

@@ -1,0 +1,48 @@
+import { credentialKinds, type CredentialKind } from '@socialquery/store';
+import { type Command, Option } from 'commander';
+import { CliError, type Io } from '../io.js';
+import { withStore } from '../store-option.js';
+
+export function keysCommand(program: Command, io: Io) {
+  const keys = program.command('keys').description('create, list and revoke credentials (API keys and bearer tokens)');
+
+  keys
+    .command('create')
+    .description('create a credential; its secret is printed once, alone on the last line')
+    .addOption(new Option('--kind <kind>', 'api-key (x-api-key header) or token (Authorization: Bearer)').choices(credentialKinds).makeOptionMandatory())
+    .option('--name <name>', 'a label to recognise it by in `keys list`')
+    .action(async (options: { kind: CredentialKind; name?: string }) => {
+      await withStore(program.opts(), async (store) => {
+        const created = await store.credentials.create(options.kind, options.name);
+        io.out(`created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}; the secret is shown only now:`);
+        io.out(created.secret);
+      });
+    });
+
+  keys
+    .command('list')
+    .description('list credentials (never their secrets)')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      await withStore(program.opts(), async (store) => {
+        const list = await store.credentials.list();
+        if (options.json) return io.out(JSON.stringify(list, null, 2));
+        if (list.length === 0) return io.out('no credentials; create one with `keys create --kind api-key|token`');
+        for (const c of list) {
+          const state = c.revokedAt ? `revoked ${c.revokedAt}` : 'active';
+          io.out([c.id, c.kind.padEnd(7), c.hint, c.createdAt, state, c.name ?? ''].join('  ').trimEnd());
+        }
+      });
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a credential by id; it is refused from the next request on')
+    .argument('<id>', 'credential id, as `keys list` shows it')
+    .action(async (id: string) => {
+      await withStore(program.opts(), async (store) => {
+        if (!(await store.credentials.revoke(id))) throw new CliError(`no active credential with id ${id}`);
+        io.out(`revoked ${id}`);
+      });
+    });
+}

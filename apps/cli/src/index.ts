@@ -1,0 +1,2 @@
+export { createProgram, runCli } from './program.js';
+export type { Io } from './io.js';

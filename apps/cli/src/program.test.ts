@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '@socialquery/store';
+import type { Io } from './io.js';
+import { runCli } from './program.js';
+
+let dir: string;
+let storeAddress: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sq-cli-'));
+  storeAddress = `sqlite:${join(dir, 'cli.db')}`;
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the CLI in-process against the test store; returns exit code and captured output. */
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), interactive: false };
+  const code = await runCli(['--store', storeAddress, ...args], io);
+  return { code, out: out.join('\n'), err: err.join('\n'), lastLine: out.join('\n').trimEnd().split('\n').at(-1) ?? '' };
+}
+
+describe('socialquery CLI', () => {
+  it('migrate: applies the migrations once, then reports the store up to date', async () => {
+    const first = await cli('migrate');
+    expect(first).toMatchObject({ code: 0, out: 'applied 0001-initial' });
+    expect((await cli('migrate')).out).toBe('store is up to date');
+  });
+
+  it('seed --demo: fills the store; running it again adds nothing', async () => {
+    const first = await cli('seed', '--demo');
+    expect(first.code).toBe(0);
+    const seeded = Number(/seeded (\d+) forum posts \(scale 1\)/.exec(first.out)?.[1]);
+    expect(seeded).toBeGreaterThanOrEqual(6000);
+    await cli('seed', '--demo');
+    const store = await openStore(storeAddress);
+    try {
+      const { n } = await store.db.selectFrom('forum_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(seeded);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('seed: refuses to run without --demo, and a bad --scale', async () => {
+    expect(await cli('seed')).toMatchObject({ code: 1, err: expect.stringContaining('pass --demo') });
+    for (const scale of ['0', '-1', 'abc', '1.5']) {
+      const result = await cli('seed', '--demo', '--scale', scale);
+      expect(result.code).not.toBe(0);
+      expect(result.err).toContain('must be a positive integer');
+    }
+  });
+
+  it('keys create prints the secret alone on its last line; it authenticates; list never shows it', async () => {
+    const created = await cli('keys', 'create', '--kind', 'token', '--name', 'ci');
+    expect(created.code).toBe(0);
+    expect(created.lastLine).toMatch(/^sqt_[A-Za-z0-9_-]+$/);
+    const id = /created token (cred_[0-9a-f]+)/.exec(created.out)?.[1];
+    expect(id).toBeDefined();
+    const store = await openStore(storeAddress);
+    try {
+      expect(await store.credentials.check(created.lastLine, 'token')).toBe('valid');
+    } finally {
+      await store.close();
+    }
+    const listed = await cli('keys', 'list');
+    expect(listed.out).toContain(id);
+    expect(listed.out).not.toContain(created.lastLine);
+    const json = JSON.parse((await cli('keys', 'list', '--json')).out);
+    expect(json.find((c: { id: string }) => c.id === id)).toMatchObject({ kind: 'token', name: 'ci', revokedAt: null });
+  });
+
+  it('keys revoke: revokes an active credential, fails on an unknown one', async () => {
+    const created = await cli('keys', 'create', '--kind', 'api-key');
+    const id = /created api-key (cred_[0-9a-f]+)/.exec(created.out)![1]!;
+    expect(await cli('keys', 'revoke', id)).toMatchObject({ code: 0, out: `revoked ${id}` });
+    expect(await cli('keys', 'revoke', id)).toMatchObject({ code: 1, err: expect.stringContaining('no active credential') });
+    const store = await openStore(storeAddress);
+    try {
+      expect(await store.credentials.check(created.lastLine, 'api-key')).toBe('invalid');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keys create: a missing or unknown --kind is an error', async () => {
+    expect((await cli('keys', 'create')).code).not.toBe(0);
+    const bad = await cli('keys', 'create', '--kind', 'password');
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/api-key, token/);
+  });
+
+  it('examples: prints JSON naming a forum community with 300+ posts and a user with posts', async () => {
+    const result = await cli('examples');
+    const examples = JSON.parse(result.out);
+    expect(Object.keys(examples)).toEqual(['forum']);
+    const store = await openStore(storeAddress);
+    try {
+      const posts = await store.db.selectFrom('forum_posts').select('id').where('community', '=', examples.forum.community).execute();
+      expect(posts.length).toBeGreaterThanOrEqual(300);
+      expect((await store.forum.userPosts({ username: examples.forum.username, limit: 1 })).length).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('--help on every command; an unknown command fails', async () => {
+    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate']]) {
+      const result = await cli(...args, '--help');
+      expect(result.code).toBe(0);
+      expect(result.out).toMatch(/^Usage: socialquery/);
+    }
+    const unknown = await cli('frobnicate');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.err).toContain("unknown command 'frobnicate'");
+  });
+});

@@ -1,0 +1,380 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { createClient } from './client.js';
+import { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
+import { defineOperation } from './operation.js';
+import { booleanParam, integerParam, requiredString } from './params.js';
+import { createTransport } from './transport.js';
+
+const Item = z.object({ id: z.string(), limit: z.number().optional() });
+
+const contract = {
+  getItem: defineOperation({
+    id: 'test.item',
+    method: 'GET',
+    path: '/api/v1/test/item/{id}',
+    auth: 'bearer',
+    params: {
+      path: z.object({ id: requiredString() }),
+      query: z.object({ limit: integerParam({ min: 1, max: 10, default: 5 }), flag: booleanParam(false) }),
+    },
+    response: Item,
+    summary: 'One item',
+  }),
+  getKeyed: defineOperation({
+    id: 'test.keyed',
+    method: 'GET',
+    path: '/api/v1/test/keyed',
+    auth: 'apiKey',
+    params: {},
+    response: z.object({ keyed: z.boolean() }),
+    summary: 'An API-key operation',
+  }),
+};
+
+interface Seen {
+  method: string | undefined;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+const seen: Seen[] = [];
+let server: Server;
+let baseUrl: string;
+
+/** Answers by the item id (the last path segment). */
+function startServer(): Promise<Server> {
+  const s = createServer((req, res) => {
+    const url = req.url ?? '';
+    seen.push({ method: req.method, url, headers: req.headers });
+    const pathname = new URL(url, 'http://localhost').pathname;
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (pathname.endsWith('/api/v1/test/keyed')) return json(200, { keyed: true });
+    const id = decodeURIComponent(pathname.split('/').pop() ?? '');
+    switch (id) {
+      case 'missing':
+        return json(
+          404,
+          { statusCode: 404, error: 'Not Found', code: 'not_found', message: 'item not found', requestId: 'r1' },
+          { 'x-request-id': 'r1' },
+        );
+      case 'boom':
+        return json(500, { statusCode: 500, error: 'Internal Server Error', code: 'internal', message: 'oops', requestId: 'r5' });
+      case 'text':
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return res.end('hello, not json');
+      case 'hang':
+        return; // never answers
+      case 'destroy':
+        return req.socket.destroy();
+      default:
+        return json(200, { id, limit: 3 }, { 'x-request-id': 'ok-1' });
+    }
+  });
+  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
+}
+
+function portOf(s: Server): number {
+  return (s.address() as AddressInfo).port;
+}
+
+/** The error `promise` rejects with; fails the test if it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = `http://127.0.0.1:${portOf(server)}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+describe('createClient against a real server', () => {
+  const client = () => createClient(contract, { baseUrl, token: 'tok-123', apiKey: 'key-456' });
+
+  it('has one method per operation', () => {
+    expect(Object.keys(client()).sort()).toEqual(['getItem', 'getKeyed']);
+  });
+
+  it('returns the parsed JSON of a success', async () => {
+    await expect(client().getItem({ id: 'abc' })).resolves.toEqual({ id: 'abc', limit: 3 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.method).toBe('GET');
+    expect(seen[0]?.url).toBe('/api/v1/test/item/abc');
+  });
+
+  it('percent-encodes path values', async () => {
+    await expect(client().getItem({ id: 'a/b c' })).resolves.toEqual({ id: 'a/b c', limit: 3 });
+    expect(seen[0]?.url).toBe('/api/v1/test/item/a%2Fb%20c');
+  });
+
+  it('sends query values as strings', async () => {
+    await client().getItem({ id: 'abc', limit: 3, flag: true });
+    const url = new URL(seen[0]?.url ?? '', 'http://localhost');
+    expect(url.pathname).toBe('/api/v1/test/item/abc');
+    expect(url.search).toBe('?limit=3&flag=true');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ limit: '3', flag: 'true' });
+  });
+
+  it('sends wire-format strings as given', async () => {
+    await client().getItem({ id: 'abc', limit: '7', flag: 'false' });
+    expect(seen[0]?.url).toBe('/api/v1/test/item/abc?limit=7&flag=false');
+  });
+
+  it('does not send omitted or undefined query values (the server applies the defaults)', async () => {
+    await client().getItem({ id: 'abc' });
+    await client().getItem({ id: 'abc', limit: undefined, flag: undefined });
+    await client().getItem({ id: 'abc', flag: false });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/v1/test/item/abc',
+      '/api/v1/test/item/abc',
+      '/api/v1/test/item/abc?flag=false',
+    ]);
+  });
+
+  it('sends the bearer token to a bearer operation, and no API key', async () => {
+    await client().getItem({ id: 'abc' });
+    expect(seen[0]?.headers.authorization).toBe('Bearer tok-123');
+    expect(seen[0]?.headers['x-api-key']).toBeUndefined();
+    expect(seen[0]?.headers.accept).toBe('application/json');
+  });
+
+  it('sends x-api-key to an API-key operation, and no bearer token', async () => {
+    await expect(client().getKeyed({})).resolves.toEqual({ keyed: true });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.url).toBe('/api/v1/test/keyed');
+    expect(seen[0]?.headers['x-api-key']).toBe('key-456');
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('sends extra headers from the options', async () => {
+    await createClient(contract, { baseUrl, token: 't', headers: { 'x-trace': 'abc' } }).getItem({ id: 'abc' });
+    expect(seen[0]?.headers['x-trace']).toBe('abc');
+    expect(seen[0]?.headers.authorization).toBe('Bearer t');
+  });
+
+  it('keeps a path prefix of the baseUrl', async () => {
+    await expect(
+      createClient(contract, { baseUrl: `${baseUrl}/prefix/`, token: 't' }).getItem({ id: 'abc' }),
+    ).resolves.toEqual({ id: 'abc', limit: 3 });
+    expect(seen[0]?.url).toBe('/prefix/api/v1/test/item/abc');
+  });
+
+  it('maps a 404 to ApiResponseError with the parsed body and request id', async () => {
+    const error = await rejection(client().getItem({ id: 'missing' }));
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error).toBeInstanceOf(SocialQueryClientError);
+    const apiError = error as ApiResponseError;
+    expect(apiError.kind).toBe('api_response');
+    expect(apiError.name).toBe('ApiResponseError');
+    expect(apiError.status).toBe(404);
+    expect(apiError.requestId).toBe('r1');
+    expect(apiError.body).toEqual({
+      statusCode: 404, error: 'Not Found', code: 'not_found', message: 'item not found', requestId: 'r1',
+    });
+    expect(apiError.message).toBe('HTTP 404 not_found: item not found');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('maps a 500 to ApiResponseError and does not retry by default', async () => {
+    const error = await rejection(client().getItem({ id: 'boom' }));
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).status).toBe(500);
+    expect((error as ApiResponseError).body).toMatchObject({ code: 'internal' });
+    expect((error as ApiResponseError).requestId).toBeUndefined();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('maps a non-JSON 2xx body to ApiResponseError carrying the raw text', async () => {
+    const error = await rejection(client().getItem({ id: 'text' }));
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).status).toBe(200);
+    expect((error as ApiResponseError).body).toBe('hello, not json');
+    expect((error as ApiResponseError).message).toBe('HTTP 200');
+  });
+
+  it('maps a route that never answers to NoResponseError within the timeout', async () => {
+    const started = Date.now();
+    const error = await rejection(
+      createClient(contract, { baseUrl, token: 't', timeout: 200 }).getItem({ id: 'hang' }),
+    );
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect((error as NoResponseError).kind).toBe('no_response');
+    expect((error as NoResponseError).name).toBe('NoResponseError');
+    expect((error as NoResponseError).code).toBe('ETIMEDOUT');
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBeLessThan(2000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('maps a destroyed socket to NoResponseError', async () => {
+    const error = await rejection(client().getItem({ id: 'destroy' }));
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect((error as NoResponseError).kind).toBe('no_response');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('maps a closed port to NoResponseError', async () => {
+    const closed = await startServer();
+    const port = portOf(closed);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await rejection(
+      createClient(contract, { baseUrl: `http://127.0.0.1:${port}`, token: 't' }).getItem({ id: 'abc' }),
+    );
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect((error as NoResponseError).code).toBe('ECONNREFUSED');
+    expect((error as NoResponseError).message).toMatch(/^no response: /);
+  });
+
+  describe('retries', () => {
+    it('requests a 500 route 1 + retries times', async () => {
+      const retrying = createClient(contract, { baseUrl, token: 't', retries: 2 });
+      const error = await rejection(retrying.getItem({ id: 'boom' }));
+      expect(error).toBeInstanceOf(ApiResponseError);
+      expect((error as ApiResponseError).status).toBe(500);
+      expect(seen.map((s) => s.url)).toEqual(Array(3).fill('/api/v1/test/item/boom'));
+    }, 20_000);
+
+    it('never retries a 4xx', async () => {
+      const retrying = createClient(contract, { baseUrl, token: 't', retries: 2 });
+      const error = await rejection(retrying.getItem({ id: 'missing' }));
+      expect((error as ApiResponseError).status).toBe(404);
+      expect(seen).toHaveLength(1);
+    });
+  });
+
+  describe('request setup errors (nothing is sent)', () => {
+    async function expectSetupError(promise: Promise<unknown>, message?: RegExp) {
+      const error = await rejection(promise);
+      expect(error).toBeInstanceOf(RequestSetupError);
+      expect(error).toBeInstanceOf(SocialQueryClientError);
+      expect((error as RequestSetupError).kind).toBe('request_setup');
+      expect((error as RequestSetupError).name).toBe('RequestSetupError');
+      if (message) expect((error as RequestSetupError).message).toMatch(message);
+      expect(seen).toHaveLength(0);
+      return error as RequestSetupError;
+    }
+
+    it('a missing required path argument', async () => {
+      const error = await expectSetupError(client().getItem({} as never), /^test\.item: id is required$/);
+      expect(error.issues).toEqual([{ path: 'id', message: 'is required' }]);
+    });
+
+    it.each(['.', '..'])('a path argument of %p (URL resolution would reach another route)', async (id) => {
+      await expectSetupError(client().getItem({ id }), /id must not be '\.' or '\.\.'/);
+    });
+
+    it('an empty path argument', async () => {
+      const error = await expectSetupError(client().getItem({ id: '' }));
+      expect(error.issues).toEqual([{ path: 'id', message: 'must not be empty' }]);
+    });
+
+    it.each([
+      ['abc', 'must be an integer from 1 to 10'],
+      [0, 'must be at least 1'],
+      [11, 'must be at most 10'],
+      ['11', 'must be at most 10'],
+      [2.5, 'must be an integer from 1 to 10'],
+    ])('an invalid limit %p', async (limit, message) => {
+      const error = await expectSetupError(client().getItem({ id: 'abc', limit }));
+      expect(error.issues).toEqual([{ path: 'limit', message }]);
+      expect(error.message).toBe(`test.item: limit ${message}`);
+    });
+
+    it('an invalid flag', async () => {
+      const error = await expectSetupError(client().getItem({ id: 'abc', flag: 'yes' as never }));
+      expect(error.issues).toEqual([{ path: 'flag', message: 'must be true or false' }]);
+    });
+
+    it('an unknown argument', async () => {
+      await expectSetupError(
+        client().getItem({ id: 'abc', colour: 'red' } as never),
+        /^test\.item does not take colour; it takes id, limit, flag$/,
+      );
+    });
+
+    it('a missing bearer token', async () => {
+      await expectSetupError(
+        createClient(contract, { baseUrl, apiKey: 'k' }).getItem({ id: 'abc' }),
+        /needs a bearer token/,
+      );
+    });
+
+    it('an empty bearer token', async () => {
+      await expectSetupError(createClient(contract, { baseUrl, token: '' }).getItem({ id: 'abc' }), /needs a bearer token/);
+    });
+
+    it('a missing API key', async () => {
+      await expectSetupError(createClient(contract, { baseUrl, token: 't' }).getKeyed({}), /needs an API key/);
+    });
+
+    it('a token that is not a valid header value', async () => {
+      await expectSetupError(createClient(contract, { baseUrl, token: 'a\nb' }).getItem({ id: 'abc' }));
+    });
+
+    it.each([
+      ['undefined', undefined],
+      ['null', null],
+      ['a string', 'abc'],
+      ['a number', 5],
+      ['an array', [{ id: 'abc' }]],
+    ])('a non-object argument: %s', async (_name, args) => {
+      await expectSetupError(client().getItem(args as never), /^test\.item takes one object argument$/);
+    });
+  });
+});
+
+describe('client options', () => {
+  it.each(['not a url', 'ftp://x', '', '127.0.0.1:8080'])('rejects the baseUrl %p when creating the client', (bad) => {
+    let error: unknown;
+    try {
+      createClient(contract, { baseUrl: bad, token: 't' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RequestSetupError);
+    expect((error as RequestSetupError).kind).toBe('request_setup');
+    expect((error as RequestSetupError).message).toMatch(/^baseUrl /);
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects the timeout %p', (timeout) => {
+    expect(() => createTransport({ baseUrl: 'http://127.0.0.1:1', timeout })).toThrow(RequestSetupError);
+  });
+
+  it.each([-1, 1.5, Number.NaN])('rejects the retries %p', (retries) => {
+    expect(() => createTransport({ baseUrl: 'http://127.0.0.1:1', retries })).toThrow(RequestSetupError);
+  });
+
+  it('uses a given transport instead of the network', async () => {
+    const requests: unknown[] = [];
+    const transport = {
+      get: async (request: unknown) => {
+        requests.push(request);
+        return { id: 'fake' };
+      },
+    };
+    const fake = createClient(contract, { baseUrl: 'not a url', token: 'tok', transport });
+    await expect(fake.getItem({ id: 'x y', limit: 4 })).resolves.toEqual({ id: 'fake' });
+    expect(requests).toEqual([
+      { path: '/api/v1/test/item/x%20y', query: { limit: '4' }, headers: { authorization: 'Bearer tok' } },
+    ]);
+  });
+});

@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
+import type { Database } from '../../schema.js';
+
+/**
+ * The embedded store: one better-sqlite3 connection in WAL mode (readers never wait for the
+ * writer, and a crash leaves the file intact), created with its folder on first use.
+ */
+export function createSqliteDb(path: string, options: { log?: LogConfig } = {}): Kysely<Database> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...(options.log ? { log: options.log } : {}) });
+}

@@ -1,0 +1,14 @@
+export { openStore } from './store.js';
+export type { OpenStoreOptions, Store } from './store.js';
+export { DEFAULT_STORE_ADDRESS, parseStoreAddress } from './address.js';
+export type { StoreAddress } from './address.js';
+export { credentialKinds, hashSecret } from './credentials.js';
+export type { CreatedCredential, CredentialCheck, CredentialInfo, CredentialStore } from './credentials.js';
+export type { CredentialKind, Database } from './schema.js';
+export type { SettingsStore } from './settings.js';
+export type { SeedOptions, SeedReport } from './seed.js';
+export type { Examples } from './examples.js';
+export type { MigrationReport } from './migrations/index.js';
+export { migrations } from './migrations/index.js';
+export { toForumRow, upsertForumRows } from './forum-rows.js';
+export type { ForumPostInput } from './forum-rows.js';

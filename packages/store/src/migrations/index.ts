@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { initial } from './0001-initial.js';
+
+/** Migrations are data, applied in name order. Never edit a released one: add the next. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${errorText(result.error)}`, { cause: result.error });
+  }
+  return { applied: (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

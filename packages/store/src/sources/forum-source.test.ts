@@ -1,0 +1,95 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { forumSorts, type ForumSort } from '@socialquery/forum';
+import { createSqliteDb } from '../dialect/sqlite/sqlite-dialect.js';
+import { toForumRow, upsertForumRows } from '../forum-rows.js';
+import { migrateToLatest } from '../migrations/index.js';
+import type { Database } from '../schema.js';
+import { createSqlForumSource } from './forum-source.js';
+
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+let db: Kysely<Database>;
+const executed: CompiledQuery[] = [];
+
+beforeAll(async () => {
+  db = createSqliteDb(':memory:', { log: (event) => void executed.push(event.query) });
+  await migrateToLatest(db);
+  const rows = Array.from({ length: 2000 }, (_, i) =>
+    toForumRow({
+      id: `p${String(i).padStart(5, '0')}`,
+      community: `Community${i % 7}`,
+      author: `User${i % 13}`,
+      title: `title ${i}`,
+      content: '',
+      upvotes: (i * 37) % 500,
+      downvotes: (i * 11) % 50,
+      score: ((i * 37) % 500) - ((i * 11) % 50),
+      commentCount: i % 40,
+      createdAt: NOW.getTime() - i * 600_000,
+      url: `https://forum.example.org/p/${i}`,
+    }),
+  );
+  await upsertForumRows(db, rows);
+  await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+});
+afterAll(() => db.destroy());
+
+async function planOf(run: () => Promise<unknown>): Promise<string[]> {
+  executed.length = 0;
+  await run();
+  const plans: string[] = [];
+  for (const query of [...executed]) {
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+    );
+    plans.push(...result.rows.map((row) => row.detail));
+  }
+  return plans;
+}
+
+describe('SQL forum source', () => {
+  const source = () => createSqlForumSource(db);
+
+  it.each(forumSorts)('serves a community listing sorted %s from an index, never a table scan', async (order: ForumSort) => {
+    const windowed = order === 'top' || order === 'rising';
+    const plan = await planOf(() =>
+      source().communityPosts({
+        community: 'community3',
+        order,
+        createdUntil: NOW,
+        limit: 25,
+        ...(windowed ? { createdAfter: new Date(NOW.getTime() - 86_400_000) } : {}),
+      }),
+    );
+    expect(plan.join('\n')).toMatch(/SEARCH forum_posts USING (COVERING )?INDEX forum_posts_community_\w+ \(community_key=\?/);
+    expect(plan.join('\n')).not.toMatch(/SCAN forum_posts/);
+  });
+
+  it('serves a user listing and existence checks from indexes', async () => {
+    const plan = await planOf(async () => {
+      await source().userPosts({ username: 'user5', limit: 25 });
+      await source().userExists('user5');
+      await source().communityExists('community1');
+    });
+    expect(plan.join('\n')).not.toMatch(/SCAN forum_posts/);
+    expect(plan.filter((line) => /SEARCH forum_posts USING (COVERING )?INDEX/.test(line))).toHaveLength(3);
+  });
+
+  it('matches names case-insensitively and orders new by time, ties by id', async () => {
+    const posts = await source().communityPosts({ community: 'COMMUNITY3', order: 'new', createdUntil: NOW, limit: 3 });
+    expect(posts.map((p) => p.id)).toEqual(['p00003', 'p00010', 'p00017']);
+    expect(posts[0]).toMatchObject({ community: 'Community3', createdAt: new Date(NOW.getTime() - 3 * 600_000).toISOString() });
+  });
+
+  it('keeps a time window exclusive at its start and inclusive at its end', async () => {
+    const after = new Date(NOW.getTime() - 7 * 600_000); // p00007 sits exactly on the start: excluded
+    const posts = await source().communityPosts({ community: 'community0', order: 'top', createdAfter: after, createdUntil: NOW, limit: 100 });
+    expect(posts.map((p) => p.id).sort()).toEqual(['p00000']);
+  });
+
+  it('tells known from unknown communities and users', async () => {
+    expect(await source().communityExists('community6')).toBe(true);
+    expect(await source().communityExists('community7')).toBe(false);
+    expect(await source().userExists('USER12')).toBe(true);
+    expect(await source().userExists('user13')).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Post } from '@socialquery/forum';
+import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from '@socialquery/forum/server';
+import { RISING_MIN_AGE_MS } from '@socialquery/forum/server';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, ForumPostsTable } from '../schema.js';
+
+const POST_COLUMNS = [
+  'id', 'title', 'content', 'author', 'community', 'upvotes', 'downvotes', 'score', 'comment_count', 'created_at', 'url',
+] as const;
+
+type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
+
+export const nameKey = (name: string) => name.toLowerCase();
+
+/** ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). */
+export function createSqlForumSource(db: Kysely<Database>): ForumSource {
+  return {
+    async communityPosts({ community, order, createdAfter, createdUntil, limit }: CommunityPostsQuery) {
+      let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('community_key', '=', nameKey(community));
+      if (createdAfter) {
+        query = query.where('created_at', '>', createdAfter.getTime()).where('created_at', '<=', createdUntil.getTime());
+      }
+      const now = createdUntil.getTime();
+      switch (order) {
+        case 'hot':
+          query = query.orderBy('hot', 'desc');
+          break;
+        case 'new':
+          query = query.orderBy('created_at', 'desc');
+          break;
+        case 'top':
+          query = query.orderBy('score', 'desc');
+          break;
+        case 'rising': {
+          // score per hour of age, age floored at one hour (the constant factor of hours is dropped)
+          const age = sql`case when ${now} - created_at < ${RISING_MIN_AGE_MS} then ${RISING_MIN_AGE_MS} else ${now} - created_at end`;
+          query = query.orderBy(sql`cast(score as double precision) / (${age})`, 'desc');
+          break;
+        }
+      }
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toPost);
+    },
+    async userPosts({ username, limit }: UserPostsQuery) {
+      const rows = await db
+        .selectFrom('forum_posts')
+        .select(POST_COLUMNS)
+        .where('author_key', '=', nameKey(username))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toPost);
+    },
+    communityExists: (community) => exists(db, 'community_key', nameKey(community)),
+    userExists: (username) => exists(db, 'author_key', nameKey(username)),
+  };
+}
+
+async function exists(db: Kysely<Database>, column: 'community_key' | 'author_key', key: string) {
+  const row = await db.selectFrom('forum_posts').select('id').where(column, '=', key).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    author: row.author,
+    community: row.community,
+    upvotes: Number(row.upvotes),
+    downvotes: Number(row.downvotes),
+    score: Number(row.score),
+    commentCount: Number(row.comment_count),
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    url: row.url,
+  };
+}

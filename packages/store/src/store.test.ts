@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashSecret } from './credentials.js';
+import { openStore, type Store } from './store.js';
+import { parseStoreAddress } from './address.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sq-store-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('store address', () => {
+  it('parses sqlite:<path>, resolves relative paths, rejects anything else with a clear message', () => {
+    expect(parseStoreAddress('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
+    expect(parseStoreAddress('sqlite:rel/x.db').path).toBe(join(process.cwd(), 'rel/x.db'));
+    expect(parseStoreAddress()).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'data/socialquery.db') });
+    expect(() => parseStoreAddress('mysql://x')).toThrow(/expected sqlite:<path>/);
+    expect(() => parseStoreAddress('sqlite:')).toThrow(/needs a file path/);
+  });
+});
+
+describe('store', () => {
+  let store: Store;
+  const path = () => join(dir, 'nested', 'store.db');
+  beforeAll(async () => {
+    store = await openStore(`sqlite:${path()}`);
+  });
+  afterAll(() => store.close());
+
+  it('creates the file and its folder, and migrates on open; migrating again applies nothing', async () => {
+    expect(await store.ping()).toBe(true);
+    expect(await store.migrate()).toEqual({ applied: [] });
+  });
+
+  it('creates credentials whose secrets are never stored, only their hash', async () => {
+    const key = await store.credentials.create('api-key', 'k1');
+    expect(key.secret).toMatch(/^sqk_[A-Za-z0-9_-]{32}$/);
+    const token = await store.credentials.create('token');
+    expect(token.secret).toMatch(/^sqt_/);
+    const rows = await store.db.selectFrom('credentials').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(key.secret);
+    expect(rows.find((r) => r.id === key.id)?.secret_hash).toBe(hashSecret(key.secret));
+    expect(await store.credentials.check(key.secret, 'api-key')).toBe('valid');
+    expect(await store.credentials.check(key.secret, 'token')).toBe('invalid');
+    expect(await store.credentials.check(token.secret, 'token')).toBe('valid');
+    expect(await store.credentials.check('sqk_guess', 'api-key')).toBe('invalid');
+    const listed = await store.credentials.list();
+    expect(listed.map((c) => c.id)).toEqual(expect.arrayContaining([key.id, token.id]));
+    expect(JSON.stringify(listed)).not.toContain(key.secret);
+    expect(listed.find((c) => c.id === key.id)).toMatchObject({ kind: 'api-key', name: 'k1', hint: `…${key.secret.slice(-4)}`, revokedAt: null });
+  });
+
+  it('revokes a credential once; a revoked one no longer checks', async () => {
+    const token = await store.credentials.create('token');
+    expect(await store.credentials.revoke(token.id)).toBe(true);
+    expect(await store.credentials.revoke(token.id)).toBe(false);
+    expect(await store.credentials.revoke('cred_unknown')).toBe(false);
+    expect(await store.credentials.check(token.secret, 'token')).toBe('invalid');
+  });
+
+  it('keeps one cursor secret across calls and reopenings', async () => {
+    const first = await store.settings.cursorSecret();
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.settings.cursorSecret()).toBe(first);
+    const again = await openStore(`sqlite:${path()}`);
+    try {
+      expect(await again.settings.cursorSecret()).toBe(first);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('seeds the demo idempotently and finds examples that exist', async () => {
+    expect(await store.isEmpty()).toBe(true);
+    expect(await store.examples()).toEqual({});
+    const now = new Date('2026-03-01T00:00:00.000Z');
+    const progress: number[] = [];
+    const first = await store.seedDemo({ now, onProgress: (done) => progress.push(done) });
+    expect(first.forumPosts).toBeGreaterThanOrEqual(20 * 300);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(first.forumPosts);
+    const count = async () => Number((await store.db.selectFrom('forum_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBe(first.forumPosts);
+    await store.seedDemo({ now });
+    expect(await count()).toBe(first.forumPosts);
+    expect(await store.isEmpty()).toBe(false);
+
+    const { forum } = await store.examples();
+    expect(forum).toBeDefined();
+    const communityPosts = await store.forum.communityPosts({ community: forum!.community, order: 'new', createdUntil: now, limit: 100 });
+    expect(communityPosts).toHaveLength(100);
+    const perCommunity = await store.db.selectFrom('forum_posts').select('id').where('community_key', '=', forum!.community.toLowerCase()).execute();
+    expect(perCommunity.length).toBeGreaterThanOrEqual(300);
+    expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a negative or fractional scale', async () => {
+    await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');
+    await expect(store.seedDemo({ scale: 1.5 })).rejects.toThrow('scale must be a positive integer');
+  });
+});
