@@ -4,7 +4,7 @@ import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
-import { parseParams } from './params.js';
+import { paramsParser } from './params.js';
 import { requestIdOf } from './request-id.js';
 
 export interface MountDeps {
@@ -42,8 +42,9 @@ function serve(
   cursors: CursorCodec,
   clock: () => Date,
 ): RequestHandler {
+  const parseParams = paramsParser(operation);
   return async (req, res) => {
-    const params = parseParams(operation, req.params as Record<string, string>, req.query as Record<string, unknown>);
+    const params = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
     const body = await handler(params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
     res.json(body);
   };

@@ -8,12 +8,17 @@ import type { z } from 'zod';
  * unknown names → `unknown_parameter` (naming the accepted ones), repeated names or bad
  * values → `invalid_parameter`, absent required ones → `missing_parameter`.
  */
-export function parseParams(
+export function paramsParser(operation: Operation) {
+  const accepted = queryParamNames(operation);
+  return (pathValues: Record<string, string>, query: Record<string, unknown>) => parseParams(operation, accepted, pathValues, query);
+}
+
+function parseParams(
   operation: Operation,
+  accepted: readonly string[],
   pathValues: Record<string, string>,
   query: Record<string, unknown>,
 ): Record<string, unknown> {
-  const accepted = queryParamNames(operation);
   const names = Object.keys(query);
   const unknown = names.filter((name) => !accepted.includes(name));
   if (unknown.length > 0) {

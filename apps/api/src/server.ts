@@ -1,9 +1,13 @@
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
+
+/** How long a connection may stay silent after shutdown begins before it is dropped. */
+const IDLE_DRAIN_MS = 500;
 
 export interface RunningService {
   server: Server;
@@ -27,14 +31,23 @@ export async function startService(
   const host = address.includes(':') ? `[${address}]` : address;
   const url = `http://${host}:${port}`;
 
+  let draining = false;
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('connection', 'close');
+  });
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      draining = true;
+      // http.Server#close would also drop "idle" connections at once, and a connection whose request has
+      // arrived but is not parsed yet counts as idle: stop accepting only, answer what came in with
+      // Connection: close, and drop connections still idle a moment later (keep-alive clients sending nothing).
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      const idle = setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS);
+      const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
-      clearTimeout(timer);
+      clearTimeout(idle);
+      clearTimeout(deadline);
       await store.close();
     })());
   return { server, url, stop };

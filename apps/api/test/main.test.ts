@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built service entry point, run as a user runs it. */
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sq-main-'));
+});
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function start(args: string[], env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+describe('socialquery-api entry point', () => {
+  it('prints --help and exits 0', async () => {
+    const child = spawn(process.execPath, [MAIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    expect(await exitOf(child)).toBe(0);
+    expect(out).toMatch(/^Usage: socialquery-api/);
+    expect(out).toContain('SOCIALQUERY_STORE');
+  });
+
+  it('refuses a bad configuration with a clear message and exit 2', async () => {
+    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    expect(await exitOf(child)).toBe(2);
+    expect(err).toContain('PORT must be a port number from 0 to 65535');
+  });
+
+  it('first start: seeds the demo, prints a key and a token once, serves them; SIGTERM exits 0', async () => {
+    const store = `sqlite:${join(dir, 'main.db')}`;
+    const first = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
+    expect(/(sqk_[A-Za-z0-9_-]+)/.exec(first.output())).not.toBeNull();
+    expect(token).toBeDefined();
+    const res = await fetch(`${first.url}/api/v1/forum/community/programming/posts?limit=3`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { posts: unknown[] }).posts).toHaveLength(3);
+    const exited = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    expect(second.output()).not.toContain('shown only this once');
+    expect(second.output()).not.toContain('seeding the demo data');
+    const again = await fetch(`${second.url}/healthz`);
+    expect(await again.json()).toEqual({ status: 'ok' });
+    const stopped = exitOf(second.child);
+    second.child.kill('SIGINT');
+    expect(await stopped).toBe(0);
+  }, 60_000);
+
+  it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
+    const store = `sqlite:${join(dir, 'inflight.db')}`;
+    const service = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const token = /(sqt_[A-Za-z0-9_-]+)/.exec(service.output())![1]!;
+    // Open 50 connections first (a warm-up request each), so that all are accepted: connections still
+    // in the kernel's listen backlog when the listener closes are reset by the OS, whatever the service does.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+    const get = (path: string, onResponse?: () => void) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.get(`${service.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          onResponse?.();
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      });
+    await Promise.all(Array.from({ length: 50 }, () => get('/healthz')));
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(50);
+
+    let firstAnswered!: () => void;
+    const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve));
+    const answers = Array.from({ length: 50 }, () =>
+      get('/api/v1/forum/community/programming/posts?sort=rising&limit=100', () => firstAnswered()),
+    );
+    await firstAnswer;
+    const exited = exitOf(service.child);
+    service.child.kill('SIGTERM');
+    const results = await Promise.all(answers);
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    for (const r of results) expect(JSON.parse(r.body).posts.length).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+    agent.destroy();
+  }, 60_000);
+});
