@@ -11,22 +11,25 @@ export interface Examples {
  */
 export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Examples = {};
-  const community = await db
-    .selectFrom('forum_posts')
-    .select(['community_key', (eb) => eb.fn.max('community').as('name'), (eb) => eb.fn.countAll().as('n')])
-    .groupBy('community_key')
-    .orderBy('n', 'desc')
-    .orderBy('community_key')
-    .limit(1)
-    .executeTakeFirst();
-  const author = await db
-    .selectFrom('forum_posts')
-    .select(['author_key', (eb) => eb.fn.max('author').as('name'), (eb) => eb.fn.countAll().as('n')])
-    .groupBy('author_key')
-    .orderBy('n', 'desc')
-    .orderBy('author_key')
-    .limit(1)
-    .executeTakeFirst();
-  if (community && author) examples.forum = { community: String(community.name), username: String(author.name) };
+  const community = await mostFrequent(db, 'community_key', 'community');
+  const author = await mostFrequent(db, 'author_key', 'author');
+  if (community && author) examples.forum = { community, username: author };
   return examples;
+}
+
+/** The name (as written) that appears on the most forum posts, grouped by its lower-cased key. */
+async function mostFrequent(
+  db: Kysely<Database>,
+  key: 'community_key' | 'author_key',
+  name: 'community' | 'author',
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('forum_posts')
+    .select([key, (eb) => eb.fn.max(name).as('name'), (eb) => eb.fn.countAll().as('n')])
+    .groupBy(key)
+    .orderBy('n', 'desc')
+    .orderBy(key)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? String(row.name) : undefined;
 }
