@@ -15,7 +15,7 @@ const challenge = (error?: string) => ({
  */
 export function authenticate(scheme: AuthScheme, credentials: CredentialStore): RequestHandler {
   const kind = scheme === 'apiKey' ? 'api-key' : 'token';
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const secret = scheme === 'apiKey' ? apiKeyOf(req) : bearerTokenOf(req);
     if (secret === undefined) {
       const what = scheme === 'apiKey' ? 'an API key in the x-api-key header' : 'a bearer token in the Authorization header';
@@ -23,11 +23,13 @@ export function authenticate(scheme: AuthScheme, credentials: CredentialStore): 
         headers: scheme === 'bearer' ? challenge() : {},
       });
     }
-    if ((await credentials.check(secret, kind)) !== 'valid') {
+    const credentialId = await credentials.check(secret, kind);
+    if (credentialId === null) {
       throw new ServiceError('invalid_credentials', `the ${scheme === 'apiKey' ? 'API key' : 'bearer token'} is unknown, revoked, or not valid for this operation`, {
         headers: scheme === 'bearer' ? challenge('invalid_token') : {},
       });
     }
+    res.locals.credentialId = credentialId;
     next();
   };
 }

@@ -17,6 +17,11 @@ export interface OperationConfig {
   readonly response: z.ZodType;
   readonly summary: string;
   readonly description?: string;
+  /**
+   * Units of the caller's request budget one call consumes, from its validated parameters
+   * (default 1). The professional profile charges 1 + its true include flags.
+   */
+  readonly cost?: (params: Record<string, unknown>) => number;
 }
 
 /** An operation is plain data: the route, validation, OpenAPI, client method and tests derive from it. */

@@ -18,15 +18,13 @@ export interface CreatedCredential extends CredentialInfo {
   secret: string;
 }
 
-export type CredentialCheck = 'valid' | 'invalid';
-
 export interface CredentialStore {
   create(kind: CredentialKind, name?: string): Promise<CreatedCredential>;
   list(): Promise<CredentialInfo[]>;
   /** True when a live credential with that id was revoked now. */
   revoke(id: string): Promise<boolean>;
-  /** Valid only for a known, unrevoked credential of that kind. */
-  check(secret: string, kind: CredentialKind): Promise<CredentialCheck>;
+  /** The id of the live credential of that kind with that secret; null for unknown, revoked or wrong-kind ones. */
+  check(secret: string, kind: CredentialKind): Promise<string | null>;
   count(): Promise<number>;
 }
 
@@ -67,10 +65,10 @@ export function createCredentialStore(db: Kysely<Database>): CredentialStore {
     async check(secret, kind) {
       const row = await db
         .selectFrom('credentials')
-        .select(['kind', 'revoked_at'])
+        .select(['id', 'kind', 'revoked_at'])
         .where('secret_hash', '=', hashSecret(secret))
         .executeTakeFirst();
-      return row && row.kind === kind && row.revoked_at === null ? 'valid' : 'invalid';
+      return row && row.kind === kind && row.revoked_at === null ? row.id : null;
     },
     async count() {
       const row = await db.selectFrom('credentials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

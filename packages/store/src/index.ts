@@ -3,7 +3,7 @@ export type { OpenStoreOptions, Store } from './store.js';
 export { DEFAULT_STORE_ADDRESS, parseStoreAddress } from './address.js';
 export type { StoreAddress } from './address.js';
 export { credentialKinds, hashSecret } from './credentials.js';
-export type { CreatedCredential, CredentialCheck, CredentialInfo, CredentialStore } from './credentials.js';
+export type { CreatedCredential, CredentialInfo, CredentialStore } from './credentials.js';
 export type { CredentialKind, Database } from './schema.js';
 export type { SettingsStore } from './settings.js';
 export type { SeedOptions, SeedReport } from './seed.js';

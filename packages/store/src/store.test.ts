@@ -42,10 +42,10 @@ describe('store', () => {
     const rows = await store.db.selectFrom('credentials').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(key.secret);
     expect(rows.find((r) => r.id === key.id)?.secret_hash).toBe(hashSecret(key.secret));
-    expect(await store.credentials.check(key.secret, 'api-key')).toBe('valid');
-    expect(await store.credentials.check(key.secret, 'token')).toBe('invalid');
-    expect(await store.credentials.check(token.secret, 'token')).toBe('valid');
-    expect(await store.credentials.check('sqk_guess', 'api-key')).toBe('invalid');
+    expect(await store.credentials.check(key.secret, 'api-key')).toBe(key.id);
+    expect(await store.credentials.check(key.secret, 'token')).toBeNull();
+    expect(await store.credentials.check(token.secret, 'token')).toBe(token.id);
+    expect(await store.credentials.check('sqk_guess', 'api-key')).toBeNull();
     const listed = await store.credentials.list();
     expect(listed.map((c) => c.id)).toEqual(expect.arrayContaining([key.id, token.id]));
     expect(JSON.stringify(listed)).not.toContain(key.secret);
@@ -57,7 +57,7 @@ describe('store', () => {
     expect(await store.credentials.revoke(token.id)).toBe(true);
     expect(await store.credentials.revoke(token.id)).toBe(false);
     expect(await store.credentials.revoke('cred_unknown')).toBe(false);
-    expect(await store.credentials.check(token.secret, 'token')).toBe('invalid');
+    expect(await store.credentials.check(token.secret, 'token')).toBeNull();
   });
 
   it('keeps one cursor secret across calls and reopenings', async () => {
