@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openStore } from '@socialquery/store';
+import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import type { Io } from './io.js';
 import { runCli } from './program.js';
 
-let dir: string;
+let target: TestStoreAddress;
 let storeAddress: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sq-cli-'));
-  storeAddress = `sqlite:${join(dir, 'cli.db')}`;
+beforeAll(async () => {
+  target = await createTestStoreAddress({ shared: true });
+  storeAddress = target.address;
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => target.drop());
 
 /** Runs the CLI in-process against the test store; returns exit code and captured output. */
 async function cli(...args: string[]) {

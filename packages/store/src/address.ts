@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 
 /** Where the store lives, parsed from `SOCIALQUERY_STORE`. */
-export type StoreAddress = { kind: 'sqlite'; path: string };
+export type StoreAddress = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export const DEFAULT_STORE_ADDRESS = 'sqlite:./data/socialquery.db';
 
 /**
  * `sqlite:<path>` (relative paths resolve against the working directory; `sqlite::memory:`
- * is a private in-memory store). PostgreSQL URLs come in a later version.
+ * is a private in-memory store) or `postgres://user:pass@host:port/db` (also `postgresql://`).
  */
 export function parseStoreAddress(address: string = DEFAULT_STORE_ADDRESS): StoreAddress {
   if (address.startsWith('sqlite:')) {
@@ -16,7 +16,25 @@ export function parseStoreAddress(address: string = DEFAULT_STORE_ADDRESS): Stor
     return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
   }
   if (/^postgres(ql)?:\/\//.test(address)) {
-    throw new Error('SOCIALQUERY_STORE: PostgreSQL stores are not supported yet; use sqlite:<path>');
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      throw new Error('SOCIALQUERY_STORE: not a valid postgres:// URL');
+    }
+    if (!url.hostname || url.pathname.length <= 1) {
+      throw new Error('SOCIALQUERY_STORE: a postgres URL needs a host and a database, e.g. postgres://user:pass@host:5432/db');
+    }
+    return { kind: 'postgres', url: address };
   }
-  throw new Error(`SOCIALQUERY_STORE: expected sqlite:<path>, got ${JSON.stringify(address)}`);
+  throw new Error(`SOCIALQUERY_STORE: expected sqlite:<path> or postgres://…, got ${JSON.stringify(redact(address))}`);
+}
+
+/** The address with any password masked, for logs and messages. */
+export function redact(address: string): string {
+  return address.replace(/^(\w+:\/\/[^:/@]*):[^@/]*@/, '$1:***@');
+}
+
+export function describeAddress(address: StoreAddress): string {
+  return address.kind === 'sqlite' ? `sqlite:${address.path}` : redact(address.url);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashSecret } from './credentials.js';
 import { openStore, type Store } from './store.js';
+import { createTestStoreAddress, type TestStoreAddress } from './testing.js';
 import { parseStoreAddress } from './address.js';
 
 let dir: string;
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('store address', () => {
   it('parses sqlite:<path>, resolves relative paths, rejects anything else with a clear message', () => {
     expect(parseStoreAddress('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
-    expect(parseStoreAddress('sqlite:rel/x.db').path).toBe(join(process.cwd(), 'rel/x.db'));
+    expect(parseStoreAddress('sqlite:rel/x.db')).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'rel/x.db') });
     expect(parseStoreAddress()).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'data/socialquery.db') });
     expect(() => parseStoreAddress('mysql://x')).toThrow(/expected sqlite:<path>/);
     expect(() => parseStoreAddress('sqlite:')).toThrow(/needs a file path/);
@@ -23,13 +24,17 @@ describe('store address', () => {
 
 describe('store', () => {
   let store: Store;
-  const path = () => join(dir, 'nested', 'store.db');
+  let target: TestStoreAddress;
   beforeAll(async () => {
-    store = await openStore(`sqlite:${path()}`);
+    target = await createTestStoreAddress({ shared: true });
+    store = await openStore(target.address);
   });
-  afterAll(() => store.close());
+  afterAll(async () => {
+    await store.close();
+    await target.drop();
+  });
 
-  it('creates the file and its folder, and migrates on open; migrating again applies nothing', async () => {
+  it('migrates on open; migrating again applies nothing', async () => {
     expect(await store.ping()).toBe(true);
     expect(await store.migrate()).toEqual({ applied: [] });
   });
@@ -64,7 +69,7 @@ describe('store', () => {
     const first = await store.settings.cursorSecret();
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(await store.settings.cursorSecret()).toBe(first);
-    const again = await openStore(`sqlite:${path()}`);
+    const again = await openStore(target.address);
     try {
       expect(await again.settings.cursorSecret()).toBe(first);
     } finally {

@@ -1,8 +1,12 @@
 import type { ForumSource } from '@socialquery/forum/server';
 import { type Kysely, sql } from 'kysely';
-import { parseStoreAddress, type StoreAddress } from './address.js';
+import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
+import type { DialectOptions } from './dialect/options.js';
+import { createPostgresDb } from './dialect/postgres/postgres-dialect.js';
+import { isPostgresUnavailable } from './dialect/postgres/postgres-errors.js';
 import { createSqliteDb } from './dialect/sqlite/sqlite-dialect.js';
+import { isSqliteUnavailable } from './dialect/sqlite/sqlite-errors.js';
 import { findExamples, type Examples } from './examples.js';
 import { type MigrationReport, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -12,6 +16,8 @@ import { createSqlForumSource } from './sources/forum-source.js';
 
 export interface Store {
   readonly address: StoreAddress;
+  /** The address with any password masked. */
+  readonly description: string;
   readonly db: Kysely<Database>;
   readonly forum: ForumSource;
   readonly credentials: CredentialStore;
@@ -23,23 +29,29 @@ export interface Store {
   examples(): Promise<Examples>;
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Whether an error means the store cannot serve right now (unreachable, timed out, disk full…): a 503, not a bug. */
+  isUnavailableError(error: unknown): boolean;
   close(): Promise<void>;
 }
 
-export interface OpenStoreOptions {
+export interface OpenStoreOptions extends DialectOptions {
   /** Apply pending migrations on open (default true). */
   migrate?: boolean;
 }
 
-/** Opens the store at `address` (default: `SOCIALQUERY_STORE`, else `sqlite:./data/socialquery.db`). */
+/**
+ * Opens the store at `address` (default: `SOCIALQUERY_STORE`, else `sqlite:./data/socialquery.db`):
+ * `sqlite:<path>` or `postgres://…`. Both run the same migrations and the same queries.
+ */
 export async function openStore(
   address: string | undefined = process.env.SOCIALQUERY_STORE,
   options: OpenStoreOptions = {},
 ): Promise<Store> {
   const parsed = parseStoreAddress(address);
-  const db = createSqliteDb(parsed.path);
+  const db = parsed.kind === 'sqlite' ? createSqliteDb(parsed.path) : createPostgresDb(parsed.url, options);
   const store: Store = {
     address: parsed,
+    description: describeAddress(parsed),
     db,
     forum: createSqlForumSource(db),
     credentials: createCredentialStore(db),
@@ -58,6 +70,7 @@ export async function openStore(
         return false;
       }
     },
+    isUnavailableError: parsed.kind === 'sqlite' ? isSqliteUnavailable : isPostgresUnavailable,
     close: () => db.destroy(),
   };
   if (options.migrate ?? true) {

@@ -1,0 +1,29 @@
+import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../schema.js';
+import type { DialectOptions } from '../options.js';
+
+const INT8_OID = 20;
+
+/**
+ * A pooled PostgreSQL store. `bigint` columns (epoch milliseconds, counts) come back as JS
+ * numbers (exact below 2^53, which every value here is). Each statement is cut after
+ * `statementTimeoutMs`; a connection that cannot be had within `connectTimeoutMs` fails fast,
+ * so a request never hangs on an unreachable database.
+ */
+export function createPostgresDb(url: string, options: DialectOptions & { log?: LogConfig } = {}): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+}

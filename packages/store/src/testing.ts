@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openStore, type OpenStoreOptions, type Store } from './store.js';
+
+/**
+ * Test support: a fresh, private store of the kind the test run asks for
+ * (`SOCIALQUERY_TEST_STORE=sqlite|postgres`, default sqlite). PostgreSQL test stores are new
+ * databases on the server named by `SOCIALQUERY_TEST_PG` (started by `pnpm test`), dropped after.
+ */
+export type TestStoreKind = 'sqlite' | 'postgres';
+
+export function testStoreKind(): TestStoreKind {
+  const kind = process.env.SOCIALQUERY_TEST_STORE ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`SOCIALQUERY_TEST_STORE must be sqlite or postgres, got ${kind}`);
+  return kind;
+}
+
+export interface TestStoreAddress {
+  kind: TestStoreKind;
+  /** A store address for openStore or SOCIALQUERY_STORE. */
+  address: string;
+  /** Deletes the store (database or files). */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new empty store address. SQLite: a file in a new temporary folder (`shared: true`, for
+ * other processes) or a private in-memory store.
+ */
+export async function createTestStoreAddress(options: { kind?: TestStoreKind; shared?: boolean } = {}): Promise<TestStoreAddress> {
+  const kind = options.kind ?? testStoreKind();
+  if (kind === 'sqlite') {
+    if (!options.shared) return { kind, address: 'sqlite::memory:', drop: async () => {} };
+    const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
+    return { kind, address: `sqlite:${join(dir, 'store.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = adminUrl();
+  const name = `sq_test_${randomBytes(6).toString('hex')}`;
+  await onServer(admin, `CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { kind, address: url.toString(), drop: () => onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A new store (migrated) whose `close()` also deletes it. */
+export async function openTestStore(options: OpenStoreOptions & { kind?: TestStoreKind } = {}): Promise<Store> {
+  const target = await createTestStoreAddress(options.kind ? { kind: options.kind } : {});
+  const store = await openStore(target.address, options);
+  return {
+    ...store,
+    async close() {
+      await store.close();
+      await target.drop();
+    },
+  };
+}
+
+function adminUrl(): string {
+  const url = process.env.SOCIALQUERY_TEST_PG;
+  if (!url) {
+    throw new Error('SOCIALQUERY_TEST_PG is not set: run the tests through `pnpm test`, which starts a PostgreSQL server for them');
+  }
+  return url;
+}
+
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
