@@ -104,8 +104,34 @@ describe('socialquery CLI', () => {
     }
   });
 
+  it('migrate-store: copies the whole store into another one; missing --to is an error', async () => {
+    const copy = await createTestStoreAddress({ shared: true });
+    try {
+      const result = await cli('migrate-store', '--from', storeAddress, '--to', copy.address);
+      expect(result.code).toBe(0);
+      const source = await openStore(storeAddress);
+      const target = await openStore(copy.address);
+      try {
+        const posts = (store: typeof source) => store.db.selectFrom('forum_posts').selectAll().orderBy('id').execute();
+        const copied = await posts(target);
+        expect(copied.length).toBeGreaterThan(6000);
+        expect(copied).toEqual(await posts(source));
+        expect(result.out).toMatch(new RegExp(`forum_posts ${copied.length}, credentials \\d+, settings \\d+$`));
+        expect(await target.credentials.list()).toEqual(await source.credentials.list());
+      } finally {
+        await source.close();
+        await target.close();
+      }
+    } finally {
+      await copy.drop();
+    }
+    const missing = await cli('migrate-store', '--from', storeAddress);
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toContain("required option '--to <address>' not specified");
+  });
+
   it('--help on every command; an unknown command fails', async () => {
-    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate']]) {
+    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate'], ['migrate-store']]) {
       const result = await cli(...args, '--help');
       expect(result.code).toBe(0);
       expect(result.out).toMatch(/^Usage: socialquery/);

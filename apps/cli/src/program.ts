@@ -2,12 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { examplesCommand } from './commands/examples.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
+import { migrateStoreCommand } from './commands/migrate-store.js';
 import { seedCommand } from './commands/seed.js';
 import { type Io, processIo } from './io.js';
 
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
-    .description('socialquery admin commands: seed, keys, examples, migrate')
+    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store')
     .option('--store <address>', 'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)')
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .showHelpAfterError('(run with --help for usage)')
@@ -17,6 +18,7 @@ export function createProgram(io: Io = processIo): Command {
   keysCommand(program, io);
   examplesCommand(program, io);
   migrateCommand(program, io);
+  migrateStoreCommand(program, io);
   return program;
 }
 

@@ -13,3 +13,5 @@ export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';
 export { toForumRow, upsertForumRows } from './forum-rows.js';
 export type { ForumPostInput } from './forum-rows.js';
+export { copyStore, copiedTables } from './copy.js';
+export type { CopyProgress } from './copy.js';

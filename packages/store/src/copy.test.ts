@@ -1,0 +1,49 @@
+import { copyStore, type CopyProgress } from './copy.js';
+import { openStore, type Store } from './store.js';
+import { openTestStore } from './testing.js';
+
+/** Copies from SQLite into a store of the run's kind (SQLite, or PostgreSQL in the postgres project). */
+describe('copyStore', () => {
+  let from: Store;
+  let to: Store;
+  beforeAll(async () => {
+    from = await openStore('sqlite::memory:');
+    to = await openTestStore();
+    await from.seedDemo({ now: new Date('2026-02-01T00:00:00.000Z') });
+  });
+  afterAll(async () => {
+    await from.close();
+    await to.close();
+  });
+
+  const rowsOf = async (store: Store) => ({
+    posts: await store.db.selectFrom('forum_posts').selectAll().orderBy('id').execute(),
+    credentials: await store.db.selectFrom('credentials').selectAll().orderBy('id').execute(),
+    settings: await store.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+  });
+
+  it('copies every row of every table, identical, with progress; credentials and the token secret keep working', async () => {
+    const key = await from.credentials.create('api-key', 'carried over');
+    const secret = await from.settings.cursorSecret();
+    const progress: CopyProgress[] = [];
+    const counts = await copyStore(from.db, to.db, (p) => progress.push(p));
+    const source = await rowsOf(from);
+    expect(counts).toEqual({ forum_posts: source.posts.length, credentials: 1, settings: 1 });
+    expect(await rowsOf(to)).toEqual(source);
+    expect(await to.credentials.check(key.secret, 'api-key')).toBe(key.id);
+    expect(await to.settings.cursorSecret()).toBe(secret);
+    const forum = progress.filter((p) => p.table === 'forum_posts');
+    expect(forum[0]).toEqual({ table: 'forum_posts', copied: 0, total: source.posts.length });
+    expect(forum.at(-1)).toEqual({ table: 'forum_posts', copied: source.posts.length, total: source.posts.length });
+    expect(forum.length).toBeGreaterThan(2);
+
+    const sameQuery = { community: 'cooking', order: 'hot' as const, createdUntil: new Date('2026-02-01T00:00:00.000Z'), limit: 50 };
+    expect(await to.forum.communityPosts(sameQuery)).toEqual(await from.forum.communityPosts(sameQuery));
+  });
+
+  it('running it again changes nothing (upsert by key)', async () => {
+    const before = await rowsOf(to);
+    await copyStore(from.db, to.db);
+    expect(await rowsOf(to)).toEqual(before);
+  });
+});
