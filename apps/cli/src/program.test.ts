@@ -30,7 +30,7 @@ describe('socialquery CLI', () => {
   it('seed --demo: fills the store; running it again adds nothing', async () => {
     const first = await cli('seed', '--demo');
     expect(first.code).toBe(0);
-    const seeded = Number(/seeded (\d+) forum posts \(scale 1\)/.exec(first.out)?.[1]);
+    const seeded = Number(/seeded forum (\d+)[^(]* rows \(scale 1\)/.exec(first.out)?.[1]);
     expect(seeded).toBeGreaterThanOrEqual(6000);
     await cli('seed', '--demo');
     const store = await openStore(storeAddress);

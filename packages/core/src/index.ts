@@ -13,4 +13,5 @@ export { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClient
 export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
+export { paginate } from './paginate.js';
 export type { ClientCredentials, ClientOptions, ContractClient } from './client.js';

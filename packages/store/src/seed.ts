@@ -1,52 +1,45 @@
 import type { Kysely } from 'kysely';
-import { forumDemoPosts, forumDemoSize } from './demo/forum-demo.js';
-import { toForumRow, upsertForumRows } from './forum-rows.js';
-import type { Database, ForumPostsTable } from './schema.js';
+import type { DemoSet } from './demo/demo-set.js';
+import { forumDemoSet } from './demo/forum-demo-set.js';
+import type { Database } from './schema.js';
+
+/** Every platform's demo data set, seeded in this order. */
+export const demoSets: readonly DemoSet[] = [forumDemoSet];
 
 export interface SeedOptions {
   /** Multiplies the volume; 1 is the default demo, 100 ≈ 1 M forum posts. */
   scale?: number;
   /** The moment the demo's timestamps are relative to. */
   now?: Date;
+  /** Rows written so far, of all sets together. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface SeedReport {
-  forumPosts: number;
+  /** Rows written per platform. */
+  rows: Record<string, number>;
   ms: number;
 }
 
-/** Rows per INSERT statement (14 columns: well under SQLite's and PostgreSQL's parameter limits). */
-const ROWS_PER_STATEMENT = 500;
-/** Rows per transaction. */
-const ROWS_PER_TRANSACTION = 20_000;
-
 /**
- * Fills the store with the deterministic demo data. Idempotent: rows are upserted by id,
- * so a second run refreshes timestamps relative to its `now` and adds nothing.
+ * Fills the store with the deterministic demo data of every platform. Idempotent: rows are
+ * upserted by key, so a second run refreshes timestamps relative to its `now` and adds nothing.
  */
 export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
   const scale = options.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1) throw new Error('scale must be a positive integer');
+  const now = options.now ?? new Date();
   const started = performance.now();
-  const total = forumDemoSize(scale);
-  const posts = forumDemoPosts({ now: options.now ?? new Date(), scale });
+  const total = demoSets.reduce((sum, set) => sum + set.size(scale), 0);
   let done = 0;
   options.onProgress?.(0, total);
-  for (;;) {
-    const batch: ForumPostsTable[] = [];
-    for (let next = posts.next(); !next.done; next = posts.next()) {
-      batch.push(toForumRow(next.value));
-      if (batch.length === ROWS_PER_TRANSACTION) break;
-    }
-    if (batch.length === 0) break;
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
-        await upsertForumRows(trx, batch.slice(i, i + ROWS_PER_STATEMENT));
-      }
+  const rows: Record<string, number> = {};
+  for (const set of demoSets) {
+    rows[set.name] = await set.load(db, {
+      now,
+      scale,
+      onRows: (count) => options.onProgress?.((done += count), total),
     });
-    done += batch.length;
-    options.onProgress?.(done, total);
   }
-  return { forumPosts: done, ms: Math.round(performance.now() - started) };
+  return { rows, ms: Math.round(performance.now() - started) };
 }

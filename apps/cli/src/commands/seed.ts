@@ -25,7 +25,8 @@ export function seedCommand(program: Command, io: Io) {
           onProgress: (done, total) => (done === 0 ? bar?.start(total, 0) : bar?.update(done)),
         });
         bar?.stop();
-        io.out(`seeded ${report.forumPosts} forum posts (scale ${options.scale}) in ${(report.ms / 1000).toFixed(1)} s`);
+        const counts = Object.entries(report.rows).map(([platform, n]) => `${platform} ${n}`).join(', ');
+        io.out(`seeded ${counts} rows (scale ${options.scale}) in ${(report.ms / 1000).toFixed(1)} s`);
       });
     });
 }

@@ -1,0 +1,66 @@
+import { booleanParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { z } from 'zod';
+
+/** Decimal message ids: time-ordered, snowflake-like, compared numerically (never as JS numbers: they exceed 2^53). */
+export const MessageId = z.string().regex(/^[0-9]{1,20}$/, { error: 'must be a decimal message id' });
+
+export const Media = z.object({ type: z.string(), url: z.string() });
+
+const messageFields = {
+  id: z.string(),
+  text: z.string(),
+  author: z.string(),
+  likeCount: z.number().int(),
+  repostCount: z.number().int(),
+  replyCount: z.number().int(),
+  quoteCount: z.number().int(),
+  viewCount: z.number().int(),
+  createdAt: Timestamp,
+  isRepost: z.boolean(),
+  url: z.string(),
+  media: z.array(Media),
+};
+
+/** The message a repost points at: a full message record (its own `repostedMessage` is null). */
+export const RepostedMessage = z.object({ ...messageFields, repostedMessage: z.null() });
+
+/** A message record (SPEC.md); `repostedMessage` is the reposted record on a repost, null otherwise. */
+export const Message = z.object({ ...messageFields, repostedMessage: RepostedMessage.nullable() });
+export type Message = z.infer<typeof Message>;
+
+export const Follower = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  messageCount: z.number().int(),
+  likeCount: z.number().int(),
+  isVerified: z.boolean(),
+  isProtected: z.boolean(),
+  profileImageUrl: z.string(),
+  createdAt: Timestamp,
+});
+export type Follower = z.infer<typeof Follower>;
+
+export const UserMessagesResponse = z.object({ messages: z.array(Message), nextToken: z.string() });
+export type UserMessagesResponse = z.infer<typeof UserMessagesResponse>;
+export const RepliesResponse = z.object({ replies: z.array(Message) });
+export type RepliesResponse = z.infer<typeof RepliesResponse>;
+export const FollowersResponse = z.object({ followers: z.array(Follower) });
+export type FollowersResponse = z.infer<typeof FollowersResponse>;
+
+export const UserPath = z.object({ username: requiredString(100) });
+export const MessagePath = z.object({ messageId: MessageId });
+
+export const UserMessagesQuery = z.object({
+  limit: integerParam({ min: 1, max: 200, default: 20 }),
+  sinceId: MessageId.optional().describe('Only messages with a greater id (exclusive).'),
+  maxId: MessageId.optional().describe('Only messages with a smaller id (exclusive).'),
+  includeReplies: booleanParam(false),
+  includeReposts: booleanParam(true),
+  nextToken: optionalString().describe('The previous page\'s nextToken.'),
+});
+export const RepliesQuery = z.object({ limit: integerParam({ min: 1, max: 100, default: 20 }) });
+export const FollowersQuery = z.object({ limit: integerParam({ min: 1, max: 1000, default: 100 }) });

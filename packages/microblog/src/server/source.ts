@@ -1,0 +1,27 @@
+import type { Follower, Message } from '../schemas.js';
+
+export interface UserMessagesQuery {
+  username: string;
+  /** Exclusive lower bound on the id (decimal string), if any. */
+  sinceId?: string;
+  /** Exclusive upper bound on the id (decimal string), if any: the keyset position when paging. */
+  maxId?: string;
+  includeReplies: boolean;
+  includeReposts: boolean;
+  limit: number;
+}
+
+/**
+ * What the microblog handlers need from a store. Ids are decimal strings compared numerically
+ * (the store never turns them into JS numbers). Usernames match case-insensitively.
+ */
+export interface MicroblogSource {
+  /** Newest first (id descending); each repost carries its reposted record. */
+  userMessages(query: UserMessagesQuery): Promise<Message[]>;
+  /** Direct replies, oldest first (id ascending). */
+  messageReplies(query: { messageId: string; limit: number }): Promise<Message[]>;
+  /** Most recent followers first; ties by follower id descending. */
+  userFollowers(query: { username: string; limit: number }): Promise<Follower[]>;
+  userExists(username: string): Promise<boolean>;
+  messageExists(messageId: string): Promise<boolean>;
+}

@@ -1,0 +1,58 @@
+import { enumParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { z } from 'zod';
+
+/** A short video (SPEC.md). `duration` is in seconds. */
+export const Video = z.object({
+  id: z.string(),
+  description: z.string(),
+  author: z.string(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  shareCount: z.number().int(),
+  viewCount: z.number().int(),
+  duration: z.number(),
+  createdAt: Timestamp,
+  videoUrl: z.string(),
+  music: z.object({ title: z.string(), author: z.string() }),
+});
+export type Video = z.infer<typeof Video>;
+
+const commentFields = {
+  id: z.string(),
+  text: z.string(),
+  author: z.string(),
+  likeCount: z.number().int(),
+  replyCount: z.number().int(),
+  createdAt: Timestamp,
+};
+
+/** A reply: a comment record whose own `replies` is empty. */
+export const Reply = z.object({ ...commentFields, replies: z.array(z.never()).length(0) });
+export type Reply = z.infer<typeof Reply>;
+
+/** A top-level comment; `replies` holds its first replies (up to 3, oldest first). */
+export const Comment = z.object({ ...commentFields, replies: z.array(Reply).max(3) });
+export type Comment = z.infer<typeof Comment>;
+
+export const UserPostsResponse = z.object({ videos: z.array(Video), cursor: z.string(), hasMore: z.boolean() });
+export type UserPostsResponse = z.infer<typeof UserPostsResponse>;
+export const CommentsResponse = z.object({ comments: z.array(Comment), cursor: z.string() });
+export type CommentsResponse = z.infer<typeof CommentsResponse>;
+
+export const commentSorts = ['newest', 'oldest', 'most_liked'] as const;
+export type CommentSort = (typeof commentSorts)[number];
+
+/** Replies shown under each comment. */
+export const REPLIES_PER_COMMENT = 3;
+
+export const UserPostsQuery = z.object({
+  username: requiredString(100),
+  limit: integerParam({ min: 1, max: 100, default: 20 }),
+  cursor: optionalString().describe('The previous page\'s cursor.'),
+});
+export const CommentsPath = z.object({ videoId: requiredString(100) });
+export const CommentsQuery = z.object({
+  limit: integerParam({ min: 1, max: 100, default: 20 }),
+  cursor: optionalString().describe('The previous page\'s cursor.'),
+  sort: enumParam(commentSorts, 'newest'),
+});

@@ -1,0 +1,29 @@
+import type { Comment, CommentSort, Video } from '../schemas.js';
+
+/** Keyset position of a video listing: the last video's createdAt (epoch ms) and id. */
+export interface VideoPosition {
+  createdAt: number;
+  id: string;
+}
+
+/** Keyset position of a comment listing: the last comment's likeCount (most_liked only), createdAt (epoch ms) and id. */
+export interface CommentPosition {
+  likeCount?: number;
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * What the short-video handlers need from a store. Each listing returns up to `limit` items
+ * strictly after `after` in its order, so paging never skips or repeats, even on equal timestamps.
+ * Orders: videos newest first (createdAt desc, id desc); comments newest (createdAt desc, id desc),
+ * oldest (createdAt asc, id asc), most_liked (likeCount desc, createdAt desc, id desc).
+ * Usernames match case-insensitively.
+ */
+export interface ShortVideoSource {
+  userPosts(query: { username: string; after?: VideoPosition; limit: number }): Promise<Video[]>;
+  /** Top-level comments, each with its first replies (up to 3, oldest first). */
+  videoComments(query: { videoId: string; sort: CommentSort; after?: CommentPosition; limit: number }): Promise<Comment[]>;
+  userExists(username: string): Promise<boolean>;
+  videoExists(videoId: string): Promise<boolean>;
+}

@@ -1,0 +1,34 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+
+/** Rows per INSERT statement: well under SQLite's (32 766) and PostgreSQL's (65 535) parameter limits for ≤ 60 columns. */
+export const ROWS_PER_STATEMENT = 500;
+/** Rows per transaction. */
+const ROWS_PER_TRANSACTION = 20_000;
+
+/**
+ * Writes a lazily produced stream of rows in transactions of batched upserts, reporting each
+ * transaction's row count. Memory stays flat whatever the volume.
+ */
+export async function writeInBatches<Row>(
+  db: Kysely<Database>,
+  rows: Iterable<Row>,
+  upsert: (trx: Transaction<Database>, batch: Row[]) => Promise<void>,
+  onRows: (count: number) => void,
+): Promise<number> {
+  const iterator = rows[Symbol.iterator]();
+  let written = 0;
+  for (;;) {
+    const batch: Row[] = [];
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      batch.push(next.value);
+      if (batch.length === ROWS_PER_TRANSACTION) break;
+    }
+    if (batch.length === 0) return written;
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) await upsert(trx, batch.slice(i, i + ROWS_PER_STATEMENT));
+    });
+    written += batch.length;
+    onRows(batch.length);
+  }
+}

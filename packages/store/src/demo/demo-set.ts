@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+export interface DemoLoadOptions {
+  now: Date;
+  scale: number;
+  /** Called after each written batch with its row count. */
+  onRows: (count: number) => void;
+}
+
+/** One platform's deterministic demo data: how many rows it writes, and how. */
+export interface DemoSet {
+  name: string;
+  /** Rows `load` writes at this scale (for progress). */
+  size(scale: number): number;
+  /** Upserts every row (idempotent); returns the number written. */
+  load(db: Kysely<Database>, options: DemoLoadOptions): Promise<number>;
+}
