@@ -1,4 +1,5 @@
-import { openStore, type Store } from '@socialquery/store';
+import type { Store } from '@socialquery/store';
+import { openTestStore } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
@@ -14,10 +15,13 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** An in-memory store with the demo data seeded at NOW, one credential of each kind, the app. */
-export async function startTestService(): Promise<TestService> {
-  const store = await openStore('sqlite::memory:');
-  await store.seedDemo({ now: NOW });
+/**
+ * A fresh store of the run's kind (SOCIALQUERY_TEST_STORE: SQLite in memory, or a new PostgreSQL
+ * database) with the demo data seeded at NOW, one credential of each kind, and the app.
+ */
+export async function startTestService(options: { only?: string[] } = {}): Promise<TestService> {
+  const store = await openTestStore();
+  await store.seedDemo({ now: NOW, ...options });
   const token = (await store.credentials.create('token', 'test token')).secret;
   const apiKey = (await store.credentials.create('api-key', 'test key')).secret;
   const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'test-secret-0123456789', clock: () => NOW });
