@@ -1,9 +1,30 @@
-/** ESM TypeScript through ts-jest (transpile only; `tsc` type-checks). */
-export default {
+/**
+ * ESM TypeScript through ts-jest (transpile only; `tsc` type-checks). The suites that talk to a
+ * store run twice: on SQLite and on PostgreSQL (a new database per test file).
+ */
+const base = {
   preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+};
+
+export default {
+  // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...base,
+      displayName: 'sqlite',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/postgres-'],
+    },
+    {
+      ...base,
+      displayName: 'postgres',
+      setupFiles: ['<rootDir>/test/postgres.setup.ts'],
+      testMatch: ['<rootDir>/test/forum*.test.ts', '<rootDir>/test/microblog*.test.ts', '<rootDir>/test/shortvideo*.test.ts', '<rootDir>/test/service.test.ts', '<rootDir>/test/main.test.ts', '<rootDir>/test/postgres-*.test.ts'],
+    },
+  ],
 };

@@ -9,6 +9,8 @@ const base = {
 };
 
 export default {
+  // the CLI seeds every platform's demo data: a few seconds on PostgreSQL
+  testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'sqlite' },
     { ...base, displayName: 'postgres', setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'] },

@@ -9,6 +9,8 @@ const base = {
 };
 
 export default {
+  // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
+  testTimeout: 30_000,
   projects: [
     { ...base, displayName: 'sqlite' },
     { ...base, displayName: 'postgres', setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'], testPathIgnorePatterns: ['/demo/', '/dialect/', '/node_modules/'] },

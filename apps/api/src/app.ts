@@ -2,12 +2,17 @@ import type { MountablePlatform } from '@socialquery/core/server';
 import { createCursorCodec } from '@socialquery/core/server';
 import { createForumHandlers } from '@socialquery/forum/server';
 import { forumContract } from '@socialquery/forum';
+import { createMicroblogHandlers } from '@socialquery/microblog/server';
+import { microblogContract } from '@socialquery/microblog';
+import { createShortVideoHandlers } from '@socialquery/shortvideo/server';
+import { shortvideoContract } from '@socialquery/shortvideo';
 import type { Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, sendError } from './error-response.js';
 import { requestLogger } from './logger.js';
 import { methodNotAllowed, mountPlatforms } from './mount.js';
+import { createRequestBudget, DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS, type RequestBudget } from './rate-limit.js';
 import { requestId } from './request-id.js';
 
 export interface AppOptions {
@@ -17,14 +22,22 @@ export interface AppOptions {
   cursorSecret: string;
   /** The request's "now" (tests pin it). */
   clock?: () => Date;
+  /** Per-credential request budgets; default: in this process's memory, 600 units a minute. */
+  budget?: RequestBudget;
+  /** What to mount instead of `platformsOf(store)` (tests mount contracts of their own). */
+  platforms?: readonly MountablePlatform[];
 }
 
 /** Every platform the service mounts: a contract and its handlers over the store's Source. */
 export function platformsOf(store: Store): MountablePlatform[] {
-  return [{ contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform];
+  return [
+    { contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform,
+    { contract: microblogContract, handlers: createMicroblogHandlers(store.microblog) } as MountablePlatform,
+    { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
+  ];
 }
 
-export function createApp({ store, logger, cursorSecret, clock }: AppOptions): Express {
+export function createApp({ store, logger, cursorSecret, clock, budget, platforms }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Conditional GET is left to caches in front of the service; computing ETags costs a hash per response.
@@ -41,14 +54,15 @@ export function createApp({ store, logger, cursorSecret, clock }: AppOptions): E
   app.all('/healthz', methodNotAllowed);
 
   app.use(
-    mountPlatforms(platformsOf(store), {
+    mountPlatforms(platforms ?? platformsOf(store), {
       credentials: store.credentials,
       cursors: createCursorCodec(cursorSecret),
+      budget: budget ?? createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
       ...(clock ? { clock } : {}),
     }),
   );
 
   app.use((req, res) => sendError(res, 'not_found', `no route ${req.method} ${req.path}`));
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, store.isUnavailableError));
   return app;
 }

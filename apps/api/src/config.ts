@@ -1,7 +1,18 @@
 import { DEFAULT_STORE_ADDRESS } from '@socialquery/store';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from './rate-limit.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A whole number from 1 to `max`, written in base-10 digits. */
+const wholeNumber = (max: number, what: string) => {
+  const error = `must be a whole number from 1 to ${max} (${what})`;
+  return z
+    .string()
+    .regex(/^[0-9]{1,10}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { error });
+};
 
 /** The service's configuration, read from the environment and validated once at start. */
 export const ConfigSchema = z.object({
@@ -13,8 +24,17 @@ export const ConfigSchema = z.object({
     .default(8080),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   SOCIALQUERY_STORE: z.string().min(1, { error: 'must not be empty' }).default(DEFAULT_STORE_ADDRESS),
+  /** PostgreSQL stores: connections per replica. */
+  SOCIALQUERY_POOL_SIZE: wholeNumber(1000, 'connections').default(10),
+  /** PostgreSQL stores: a statement running longer is cancelled and the request answers 503. */
+  SOCIALQUERY_STATEMENT_TIMEOUT_MS: wholeNumber(3_600_000, 'milliseconds').default(10_000),
   /** Signs paging tokens; when unset, a secret is generated once and kept in the store. */
   SOCIALQUERY_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** Units of request budget per credential and window; an operation costs 1 unless its contract says more. */
+  SOCIALQUERY_RATE_LIMIT: wholeNumber(1_000_000_000, 'requests per window').default(DEFAULT_RATE_LIMIT),
+  SOCIALQUERY_RATE_WINDOW: wholeNumber(86_400, 'seconds').default(DEFAULT_RATE_WINDOW_SECONDS),
+  /** Where the budget counters live, shared by every replica; in each process's memory when unset. */
+  SOCIALQUERY_REDIS: z.url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' }).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of: ${logLevels.join(', ')}` }).default('info'),
 });
 

@@ -26,15 +26,20 @@ export function sendError(
 }
 
 /**
- * The one error middleware. ServiceErrors carry their own code; client errors raised by
+ * The one error middleware. ServiceErrors carry their own code; store outages (unreachable,
+ * statement timeout, disk full) are 503 `unavailable`; client errors raised by
  * Express itself (a malformed percent-encoding in the path) become 400 `invalid_request`;
  * anything else is a 500 `internal`, logged with the request id and never described.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, isStoreUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof ServiceError) {
       return sendError(res, error.code, error.message, error.details);
+    }
+    if (isStoreUnavailable(error)) {
+      logger.warn({ err: error, requestId: requestIdOf(res), path: req.path }, 'store unavailable');
+      return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', { headers: { 'Retry-After': '5' } });
     }
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

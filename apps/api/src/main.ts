@@ -16,8 +16,15 @@ Options:
 Environment:
   PORT                default 8080
   HOST                default 127.0.0.1
-  SOCIALQUERY_STORE   sqlite:<path> (default sqlite:./data/socialquery.db)
+  SOCIALQUERY_STORE   sqlite:<path> (default sqlite:./data/socialquery.db) or postgres://user:pass@host:5432/db
+  SOCIALQUERY_POOL_SIZE            PostgreSQL connections per replica (default 10)
+  SOCIALQUERY_STATEMENT_TIMEOUT_MS PostgreSQL statements running longer are cancelled, the request answers 503 (default 10000)
   SOCIALQUERY_SECRET  paging-token signing secret, >= 16 characters (default: generated, kept in the store)
+  SOCIALQUERY_RATE_LIMIT   request budget per credential and window, 1 to 1000000000 (default 600);
+                           an operation costs 1 unit unless its documentation says more
+  SOCIALQUERY_RATE_WINDOW  the budget's window in seconds, 1 to 86400 (default 60)
+  SOCIALQUERY_REDIS   redis://… or rediss://…: budget counters shared by every replica (default: in memory);
+                      while Redis is unreachable, requests are served without counting (fail-open)
   LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
 
 A store without credentials gets a first API key and bearer token, printed once.`;
@@ -45,12 +52,15 @@ async function main(argv: string[]) {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const store = await openStore(config.SOCIALQUERY_STORE);
+  const store = await openStore(config.SOCIALQUERY_STORE, {
+    poolSize: config.SOCIALQUERY_POOL_SIZE,
+    statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
+  });
 
   if (flags['demo-if-empty'] && (await store.isEmpty())) {
     logger.info('store is empty: seeding the demo data');
     const report = await store.seedDemo();
-    logger.info({ forumPosts: report.forumPosts, ms: report.ms }, 'demo data seeded');
+    logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
   }
   if ((await store.credentials.count()) === 0) {
     const key = await store.credentials.create('api-key', 'first api key');
@@ -68,7 +78,19 @@ async function main(argv: string[]) {
   }
 
   const service = await startService(config, store, logger);
-  logger.info({ url: service.url, store: config.SOCIALQUERY_STORE.replace(/\/\/[^@/]*@/, '//***@') }, 'listening');
+  const redact = (address: string) => address.replace(/\/\/[^@/]*@/, '//***@');
+  logger.info(
+    {
+      url: service.url,
+      store: redact(config.SOCIALQUERY_STORE),
+      rateLimit: {
+        limit: config.SOCIALQUERY_RATE_LIMIT,
+        windowSeconds: config.SOCIALQUERY_RATE_WINDOW,
+        counters: config.SOCIALQUERY_REDIS ? redact(config.SOCIALQUERY_REDIS) : 'memory',
+      },
+    },
+    'listening',
+  );
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     service.stop().then(

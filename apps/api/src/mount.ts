@@ -5,11 +5,14 @@ import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
 import { paramsParser } from './params.js';
+import type { RequestBudget } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 
 export interface MountDeps {
   credentials: CredentialStore;
   cursors: CursorCodec;
+  /** Charges each request's credential; runs after auth and parameter validation, so refused requests cost nothing. */
+  budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
 }
@@ -18,8 +21,9 @@ export interface MountDeps {
 export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 
 /**
- * Mounts every operation of every platform in one loop: auth, parameter validation, the
- * handler, the JSON response; and 405 for the other methods on the same paths.
+ * Mounts every operation of every platform in one loop: auth, parameter validation, the charge
+ * to the credential's request budget, the handler, the JSON response; and 405 for the other
+ * methods on the same paths.
  */
 export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): Router {
   const router = Router();
@@ -29,23 +33,31 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
       const handler = handlers[name];
       if (!handler) throw new Error(`${operation.id}: no handler`);
       const path = toExpressPath(operation.path);
-      router.get(path, authenticate(operation.auth, deps.credentials), serve(operation, handler, deps.cursors, clock));
+      router.get(
+        path,
+        authenticate(operation.auth, deps.credentials),
+        validateParams(operation),
+        deps.budget.charge(operation),
+        serve(handler, deps.cursors, clock),
+      );
       router.all(path, methodNotAllowed);
     }
   }
   return router;
 }
 
-function serve(
-  operation: Operation,
-  handler: OperationHandler<Operation>,
-  cursors: CursorCodec,
-  clock: () => Date,
-): RequestHandler {
+/** Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the handler. */
+function validateParams(operation: Operation): RequestHandler {
   const parseParams = paramsParser(operation);
-  return async (req, res) => {
-    const params = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
-    const body = await handler(params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
+  return (req, res, next) => {
+    res.locals.params = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
+    next();
+  };
+}
+
+function serve(handler: OperationHandler<Operation>, cursors: CursorCodec, clock: () => Date): RequestHandler {
+  return async (_req, res) => {
+    const body = await handler(res.locals.params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
     res.json(body);
   };
 }

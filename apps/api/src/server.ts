@@ -5,6 +5,7 @@ import type { Store } from '@socialquery/store';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
+import { createRequestBudget } from './rate-limit.js';
 
 /** How long a connection may stay silent after shutdown begins before it is dropped. */
 const IDLE_DRAIN_MS = 500;
@@ -12,7 +13,7 @@ const IDLE_DRAIN_MS = 500;
 export interface RunningService {
   server: Server;
   url: string;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the store. */
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the store and the budget counters. */
   stop(): Promise<void>;
 }
 
@@ -23,10 +24,24 @@ export async function startService(
   { graceMs = 10_000 }: { graceMs?: number } = {},
 ): Promise<RunningService> {
   const cursorSecret = config.SOCIALQUERY_SECRET ?? (await store.settings.cursorSecret());
-  const app = createApp({ store, logger, cursorSecret });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  const budget = createRequestBudget({
+    limit: config.SOCIALQUERY_RATE_LIMIT,
+    windowMs: config.SOCIALQUERY_RATE_WINDOW * 1000,
+    logger,
+    ...(config.SOCIALQUERY_REDIS ? { redisUrl: config.SOCIALQUERY_REDIS } : {}),
   });
+  // Counting starts with the first request when Redis is up; when it is down the service starts anyway.
+  await budget.ready();
+  const app = createApp({ store, logger, cursorSecret, budget });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    });
+  } catch (error) {
+    await budget.close();
+    throw error;
+  }
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   const url = `http://${host}:${port}`;
@@ -48,7 +63,7 @@ export async function startService(
       await closed;
       clearTimeout(idle);
       clearTimeout(deadline);
-      await store.close();
+      await Promise.all([store.close(), budget.close()]);
     })());
   return { server, url, stop };
 }

@@ -6,14 +6,45 @@ describe('configuration from the environment', () => {
       PORT: 8080,
       HOST: '127.0.0.1',
       SOCIALQUERY_STORE: 'sqlite:./data/socialquery.db',
+      SOCIALQUERY_POOL_SIZE: 10,
+      SOCIALQUERY_STATEMENT_TIMEOUT_MS: 10_000,
+      SOCIALQUERY_RATE_LIMIT: 600,
+      SOCIALQUERY_RATE_WINDOW: 60,
       LOG_LEVEL: 'info',
     });
   });
 
   it('reads every variable; an empty value counts as unset', () => {
-    const config = loadConfig({ PORT: '0', HOST: '0.0.0.0', SOCIALQUERY_STORE: 'sqlite::memory:', SOCIALQUERY_SECRET: 's'.repeat(16), LOG_LEVEL: 'silent' });
-    expect(config).toEqual({ PORT: 0, HOST: '0.0.0.0', SOCIALQUERY_STORE: 'sqlite::memory:', SOCIALQUERY_SECRET: 's'.repeat(16), LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      SOCIALQUERY_STORE: 'sqlite::memory:',
+      SOCIALQUERY_SECRET: 's'.repeat(16),
+      SOCIALQUERY_RATE_LIMIT: '10',
+      SOCIALQUERY_RATE_WINDOW: '1',
+      SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
+      LOG_LEVEL: 'silent',
+    });
+    expect(config).toEqual({
+      PORT: 0,
+      HOST: '0.0.0.0',
+      SOCIALQUERY_STORE: 'sqlite::memory:',
+      SOCIALQUERY_SECRET: 's'.repeat(16),
+      SOCIALQUERY_POOL_SIZE: 10,
+      SOCIALQUERY_STATEMENT_TIMEOUT_MS: 10_000,
+      SOCIALQUERY_RATE_LIMIT: 10,
+      SOCIALQUERY_RATE_WINDOW: 1,
+      SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
+      LOG_LEVEL: 'silent',
+    });
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+    expect(loadConfig({ SOCIALQUERY_POOL_SIZE: '25', SOCIALQUERY_STATEMENT_TIMEOUT_MS: '500' })).toMatchObject({
+      SOCIALQUERY_POOL_SIZE: 25,
+      SOCIALQUERY_STATEMENT_TIMEOUT_MS: 500,
+    });
+    expect(() => loadConfig({ SOCIALQUERY_POOL_SIZE: '0' })).toThrow(/SOCIALQUERY_POOL_SIZE must be a whole number from 1 to 1000/);
+    expect(loadConfig({ SOCIALQUERY_REDIS: '' }).SOCIALQUERY_REDIS).toBeUndefined();
+    expect(loadConfig({ SOCIALQUERY_REDIS: 'rediss://cache.internal:6380' }).SOCIALQUERY_REDIS).toBe('rediss://cache.internal:6380');
   });
 
   it('names each bad variable in one clear message', () => {
@@ -23,5 +54,19 @@ describe('configuration from the environment', () => {
     expect(bad).toThrow(/LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent/);
     expect(bad).toThrow(/SOCIALQUERY_SECRET must be at least 16 characters/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a port number/);
+  });
+
+  it('refuses rate limits that are not whole numbers in range, and Redis addresses that are not redis URLs', () => {
+    for (const value of ['0', '-1', '1.5', '1e3', 'many', '1000000001']) {
+      expect(() => loadConfig({ SOCIALQUERY_RATE_LIMIT: value })).toThrow(
+        /SOCIALQUERY_RATE_LIMIT must be a whole number from 1 to 1000000000 \(requests per window\)/,
+      );
+    }
+    for (const value of ['0', '86401', '60s']) {
+      expect(() => loadConfig({ SOCIALQUERY_RATE_WINDOW: value })).toThrow(/SOCIALQUERY_RATE_WINDOW must be a whole number from 1 to 86400 \(seconds\)/);
+    }
+    for (const value of ['127.0.0.1:6379', 'http://127.0.0.1:6379', 'redis://', 'redis:/x']) {
+      expect(() => loadConfig({ SOCIALQUERY_REDIS: value })).toThrow(/SOCIALQUERY_REDIS must be a redis:\/\/ or rediss:\/\/ URL/);
+    }
   });
 });

@@ -10,7 +10,7 @@ let baseUrl: string;
 let community: string;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ only: ['forum'] });
   community = (await service.store.examples()).forum!.community;
   server = await new Promise<Server>((resolve) => {
     const s = service.app.listen(0, '127.0.0.1', () => resolve(s));

@@ -12,7 +12,7 @@ let username: string;
 let stored: Post[];
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ only: ['forum'] });
   const examples = await service.store.examples();
   community = examples.forum!.community;
   username = examples.forum!.username;

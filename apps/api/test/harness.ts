@@ -3,6 +3,7 @@ import { openTestStore } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
+import { createRequestBudget } from '../src/rate-limit.js';
 
 /** The pinned "now" of every API test: demo timestamps and time windows are relative to it. */
 export const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -24,6 +25,9 @@ export async function startTestService(options: { only?: string[] } = {}): Promi
   await store.seedDemo({ now: NOW, ...options });
   const token = (await store.credentials.create('token', 'test token')).secret;
   const apiKey = (await store.credentials.create('api-key', 'test key')).secret;
-  const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'test-secret-0123456789', clock: () => NOW });
+  const logger = pino({ level: 'silent' });
+  // Semantics suites walk long listings with one token; budgets are proven in rate-limit.test.ts.
+  const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
+  const app = createApp({ store, logger, cursorSecret: 'test-secret-0123456789', clock: () => NOW, budget });
   return { app, store, token, apiKey, close: () => store.close() };
 }

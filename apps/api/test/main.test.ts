@@ -1,23 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 
 /** The built service entry point, run as a user runs it. */
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'sq-main-'));
-});
 const running = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const stores: TestStoreAddress[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.drop();
+});
+
+/** A new store of the run's kind that the spawned service can open (a file or a database). */
+async function newStore(): Promise<string> {
+  const store = await createTestStoreAddress({ shared: true });
+  stores.push(store);
+  return store.address;
+}
 
 interface Started {
   child: ChildProcess;
@@ -73,7 +77,7 @@ describe('socialquery-api entry point', () => {
   });
 
   it('first start: seeds the demo, prints a key and a token once, serves them; SIGTERM exits 0', async () => {
-    const store = `sqlite:${join(dir, 'main.db')}`;
+    const store = await newStore();
     const first = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(/(sqk_[A-Za-z0-9_-]+)/.exec(first.output())).not.toBeNull();
@@ -99,7 +103,7 @@ describe('socialquery-api entry point', () => {
   }, 60_000);
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
-    const store = `sqlite:${join(dir, 'inflight.db')}`;
+    const store = await newStore();
     const service = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(service.output())![1]!;
     // Open 50 connections first (a warm-up request each), so that all are accepted: connections still

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { ErrorBody } from '@socialquery/core';
-import { openStore } from '@socialquery/store';
+import { openTestStore } from '@socialquery/store/testing';
 import request from 'supertest';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
@@ -8,7 +8,7 @@ import { startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ only: ['forum'] });
 });
 afterAll(() => service.close());
 
@@ -35,7 +35,7 @@ describe('service-wide behaviour', () => {
   });
 
   it('GET /healthz answers 503 unavailable when the store does not answer', async () => {
-    const store = await openStore('sqlite::memory:');
+    const store = await openTestStore();
     const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32) });
     await store.close();
     const res = await request(app).get('/healthz');

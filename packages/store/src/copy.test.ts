@@ -10,7 +10,7 @@ describe('copyStore', () => {
     from = await openStore('sqlite::memory:');
     to = await openTestStore();
     await from.seedDemo({ now: new Date('2026-02-01T00:00:00.000Z') });
-  });
+  }, 60_000);
   afterAll(async () => {
     await from.close();
     await to.close();
@@ -20,6 +20,11 @@ describe('copyStore', () => {
     posts: await store.db.selectFrom('forum_posts').selectAll().orderBy('id').execute(),
     credentials: await store.db.selectFrom('credentials').selectAll().orderBy('id').execute(),
     settings: await store.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+    microblogUsers: await store.db.selectFrom('microblog_users').selectAll().orderBy('id').execute(),
+    microblogMessages: await store.db.selectFrom('microblog_messages').selectAll().orderBy('id').execute(),
+    microblogFollows: await store.db.selectFrom('microblog_follows').selectAll().orderBy('id').execute(),
+    shortvideoVideos: await store.db.selectFrom('shortvideo_videos').selectAll().orderBy('id').execute(),
+    shortvideoComments: await store.db.selectFrom('shortvideo_comments').selectAll().orderBy('id').execute(),
   });
 
   it('copies every row of every table, identical, with progress; credentials and the token secret keep working', async () => {
@@ -28,7 +33,14 @@ describe('copyStore', () => {
     const progress: CopyProgress[] = [];
     const counts = await copyStore(from.db, to.db, (p) => progress.push(p));
     const source = await rowsOf(from);
-    expect(counts).toEqual({ forum_posts: source.posts.length, credentials: 1, settings: 1 });
+    expect(counts).toEqual({
+      forum_posts: source.posts.length, credentials: 1, settings: 1,
+      microblog_users: source.microblogUsers.length, microblog_messages: source.microblogMessages.length,
+      microblog_follows: source.microblogFollows.length,
+      shortvideo_videos: source.shortvideoVideos.length, shortvideo_comments: source.shortvideoComments.length,
+    });
+    expect(source.microblogMessages.length).toBeGreaterThan(0);
+    expect(source.shortvideoComments.length).toBeGreaterThan(0);
     expect(await rowsOf(to)).toEqual(source);
     expect(await to.credentials.check(key.secret, 'api-key')).toBe(key.id);
     expect(await to.settings.cursorSecret()).toBe(secret);
@@ -39,11 +51,11 @@ describe('copyStore', () => {
 
     const sameQuery = { community: 'cooking', order: 'hot' as const, createdUntil: new Date('2026-02-01T00:00:00.000Z'), limit: 50 };
     expect(await to.forum.communityPosts(sameQuery)).toEqual(await from.forum.communityPosts(sameQuery));
-  });
+  }, 60_000);
 
   it('running it again changes nothing (upsert by key)', async () => {
     const before = await rowsOf(to);
     await copyStore(from.db, to.db);
     expect(await rowsOf(to)).toEqual(before);
-  });
+  }, 60_000);
 });

@@ -4,6 +4,11 @@ import type { Database } from './schema.js';
 /** Every table a store holds, with the key it is copied in order of. Platforms add theirs here. */
 export const copiedTables = [
   { table: 'forum_posts', key: 'id' },
+  { table: 'microblog_users', key: 'id' },
+  { table: 'microblog_messages', key: 'id' },
+  { table: 'microblog_follows', key: 'id' },
+  { table: 'shortvideo_videos', key: 'id' },
+  { table: 'shortvideo_comments', key: 'id' },
   { table: 'credentials', key: 'id' },
   { table: 'settings', key: 'key' },
 ] as const satisfies readonly { table: keyof Database; key: string }[];

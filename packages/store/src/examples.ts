@@ -4,6 +4,8 @@ import type { Database } from './schema.js';
 /** Per platform present in the store, identifiers that exist there, for trying the API. */
 export interface Examples {
   forum?: { community: string; username: string };
+  microblog?: { username: string; messageId: string };
+  shortvideo?: { username: string; videoId: string };
 }
 
 /** Each platform's example finder: its identifiers, or undefined when the store has none of its data. */
@@ -16,8 +18,67 @@ const forumExamples: ExampleFinders['forum'] = async (db) => {
   return community && username ? { community, username } : undefined;
 };
 
+/** The microblog's most active user whose messages include replies and reposts, and the message with the most replies. */
+const microblogExamples: ExampleFinders['microblog'] = async (db) => {
+  const user = await db
+    .selectFrom('microblog_messages')
+    .select(['author_key', (eb) => eb.fn.max('author').as('name'), (eb) => eb.fn.countAll().as('n')])
+    .groupBy('author_key')
+    .having((eb) => eb.and([eb(eb.fn.sum('is_reply'), '>', 0), eb(eb.fn.sum('is_repost'), '>', 0)]))
+    .orderBy('n', 'desc')
+    .orderBy('author_key')
+    .limit(1)
+    .executeTakeFirst();
+  const message = await db
+    .selectFrom('microblog_messages as reply')
+    .innerJoin('microblog_messages as parent', 'parent.id', 'reply.reply_to_id')
+    .select(['parent.id', 'parent.id_key', (eb) => eb.fn.countAll().as('n')])
+    .groupBy(['parent.id', 'parent.id_key'])
+    .orderBy('n', 'desc')
+    .orderBy('parent.id_key')
+    .limit(1)
+    .executeTakeFirst();
+  return user && message ? { username: String(user.name), messageId: message.id } : undefined;
+};
+
+/** Videos of at least this many comments make a good example (a few pages of them). */
+const SHORTVIDEO_EXAMPLE_COMMENTS = 50;
+
+/**
+ * The short-video creator with the most videos, and their video with the most top-level comments
+ * (when it has at least 50; else the store's most commented video).
+ */
+const shortvideoExamples: ExampleFinders['shortvideo'] = async (db) => {
+  const creator = await db
+    .selectFrom('shortvideo_videos')
+    .select(['author_key', (eb) => eb.fn.max('author').as('name'), (eb) => eb.fn.countAll().as('n')])
+    .groupBy('author_key')
+    .orderBy('n', 'desc')
+    .orderBy('author_key')
+    .limit(1)
+    .executeTakeFirst();
+  if (!creator) return undefined;
+  const mostCommented = (authorKey?: string) => {
+    let query = db
+      .selectFrom('shortvideo_comments as c')
+      .innerJoin('shortvideo_videos as v', 'v.id', 'c.video_id')
+      .select(['v.id', (eb) => eb.fn.countAll().as('n')])
+      .where('c.parent_id', '=', '');
+    if (authorKey !== undefined) query = query.where('v.author_key', '=', authorKey);
+    return query.groupBy('v.id').orderBy('n', 'desc').orderBy('v.id').limit(1).executeTakeFirst();
+  };
+  const own = await mostCommented(creator.author_key);
+  const video = own && Number(own.n) >= SHORTVIDEO_EXAMPLE_COMMENTS ? own : ((await mostCommented()) ?? own);
+  return { username: String(creator.name), videoId: video?.id ?? (await anyVideoOf(db, creator.author_key)) };
+};
+
+async function anyVideoOf(db: Kysely<Database>, authorKey: string): Promise<string> {
+  const row = await db.selectFrom('shortvideo_videos').select('id').where('author_key', '=', authorKey).limit(1).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Every platform's finder, keyed by the platform name `cli examples` prints. */
-const exampleFinders: ExampleFinders = { forum: forumExamples };
+const exampleFinders: ExampleFinders = { forum: forumExamples, microblog: microblogExamples, shortvideo: shortvideoExamples };
 
 export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Record<string, unknown> = {};

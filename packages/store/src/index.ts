@@ -13,5 +13,12 @@ export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';
 export { toForumRow, upsertForumRows } from './forum-rows.js';
 export type { ForumPostInput } from './forum-rows.js';
+export {
+  toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogFollowRows, upsertMicroblogMessageRows,
+  upsertMicroblogUserRows,
+} from './microblog-rows.js';
+export type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './microblog-rows.js';
+export { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './shortvideo-rows.js';
+export type { ShortVideoCommentInput, ShortVideoInput } from './shortvideo-rows.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';

@@ -100,7 +100,7 @@ describe('store', () => {
     const perCommunity = await store.db.selectFrom('forum_posts').select('id').where('community_key', '=', forum!.community.toLowerCase()).execute();
     expect(perCommunity.length).toBeGreaterThanOrEqual(300);
     expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');

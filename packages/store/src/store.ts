@@ -1,4 +1,6 @@
 import type { ForumSource } from '@socialquery/forum/server';
+import type { MicroblogSource } from '@socialquery/microblog/server';
+import type { ShortVideoSource } from '@socialquery/shortvideo/server';
 import { type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
@@ -13,6 +15,8 @@ import type { Database } from './schema.js';
 import { type SeedOptions, type SeedReport, seedDemo } from './seed.js';
 import { createSettingsStore, type SettingsStore } from './settings.js';
 import { createSqlForumSource } from './sources/forum-source.js';
+import { createSqlMicroblogSource } from './sources/microblog-source.js';
+import { createSqlShortVideoSource } from './sources/shortvideo-source.js';
 
 export interface Store {
   readonly address: StoreAddress;
@@ -20,6 +24,8 @@ export interface Store {
   readonly description: string;
   readonly db: Kysely<Database>;
   readonly forum: ForumSource;
+  readonly microblog: MicroblogSource;
+  readonly shortvideo: ShortVideoSource;
   readonly credentials: CredentialStore;
   readonly settings: SettingsStore;
   migrate(): Promise<MigrationReport>;
@@ -54,6 +60,8 @@ export async function openStore(
     description: describeAddress(parsed),
     db,
     forum: createSqlForumSource(db),
+    microblog: createSqlMicroblogSource(db),
+    shortvideo: createSqlShortVideoSource(db),
     credentials: createCredentialStore(db),
     settings: createSettingsStore(db),
     migrate: () => migrateToLatest(db),

@@ -1,1 +1,2 @@
-export type * from './source.js';
+export { createShortVideoHandlers } from './handlers.js';
+export type { CommentPosition, ShortVideoSource, VideoPosition } from './source.js';

@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import { initial } from './0001-initial.js';
+import { microblog } from './0002-microblog.js';
+import { shortvideo } from './0003-shortvideo.js';
 
 /** Migrations are data, applied in name order. Never edit a released one: add the next. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-microblog': microblog,
+  '0003-shortvideo': shortvideo,
 };
 
 export interface MigrationReport {

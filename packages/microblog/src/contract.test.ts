@@ -1,0 +1,65 @@
+import { messageReplies, microblogContract, userFollowers, userMessages } from './contract.js';
+import { Message } from './schemas.js';
+
+describe('microblog contract', () => {
+  it('declares the three operations exactly as SPEC.md gives them, all bearer', () => {
+    expect(Object.keys(microblogContract)).toEqual(['userMessages', 'messageReplies', 'userFollowers']);
+    expect(userMessages).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/messages', auth: 'bearer', pathParams: ['username'] });
+    expect(messageReplies).toMatchObject({ method: 'GET', path: '/api/v1/microblog/message/{messageId}/replies', auth: 'bearer', pathParams: ['messageId'] });
+    expect(userFollowers).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/followers', auth: 'bearer', pathParams: ['username'] });
+  });
+
+  it('takes exactly the documented query parameters', () => {
+    expect(Object.keys(userMessages.params.query.shape)).toEqual(['limit', 'sinceId', 'maxId', 'includeReplies', 'includeReposts', 'nextToken']);
+    expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit']);
+    expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit']);
+  });
+
+  it('applies the defaults: limit 20 / 20 / 100, includeReplies false, includeReposts true', () => {
+    expect(userMessages.params.query.parse({})).toEqual({ limit: 20, includeReplies: false, includeReposts: true });
+    expect(messageReplies.params.query.parse({})).toEqual({ limit: 20 });
+    expect(userFollowers.params.query.parse({})).toEqual({ limit: 100 });
+  });
+
+  it.each([
+    ['userMessages', userMessages, 200],
+    ['messageReplies', messageReplies, 100],
+    ['userFollowers', userFollowers, 1000],
+  ] as const)('bounds %s limit to 1..%d', (_name, operation, max) => {
+    const query = operation.params.query;
+    expect(query.safeParse({ limit: String(max) }).success).toBe(true);
+    expect(query.safeParse({ limit: String(max + 1) }).success).toBe(false);
+    expect(query.safeParse({ limit: '0' }).success).toBe(false);
+    expect(query.safeParse({ limit: '1' }).success).toBe(true);
+  });
+
+  it('takes booleans as exactly true/false', () => {
+    const query = userMessages.params.query;
+    expect(query.parse({ includeReplies: 'true', includeReposts: 'false' })).toMatchObject({ includeReplies: true, includeReposts: false });
+    for (const bad of ['1', 'yes', 'TRUE', '']) expect(query.safeParse({ includeReplies: bad }).success).toBe(false);
+  });
+
+  it('takes decimal ids of up to 20 digits for sinceId, maxId and messageId', () => {
+    const query = userMessages.params.query;
+    for (const good of ['1', '1790000000000000000', '99999999999999999999']) {
+      expect(query.safeParse({ sinceId: good, maxId: good }).success).toBe(true);
+      expect(messageReplies.params.path.safeParse({ messageId: good }).success).toBe(true);
+    }
+    for (const bad of ['', 'abc', '-1', '1e5', '1.5', ' 12', '123456789012345678901']) {
+      expect(query.safeParse({ sinceId: bad }).success).toBe(false);
+      expect(query.safeParse({ maxId: bad }).success).toBe(false);
+      expect(messageReplies.params.path.safeParse({ messageId: bad }).success).toBe(false);
+    }
+  });
+
+  it('requires repostedMessage to be a message record whose own repostedMessage is null', () => {
+    const base = {
+      id: '1', text: 't', author: 'a', likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z', isRepost: false, repostedMessage: null, url: 'u', media: [{ type: 'photo', url: 'p' }],
+    };
+    expect(Message.safeParse(base).success).toBe(true);
+    expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: base }).success).toBe(true);
+    expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: { ...base, repostedMessage: base } }).success).toBe(false);
+    expect(Message.safeParse({ ...base, media: [{ type: 'photo' }] }).success).toBe(false);
+  });
+});

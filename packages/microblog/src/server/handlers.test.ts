@@ -1,0 +1,207 @@
+import { createCursorCodec, cursorBinding, ServiceError } from '@socialquery/core/server';
+import { userMessages as userMessagesOperation } from '../contract.js';
+import type { Follower, Message } from '../schemas.js';
+import { createMicroblogHandlers } from './handlers.js';
+import type { MicroblogSource, UserMessagesQuery } from './source.js';
+
+const now = new Date('2026-06-15T12:00:00.000Z');
+const cursors = createCursorCodec('0123456789abcdef0123');
+const ctx = { now, cursors, requestId: 'r1' };
+
+const message = (id: string, extra: Partial<Message> = {}): Message => ({
+  id, text: `message ${id}`, author: 'Alice', likeCount: 1, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 10,
+  createdAt: now.toISOString(), isRepost: false, repostedMessage: null, url: `https://microblog.example.org/Alice/status/${id}`,
+  media: [], ...extra,
+});
+
+/** Ids chosen so that text order and numeric order disagree. */
+const IDS = ['9', '10', '11', '99', '100', '1000', '9007199254740992', '9007199254740993', '18446744073709551615', '99999999999999999999'];
+const REPLIES = new Set(['11', '1000']);
+const REPOSTS = new Set(['99', '9007199254740993']);
+const original = { ...message('1', { author: 'bob' }), repostedMessage: null };
+const stored = IDS.map((id) => message(id, REPOSTS.has(id) ? { isRepost: true, repostedMessage: original } : {}));
+const big = (id: string) => BigInt(id);
+
+const follower: Follower = {
+  id: '1000000001', username: 'bob', displayName: 'Bob', bio: '', followerCount: 1, followingCount: 1, messageCount: 0,
+  likeCount: 0, isVerified: false, isProtected: false, profileImageUrl: 'https://example.org/bob.jpg', createdAt: now.toISOString(),
+};
+
+/** A source that behaves like a store over `stored` (user Alice) and records what it was asked. */
+function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
+  const calls: { userMessages: UserMessagesQuery[]; exists: string[] } = { userMessages: [], exists: [] };
+  const source: MicroblogSource = {
+    async userMessages(query) {
+      calls.userMessages.push(query);
+      if (query.username.toLowerCase() !== 'alice') return [];
+      return stored
+        .filter((m) => query.includeReplies || !REPLIES.has(m.id))
+        .filter((m) => query.includeReposts || !REPOSTS.has(m.id))
+        .filter((m) => query.sinceId === undefined || big(m.id) > big(query.sinceId))
+        .filter((m) => query.maxId === undefined || big(m.id) < big(query.maxId))
+        .sort((a, b) => (big(b.id) > big(a.id) ? 1 : -1))
+        .slice(0, query.limit);
+    },
+    async messageReplies({ messageId }) {
+      return messageId === '10' ? [message('11')] : [];
+    },
+    async userFollowers({ username }) {
+      return username.toLowerCase() === 'alice' ? [follower] : [];
+    },
+    async userExists(username) {
+      calls.exists.push(username);
+      return ['alice', ...(known.users ?? [])].includes(username.toLowerCase());
+    },
+    async messageExists(messageId) {
+      calls.exists.push(messageId);
+      return (known.messages ?? []).includes(messageId);
+    },
+  };
+  return { source, calls };
+}
+
+const defaults = { username: 'alice', limit: 20, includeReplies: false, includeReposts: true };
+type Args = Parameters<ReturnType<typeof createMicroblogHandlers>['userMessages']>[0];
+
+/** Walks every page, returning the ids in order and the tokens seen. */
+async function walk(args: Args) {
+  const handlers = createMicroblogHandlers(fakeSource().source);
+  const ids: string[] = [];
+  const tokens: string[] = [];
+  let token: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const body = await handlers.userMessages({ ...args, ...(token !== undefined ? { nextToken: token } : {}) }, ctx);
+    ids.push(...body.messages.map((m) => m.id));
+    tokens.push(body.nextToken);
+    if (body.nextToken === '') return { ids, tokens };
+    token = body.nextToken;
+  }
+  throw new Error('paging did not end');
+}
+
+const expectInvalidCursor = async (promise: Promise<unknown>) => {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ServiceError);
+  expect(error).toMatchObject({ code: 'invalid_cursor', status: 400 });
+};
+
+describe('microblog handlers: userMessages', () => {
+  it('asks the source for one more than limit, passes the filters through, and ends with an empty token', async () => {
+    const { source, calls } = fakeSource();
+    const body = await createMicroblogHandlers(source).userMessages({ ...defaults, includeReplies: true, sinceId: '10', maxId: '1000' }, ctx);
+    expect(calls.userMessages).toEqual([{ username: 'alice', includeReplies: true, includeReposts: true, sinceId: '10', maxId: '1000', limit: 21 }]);
+    expect(body).toEqual({ messages: ['100', '99', '11'].map((id) => stored.find((m) => m.id === id)), nextToken: '' });
+    expect(calls.exists).toEqual([]);
+  });
+
+  it('pages through every message exactly once, newest first by numeric id', async () => {
+    const { ids, tokens } = await walk({ ...defaults, includeReplies: true, limit: 3 });
+    const expected = [...IDS].sort((a, b) => (big(b) > big(a) ? 1 : -1));
+    expect(ids).toEqual(expected);
+    expect(tokens).toHaveLength(4);
+    expect(tokens.slice(0, 3).every((t) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(t))).toBe(true);
+    expect(tokens[3]).toBe('');
+  });
+
+  it('gives no token when the page is exactly the rest', async () => {
+    const { ids, tokens } = await walk({ ...defaults, includeReplies: true, limit: 5 });
+    expect(ids).toHaveLength(10);
+    expect(tokens.at(-1)).toBe('');
+    expect(tokens).toHaveLength(2);
+  });
+
+  it('keeps the filters and the since/max window on every page', async () => {
+    const { ids } = await walk({ ...defaults, limit: 2, includeReposts: false, sinceId: '9', maxId: '99999999999999999999' });
+    expect(ids).toEqual(['18446744073709551615', '9007199254740992', '100', '10']);
+  });
+
+  it('reads the next page below min(maxId, the last id of the page)', async () => {
+    const { source, calls } = fakeSource();
+    const handlers = createMicroblogHandlers(source);
+    const first = await handlers.userMessages({ ...defaults, limit: 2, maxId: '1000' }, ctx);
+    expect(first.messages.map((m) => m.id)).toEqual(['100', '99']);
+    await handlers.userMessages({ ...defaults, limit: 2, maxId: '1000', nextToken: first.nextToken }, ctx);
+    expect(calls.userMessages[1]).toMatchObject({ maxId: '99', limit: 3 });
+    // a token whose last id lies above maxId (only a forged one could): maxId still bounds the page
+    const binding = cursorBinding(userMessagesOperation.id, { ...defaults, maxId: '50' }, ['limit', 'nextToken']);
+    await handlers.userMessages({ ...defaults, limit: 2, maxId: '50', nextToken: cursors.encode({ lastId: '1000' }, binding) }, ctx);
+    expect(calls.userMessages[2]).toMatchObject({ maxId: '50' });
+  });
+
+  it('lets the page size change between pages (limit is not bound)', async () => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    const first = await handlers.userMessages({ ...defaults, includeReplies: true, limit: 2 }, ctx);
+    const second = await handlers.userMessages({ ...defaults, includeReplies: true, limit: 5, nextToken: first.nextToken }, ctx);
+    expect(second.messages.map((m) => m.id)).toEqual(['9007199254740993', '9007199254740992', '1000', '100', '99']);
+  });
+
+  it('matches the username case-insensitively in the token binding', async () => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    const first = await handlers.userMessages({ ...defaults, username: 'Alice', limit: 2 }, ctx);
+    const second = await handlers.userMessages({ ...defaults, username: 'ALICE', limit: 2, nextToken: first.nextToken }, ctx);
+    expect(second.messages.length).toBe(2);
+  });
+
+  it.each([
+    ['another user', { username: 'bob' }],
+    ['includeReplies changed', { includeReplies: true }],
+    ['includeReposts changed', { includeReposts: false }],
+    ['sinceId added', { sinceId: '9' }],
+    ['maxId added', { maxId: '99999999999999999999' }],
+  ])('refuses a token reused with %s: invalid_cursor', async (_name, change) => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    const first = await handlers.userMessages({ ...defaults, limit: 2 }, ctx);
+    await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 2, ...change, nextToken: first.nextToken }, ctx));
+  });
+
+  it('refuses a tampered or garbage token, and a signed token of the wrong shape', async () => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    const first = await handlers.userMessages({ ...defaults, limit: 2 }, ctx);
+    const tampered = `${first.nextToken.slice(0, 3)}${first.nextToken[3] === 'A' ? 'B' : 'A'}${first.nextToken.slice(4)}`;
+    await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: tampered }, ctx));
+    await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: 'garbage' }, ctx));
+    const binding = cursorBinding(userMessagesOperation.id, defaults, ['limit', 'nextToken']);
+    for (const position of [{ lastId: 'abc' }, { lastId: 5 }, { id: '5' }, { lastId: '5', extra: 1 }, '5', null]) {
+      await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: cursors.encode(position, binding) }, ctx));
+    }
+    // the same binding with a well-formed position is accepted
+    expect((await handlers.userMessages({ ...defaults, nextToken: cursors.encode({ lastId: '100' }, binding) }, ctx)).messages[0]?.id).toBe('99');
+  });
+
+  it('treats an empty nextToken as none (the first page)', async () => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    expect(await handlers.userMessages({ ...defaults, nextToken: '' }, ctx)).toEqual(await handlers.userMessages(defaults, ctx));
+  });
+
+  it('answers 404 for an unknown user, and an empty page for a known user with nothing in range', async () => {
+    const { source, calls } = fakeSource({ users: ['quiet'] });
+    const handlers = createMicroblogHandlers(source);
+    const error = await handlers.userMessages({ ...defaults, username: 'ghost' }, ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'not_found', status: 404, message: "user 'ghost' not found" });
+    expect(await handlers.userMessages({ ...defaults, username: 'Quiet' }, ctx)).toEqual({ messages: [], nextToken: '' });
+    expect(await handlers.userMessages({ ...defaults, sinceId: '99999999999999999999' }, ctx)).toEqual({ messages: [], nextToken: '' });
+    expect(calls.exists).toEqual(['ghost', 'Quiet', 'alice']);
+  });
+});
+
+describe('microblog handlers: messageReplies and userFollowers', () => {
+  it('returns the replies; 404 for an unknown message; an empty list for a known one without replies', async () => {
+    const { source, calls } = fakeSource({ messages: ['100'] });
+    const handlers = createMicroblogHandlers(source);
+    expect(await handlers.messageReplies({ messageId: '10', limit: 20 }, ctx)).toEqual({ replies: [message('11')] });
+    expect(calls.exists).toEqual([]);
+    expect(await handlers.messageReplies({ messageId: '100', limit: 20 }, ctx)).toEqual({ replies: [] });
+    await expect(handlers.messageReplies({ messageId: '12345', limit: 20 }, ctx)).rejects.toMatchObject({
+      code: 'not_found', status: 404, message: "message '12345' not found",
+    });
+  });
+
+  it('returns the followers; 404 for an unknown user; an empty list for a known user without followers', async () => {
+    const { source } = fakeSource({ users: ['loner'] });
+    const handlers = createMicroblogHandlers(source);
+    expect(await handlers.userFollowers({ username: 'ALICE', limit: 100 }, ctx)).toEqual({ followers: [follower] });
+    expect(await handlers.userFollowers({ username: 'loner', limit: 100 }, ctx)).toEqual({ followers: [] });
+    await expect(handlers.userFollowers({ username: 'ghost', limit: 100 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: "user 'ghost' not found" });
+  });
+});

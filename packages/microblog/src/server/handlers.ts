@@ -1,0 +1,57 @@
+import { type ContractHandlers, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { z } from 'zod';
+import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
+import { MessageId } from '../schemas.js';
+import { minMessageId } from './message-ids.js';
+import type { MicroblogSource } from './source.js';
+
+/** What a `nextToken` carries: the id of the last message of the page it ends. */
+const MessagesPosition = z.strictObject({ lastId: MessageId });
+
+/**
+ * The microblog's handlers over any MicroblogSource. Existence is checked only when a listing
+ * comes back empty.
+ *
+ * `userMessages` pages by id: `nextToken` carries the last id of the page, and the next page
+ * reads below min(maxId, that id). The token is bound to the query (username lower-cased, since
+ * names match case-insensitively; sinceId, maxId, includeReplies, includeReposts), not to
+ * `limit`, so the page size may change between pages. An empty `nextToken` is the same as none.
+ */
+export function createMicroblogHandlers(source: MicroblogSource): ContractHandlers<typeof microblogContract> {
+  return {
+    async userMessages(params, { cursors }) {
+      const { username, limit, sinceId, maxId, includeReplies, includeReposts, nextToken } = params;
+      const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, ['limit', 'nextToken']);
+      let before = maxId;
+      if (nextToken) {
+        const position = MessagesPosition.safeParse(cursors.decode(nextToken, binding));
+        // a validly signed token always carries this shape; anything else is refused the same way
+        if (!position.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
+        before = minMessageId(maxId, position.data.lastId);
+      }
+      const rows = await source.userMessages({
+        username,
+        ...(sinceId !== undefined ? { sinceId } : {}),
+        ...(before !== undefined ? { maxId: before } : {}),
+        includeReplies,
+        includeReposts,
+        limit: limit + 1,
+      });
+      const messages = rows.slice(0, limit);
+      const last = messages.at(-1);
+      const next = rows.length > limit && last ? cursors.encode({ lastId: last.id }, binding) : '';
+      if (messages.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
+      return { messages, nextToken: next };
+    },
+    async messageReplies({ messageId, limit }) {
+      const replies = await source.messageReplies({ messageId, limit });
+      if (replies.length === 0 && !(await source.messageExists(messageId))) throw notFound(`message '${messageId}'`);
+      return { replies };
+    },
+    async userFollowers({ username, limit }) {
+      const followers = await source.userFollowers({ username, limit });
+      if (followers.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
+      return { followers };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { shortvideoContract, userPosts, videoComments } from './contract.js';
+import { Comment, CommentsResponse, Reply, UserPostsResponse, Video } from './schemas.js';
+
+describe('short-video contract', () => {
+  it('declares both operations exactly as SPEC.md gives them, with the bearer token', () => {
+    expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments']);
+    expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/shortvideo/user/posts', auth: 'bearer', pathParams: [] });
+    expect(videoComments).toMatchObject({
+      method: 'GET', path: '/api/v1/shortvideo/video/{videoId}/comments', auth: 'bearer', pathParams: ['videoId'],
+    });
+    expect(Object.keys(userPosts.params.query.shape)).toEqual(['username', 'limit', 'cursor']);
+    expect(Object.keys(videoComments.params.query.shape)).toEqual(['limit', 'cursor', 'sort']);
+  });
+
+  it('applies the defaults: limit 20 on both, sort newest, no cursor', () => {
+    expect(userPosts.params.query.parse({ username: 'maya' })).toEqual({ username: 'maya', limit: 20 });
+    expect(videoComments.params.query.parse({})).toEqual({ limit: 20, sort: 'newest' });
+  });
+
+  it('requires username and videoId', () => {
+    expect(userPosts.params.query.safeParse({}).success).toBe(false);
+    expect(userPosts.params.query.safeParse({ username: '' }).success).toBe(false);
+    expect(videoComments.params.path.safeParse({ videoId: '' }).success).toBe(false);
+  });
+
+  it.each([
+    ['userPosts', userPosts.params.query, { username: 'maya' }],
+    ['videoComments', videoComments.params.query, {}],
+  ] as const)('%s bounds limit to 1..100', (_, query, base) => {
+    expect(query.safeParse({ ...base, limit: '100' }).success).toBe(true);
+    expect(query.safeParse({ ...base, limit: '1' }).success).toBe(true);
+    expect(query.safeParse({ ...base, limit: '101' }).success).toBe(false);
+    expect(query.safeParse({ ...base, limit: '0' }).success).toBe(false);
+    expect(query.safeParse({ ...base, limit: '2.5' }).success).toBe(false);
+  });
+
+  it('takes exactly the documented sorts, spelled as documented', () => {
+    const query = videoComments.params.query;
+    expect(query.shape.sort.unwrap().options).toEqual(['newest', 'oldest', 'most_liked']);
+    expect(query.safeParse({ sort: 'most-liked' }).success).toBe(false);
+    expect(query.safeParse({ sort: 'Newest' }).success).toBe(false);
+  });
+
+  it('gives every SPEC.md field of a video and a comment, and replies without replies of their own', () => {
+    expect(Object.keys(Video.shape)).toEqual([
+      'id', 'description', 'author', 'likeCount', 'commentCount', 'shareCount', 'viewCount', 'duration', 'createdAt', 'videoUrl', 'music',
+    ]);
+    expect(Object.keys(Comment.shape)).toEqual(['id', 'text', 'author', 'likeCount', 'replyCount', 'createdAt', 'replies']);
+    expect(Object.keys(UserPostsResponse.shape)).toEqual(['videos', 'cursor', 'hasMore']);
+    expect(Object.keys(CommentsResponse.shape)).toEqual(['comments', 'cursor']);
+    const reply = { id: 'r', text: 't', author: 'a', likeCount: 0, replyCount: 0, createdAt: '2026-01-01T00:00:00.000Z', replies: [] };
+    expect(Reply.safeParse(reply).success).toBe(true);
+    expect(Reply.safeParse({ ...reply, replies: [reply] }).success).toBe(false);
+    expect(Comment.safeParse({ ...reply, replies: [reply, reply, reply] }).success).toBe(true);
+    expect(Comment.safeParse({ ...reply, replies: [reply, reply, reply, reply] }).success).toBe(false);
+    expect(Comment.safeParse({ ...reply, createdAt: '2026-01-01 00:00' }).success).toBe(false);
+  });
+});

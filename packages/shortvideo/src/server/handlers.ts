@@ -1,0 +1,61 @@
+import { type ContractHandlers, type CursorCodec, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { z } from 'zod';
+import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
+import type { Comment, CommentSort, Video } from '../schemas.js';
+import type { CommentPosition, ShortVideoSource, VideoPosition } from './source.js';
+
+/** Shapes a decoded token must have (defensive: a signed token always has them). */
+const Id = z.string().min(1).max(100);
+const EpochMs = z.number().int().min(0).max(8.64e15);
+/** A video's, or a comment's in newest/oldest order. */
+const TimePositionSchema = z.strictObject({ createdAt: EpochMs, id: Id });
+const LikedPositionSchema = z.strictObject({ likeCount: z.number().int().min(0), createdAt: EpochMs, id: Id });
+
+/** Tokens carry the last item's position; these are the parameters that do not change the listing. */
+const UNBOUND = ['limit', 'cursor'];
+
+/**
+ * The short-video handlers over any ShortVideoSource. Paging is keyset: the token is the last
+ * item's position, signed and bound to the query (username lower-cased, or videoId and sort).
+ * Each page asks the source for one item more than `limit` to know whether another page
+ * follows; the last page's cursor is ''. Existence is checked only when a listing comes back empty.
+ */
+export function createShortVideoHandlers(source: ShortVideoSource): ContractHandlers<typeof shortvideoContract> {
+  return {
+    async userPosts({ username, limit, cursor }, { cursors }) {
+      const binding = cursorBinding(userPosts.id, { username: username.toLowerCase(), limit, cursor }, UNBOUND);
+      const after = cursor ? decodePosition(cursors, cursor, binding, TimePositionSchema) : undefined;
+      const rows = await source.userPosts({ username, after, limit: limit + 1 });
+      const videos = rows.slice(0, limit);
+      if (videos.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
+      const hasMore = rows.length > limit;
+      const last = videos.at(-1);
+      return { videos, hasMore, cursor: hasMore && last ? cursors.encode(videoPosition(last), binding) : '' };
+    },
+    async videoComments({ videoId, limit, sort, cursor }, { cursors }) {
+      const binding = cursorBinding(videoComments.id, { videoId, sort, limit, cursor }, UNBOUND);
+      const schema = sort === 'most_liked' ? LikedPositionSchema : TimePositionSchema;
+      const after = cursor ? decodePosition(cursors, cursor, binding, schema) : undefined;
+      const rows = await source.videoComments({ videoId, sort, after, limit: limit + 1 });
+      const comments = rows.slice(0, limit);
+      if (comments.length === 0 && !(await source.videoExists(videoId))) throw notFound(`video '${videoId}'`);
+      const last = comments.at(-1);
+      return { comments, cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '' };
+    },
+  };
+}
+
+function decodePosition<T>(cursors: CursorCodec, token: string, binding: string, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(cursors.decode(token, binding));
+  if (!parsed.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
+  return parsed.data;
+}
+
+function videoPosition(video: Video): VideoPosition {
+  return { createdAt: Date.parse(video.createdAt), id: video.id };
+}
+
+function commentPosition(comment: Comment, sort: CommentSort): CommentPosition {
+  const position = { createdAt: Date.parse(comment.createdAt), id: comment.id };
+  return sort === 'most_liked' ? { likeCount: comment.likeCount, ...position } : position;
+}

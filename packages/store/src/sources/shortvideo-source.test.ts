@@ -1,0 +1,268 @@
+import { type Comment, type CommentSort, commentSorts, type Video } from '@socialquery/shortvideo';
+import type { CommentPosition, VideoPosition } from '@socialquery/shortvideo/server';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { createPostgresDb } from '../dialect/postgres/postgres-dialect.js';
+import { createSqliteDb } from '../dialect/sqlite/sqlite-dialect.js';
+import { migrateToLatest } from '../migrations/index.js';
+import type { Database } from '../schema.js';
+import {
+  type ShortVideoCommentInput, type ShortVideoInput, toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows,
+} from '../shortvideo-rows.js';
+import { createTestStoreAddress, type TestStoreAddress, testStoreKind } from '../testing.js';
+import { createSqlShortVideoSource } from './shortvideo-source.js';
+
+const NOW = Date.parse('2026-01-01T00:00:00.000Z');
+const MINUTE = 60_000;
+let db: Kysely<Database>;
+let target: TestStoreAddress;
+const executed: CompiledQuery[] = [];
+const kind = testStoreKind();
+
+/** How each dialect's plan shows an index range scan, a full table scan, and a sort step (the index did not give the order). */
+const planRules = {
+  sqlite: {
+    explain: (sql: string) => `EXPLAIN QUERY PLAN ${sql}`,
+    line: (row: Record<string, unknown>) => String(row.detail),
+    indexRange: (index: string) => new RegExp(`SEARCH (shortvideo_\\w+|numbered) USING (COVERING )?INDEX ${index} \\(`),
+    tableScan: /SCAN shortvideo_/,
+    sortStep: /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/,
+  },
+  postgres: {
+    explain: (sql: string) => `EXPLAIN ${sql}`,
+    line: (row: Record<string, unknown>) => String(row['QUERY PLAN']),
+    indexRange: (index: string) => new RegExp(`(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${index}\\b`),
+    tableScan: /Seq Scan on shortvideo_/,
+    sortStep: /\bSort\b/,
+  },
+}[kind];
+
+/**
+ * Fixture: creator "Maya" has 40 videos, four per timestamp (ties broken by id); 12 other creators
+ * have 2,000 videos between them. Video "v-main" has 60 top-level comments, three per timestamp,
+ * with like counts drawn from five values (ties everywhere), and replies: comment i has i % 6 of
+ * them, pairs of which share a timestamp. Other videos carry 3,000 filler comments and replies.
+ */
+const videos: ShortVideoInput[] = [];
+const comments: ShortVideoCommentInput[] = [];
+
+function video(id: string, author: string, createdAt: number): ShortVideoInput {
+  return {
+    id, author, description: `clip ${id} #fyp`, likeCount: 10, commentCount: 0, shareCount: 1, viewCount: 3_000_000_000,
+    duration: 21, createdAt, videoUrl: `https://shortvideo.example.org/@${author}/video/${id}`,
+    music: { title: `original sound - ${author}`, author },
+  };
+}
+
+for (let i = 0; i < 40; i++) videos.push(video(`m${String((i * 17) % 40).padStart(3, '0')}`, 'Maya', NOW - Math.floor(i / 4) * MINUTE));
+for (let i = 0; i < 2000; i++) videos.push(video(`x${String(i).padStart(5, '0')}`, `Creator${i % 12}`, NOW - i * 7 * MINUTE));
+videos.push(video('v-quiet', 'Quiet', NOW - 5 * MINUTE));
+videos.push(video('v-main', 'Maya', NOW - 10_000 * MINUTE));
+
+const LIKES = [0, 3, 3, 12, 0, 250];
+for (let i = 0; i < 60; i++) {
+  const id = `c${String((i * 7) % 60).padStart(3, '0')}`;
+  const createdAt = NOW - 5000 * MINUTE + Math.floor(i / 3) * MINUTE;
+  const replyCount = i % 6;
+  comments.push({ id, videoId: 'v-main', parentId: '', author: `fan${i}`, text: `comment ${i}`, likeCount: LIKES[i % 6]!, replyCount, createdAt });
+  for (let r = 0; r < replyCount; r++) {
+    comments.push({
+      id: `${id}-r${5 - r}`, videoId: 'v-main', parentId: id, author: `replier${r}`, text: `reply ${r} to ${id}`,
+      likeCount: r, replyCount: 0, createdAt: createdAt + 30_000 + Math.floor(r / 2) * 1000,
+    });
+  }
+}
+for (let i = 0; i < 3000; i++) {
+  const videoId = `x${String((i % 4 === 3 ? i - 1 : i) % 300).padStart(5, '0')}`;
+  const parentId = i % 4 === 3 ? `f${String(i - 1).padStart(5, '0')}` : '';
+  comments.push({
+    id: `f${String(i).padStart(5, '0')}`, videoId, parentId, author: `filler${i % 50}`, text: 'nice', likeCount: i % 9,
+    replyCount: i % 4 === 2 ? 1 : 0, createdAt: NOW - i * MINUTE,
+  });
+}
+
+beforeAll(async () => {
+  target = await createTestStoreAddress({ kind });
+  const log = (event: { query: CompiledQuery }) => void executed.push(event.query);
+  db = kind === 'sqlite' ? createSqliteDb(':memory:', { log }) : createPostgresDb(target.address, { log });
+  await migrateToLatest(db);
+  await upsertShortVideoRows(db, videos.slice(0, 1000).map(toShortVideoRow));
+  await upsertShortVideoRows(db, videos.slice(1000).map(toShortVideoRow));
+  for (let i = 0; i < comments.length; i += 500) await upsertShortVideoCommentRows(db, comments.slice(i, i + 500).map(toShortVideoCommentRow));
+  await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+});
+afterAll(async () => {
+  await db.destroy();
+  await target.drop();
+});
+
+/**
+ * The plan of each query `run` executes. PostgreSQL is asked with sequential and bitmap scans
+ * disabled: on small tables it would rightly prefer them (and sort the few rows a bitmap scan
+ * finds), while the question here is whether an index serves the listing in its order.
+ */
+async function planOf(run: () => Promise<unknown>): Promise<string[][]> {
+  const settings = kind === 'postgres' ? ['enable_seqscan', 'enable_bitmapscan'] : [];
+  executed.length = 0;
+  await run();
+  const queries = [...executed];
+  return db.connection().execute(async (conn) => {
+    for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`SET ${setting} = off`));
+    const plans: string[][] = [];
+    for (const query of queries) {
+      const result = await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(planRules.explain(query.sql), [...query.parameters]));
+      plans.push(result.rows.map(planRules.line));
+    }
+    for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`RESET ${setting}`));
+    return plans;
+  });
+}
+
+// The tests' own orders, computed independently of the SQL.
+const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const newestFirst = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) => cmp(b.createdAt, a.createdAt) || cmp(b.id, a.id);
+const commentOrders: Record<CommentSort, (a: ShortVideoCommentInput, b: ShortVideoCommentInput) => number> = {
+  newest: newestFirst,
+  oldest: (a, b) => -newestFirst(a, b),
+  most_liked: (a, b) => cmp(b.likeCount, a.likeCount) || newestFirst(a, b),
+};
+const topLevel = comments.filter((c) => c.videoId === 'v-main' && c.parentId === '');
+const position = (c: Comment, sort: CommentSort): CommentPosition => ({
+  ...(sort === 'most_liked' ? { likeCount: c.likeCount } : {}), createdAt: Date.parse(c.createdAt), id: c.id,
+});
+
+describe('SQL short-video source', () => {
+  const source = () => createSqlShortVideoSource(db);
+
+  it('lists a creator\'s videos newest first, ties by id descending, names matched case-insensitively', async () => {
+    const expected = videos.filter((v) => v.author === 'Maya').sort(newestFirst);
+    const listed = await source().userPosts({ username: 'MAYA', limit: 100 });
+    expect(listed.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+    expect(listed[0]!.id).toBe('m034');
+  });
+
+  it('returns every field of a video as stored, createdAt in ISO 8601 with milliseconds', async () => {
+    const [first] = await source().userPosts({ username: 'quiet', limit: 1 });
+    expect(first).toEqual<Video>({
+      id: 'v-quiet', description: 'clip v-quiet #fyp', author: 'Quiet', likeCount: 10, commentCount: 0, shareCount: 1,
+      viewCount: 3_000_000_000, duration: 21, createdAt: new Date(NOW - 5 * MINUTE).toISOString(),
+      videoUrl: 'https://shortvideo.example.org/@Quiet/video/v-quiet', music: { title: 'original sound - Quiet', author: 'Quiet' },
+    });
+    expect(first!.createdAt).toBe('2025-12-31T23:55:00.000Z');
+  });
+
+  it.each([1, 3, 4, 7])('pages through a creator with equal timestamps exactly once (page size %d)', async (limit) => {
+    const seen: string[] = [];
+    let after: VideoPosition | undefined;
+    for (;;) {
+      const page = await source().userPosts({ username: 'maya', after, limit });
+      seen.push(...page.map((v) => v.id));
+      if (page.length < limit) break;
+      const last = page.at(-1)!;
+      after = { createdAt: Date.parse(last.createdAt), id: last.id };
+    }
+    expect(seen).toEqual(videos.filter((v) => v.author === 'Maya').sort(newestFirst).map((v) => v.id));
+  });
+
+  it('starts strictly after the position, inside a group of equal timestamps', async () => {
+    const group = videos.filter((v) => v.author === 'Maya' && v.createdAt === NOW - 2 * MINUTE).sort(newestFirst);
+    expect(group).toHaveLength(4);
+    const page = await source().userPosts({ username: 'maya', after: { createdAt: NOW - 2 * MINUTE, id: group[1]!.id }, limit: 3 });
+    expect(page.map((v) => v.id)).toEqual([group[2]!.id, group[3]!.id, expect.any(String)]);
+    expect(Date.parse(page[2]!.createdAt)).toBe(NOW - 3 * MINUTE);
+  });
+
+  it.each(commentSorts)('lists the top-level comments sorted %s, and pages through them exactly once', async (sort) => {
+    const expected = [...topLevel].sort(commentOrders[sort]).map((c) => c.id);
+    expect((await source().videoComments({ videoId: 'v-main', sort, limit: 100 })).map((c) => c.id)).toEqual(expected);
+    for (const limit of [1, 4, 7]) {
+      const seen: string[] = [];
+      let after: CommentPosition | undefined;
+      for (;;) {
+        const page = await source().videoComments({ videoId: 'v-main', sort, after, limit });
+        seen.push(...page.map((c) => c.id));
+        if (page.length < limit) break;
+        after = position(page.at(-1)!, sort);
+      }
+      expect({ limit, seen }).toEqual({ limit, seen: expected });
+    }
+  });
+
+  it('most_liked: ties in likes go newest first, then by id; a position inside a tie continues right after it', async () => {
+    const page = await source().videoComments({ videoId: 'v-main', sort: 'most_liked', limit: 60 });
+    const likes = page.map((c) => c.likeCount);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(new Set(likes).size).toBe(4);
+    const threes = page.filter((c) => c.likeCount === 3);
+    expect(threes.length).toBeGreaterThan(10);
+    const resumed = await source().videoComments({ videoId: 'v-main', sort: 'most_liked', after: position(threes[4]!, 'most_liked'), limit: 2 });
+    expect(resumed.map((c) => c.id)).toEqual([threes[5]!.id, threes[6]!.id]);
+  });
+
+  it('gives each comment its first three replies, oldest first (ties by id), each without replies; replyCount is the total', async () => {
+    const listed = await source().videoComments({ videoId: 'v-main', sort: 'oldest', limit: 60 });
+    for (const comment of listed) {
+      const all = comments.filter((c) => c.parentId === comment.id).sort(commentOrders.oldest);
+      expect(comment.replyCount).toBe(all.length);
+      expect({ id: comment.id, replies: comment.replies.map((r) => r.id) }).toEqual({ id: comment.id, replies: all.slice(0, 3).map((r) => r.id) });
+      for (const reply of comment.replies) expect(reply.replies).toEqual([]);
+    }
+    const withFive = listed.find((c) => c.replyCount === 5)!;
+    // replies r5, r4 share a timestamp, so do r3, r2: id order decides
+    expect(withFive.replies.map((r) => r.id)).toEqual([`${withFive.id}-r4`, `${withFive.id}-r5`, `${withFive.id}-r2`]);
+    expect(withFive.replies[0]).toEqual({
+      id: `${withFive.id}-r4`, text: `reply 1 to ${withFive.id}`, author: 'replier1', likeCount: 1, replyCount: 0,
+      createdAt: new Date(Date.parse(withFive.createdAt) + 30_000).toISOString(), replies: [],
+    });
+    expect(listed.filter((c) => c.replyCount === 0).every((c) => c.replies.length === 0)).toBe(true);
+  });
+
+  it('answers an empty list for a video without comments or past the end, and tells known from unknown', async () => {
+    expect(await source().videoComments({ videoId: 'v-quiet', sort: 'newest', limit: 20 })).toEqual([]);
+    expect(await source().videoComments({ videoId: 'nope', sort: 'most_liked', limit: 20 })).toEqual([]);
+    const last = [...topLevel].sort(commentOrders.oldest).at(-1)!;
+    expect(await source().videoComments({ videoId: 'v-main', sort: 'oldest', after: { createdAt: last.createdAt, id: last.id }, limit: 5 })).toEqual([]);
+    expect(await source().videoExists('v-quiet')).toBe(true);
+    expect(await source().videoExists('V-QUIET')).toBe(false);
+    expect(await source().userExists('qUIET')).toBe(true);
+    expect(await source().userExists('nobody')).toBe(false);
+  });
+
+  describe('query plans: every listing in every order is an index range scan in index order, never a table scan', () => {
+    const check = (plan: string[], index: string, { sorted = true } = {}) => {
+      const text = plan.join('\n');
+      expect(text).toMatch(planRules.indexRange(index));
+      expect(text).not.toMatch(planRules.tableScan);
+      if (sorted) expect(text).not.toMatch(planRules.sortStep);
+    };
+
+    it('user posts, first and later pages; existence checks', async () => {
+      const plans = await planOf(async () => {
+        await source().userPosts({ username: 'creator3', limit: 21 });
+        await source().userPosts({ username: 'creator3', after: { createdAt: NOW - 700 * MINUTE, id: 'x00100' }, limit: 21 });
+        await source().userExists('creator3');
+        await source().videoExists('x00001');
+      });
+      expect(plans).toHaveLength(4);
+      check(plans[0]!, 'shortvideo_videos_author_new');
+      check(plans[1]!, 'shortvideo_videos_author_new');
+      check(plans[2]!, 'shortvideo_videos_author_new');
+      expect(plans[3]!.join('\n')).not.toMatch(planRules.tableScan);
+    });
+
+    it.each(commentSorts)('comments sorted %s, first and later pages, and the replies of the page in one query', async (sort) => {
+      // the position a second page starts after
+      const third = [...topLevel].sort(commentOrders[sort])[2]!;
+      const after: CommentPosition = { ...(sort === 'most_liked' ? { likeCount: third.likeCount } : {}), createdAt: third.createdAt, id: third.id };
+      const plans = await planOf(async () => {
+        await source().videoComments({ videoId: 'v-main', sort, limit: 21 });
+        await source().videoComments({ videoId: 'v-main', sort, after, limit: 21 });
+      });
+      expect(plans).toHaveLength(4); // each page: its comments, then their replies
+      const index = sort === 'most_liked' ? 'shortvideo_comments_video_liked' : 'shortvideo_comments_video_time';
+      check(plans[0]!, index);
+      check(plans[2]!, index);
+      check(plans[1]!, 'shortvideo_comments_replies', { sorted: false });
+      check(plans[3]!, 'shortvideo_comments_replies', { sorted: false });
+    });
+  });
+});
