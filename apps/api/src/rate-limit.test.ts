@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { capturedLogger } from '../test/captured-logger.js';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
 import { defineOperation, ErrorBody, integerParam } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { openStore, type Store } from '@socialquery/store';
@@ -53,18 +53,6 @@ const testPlatform = {
 } as MountablePlatform;
 
 const silent = pino({ level: 'silent' });
-
-/** A logger whose lines the test can read. */
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug' }, stream), lines };
-}
 
 let store: Store;
 const budgets: RequestBudget[] = [];
@@ -176,7 +164,7 @@ describe('request budgets (counters in memory)', () => {
   });
 
   it('answers 500 internal, charging nothing, when an operation declares a cost that is not a positive integer', async () => {
-    const { logger, lines } = capturedLogger();
+    const { logger, lines } = capturedLogger('debug');
     const app = await appWith({ limit: 5, logger });
     const { auth } = await newToken();
     const res = await request(app).get('/api/v1/test/broken').set(auth);
@@ -262,7 +250,7 @@ describe('request budgets (counters in Redis)', () => {
   });
 
   it('starts and serves without counting when Redis is unreachable, with one warning, never logging credentials', async () => {
-    const { logger, lines } = capturedLogger();
+    const { logger, lines } = capturedLogger('debug');
     const app = await appWith({ limit: 1, redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix, logger });
     const token = await newToken();
     for (let i = 0; i < 4; i++) {
@@ -283,7 +271,7 @@ describe('request budgets (counters in Redis)', () => {
   it('fails open while Redis is away and counts again, by itself, when it returns', async () => {
     const proxy = await startProxy(new URL(redisUrl));
     try {
-      const { logger, lines } = capturedLogger();
+      const { logger, lines } = capturedLogger('debug');
       const app = await appWith({ limit: 50, redisUrl: `redis://127.0.0.1:${proxy.port()}`, redisKeyPrefix, logger });
       const { auth } = await newToken();
       const ping = () => request(app).get('/api/v1/test/ping').set(auth);
@@ -317,7 +305,7 @@ describe('request budgets (counters in Redis)', () => {
   it('does not wait on a Redis that stops answering: one charge waits the deadline, the next ones none', async () => {
     const proxy = await startProxy(new URL(redisUrl));
     try {
-      const { logger, lines } = capturedLogger();
+      const { logger, lines } = capturedLogger('debug');
       const app = await appWith({ limit: 50, redisUrl: `redis://127.0.0.1:${proxy.port()}`, redisKeyPrefix, logger });
       const { auth } = await newToken();
       const ping = () => request(app).get('/api/v1/test/ping').set(auth);

@@ -1,16 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
 
-/** The built service entry point, run as a user runs it. */
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
+afterEach(killServiceProcesses);
 const stores: TestStoreAddress[] = [];
 afterAll(async () => {
   for (const store of stores) await store.drop();
@@ -23,40 +17,6 @@ async function newStore(): Promise<string> {
   return store.address;
 }
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(args: string[], env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
 describe('socialquery-api entry point', () => {
   it('prints --help and exits 0', async () => {
@@ -78,7 +38,7 @@ describe('socialquery-api entry point', () => {
 
   it('first start: seeds the demo, prints a key and a token once, serves them; SIGTERM exits 0', async () => {
     const store = await newStore();
-    const first = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const first = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(/(sqk_[A-Za-z0-9_-]+)/.exec(first.output())).not.toBeNull();
     expect(token).toBeDefined();
@@ -92,7 +52,7 @@ describe('socialquery-api entry point', () => {
     expect(await exited).toBe(0);
     expect(first.output()).toContain('shutting down');
 
-    const second = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const second = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     expect(second.output()).not.toContain('shown only this once');
     expect(second.output()).not.toContain('seeding the demo data');
     const again = await fetch(`${second.url}/healthz`);
@@ -104,7 +64,7 @@ describe('socialquery-api entry point', () => {
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
     const store = await newStore();
-    const service = await start(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const service = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(service.output())![1]!;
     // Open 50 connections first (a warm-up request each), so that all are accepted: connections still
     // in the kernel's listen backlog when the listener closes are reset by the OS, whatever the service does.

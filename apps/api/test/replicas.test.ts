@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { exitOf, killServiceProcesses, startServiceProcess } from './service-process.js';
 
-/** The built service entry point, run as a user runs it. */
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 let redisUrl: string;
 let dir: string;
@@ -15,55 +12,20 @@ beforeAll(() => {
   redisUrl = url;
   dir = mkdtempSync(join(tmpdir(), 'sq-replicas-'));
 });
-const running = new Set<ChildProcess>();
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killServiceProcesses();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(args: string[], env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
 describe('two service processes sharing one Redis', () => {
   it('hold one budget per credential across both: exactly SOCIALQUERY_RATE_LIMIT requests succeed', async () => {
     // A new store, so a new credential: its counter in Redis is this run's alone.
     const env = { SOCIALQUERY_STORE: `sqlite:${join(dir, 'replicas.db')}`, SOCIALQUERY_REDIS: redisUrl, SOCIALQUERY_RATE_LIMIT: '10' };
-    const first = await start(['--demo-if-empty'], env);
+    const first = await startServiceProcess(['--demo-if-empty'], env);
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(token).toBeDefined();
-    const second = await start([], env);
+    const second = await startServiceProcess([], env);
     expect(second.output()).not.toContain('shown only this once');
     for (const replica of [first, second]) expect(replica.output()).toContain('"msg":"rate limits: counting in Redis"');
 

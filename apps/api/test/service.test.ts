@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { ErrorBody } from '@socialquery/core';
+import { capturedLogger } from './captured-logger.js';
 import { openTestStore } from '@socialquery/store/testing';
 import request from 'supertest';
 import { pino } from 'pino';
@@ -13,18 +13,6 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const auth = () => ({ Authorization: `Bearer ${service.token}` });
-
-/** A logger whose lines the test can read. */
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
 
 describe('service-wide behaviour', () => {
   it('GET /healthz answers 200 {status: ok} without credentials', async () => {

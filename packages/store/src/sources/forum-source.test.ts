@@ -1,40 +1,20 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { forumSorts, type ForumSort } from '@socialquery/forum';
-import { createPostgresDb } from '../dialect/postgres/postgres-dialect.js';
-import { createSqliteDb } from '../dialect/sqlite/sqlite-dialect.js';
-import { createTestStoreAddress, type TestStoreAddress, testStoreKind } from '../testing.js';
 import { toForumRow, upsertForumRows } from '../forum-rows.js';
-import { migrateToLatest } from '../migrations/index.js';
 import type { Database } from '../schema.js';
 import { createSqlForumSource } from './forum-source.js';
+import { openPlannedDb, type PlannedDb, planPatterns } from './query-plans.case.js';
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');
 let db: Kysely<Database>;
-let target: TestStoreAddress;
-const executed: CompiledQuery[] = [];
-const kind = testStoreKind();
-
-/** How each dialect's plan shows an index range scan, and a full table scan. */
-const planRules = {
-  sqlite: {
-    explain: (sql: string) => `EXPLAIN QUERY PLAN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row.detail),
-    indexRange: /SEARCH forum_posts USING (COVERING )?INDEX forum_posts_(community|author)_\w+ \((community|author)_key=\?/,
-    tableScan: /SCAN forum_posts/,
-  },
-  postgres: {
-    explain: (sql: string) => `EXPLAIN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row['QUERY PLAN']),
-    indexRange: /(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) forum_posts_(community|author)_\w+/,
-    tableScan: /Seq Scan on forum_posts/,
-  },
-}[kind];
+let planned: PlannedDb;
+let planRules: { indexRange: RegExp; tableScan: RegExp };
 
 beforeAll(async () => {
-  target = await createTestStoreAddress({ kind });
-  const log = (event: { query: CompiledQuery }) => void executed.push(event.query);
-  db = kind === 'sqlite' ? createSqliteDb(':memory:', { log }) : createPostgresDb(target.address, { log });
-  await migrateToLatest(db);
+  planned = await openPlannedDb();
+  db = planned.db;
+  const patterns = planPatterns[planned.kind];
+  planRules = { indexRange: patterns.indexRange('forum_posts_(community|author)_\\w+', 'forum_posts'), tableScan: patterns.tableScan('forum_posts') };
   const rows = Array.from({ length: 2000 }, (_, i) =>
     toForumRow({
       id: `p${String(i).padStart(5, '0')}`,
@@ -53,29 +33,10 @@ beforeAll(async () => {
   await upsertForumRows(db, rows);
   await db.executeQuery(CompiledQuery.raw('ANALYZE'));
 });
-afterAll(async () => {
-  await db.destroy();
-  await target.drop();
-});
+afterAll(() => planned.close());
 
-/**
- * The plans of the queries `run` executes. PostgreSQL is asked with sequential scans disabled:
- * on a small table it would rightly prefer one, and the question here is whether an index serves.
- */
 async function planOf(run: () => Promise<unknown>): Promise<string[]> {
-  executed.length = 0;
-  await run();
-  const queries = [...executed];
-  return db.connection().execute(async (conn) => {
-    if (kind === 'postgres') await conn.executeQuery(CompiledQuery.raw('SET enable_seqscan = off'));
-    const plans: string[] = [];
-    for (const query of queries) {
-      const result = await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(planRules.explain(query.sql), [...query.parameters]));
-      plans.push(...result.rows.map(planRules.line));
-    }
-    if (kind === 'postgres') await conn.executeQuery(CompiledQuery.raw('RESET enable_seqscan'));
-    return plans;
-  });
+  return (await planned.plansOf(run)).flat();
 }
 
 describe('SQL forum source', () => {

@@ -1,41 +1,28 @@
 import type { Message } from '@socialquery/microblog';
 import type { UserMessagesQuery } from '@socialquery/microblog/server';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { createPostgresDb } from '../dialect/postgres/postgres-dialect.js';
-import { createSqliteDb } from '../dialect/sqlite/sqlite-dialect.js';
 import {
   type MicroblogMessageInput, type MicroblogUserInput, toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow,
   upsertMicroblogFollowRows, upsertMicroblogMessageRows, upsertMicroblogUserRows,
 } from '../microblog-rows.js';
-import { migrateToLatest } from '../migrations/index.js';
 import type { Database } from '../schema.js';
-import { createTestStoreAddress, type TestStoreAddress, testStoreKind } from '../testing.js';
+import { testStoreKind } from '../testing.js';
+import { openPlannedDb, type PlannedDb, planPatterns } from './query-plans.case.js';
 import { createSqlMicroblogSource } from './microblog-source.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const MINUTE = 60_000;
 let db: Kysely<Database>;
-let target: TestStoreAddress;
-const executed: CompiledQuery[] = [];
+let planned: PlannedDb;
 const kind = testStoreKind();
 
 /** How each dialect's plan shows an index range scan, a full table scan, and a sort step (the index did not give the order). */
 const planRules = {
-  sqlite: {
-    explain: (sql: string) => `EXPLAIN QUERY PLAN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row.detail),
-    indexRange: (index: string) => new RegExp(`SEARCH \\w+ USING (COVERING )?INDEX ${index} \\(`),
-    tableScan: /SCAN (microblog_|f\b|u\b)/,
-    sortStep: /USE TEMP B-TREE/,
-  },
-  postgres: {
-    explain: (sql: string) => `EXPLAIN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row['QUERY PLAN']),
-    indexRange: (index: string) => new RegExp(`(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${index}\\b`),
-    tableScan: /Seq Scan on microblog_/,
-    sortStep: /\bSort\b/,
-  },
-}[kind];
+  indexRange: (index: string) => planPatterns[kind].indexRange(index),
+  // f and u are the aliases of the follows and users tables in the followers query
+  tableScan: kind === 'sqlite' ? /SCAN (microblog_|f\b|u\b)/ : planPatterns.postgres.tableScan('microblog_'),
+  sortStep: kind === 'sqlite' ? /USE TEMP B-TREE/ : planPatterns.postgres.sortStep,
+};
 
 /** The primary-key and unique-constraint indexes, which each dialect names on its own. */
 const uniqueIndex = {
@@ -79,10 +66,8 @@ const bob = bobIds.map((id, i) => message(id, 'Bob', NOW - (10 + i) * MINUTE, { 
 const allMessages: MicroblogMessageInput[] = [];
 
 beforeAll(async () => {
-  target = await createTestStoreAddress({ kind });
-  const log = (event: { query: CompiledQuery }) => void executed.push(event.query);
-  db = kind === 'sqlite' ? createSqliteDb(':memory:', { log }) : createPostgresDb(target.address, { log });
-  await migrateToLatest(db);
+  planned = await openPlannedDb();
+  db = planned.db;
 
   const users = [user(1, 'Alice'), user(2, 'Bob'), user(3, 'Carol'), user(4, 'Loner')];
   for (let i = 0; i < 3000; i++) users.push(user(100 + i, `fan${i}`));
@@ -127,27 +112,9 @@ beforeAll(async () => {
   for (let i = 0; i < follows.length; i += 400) await upsertMicroblogFollowRows(db, follows.slice(i, i + 400).map(toMicroblogFollowRow));
   await db.executeQuery(CompiledQuery.raw('ANALYZE'));
 });
-afterAll(async () => {
-  await db.destroy();
-  await target.drop();
-});
+afterAll(() => planned.close());
 
-/** The plans of the queries `run` executes (PostgreSQL with sequential scans disabled: the question is whether an index serves). */
-async function planOf(run: () => Promise<unknown>): Promise<string[][]> {
-  executed.length = 0;
-  await run();
-  const queries = [...executed];
-  return db.connection().execute(async (conn) => {
-    if (kind === 'postgres') await conn.executeQuery(CompiledQuery.raw('SET enable_seqscan = off'));
-    const plans: string[][] = [];
-    for (const query of queries) {
-      const result = await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(planRules.explain(query.sql), [...query.parameters]));
-      plans.push(result.rows.map(planRules.line));
-    }
-    if (kind === 'postgres') await conn.executeQuery(CompiledQuery.raw('RESET enable_seqscan'));
-    return plans;
-  });
-}
+const planOf = (run: () => Promise<unknown>) => planned.plansOf(run);
 
 const source = () => createSqlMicroblogSource(db);
 const big = (id: string) => BigInt(id);

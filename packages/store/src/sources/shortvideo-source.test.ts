@@ -1,40 +1,27 @@
 import { type Comment, type CommentSort, commentSorts, type Video } from '@socialquery/shortvideo';
 import type { CommentPosition, VideoPosition } from '@socialquery/shortvideo/server';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { createPostgresDb } from '../dialect/postgres/postgres-dialect.js';
-import { createSqliteDb } from '../dialect/sqlite/sqlite-dialect.js';
-import { migrateToLatest } from '../migrations/index.js';
 import type { Database } from '../schema.js';
 import {
   type ShortVideoCommentInput, type ShortVideoInput, toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows,
 } from '../shortvideo-rows.js';
-import { createTestStoreAddress, type TestStoreAddress, testStoreKind } from '../testing.js';
+import { testStoreKind } from '../testing.js';
+import { openPlannedDb, type PlannedDb, planPatterns } from './query-plans.case.js';
 import { createSqlShortVideoSource } from './shortvideo-source.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const MINUTE = 60_000;
 let db: Kysely<Database>;
-let target: TestStoreAddress;
-const executed: CompiledQuery[] = [];
+let planned: PlannedDb;
 const kind = testStoreKind();
 
 /** How each dialect's plan shows an index range scan, a full table scan, and a sort step (the index did not give the order). */
 const planRules = {
-  sqlite: {
-    explain: (sql: string) => `EXPLAIN QUERY PLAN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row.detail),
-    indexRange: (index: string) => new RegExp(`SEARCH (shortvideo_\\w+|numbered) USING (COVERING )?INDEX ${index} \\(`),
-    tableScan: /SCAN shortvideo_/,
-    sortStep: /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/,
-  },
-  postgres: {
-    explain: (sql: string) => `EXPLAIN ${sql}`,
-    line: (row: Record<string, unknown>) => String(row['QUERY PLAN']),
-    indexRange: (index: string) => new RegExp(`(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${index}\\b`),
-    tableScan: /Seq Scan on shortvideo_/,
-    sortStep: /\bSort\b/,
-  },
-}[kind];
+  // `numbered` is the replies query's window-function subquery
+  indexRange: (index: string) => kind === 'sqlite' ? planPatterns.sqlite.indexRange(index, '(shortvideo_\\w+|numbered)') : planPatterns.postgres.indexRange(index),
+  tableScan: planPatterns[kind].tableScan('shortvideo_'),
+  sortStep: planPatterns[kind].sortStep,
+};
 
 /**
  * Fixture: creator "Maya" has 40 videos, four per timestamp (ties broken by id); 12 other creators
@@ -81,41 +68,21 @@ for (let i = 0; i < 3000; i++) {
 }
 
 beforeAll(async () => {
-  target = await createTestStoreAddress({ kind });
-  const log = (event: { query: CompiledQuery }) => void executed.push(event.query);
-  db = kind === 'sqlite' ? createSqliteDb(':memory:', { log }) : createPostgresDb(target.address, { log });
-  await migrateToLatest(db);
+  planned = await openPlannedDb();
+  db = planned.db;
   await upsertShortVideoRows(db, videos.slice(0, 1000).map(toShortVideoRow));
   await upsertShortVideoRows(db, videos.slice(1000).map(toShortVideoRow));
   for (let i = 0; i < comments.length; i += 500) await upsertShortVideoCommentRows(db, comments.slice(i, i + 500).map(toShortVideoCommentRow));
   await db.executeQuery(CompiledQuery.raw('ANALYZE'));
 });
-afterAll(async () => {
-  await db.destroy();
-  await target.drop();
-});
+afterAll(() => planned.close());
 
 /**
  * The plan of each query `run` executes. PostgreSQL is asked with sequential and bitmap scans
  * disabled: on small tables it would rightly prefer them (and sort the few rows a bitmap scan
  * finds), while the question here is whether an index serves the listing in its order.
  */
-async function planOf(run: () => Promise<unknown>): Promise<string[][]> {
-  const settings = kind === 'postgres' ? ['enable_seqscan', 'enable_bitmapscan'] : [];
-  executed.length = 0;
-  await run();
-  const queries = [...executed];
-  return db.connection().execute(async (conn) => {
-    for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`SET ${setting} = off`));
-    const plans: string[][] = [];
-    for (const query of queries) {
-      const result = await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(planRules.explain(query.sql), [...query.parameters]));
-      plans.push(result.rows.map(planRules.line));
-    }
-    for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`RESET ${setting}`));
-    return plans;
-  });
-}
+const planOf = (run: () => Promise<unknown>) => planned.plansOf(run, { disable: ['enable_seqscan', 'enable_bitmapscan'] });
 
 // The tests' own orders, computed independently of the SQL.
 const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The built service entry point, run as a user runs it. */
+export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kills every service process a test left running (call from afterEach or afterAll). */
+export function killServiceProcesses() {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+/** Starts `node dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
+export function startServiceProcess(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
