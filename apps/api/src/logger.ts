@@ -3,8 +3,13 @@ import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { requestIdFor } from './request-id.js';
 
+/**
+ * JSON lines on stdout, written asynchronously: under load, lines written while a write is in
+ * flight go out together (synchronous writes were an eighth of the service's CPU time). Call
+ * `logger.flush()` before exiting.
+ */
 export function createLogger(level: LevelWithSilent = 'info'): Logger {
-  return pino({ level, base: { service: 'socialquery-api' } });
+  return pino({ level, base: { service: 'socialquery-api' } }, pino.destination({ dest: 1, sync: false }));
 }
 
 /**

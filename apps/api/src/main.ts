@@ -94,10 +94,10 @@ async function main(argv: string[]) {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     service.stop().then(
-      () => process.exit(0),
+      () => logger.flush(() => process.exit(0)),
       (error) => {
         logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        logger.flush(() => process.exit(1));
       },
     );
   };

@@ -1,0 +1,31 @@
+import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from 'kysely';
+
+/** Distinct SQL texts kept prepared; the query shapes of the service are far fewer. */
+const CAPACITY = 512;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew. Requests repeat a few query shapes, so
+ * prepared statements are kept per SQL text (least recently used dropped first): preparing
+ * was a tenth of the service's CPU time under load.
+ */
+export function withStatementCache(connection: SqliteConnection): SqliteDatabase {
+  const cache = new Map<string, Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      connection.close();
+    },
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-inserted below: Map order is recency order
+      } else {
+        statement = connection.prepare(sql);
+        if (cache.size >= CAPACITY) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, statement);
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
