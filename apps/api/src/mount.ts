@@ -33,17 +33,27 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
       const handler = handlers[name];
       if (!handler) throw new Error(`${operation.id}: no handler`);
       const path = toExpressPath(operation.path);
+      const errorExtras = withErrorExtras(operation);
       router.get(
         path,
+        errorExtras,
         authenticate(operation.auth, deps.credentials),
         validateParams(operation),
         deps.budget.charge(operation),
         serve(handler, deps.cursors, clock),
       );
-      router.all(path, methodNotAllowed);
+      router.all(path, errorExtras, methodNotAllowed);
     }
   }
   return router;
+}
+
+/** An operation's extra error-body fields, for every error answered on its path (sendError merges them). */
+function withErrorExtras(operation: Operation): RequestHandler {
+  return (_req, res, next) => {
+    if (operation.errorExtras) res.locals.errorBodyExtras = operation.errorExtras;
+    next();
+  };
 }
 
 /** Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the handler. */

@@ -1,4 +1,7 @@
-import { ErrorBody } from '@socialquery/core';
+import { defineOperation, ErrorBody, integerParam, requiredString } from '@socialquery/core';
+import type { MountablePlatform } from '@socialquery/core/server';
+import { notFound } from '@socialquery/core/server';
+import { z } from 'zod';
 import { capturedLogger } from './captured-logger.js';
 import { openTestStore } from '@socialquery/store/testing';
 import request from 'supertest';
@@ -118,5 +121,35 @@ describe('service-wide behaviour', () => {
     const res = await request(service.app).get('/api/v1/forum/community/programming/posts').set('Authorization', `Basic ${service.token}`);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('invalid_credentials');
+  });
+
+  it('adds an operation\'s errorExtras to every error body on its path (401, 400, 404, 405), and only there', async () => {
+    const lookup = defineOperation({
+      id: 'test.lookup',
+      method: 'GET',
+      path: '/api/v1/test/lookup',
+      auth: 'apiKey',
+      params: { query: z.object({ name: requiredString(), limit: integerParam({ min: 1, max: 5, default: 1 }) }) },
+      response: z.object({ ok: z.boolean() }),
+      summary: 'test',
+      errorExtras: { success: false },
+    });
+    const platform = { contract: { lookup }, handlers: { lookup: async () => Promise.reject(notFound("name 'x'")) } } as MountablePlatform;
+    const app = createApp({ store: service.store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32), platforms: [platform] });
+    const key = { 'X-API-Key': service.apiKey };
+    const answers = [
+      await request(app).get('/api/v1/test/lookup?name=x'),
+      await request(app).get('/api/v1/test/lookup?name=x&limit=9').set(key),
+      await request(app).get('/api/v1/test/lookup?name=x').set(key),
+      await request(app).post('/api/v1/test/lookup'),
+    ];
+    expect(answers.map((r) => [r.status, r.body.code, r.body.success])).toEqual([
+      [401, 'missing_credentials', false],
+      [400, 'invalid_parameter', false],
+      [404, 'not_found', false],
+      [405, 'method_not_allowed', false],
+    ]);
+    for (const res of answers) expect(ErrorBody.parse(res.body).requestId).toBe(res.headers['x-request-id']);
+    expect((await request(app).get('/api/v1/elsewhere')).body.success).toBeUndefined();
   });
 });

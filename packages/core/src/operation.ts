@@ -22,6 +22,8 @@ export interface OperationConfig {
    * (default 1). The professional profile charges 1 + its true include flags.
    */
   readonly cost?: (params: Record<string, unknown>) => number;
+  /** Fields every error body of this operation carries besides the standard ones (the professional group's `success: false`). */
+  readonly errorExtras?: Readonly<Record<string, unknown>>;
 }
 
 /** An operation is plain data: the route, validation, OpenAPI, client method and tests derive from it. */
