@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createCursorCodec, cursorBinding } from './cursor.js';
+import { createCursorCodec, cursorBinding, decodePosition } from './cursor.js';
 import { ServiceError } from './service-error.js';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
@@ -213,5 +213,17 @@ describe('cursorBinding', () => {
 
   it('cannot be confused by values that contain separators', () => {
     expect(cursorBinding('op', { a: 'x","b' }, ignore)).not.toBe(cursorBinding('op', { a: 'x', b: '' }, ignore));
+  });
+});
+
+describe('decodePosition', () => {
+  const codec = createCursorCodec('0123456789abcdef-secret');
+  it('returns a well-shaped position and refuses a signed token of another shape as invalid_cursor', async () => {
+    const { z } = await import('zod');
+    const Position = z.strictObject({ id: z.string() });
+    expect(decodePosition(codec, codec.encode({ id: 'a' }, 'b'), 'b', Position)).toEqual({ id: 'a' });
+    const wrongShape = codec.encode({ id: 7 }, 'b');
+    expect(() => decodePosition(codec, wrongShape, 'b', Position)).toThrow(expect.objectContaining({ code: 'invalid_cursor', status: 400 }));
+    expect(() => decodePosition(codec, codec.encode({ id: 'a' }, 'b'), 'other', Position)).toThrow(expect.objectContaining({ code: 'invalid_cursor' }));
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import { ServiceError } from './service-error.js';
 
 /**
@@ -60,4 +61,14 @@ export function cursorBinding(operationId: string, params: Record<string, unknow
     .sort()
     .map((name) => [name, params[name]]);
   return JSON.stringify([operationId, entries]);
+}
+
+/**
+ * Decodes a token and checks the position's shape: a validly signed token always has it, so
+ * anything else is refused like a forged one (400 `invalid_cursor`).
+ */
+export function decodePosition<T>(cursors: CursorCodec, token: string, binding: string, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(cursors.decode(token, binding));
+  if (!parsed.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
+  return parsed.data;
 }

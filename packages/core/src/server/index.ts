@@ -1,4 +1,4 @@
-export { createCursorCodec, cursorBinding } from './cursor.js';
+export { createCursorCodec, cursorBinding, decodePosition } from './cursor.js';
 export type { CursorCodec } from './cursor.js';
 export { notFound, ServiceError } from './service-error.js';
 export type { ContractHandlers, HandlerContext, MountablePlatform, OperationHandler } from './handler.js';

@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, notFound } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
 import { MessageId } from '../schemas.js';
@@ -24,10 +24,7 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, ['limit', 'nextToken']);
       let before = maxId;
       if (nextToken) {
-        const position = MessagesPosition.safeParse(cursors.decode(nextToken, binding));
-        // a validly signed token always carries this shape; anything else is refused the same way
-        if (!position.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
-        before = minMessageId(maxId, position.data.lastId);
+        before = minMessageId(maxId, decodePosition(cursors, nextToken, binding, MessagesPosition).lastId);
       }
       const rows = await source.userMessages({
         username,

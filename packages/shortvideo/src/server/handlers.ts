@@ -1,4 +1,4 @@
-import { type ContractHandlers, type CursorCodec, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, notFound } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
@@ -43,12 +43,6 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
       return { comments, cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '' };
     },
   };
-}
-
-function decodePosition<T>(cursors: CursorCodec, token: string, binding: string, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(cursors.decode(token, binding));
-  if (!parsed.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
-  return parsed.data;
 }
 
 function videoPosition(video: Video): VideoPosition {
