@@ -4,8 +4,12 @@ import { createForumHandlers } from '@socialquery/forum/server';
 import { forumContract } from '@socialquery/forum';
 import { createMicroblogHandlers } from '@socialquery/microblog/server';
 import { microblogContract } from '@socialquery/microblog';
+import { professionalContract } from '@socialquery/professional';
+import { createProfessionalHandlers } from '@socialquery/professional/server';
 import { createShortVideoHandlers } from '@socialquery/shortvideo/server';
 import { shortvideoContract } from '@socialquery/shortvideo';
+import { videoContract } from '@socialquery/video';
+import { createVideoHandlers } from '@socialquery/video/server';
 import type { Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -34,6 +38,8 @@ export function platformsOf(store: Store): MountablePlatform[] {
     { contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform,
     { contract: microblogContract, handlers: createMicroblogHandlers(store.microblog) } as MountablePlatform,
     { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
+    { contract: professionalContract, handlers: createProfessionalHandlers(store.professional) } as MountablePlatform,
+    { contract: videoContract, handlers: createVideoHandlers(store.video) } as MountablePlatform,
   ];
 }
 

@@ -25,6 +25,12 @@ describe('copyStore', () => {
     microblogFollows: await store.db.selectFrom('microblog_follows').selectAll().orderBy('id').execute(),
     shortvideoVideos: await store.db.selectFrom('shortvideo_videos').selectAll().orderBy('id').execute(),
     shortvideoComments: await store.db.selectFrom('shortvideo_comments').selectAll().orderBy('id').execute(),
+    professionalCompanies: await store.db.selectFrom('professional_companies').selectAll().orderBy('id').execute(),
+    professionalProfiles: await store.db.selectFrom('professional_profiles').selectAll().orderBy('id').execute(),
+    professionalPositions: await store.db.selectFrom('professional_positions').selectAll().orderBy('id').execute(),
+    videoChannels: await store.db.selectFrom('video_channels').selectAll().orderBy('id').execute(),
+    videoVideos: await store.db.selectFrom('video_videos').selectAll().orderBy('id').execute(),
+    videoChartEntries: await store.db.selectFrom('video_chart_entries').selectAll().orderBy('id').execute(),
   });
 
   it('copies every row of every table, identical, with progress; credentials and the token secret keep working', async () => {
@@ -38,6 +44,10 @@ describe('copyStore', () => {
       microblog_users: source.microblogUsers.length, microblog_messages: source.microblogMessages.length,
       microblog_follows: source.microblogFollows.length,
       shortvideo_videos: source.shortvideoVideos.length, shortvideo_comments: source.shortvideoComments.length,
+      professional_companies: source.professionalCompanies.length, professional_profiles: source.professionalProfiles.length,
+      professional_positions: source.professionalPositions.length,
+      video_channels: source.videoChannels.length, video_videos: source.videoVideos.length,
+      video_chart_entries: source.videoChartEntries.length,
     });
     expect(source.microblogMessages.length).toBeGreaterThan(0);
     expect(source.shortvideoComments.length).toBeGreaterThan(0);
@@ -51,6 +61,11 @@ describe('copyStore', () => {
 
     const sameQuery = { community: 'cooking', order: 'hot' as const, createdUntil: new Date('2026-02-01T00:00:00.000Z'), limit: 50 };
     expect(await to.forum.communityPosts(sameQuery)).toEqual(await from.forum.communityPosts(sameQuery));
+    // the copied videos are searchable (SQLite's full-text table follows its triggers; PostgreSQL's index the rows)
+    const videoQuery = { terms: ['recipe'], since: 0, until: Date.parse('2026-02-01T00:00:00.000Z'), type: 'VIDEO' as const, geoCode: 'US' as const, offset: 0, limit: 20 };
+    const [copied, original] = [await to.video.search(videoQuery), await from.video.search(videoQuery)];
+    expect(copied.total).toBe(original.total);
+    expect(copied.total).toBeGreaterThan(100);
   }, 60_000);
 
   it('running it again changes nothing (upsert by key)', async () => {

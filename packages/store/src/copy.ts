@@ -9,6 +9,12 @@ export const copiedTables = [
   { table: 'microblog_follows', key: 'id' },
   { table: 'shortvideo_videos', key: 'id' },
   { table: 'shortvideo_comments', key: 'id' },
+  { table: 'professional_companies', key: 'id' },
+  { table: 'professional_profiles', key: 'id' },
+  { table: 'professional_positions', key: 'id' },
+  { table: 'video_channels', key: 'id' },
+  { table: 'video_videos', key: 'id' },
+  { table: 'video_chart_entries', key: 'id' },
   { table: 'credentials', key: 'id' },
   { table: 'settings', key: 'key' },
 ] as const satisfies readonly { table: keyof Database; key: string }[];
@@ -20,6 +26,8 @@ export interface CopyProgress {
 }
 
 const BATCH = 1_000;
+/** Bound parameters per INSERT: under SQLite's limit (32 766), so wide tables (the professional profiles) copy in smaller batches. */
+const MAX_PARAMETERS = 30_000;
 
 /**
  * Copies every row of every table from one store to another (both migrated to the same
@@ -48,11 +56,14 @@ export async function copyStore(
       const rows = await query.execute();
       if (rows.length === 0) break;
       const columns = Object.keys(rows[0]!).filter((column) => column !== key);
-      await target
-        .insertInto(table)
-        .values(rows)
-        .onConflict((oc) => oc.column(key).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
-        .execute();
+      const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS / (columns.length + 1)));
+      for (let i = 0; i < rows.length; i += perInsert) {
+        await target
+          .insertInto(table)
+          .values(rows.slice(i, i + perInsert))
+          .onConflict((oc) => oc.column(key).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+          .execute();
+      }
       done += rows.length;
       after = rows.at(-1)![key];
       onProgress({ table, copied: done, total });

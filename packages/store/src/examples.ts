@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { findProfessionalExamples } from './professional-examples.js';
+import { findVideoExamples } from './video-examples.js';
 
 /** Per platform present in the store, identifiers that exist there, for trying the API. */
 export interface Examples {
   forum?: { community: string; username: string };
   microblog?: { username: string; messageId: string };
   shortvideo?: { username: string; videoId: string };
+  /** A member, the company with the most current employees, and a title word matching some of them. */
+  professional?: { username: string; companyId: string; title: string };
+  /** A keyword with several pages of results this year, and a video with related videos. */
+  video?: { keyword: string; videoId: string };
 }
 
 /** Each platform's example finder: its identifiers, or undefined when the store has none of its data. */
@@ -78,7 +84,7 @@ async function anyVideoOf(db: Kysely<Database>, authorKey: string): Promise<stri
 }
 
 /** Every platform's finder, keyed by the platform name `cli examples` prints. */
-const exampleFinders: ExampleFinders = { forum: forumExamples, microblog: microblogExamples, shortvideo: shortvideoExamples };
+const exampleFinders: ExampleFinders = { forum: forumExamples, microblog: microblogExamples, shortvideo: shortvideoExamples, professional: findProfessionalExamples, video: findVideoExamples };
 
 export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Record<string, unknown> = {};

@@ -20,5 +20,11 @@ export {
 export type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './microblog-rows.js';
 export { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './shortvideo-rows.js';
 export type { ShortVideoCommentInput, ShortVideoInput } from './shortvideo-rows.js';
+export {
+  toProfessionalCompanyRow, toProfessionalPositionRow, toProfessionalProfileRow, upsertProfessionalCompanyRows, upsertProfessionalPositionRows,
+  upsertProfessionalProfileRows,
+} from './professional-rows.js';
+export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './professional-rows.js';
+export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './video-rows.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';

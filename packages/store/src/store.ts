@@ -1,6 +1,8 @@
 import type { ForumSource } from '@socialquery/forum/server';
 import type { MicroblogSource } from '@socialquery/microblog/server';
+import type { ProfessionalSource } from '@socialquery/professional/server';
 import type { ShortVideoSource } from '@socialquery/shortvideo/server';
+import type { VideoSource } from '@socialquery/video/server';
 import { type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
@@ -16,7 +18,9 @@ import { type SeedOptions, type SeedReport, seedDemo } from './seed.js';
 import { createSettingsStore, type SettingsStore } from './settings.js';
 import { createSqlForumSource } from './sources/forum-source.js';
 import { createSqlMicroblogSource } from './sources/microblog-source.js';
+import { createSqlProfessionalSource } from './sources/professional-source.js';
 import { createSqlShortVideoSource } from './sources/shortvideo-source.js';
+import { createSqlVideoSource } from './sources/video-source.js';
 
 export interface Store {
   readonly address: StoreAddress;
@@ -26,6 +30,8 @@ export interface Store {
   readonly forum: ForumSource;
   readonly microblog: MicroblogSource;
   readonly shortvideo: ShortVideoSource;
+  readonly professional: ProfessionalSource;
+  readonly video: VideoSource;
   readonly credentials: CredentialStore;
   readonly settings: SettingsStore;
   migrate(): Promise<MigrationReport>;
@@ -62,6 +68,8 @@ export async function openStore(
     forum: createSqlForumSource(db),
     microblog: createSqlMicroblogSource(db),
     shortvideo: createSqlShortVideoSource(db),
+    professional: createSqlProfessionalSource(db),
+    video: createSqlVideoSource(db),
     credentials: createCredentialStore(db),
     settings: createSettingsStore(db),
     migrate: () => migrateToLatest(db),

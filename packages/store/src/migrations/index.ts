@@ -2,12 +2,16 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import { initial } from './0001-initial.js';
 import { microblog } from './0002-microblog.js';
 import { shortvideo } from './0003-shortvideo.js';
+import { professional } from './0004-professional.js';
+import { video } from './0005-video.js';
 
 /** Migrations are data, applied in name order. Never edit a released one: add the next. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-microblog': microblog,
   '0003-shortvideo': shortvideo,
+  '0004-professional': professional,
+  '0005-video': video,
 };
 
 export interface MigrationReport {

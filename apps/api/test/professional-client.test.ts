@@ -1,0 +1,63 @@
+import { ApiResponseError, RequestSetupError } from '@socialquery/core';
+import { createProfessionalClient, EmployeesResponse, ProfileResponse } from '@socialquery/professional';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestService, type TestService } from './harness.js';
+
+let service: TestService;
+let server: Server;
+let baseUrl: string;
+let examples: { username: string; companyId: string; title: string };
+let requests = 0;
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['professional'] });
+  examples = (await service.store.examples()).professional!;
+  server = await new Promise<Server>((resolve) => {
+    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  server.on('request', () => void requests++);
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await service.close();
+});
+
+const client = () => createProfessionalClient({ baseUrl, apiKey: service.apiKey, token: service.token, timeout: 10_000 });
+
+describe('professional client against the real service', () => {
+  it('reads a profile with sections and its cost', async () => {
+    const body = await client().profile({ username: examples.username, include_skills: true, include_educations: true });
+    expect(ProfileResponse.parse(body)).toEqual(body);
+    expect(body.cost).toBe(3);
+    expect(body.data.skills!.length).toBeGreaterThan(0);
+    expect(body.data.educations!.length).toBeGreaterThan(0);
+    expect(body.data.experiences).toBeUndefined();
+  });
+
+  it('lists employees with a title filter', async () => {
+    const body = await client().companyEmployees({ companyId: examples.companyId, title: examples.title, limit: 10 });
+    expect(EmployeesResponse.parse(body)).toEqual(body);
+    expect(body.employees.length).toBeGreaterThan(0);
+    expect(body.total).toBeGreaterThanOrEqual(body.employees.length);
+  });
+
+  it('reports a 404 as ApiResponseError with the status and the body (success false)', async () => {
+    const error = await client().profile({ username: 'no-such-member-anywhere' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).status).toBe(404);
+    expect((error as ApiResponseError).body).toMatchObject({ success: false, code: 'not_found' });
+    const company = await client().companyEmployees({ companyId: 'no-such-company' }).catch((e: unknown) => e);
+    expect((company as ApiResponseError).status).toBe(404);
+  });
+
+  it('refuses bad arguments and missing credentials before sending anything', async () => {
+    const before = requests;
+    await expect(client().companyEmployees({ companyId: examples.companyId, limit: 501 })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client().profile({ username: '' })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(createProfessionalClient({ baseUrl, token: service.token }).profile({ username: examples.username })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(createProfessionalClient({ baseUrl, apiKey: service.apiKey }).companyEmployees({ companyId: examples.companyId })).rejects.toBeInstanceOf(RequestSetupError);
+    expect(requests).toBe(before);
+  });
+});

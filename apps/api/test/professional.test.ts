@@ -1,0 +1,246 @@
+import { ErrorBody } from '@socialquery/core';
+import {
+  companyEmployees, type Employee, EmployeesResponse, includeFlag, profile, ProfileResponse, type SectionName, sectionNames,
+} from '@socialquery/professional';
+import request from 'supertest';
+import { startTestService, type TestService } from './harness.js';
+import { describeOperationRules } from './operation-rules.case.js';
+
+let service: TestService;
+let username: string;
+let companyId: string;
+let title: string;
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['professional'] });
+  const examples = await service.store.examples();
+  ({ username, companyId, title } = examples.professional!);
+});
+afterAll(() => service.close());
+
+const PROFILE = '/api/v1/professional/api/v1/user/profile';
+const EMPLOYEES = '/api/v1/professional/company/employees';
+
+const getProfile = (query: Record<string, string>, header = 'X-API-Key', key = service.apiKey) =>
+  request(service.app).get(PROFILE).query(query).set(header, key);
+const getEmployees = (query: Record<string, string>) =>
+  request(service.app).get(EMPLOYEES).query(query).set('Authorization', `Bearer ${service.token}`);
+
+const flagsOf = (sections: readonly SectionName[]) => Object.fromEntries(sections.map((s) => [includeFlag(s), 'true']));
+
+// ---------------------------------------------------------------------------------------------
+// Ground truth read from the store's tables
+// ---------------------------------------------------------------------------------------------
+
+async function profileRow(publicIdentifier: string) {
+  return service.store.db.selectFrom('professional_profiles').selectAll().where('username_key', '=', publicIdentifier.toLowerCase()).executeTakeFirstOrThrow();
+}
+
+/** A company's current employees (optionally whose current title contains `filter`), by lower-cased last name, first name, id. */
+async function employeesOf(company: string, filter?: string) {
+  const db = service.store.db;
+  const rows = await db
+    .selectFrom('professional_positions as pos')
+    .innerJoin('professional_profiles as p', 'p.id', 'pos.profile_id')
+    .select(['p.id', 'p.first_name', 'p.last_name', 'pos.title'])
+    .where('pos.company_id', '=', company)
+    .where('pos.end_date', 'is', null)
+    .execute();
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return rows
+    .filter((r) => filter === undefined || r.title.toLowerCase().includes(filter.toLowerCase()))
+    .sort((a, b) => cmp(a.last_name.toLowerCase(), b.last_name.toLowerCase()) || cmp(a.first_name.toLowerCase(), b.first_name.toLowerCase()) || cmp(a.id, b.id));
+}
+
+describeOperationRules(profile, () => service, () => ({ path: {}, query: { username } }));
+describeOperationRules(companyEmployees, () => service, () => ({ path: {}, query: { companyId } }));
+
+describe('GET /api/v1/professional/api/v1/user/profile', () => {
+  it('answers the base fields from the store, success true and cost 1 without flags', async () => {
+    const res = await getProfile({ username });
+    expect(res.status).toBe(200);
+    const body = ProfileResponse.parse(res.body);
+    expect(body).toMatchObject({ success: true, cost: 1 });
+    const row = await profileRow(username);
+    expect(body.data).toMatchObject({
+      id: row.id, public_identifier: row.public_identifier, first_name: row.first_name, last_name: row.last_name, full_name: row.full_name,
+      headline: row.headline, created: Number(row.created), created_date: new Date(Number(row.created)).toISOString(),
+      is_premium: Number(row.is_premium) === 1, location: { city: row.city, country_code: row.country_code },
+      birth: { day: Number(row.birth_day), month: Number(row.birth_month), year: Number(row.birth_year) },
+      avatar: JSON.parse(row.avatar), primary_locale: { country: row.primary_country, language: row.primary_language },
+    });
+    for (const section of sectionNames) expect(Object.keys(res.body.data)).not.toContain(section);
+  });
+
+  it('matches the username case-insensitively', async () => {
+    const res = await getProfile({ username: username.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.body.data.public_identifier).toBe(username);
+  });
+
+  it('accepts the API key under any header-name case: X-API-Key, x-api-key, X-Api-KEY', async () => {
+    for (const header of ['X-API-Key', 'x-api-key', 'X-Api-KEY']) {
+      const res = await getProfile({ username }, header);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it.each(sectionNames)('adds %s only with its flag, with the stored content', async (section) => {
+    const row = await profileRow(username);
+    const on = await getProfile({ username, [includeFlag(section)]: 'true' });
+    expect(on.status).toBe(200);
+    const body = ProfileResponse.parse(on.body);
+    expect(body.cost).toBe(2);
+    const expected =
+      section === 'follower_and_connection'
+        ? { follower_count: Number(row.follower_count), connection_count: Number(row.connection_count) }
+        : JSON.parse(row[section]);
+    expect(body.data[section]).toEqual(expected);
+    if (Array.isArray(expected)) expect(expected.length).toBeGreaterThan(0);
+    expect(Object.keys(on.body.data).filter((k) => (sectionNames as readonly string[]).includes(k))).toEqual([section]);
+    const off = await getProfile({ username, [includeFlag(section)]: 'false' });
+    expect(Object.keys(off.body.data)).not.toContain(section);
+    expect(off.body.cost).toBe(1);
+  });
+
+  it('returns every section with every flag, cost 10', async () => {
+    const res = await getProfile({ username, ...flagsOf(sectionNames) });
+    const body = ProfileResponse.parse(res.body);
+    expect(body.cost).toBe(10);
+    for (const section of sectionNames) expect(body.data[section]).toBeDefined();
+  });
+
+  it('answers every one of the 512 flag combinations with cost 1 + true flags and exactly those sections', async () => {
+    for (let mask = 0; mask < 1 << sectionNames.length; mask++) {
+      const on = sectionNames.filter((_, bit) => (mask & (1 << bit)) !== 0);
+      // false flags alternately spelled out and left out
+      const off = Object.fromEntries(sectionNames.filter((s, bit) => !on.includes(s) && (mask + bit) % 2 === 0).map((s) => [includeFlag(s), 'false']));
+      const res = await getProfile({ username, ...flagsOf(on), ...off });
+      expect(res.status).toBe(200);
+      expect(res.body.cost).toBe(1 + on.length);
+      expect(Object.keys(res.body.data).filter((k) => (sectionNames as readonly string[]).includes(k)).sort()).toEqual([...on].sort());
+    }
+  });
+
+  it('reports cost 1 + true flags for a sample of combinations, and charges it: RateLimit-Remaining drops by the cost', async () => {
+    const key = (await service.store.credentials.create('api-key', 'cost test')).secret;
+    let previous: number | undefined;
+    for (const mask of [0, 1, 3, 0b101010101, 0b111111111, 0b100000000, 7]) {
+      const on = sectionNames.filter((_, bit) => (mask & (1 << bit)) !== 0);
+      const res = await getProfile({ username, ...flagsOf(on) }, 'x-api-key', key);
+      expect(res.status).toBe(200);
+      expect(res.body.cost).toBe(1 + on.length);
+      const remaining = Number(res.headers['ratelimit-remaining']);
+      expect(Number.isFinite(remaining)).toBe(true);
+      if (previous !== undefined) expect(previous - remaining).toBe(1 + on.length);
+      previous = remaining;
+    }
+  });
+
+  it('refuses a non-strict boolean: 400 with success false', async () => {
+    for (const bad of ['1', 'yes', 'TRUE', '']) {
+      const res = await getProfile({ username, include_skills: bad });
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: 400 });
+      expect(res.body.success).toBe(false);
+    }
+  });
+
+  it('404s an unknown username, with success false', async () => {
+    const res = await getProfile({ username: 'no-such-member-anywhere' });
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: 404, code: 'not_found' });
+    expect(res.body.success).toBe(false);
+  });
+
+  it('carries success false on auth errors too', async () => {
+    const res = await request(service.app).get(PROFILE).query({ username });
+    expect(res.status).toBe(401);
+    expect(res.body.success).toBe(false);
+  });
+});
+
+describe('GET /api/v1/professional/company/employees', () => {
+  it('has the demo data the tests rely on: a company with 100+ current employees', async () => {
+    expect((await employeesOf(companyId)).length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('returns the first 50 current employees in order, and total counts all of them', async () => {
+    const all = await employeesOf(companyId);
+    const res = await getEmployees({ companyId });
+    expect(res.status).toBe(200);
+    const body = EmployeesResponse.parse(res.body);
+    expect(body.total).toBe(all.length);
+    expect(body.employees.map((e) => e.id)).toEqual(all.slice(0, 50).map((r) => r.id));
+  });
+
+  it('gives each employee the stored fields and every position, dates YYYY-MM-DD, newest first', async () => {
+    const body = EmployeesResponse.parse((await getEmployees({ companyId, limit: '20' })).body);
+    const db = service.store.db;
+    for (const employee of body.employees as Employee[]) {
+      const row = await db.selectFrom('professional_profiles').selectAll().where('id', '=', employee.id).executeTakeFirstOrThrow();
+      expect(employee).toMatchObject({
+        firstName: row.first_name, lastName: row.last_name, headline: row.headline, connections: Number(row.connection_count),
+        location: `${row.city}, ${row.geographic_area}, ${row.country}`,
+      });
+      expect(employee.profileUrl).toContain(row.public_identifier);
+      const positions = await db
+        .selectFrom('professional_positions as pos')
+        .innerJoin('professional_companies as c', 'c.id', 'pos.company_id')
+        .select(['pos.title', 'c.name', 'pos.start_date', 'pos.end_date'])
+        .where('pos.profile_id', '=', employee.id)
+        .execute();
+      const expected = positions
+        .map((p) => ({ title: p.title, company: p.name, startDate: p.start_date, endDate: p.end_date ?? '' }))
+        .sort((a, b) => (a.startDate < b.startDate ? 1 : -1));
+      expect(employee.experience).toEqual(expected);
+      for (const x of employee.experience) expect(x.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(employee.experience[0]!.endDate).toBe('');
+    }
+  });
+
+  it('filters on the current title, case-insensitively (substring), total counting all matches', async () => {
+    const all = await employeesOf(companyId);
+    const matching = await employeesOf(companyId, title);
+    expect(matching.length).toBeGreaterThan(0);
+    expect(matching.length).toBeLessThan(all.length);
+    for (const variant of [title, title.toUpperCase(), title[0]!.toUpperCase() + title.slice(1)]) {
+      const body = EmployeesResponse.parse((await getEmployees({ companyId, title: variant, limit: '500' })).body);
+      expect(body.total).toBe(matching.length);
+      expect(body.employees.map((e) => e.id)).toEqual(matching.map((r) => r.id));
+    }
+    const none = EmployeesResponse.parse((await getEmployees({ companyId, title: 'astronaut' })).body);
+    expect(none).toEqual({ employees: [], total: 0 });
+  });
+
+  it('keeps total independent of limit; limit 1 and 500 bound the page', async () => {
+    const all = await employeesOf(companyId);
+    for (const limit of [1, 7, 500]) {
+      const body = EmployeesResponse.parse((await getEmployees({ companyId, limit: String(limit) })).body);
+      expect(body.total).toBe(all.length);
+      expect(body.employees.map((e) => e.id)).toEqual(all.slice(0, limit).map((r) => r.id));
+    }
+  });
+
+  it('refuses limits out of 1..500 and a missing companyId: 400 with success false', async () => {
+    for (const query of [{ companyId, limit: '0' }, { companyId, limit: '501' }, { companyId, limit: 'ten' }, {}]) {
+      const res = await getEmployees(query as Record<string, string>);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body).statusCode).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+  });
+
+  it('404s an unknown company, with success false', async () => {
+    const res = await getEmployees({ companyId: 'no-such-company' });
+    expect(res.status).toBe(404);
+    expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found' });
+    expect(res.body.success).toBe(false);
+  });
+
+  it('refuses an API key in place of the bearer token: 401 with success false', async () => {
+    const res = await request(service.app).get(EMPLOYEES).query({ companyId }).set('x-api-key', service.apiKey);
+    expect(res.status).toBe(401);
+    expect(res.body.success).toBe(false);
+  });
+});

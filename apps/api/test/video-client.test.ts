@@ -1,0 +1,98 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
+import {
+  createVideoClient, iterateSearch, RelatedResponse, SearchResponse, StreamingResponse, TrendingResponse, type VideoClient,
+} from '@socialquery/video';
+import { startTestService, type TestService } from './harness.js';
+
+let service: TestService;
+let server: Server;
+let baseUrl: string;
+let keyword: string;
+let videoId: string;
+let client: VideoClient;
+let requests = 0;
+const count = () => requests++;
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['video'] });
+  ({ keyword, videoId } = (await service.store.examples()).video!);
+  server = await new Promise<Server>((resolve) => {
+    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  server.on('request', count);
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = createVideoClient({ baseUrl, apiKey: service.apiKey, timeout: 10_000 });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await service.close();
+});
+
+describe('video client against the real service', () => {
+  it('calls every operation and gets bodies that satisfy the response schemas', async () => {
+    const page = SearchResponse.parse(await client.search({ keyword, uploadDate: 'THIS_YEAR' }));
+    expect(page.data.contents).toHaveLength(20);
+    expect(page.pagination.hasMore).toBe(true);
+    const chart = TrendingResponse.parse(await client.topShortSongs({ countryCode: 'de', filterByType: 'WEEKLY' }));
+    expect(chart.data.contents).toHaveLength(20);
+    const related = RelatedResponse.parse(await client.relatedVideos({ videoId }));
+    expect(related.data.relatedVideos.map((v) => v.videoId)).not.toContain(videoId);
+    const streaming = StreamingResponse.parse(await client.streamingData({ videoId, quality: 'bestaudio' }));
+    expect(streaming.data.selectedFormat.hasVideo).toBe(false);
+  });
+
+  it('iterateSearch walks every page once and yields every result exactly once', async () => {
+    const first = await client.search({ keyword, uploadDate: 'THIS_YEAR' });
+    const before = requests;
+    const ids: string[] = [];
+    for await (const item of iterateSearch(client, { keyword, uploadDate: 'THIS_YEAR' })) ids.push(item.videoId);
+    expect(ids).toHaveLength(first.pagination.total);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 20)).toEqual(first.data.contents.map((c) => c.videoId));
+    expect(requests - before).toBe(Math.ceil(first.pagination.total / 20));
+    const rest: string[] = [];
+    for await (const item of iterateSearch(client, { keyword, uploadDate: 'THIS_YEAR', paginationToken: first.pagination.paginationToken })) rest.push(item.videoId);
+    expect(rest).toEqual(ids.slice(20));
+  });
+
+  it('raises ApiResponseError with the status and body: 404 unknown video or chart, 400 bad token', async () => {
+    const error = await client.relatedVideos({ videoId: 'nosuchvideo' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error).toMatchObject({ kind: 'api_response', status: 404, body: { code: 'not_found' } });
+    await expect(client.streamingData({ videoId: 'nosuchvideo' })).rejects.toMatchObject({ status: 404 });
+    await expect(client.topShortSongs({ filterByDate: '20200101' })).rejects.toMatchObject({ status: 404, body: { code: 'not_found' } });
+    await expect(client.search({ keyword, paginationToken: 'forged.token' })).rejects.toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+  });
+
+  it('raises ApiResponseError 401 for a wrong key', async () => {
+    const stranger = createVideoClient({ baseUrl, apiKey: 'sqk_wrong' });
+    await expect(stranger.search({ keyword })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+  });
+
+  it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {
+    const before = requests;
+    const missing = await client.search({} as never).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(RequestSetupError);
+    expect(missing).toMatchObject({ kind: 'request_setup', message: expect.stringContaining('keyword is required') });
+    await expect(client.search({ keyword, uploadDate: 'YESTERDAY' as never })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.topShortSongs({ filterByDate: '2025-11-06' })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.streamingData({ videoId, quality: 'hd' })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.relatedVideos({ videoId: '' })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(iterateSearch(client, { keyword: '' }).next()).rejects.toBeInstanceOf(RequestSetupError);
+    expect(requests).toBe(before);
+  });
+
+  it('raises NoResponseError when nothing listens on the port', async () => {
+    const closed = await new Promise<Server>((resolve) => {
+      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = createVideoClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: service.apiKey, timeout: 2000 });
+    const error = await offline.search({ keyword }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });
+  });
+});

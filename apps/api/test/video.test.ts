@@ -1,0 +1,420 @@
+import { ErrorBody } from '@socialquery/core';
+import {
+  type Format, relatedVideos, RelatedResponse, search, SearchResponse, streamingData, StreamingResponse, topShortSongs, TrendingResponse,
+  UPLOAD_WINDOW_MS, type UploadDate, uploadDates,
+} from '@socialquery/video';
+import request from 'supertest';
+import { NOW, startTestService, type TestService } from './harness.js';
+import { describeOperationRules } from './operation-rules.case.js';
+
+let service: TestService;
+let keyword: string;
+let videoId: string;
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['video'] });
+  ({ keyword, videoId } = (await service.store.examples()).video!);
+});
+afterAll(() => service.close());
+
+const get = (path: string, query: Record<string, string> = {}) =>
+  request(service.app).get(path).query(query).set('X-API-Key', service.apiKey);
+
+function expectError(res: request.Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  return expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ground truth from the store's tables
+// ---------------------------------------------------------------------------------------------
+
+type Row = { id: string; title: string; channel_name: string; channel_id: string; views: number; duration: number; published_at: number; type: string; blocked_regions: string };
+
+async function allVideos(): Promise<Row[]> {
+  const rows = await service.store.db.selectFrom('video_videos').selectAll().execute();
+  return rows.map((r) => ({ ...r, views: Number(r.views), duration: Number(r.duration), published_at: Number(r.published_at) }));
+}
+const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** The videos a search must return (in any order): every term in title or channel name, type, window, region. */
+async function expectedMatches(query: { keyword: string; uploadDate: UploadDate; type?: string; geoCode?: string }): Promise<Row[]> {
+  const terms = tokens(query.keyword);
+  const since = NOW.getTime() - UPLOAD_WINDOW_MS[query.uploadDate];
+  return (await allVideos()).filter((v) => {
+    const words = new Set(tokens(`${v.title} ${v.channel_name}`));
+    return terms.every((t) => words.has(t)) && v.type === (query.type ?? 'VIDEO') && v.published_at >= since &&
+      v.published_at <= NOW.getTime() && !v.blocked_regions.includes(`,${query.geoCode ?? 'US'},`);
+  });
+}
+
+async function walkSearch(query: Record<string, string>) {
+  const ids: string[] = [];
+  let token = '';
+  let pages = 0;
+  let total = -1;
+  do {
+    const res = await get(search.path, { ...query, ...(token ? { paginationToken: token } : {}) });
+    expect(res.status).toBe(200);
+    const body = SearchResponse.parse(res.body);
+    expect(body.data.contents.length).toBeLessThanOrEqual(20);
+    if (body.pagination.hasMore) expect(body.data.contents).toHaveLength(20);
+    if (total >= 0) expect(body.pagination.total).toBe(total);
+    total = body.pagination.total;
+    ids.push(...body.data.contents.map((c) => c.videoId));
+    expect(body.pagination.hasMore).toBe(body.pagination.paginationToken !== '');
+    token = body.pagination.paginationToken;
+    pages++;
+  } while (token && pages < 200);
+  return { ids, total, pages };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared rules
+// ---------------------------------------------------------------------------------------------
+
+describeOperationRules(search, () => service, () => ({ path: {}, query: { keyword, uploadDate: 'THIS_YEAR' } }));
+describeOperationRules(topShortSongs, () => service, () => ({ path: {}, query: {} }));
+describeOperationRules(relatedVideos, () => service, () => ({ path: {}, query: { videoId } }));
+describeOperationRules(streamingData, () => service, () => ({ path: {}, query: { videoId } }));
+
+// ---------------------------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------------------------
+
+describe('search', () => {
+  it('the example keyword has several pages this year', async () => {
+    expect((await expectedMatches({ keyword, uploadDate: 'THIS_YEAR' })).length).toBeGreaterThan(60);
+  });
+
+  it('walks every match exactly once, 20 a page, with total = all matches', async () => {
+    const expected = await expectedMatches({ keyword, uploadDate: 'THIS_YEAR' });
+    const { ids, total, pages } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR' });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(total).toBe(expected.length);
+    expect([...ids].sort()).toEqual(expected.map((v) => v.id).sort());
+    expect(pages).toBe(Math.ceil(expected.length / 20));
+  });
+
+  it.each(uploadDates)('uploadDate %s keeps the window ending now', async (uploadDate) => {
+    const expected = await expectedMatches({ keyword, uploadDate });
+    const res = await get(search.path, { keyword, uploadDate });
+    const body = SearchResponse.parse(res.body);
+    expect(body.pagination.total).toBe(expected.length);
+    const ids = new Set(expected.map((v) => v.id));
+    for (const item of body.data.contents) expect(ids.has(item.videoId)).toBe(true);
+  });
+
+  it('defaults to 1_HOUR_AGO, VIDEO, US, en', async () => {
+    const general = 'recipe guitar workout'.split(' ');
+    let found = 0;
+    for (const word of general) {
+      const expected = await expectedMatches({ keyword: word, uploadDate: '1_HOUR_AGO' });
+      const body = SearchResponse.parse((await get(search.path, { keyword: word })).body);
+      expect(body.pagination.total).toBe(expected.length);
+      found += expected.length;
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('geoCode leaves out videos blocked in that region', async () => {
+    const us = await expectedMatches({ keyword, uploadDate: 'THIS_YEAR', geoCode: 'US' });
+    const de = await expectedMatches({ keyword, uploadDate: 'THIS_YEAR', geoCode: 'DE' });
+    expect(de.length).not.toBe(us.length);
+    const { ids, total } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR', geoCode: 'DE' });
+    expect(total).toBe(de.length);
+    expect([...ids].sort()).toEqual(de.map((v) => v.id).sort());
+  });
+
+  it('type MOVIE returns movies only', async () => {
+    const expected = await expectedMatches({ keyword: 'full movie', uploadDate: 'THIS_YEAR', type: 'MOVIE' });
+    expect(expected.length).toBeGreaterThan(0);
+    const { ids, total } = await walkSearch({ keyword: 'full movie', uploadDate: 'THIS_YEAR', type: 'MOVIE' });
+    expect(total).toBe(expected.length);
+    expect([...ids].sort()).toEqual(expected.map((v) => v.id).sort());
+    const videos = await walkSearch({ keyword: 'movie', uploadDate: 'THIS_YEAR', type: 'VIDEO' });
+    expect(videos.total).toBe((await expectedMatches({ keyword: 'movie', uploadDate: 'THIS_YEAR', type: 'VIDEO' })).length);
+  });
+
+  it('requires every term: a two-term query returns only videos with both', async () => {
+    const query = `${keyword} chicken`;
+    const expected = await expectedMatches({ keyword: query, uploadDate: 'THIS_YEAR' });
+    expect(expected.length).toBeGreaterThan(0);
+    const { ids } = await walkSearch({ keyword: query, uploadDate: 'THIS_YEAR' });
+    expect([...ids].sort()).toEqual(expected.map((v) => v.id).sort());
+  });
+
+  it('ranks by the full-text score, ties by views descending', async () => {
+    // Equal titles and channel names score the same on either engine: views decide.
+    const body = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body);
+    const items = body.data.contents;
+    for (let i = 1; i < items.length; i++) {
+      const [a, b] = [items[i - 1]!, items[i]!];
+      if (a.title === b.title && a.author.name === b.author.name) expect(a.views).toBeGreaterThanOrEqual(b.views);
+    }
+    // a video matching the keyword in its title twice (or in title and channel) outranks one matching once, on both engines
+    expect(items.length).toBe(20);
+  });
+
+  it('localises publishedTimeText (en, de) and formats duration', async () => {
+    const rows = new Map((await allVideos()).map((v) => [v.id, v]));
+    for (const language of ['en', 'de'] as const) {
+      const body = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language })).body);
+      for (const item of body.data.contents) {
+        const row = rows.get(item.videoId)!;
+        const age = NOW.getTime() - row.published_at;
+        const units: [Intl.RelativeTimeFormatUnit, number][] = [
+          ['year', 365 * 86_400_000], ['month', 30 * 86_400_000], ['week', 7 * 86_400_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000],
+        ];
+        const [unit, ms] = units.find(([, m]) => age >= m) ?? ['second', 1000];
+        expect(item.publishedTimeText).toBe(new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(age / ms), unit));
+        expect(item.publishedTimeText).toMatch(language === 'en' ? / ago$/ : /^vor /);
+        const s = row.duration;
+        const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+        expect(item.duration).toBe(s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss);
+        expect(item.duration).toMatch(/^(\d+:[0-5]\d:[0-5]\d|[0-5]?\d:[0-5]\d)$/);
+        expect(item.title).toBe(row.title);
+        expect(item.channelId).toBe(row.channel_id);
+        expect(item.views).toBe(row.views);
+      }
+    }
+    const de = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de' })).body);
+    const en = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body);
+    expect(de.data.contents.map((c) => c.videoId)).toEqual(en.data.contents.map((c) => c.videoId));
+  });
+
+  it('refinements are narrower queries drawn from the result titles', async () => {
+    const body = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body);
+    expect(body.data.refinements.length).toBeGreaterThan(0);
+    for (const refinement of body.data.refinements) {
+      expect(refinement.startsWith(`${keyword} `)).toBe(true);
+      const term = refinement.slice(keyword.length + 1);
+      expect(body.data.contents.some((c) => tokens(c.title).includes(term))).toBe(true);
+    }
+  });
+
+  it('an unmatched keyword is an empty page, not an error', async () => {
+    const body = SearchResponse.parse((await get(search.path, { keyword: 'zzqxnotaword', uploadDate: 'THIS_YEAR' })).body);
+    expect(body.data.contents).toEqual([]);
+    expect(body.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+  });
+
+  it('rejects tampered, garbage and foreign tokens: 400 invalid_cursor', async () => {
+    const first = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body);
+    const token = first.pagination.paginationToken;
+    expect(token).not.toBe('');
+    const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: tampered }), 400, 'invalid_cursor');
+    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: 'garbage' }), 400, 'invalid_cursor');
+    expectError(await get(search.path, { keyword: 'workout', uploadDate: 'THIS_YEAR', paginationToken: token }), 400, 'invalid_cursor');
+    expectError(await get(search.path, { keyword, uploadDate: 'THIS_MONTH', paginationToken: token }), 400, 'invalid_cursor');
+    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', geoCode: 'DE', paginationToken: token }), 400, 'invalid_cursor');
+    // the language only changes texts: the token still fits
+    expect((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de', paginationToken: token })).status).toBe(200);
+  });
+
+  it.each([
+    [{}, 'missing_parameter'],
+    [{ keyword: '' }, 'invalid_parameter'],
+    [{ keyword: 'x', uploadDate: 'LAST_DECADE' }, 'invalid_parameter'],
+    [{ keyword: 'x', type: 'SHORT' }, 'invalid_parameter'],
+    [{ keyword: 'x', geoCode: 'XX' }, 'invalid_parameter'],
+    [{ keyword: 'x', language: 'klingon' }, 'invalid_parameter'],
+    [{ keyword: 'x', uploadDate: 'this_year' }, 'invalid_parameter'],
+  ])('rejects %j: 400 %s', async (query, code) => {
+    expectError(await get(search.path, query as Record<string, string>), 400, code);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Charts
+// ---------------------------------------------------------------------------------------------
+
+async function storedChart(country: string, type: string, date: string) {
+  return service.store.db
+    .selectFrom('video_chart_entries')
+    .selectAll()
+    .where('country', '=', country)
+    .where('chart_type', '=', type)
+    .where('chart_date', '=', date)
+    .orderBy('position')
+    .execute();
+}
+const dayBefore = (date: string, days: number) => {
+  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)) - days));
+  return d.toISOString().slice(0, 10).replaceAll('-', '');
+};
+
+describe('trending/top-short-song', () => {
+  it('defaults to the global DAILY chart of 20251106, ordered by position', async () => {
+    const body = TrendingResponse.parse((await get(topShortSongs.path)).body);
+    const stored = await storedChart('global', 'DAILY', '20251106');
+    expect(stored.length).toBe(20);
+    expect(body.data.contents.map((c) => c.videoId)).toEqual(stored.map((r) => r.video_id));
+    expect(body.data.contents.map((c) => c.position.currentPosition)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(body.pagination).toEqual({ total: 20, hasMore: false, paginationToken: '' });
+    for (const [i, item] of body.data.contents.entries()) {
+      const row = stored[i]!;
+      expect(item.songwriters).toEqual(JSON.parse(row.songwriters));
+      expect(item.songProducers).toEqual(JSON.parse(row.producers));
+      expect(`${item.releaseDate.year}-${String(item.releaseDate.month).padStart(2, '0')}-${String(item.releaseDate.day).padStart(2, '0')}`).toBe(row.release_date);
+    }
+  });
+
+  it.each([
+    ['DAILY', 1, '20251106'],
+    ['WEEKLY', 7, '20251106'],
+    ['DAILY', 1, '20260601'],
+  ])('%s charts agree with the previous chart date (previous position, periods on chart)', async (type, step, date) => {
+    for (const country of ['global', 'de', 'jp']) {
+      const body = TrendingResponse.parse((await get(topShortSongs.path, { countryCode: country, filterByType: type, filterByDate: date })).body);
+      const before = TrendingResponse.parse((await get(topShortSongs.path, { countryCode: country, filterByType: type, filterByDate: dayBefore(date, step) })).body);
+      const previous = new Map(before.data.contents.map((c) => [c.videoId, c.position]));
+      for (const item of body.data.contents) {
+        const was = previous.get(item.videoId);
+        expect(item.position.previousPosition).toBe(was?.currentPosition ?? 0);
+        if (was) expect(item.position.periodsOnChart).toBe(was.periodsOnChart + 1);
+        else expect(item.position.percentViewsChange).toBe(0);
+      }
+    }
+  });
+
+  it('has a chart for every country, both types, on the last 60 days', async () => {
+    const today = NOW.toISOString().slice(0, 10).replaceAll('-', '');
+    for (const country of topShortSongs.params.query.shape.countryCode.unwrap().options) {
+      const res = await get(topShortSongs.path, { countryCode: country, filterByDate: dayBefore(today, 59) });
+      expect(TrendingResponse.parse(res.body).data.contents).toHaveLength(20);
+    }
+    const rows = await service.store.db.selectFrom('video_chart_entries').select('chart_date').distinct().where('chart_type', '=', 'WEEKLY').execute();
+    expect(rows.length).toBeGreaterThan(8);
+  });
+
+  it('localises publishedTimeText', async () => {
+    const de = TrendingResponse.parse((await get(topShortSongs.path, { language: 'de' })).body);
+    for (const item of de.data.contents) expect(item.publishedTimeText).toMatch(/^vor /);
+  });
+
+  it('a date without a chart is a 404 naming it', async () => {
+    const body = expectError(await get(topShortSongs.path, { filterByDate: '20200101' }), 404, 'not_found');
+    expect(ErrorBody.parse((await get(topShortSongs.path, { filterByDate: '20200101' })).body).message).toContain('20200101');
+    void body;
+    expectError(await get(topShortSongs.path, { filterByType: 'WEEKLY', filterByDate: '20251107' }), 404, 'not_found');
+  });
+
+  it.each(['2025-11-06', '20251332', '20250230', '2025110', 'today', '202511061'])('a malformed date %s is a 400', async (date) => {
+    expectError(await get(topShortSongs.path, { filterByDate: date }), 400, 'invalid_parameter');
+  });
+
+  it.each<Record<string, string>>([{ countryCode: 'US' }, { countryCode: 'xx' }, { filterByType: 'MONTHLY' }, { geoCode: 'us' }])('rejects %j: 400', async (query) => {
+    expectError(await get(topShortSongs.path, query), 400, 'invalid_parameter');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Related videos
+// ---------------------------------------------------------------------------------------------
+
+describe('video/related', () => {
+  it('returns videos of the same channel or sharing title terms, best first, never the video itself', async () => {
+    const rows = new Map((await allVideos()).map((v) => [v.id, v]));
+    const self = rows.get(videoId)!;
+    const body = RelatedResponse.parse((await get(relatedVideos.path, { videoId })).body);
+    const items = body.data.relatedVideos;
+    expect(items.length).toBe(20);
+    expect(body.pagination).toEqual({ total: 20, hasMore: false, paginationToken: '' });
+    const own = new Set(tokens(self.title).filter((t) => !['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i'].includes(t) && !/^\d+$/.test(t)));
+    const score = (id: string) => {
+      const row = rows.get(id)!;
+      return 2 * tokens(row.title).filter((t) => own.has(t)).length + (row.channel_id === self.channel_id ? 3 : 0);
+    };
+    const scores = items.map((item) => score(item.videoId));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const [i, item] of items.entries()) {
+      expect(item.videoId).not.toBe(videoId);
+      expect(scores[i]).toBeGreaterThan(0);
+      const row = rows.get(item.videoId)!;
+      expect(item.published).toBe(new Date(row.published_at).toISOString().slice(0, 10));
+      expect(item.lengthSeconds).toBe(row.duration);
+      expect(item.viewCount).toBe(row.views);
+      expect(item.author).toMatchObject({ id: row.channel_id, name: row.channel_name });
+      if (i > 0 && scores[i] === scores[i - 1]) expect(items[i - 1]!.viewCount).toBeGreaterThanOrEqual(item.viewCount);
+    }
+    expect(items.some((item) => rows.get(item.videoId)!.channel_id === self.channel_id)).toBe(true);
+  });
+
+  it('unknown video: 404', async () => {
+    expectError(await get(relatedVideos.path, { videoId: 'nosuchvideo' }), 404, 'not_found');
+  });
+
+  it('missing videoId: 400', async () => {
+    expectError(await get(relatedVideos.path), 400, 'missing_parameter');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Streaming data
+// ---------------------------------------------------------------------------------------------
+
+describe('video/streaming-data', () => {
+  const formatsOf = async (id = videoId) => StreamingResponse.parse((await get(streamingData.path, { videoId: id })).body).data.formats;
+  const pick = async (quality: string, id = videoId) => {
+    const res = await get(streamingData.path, { videoId: id, quality });
+    expect(res.status).toBe(200);
+    return StreamingResponse.parse(res.body).data.selectedFormat;
+  };
+  const video = (formats: Format[]) => formats.filter((f) => f.hasVideo);
+  const muxedFirst = (a: Format, b: Format) => Number(b.hasAudio) - Number(a.hasAudio);
+
+  it('lists audio-only, video-only and muxed formats at several resolutions', async () => {
+    const formats = await formatsOf();
+    expect(formats.some((f) => f.hasAudio && !f.hasVideo)).toBe(true);
+    expect(formats.some((f) => f.hasVideo && !f.hasAudio)).toBe(true);
+    expect(formats.some((f) => f.hasVideo && f.hasAudio)).toBe(true);
+    expect(new Set(video(formats).map((f) => f.height)).size).toBeGreaterThanOrEqual(5);
+    expect(await formatsOf()).toEqual(formats);
+  });
+
+  it.each(['best', 'highest', undefined])('%s selects the highest resolution (muxed preferred)', async (quality) => {
+    const formats = await formatsOf();
+    const top = Math.max(...video(formats).map((f) => f.height));
+    const expected = video(formats).filter((f) => f.height === top).sort(muxedFirst)[0]!;
+    const selected = quality ? await pick(quality) : StreamingResponse.parse((await get(streamingData.path, { videoId })).body).data.selectedFormat;
+    expect(selected).toMatchObject({ itag: expected.itag, height: top });
+  });
+
+  it.each(['worst', 'lowest'])('%s selects the lowest resolution', async (quality) => {
+    const formats = await formatsOf();
+    const low = Math.min(...video(formats).map((f) => f.height));
+    expect(await pick(quality)).toMatchObject({ itag: video(formats).filter((f) => f.height === low).sort(muxedFirst)[0]!.itag });
+  });
+
+  it('bestaudio selects the highest-bitrate audio-only format', async () => {
+    const formats = await formatsOf();
+    const best = formats.filter((f) => !f.hasVideo).sort((a, b) => b.bitrate - a.bitrate)[0]!;
+    expect(await pick('bestaudio')).toMatchObject({ itag: best.itag, hasVideo: false, hasAudio: true });
+  });
+
+  it('a label selects that resolution, else the nearest below, else the nearest above', async () => {
+    const formats = await formatsOf();
+    const heights = [...new Set(video(formats).map((f) => f.height))].sort((a, b) => a - b);
+    const exact = (h: number) => video(formats).filter((f) => f.height === h).sort(muxedFirst)[0]!.itag;
+    expect((await pick('720p')).itag).toBe(exact(720));
+    expect((await pick('360p')).itag).toBe(18);
+    expect((await pick('600p')).height).toBe(480);
+    expect((await pick('600p')).itag).toBe(exact(480));
+    expect((await pick('100p')).height).toBe(heights[0]);
+    expect((await pick('9000p')).height).toBe(heights.at(-1));
+  });
+
+  it('selectedFormat carries a direct url', async () => {
+    expect((await pick('best')).url).toMatch(/^https:\/\/.+itag=\d+/);
+  });
+
+  it.each(['hd', 'BEST', '720', 'p720', '0p', 'best audio'])('rejects quality %s: 400', async (quality) => {
+    expectError(await get(streamingData.path, { videoId, quality }), 400, 'invalid_parameter');
+  });
+
+  it('unknown video: 404', async () => {
+    expectError(await get(streamingData.path, { videoId: 'nosuchvideo' }), 404, 'not_found');
+  });
+});

@@ -1,0 +1,2 @@
+export { createProfessionalHandlers } from './handlers.js';
+export type * from './source.js';

@@ -1,0 +1,140 @@
+import type { ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
+import { termsOf } from '@socialquery/video/server';
+import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
+import { postgresVideoSearch } from '../dialect/postgres/video-search.js';
+import { sqliteVideoSearch } from '../dialect/sqlite/video-search.js';
+import type { Database, VideoVideosTable } from '../schema.js';
+
+/**
+ * The dialect-specific half of video search (dialect/sqlite/video-search.ts: FTS5 + bm25;
+ * dialect/postgres/video-search.ts: tsvector GIN + ts_rank). Everything else is portable.
+ */
+export interface VideoSearchDialect {
+  /** A predicate on alias `v` (video_videos): the video's title + channel name hold every term. */
+  matchAll(terms: readonly string[]): RawBuilder<boolean>;
+  /** …any of the terms. */
+  matchAny(terms: readonly string[]): RawBuilder<boolean>;
+  /** Ids of one page of matches of every term that also pass `filters`, best first. */
+  search(
+    db: Kysely<Database>,
+    query: { terms: readonly string[]; filters: RawBuilder<unknown>; offset: number; limit: number },
+  ): Promise<string[]>;
+}
+
+/** Candidates per source of relatedness (shared terms; same channel) before scoring. */
+const RELATED_CANDIDATES = 300;
+const RELATED_STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i']);
+
+export function videoSearchDialectOf(db: Kysely<Database>): VideoSearchDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresVideoSearch : sqliteVideoSearch;
+}
+
+export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: number | null }): VideoRecord {
+  return {
+    id: row.id,
+    channelId: row.channel_id,
+    channelName: row.channel_name,
+    channelVerified: Number(row.verified ?? 0) === 1,
+    title: row.title,
+    views: Number(row.views),
+    durationSeconds: Number(row.duration),
+    publishedAt: Number(row.published_at),
+    type: row.type === 'MOVIE' ? 'MOVIE' : 'VIDEO',
+    isLive: Number(row.is_live) === 1,
+  };
+}
+
+/**
+ * The video platform over the store. Search pages are an OFFSET into the ranked matches (the
+ * ranking is a computed score, not a column a keyset could follow; the handlers sign the offset
+ * into a query-bound token and cap it at 10,000). Related videos are scored here: 2 per shared
+ * title term (stopwords aside) + 3 for the same channel, ties by views descending then id, over
+ * candidates chosen in a portable order (views, id), so both stores answer identically.
+ */
+export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
+  const dialect = videoSearchDialectOf(db);
+  const withChannel = () =>
+    db.selectFrom('video_videos as v').leftJoin('video_channels as c', 'c.id', 'v.channel_id').selectAll('v').select('c.verified');
+
+  return {
+    async search({ terms, since, until, type, geoCode, offset, limit }) {
+      const filters = sql`v.type = ${type} and v.published_at >= ${since} and v.published_at <= ${until}
+        and v.blocked_regions not like ${`%,${geoCode},%`}`;
+      const ids = await dialect.search(db, { terms, filters, offset, limit });
+      const { n } = await db
+        .selectFrom('video_videos as v')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(dialect.matchAll(terms))
+        .where(sql<boolean>`${filters}`)
+        .executeTakeFirstOrThrow();
+      if (ids.length === 0) return { videos: [], total: Number(n) };
+      const rows = await withChannel().where('v.id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, toVideoRecord(row)]));
+      return { videos: ids.flatMap((id) => byId.get(id) ?? []), total: Number(n) };
+    },
+
+    async chart({ country, type, date }) {
+      const rows = await db
+        .selectFrom('video_chart_entries')
+        .selectAll()
+        .where('country', '=', country)
+        .where('chart_type', '=', type)
+        .where('chart_date', '=', date)
+        .orderBy('position')
+        .execute();
+      if (rows.length === 0) return undefined;
+      return rows.map(
+        (row): ChartEntryRecord => ({
+          position: Number(row.position),
+          previousPosition: Number(row.previous_position),
+          percentViewsChange: Number(row.percent_views_change),
+          periodsOnChart: Number(row.periods_on_chart),
+          videoId: row.video_id,
+          title: row.title,
+          artist: row.artist,
+          songwriters: JSON.parse(row.songwriters) as string[],
+          producers: JSON.parse(row.producers) as string[],
+          releaseDate: row.release_date,
+          publishedAt: Number(row.published_at),
+        }),
+      );
+    },
+
+    async video(videoId) {
+      const row = await withChannel().where('v.id', '=', videoId).executeTakeFirst();
+      return row ? toVideoRecord(row) : undefined;
+    },
+
+    async related(video, limit) {
+      const terms = termsOf(video.title).filter((term) => !RELATED_STOPWORDS.has(term) && !/^\d+$/.test(term));
+      const sameChannel = await withChannel()
+        .where('v.channel_id', '=', video.channelId)
+        .where('v.id', '<>', video.id)
+        .orderBy('v.views', 'desc')
+        .orderBy('v.id')
+        .limit(RELATED_CANDIDATES)
+        .execute();
+      const sharing = terms.length === 0
+        ? []
+        : await withChannel()
+          .where(dialect.matchAny(terms))
+          .where('v.id', '<>', video.id)
+          .orderBy('v.views', 'desc')
+          .orderBy('v.id')
+          .limit(RELATED_CANDIDATES)
+          .execute();
+      const own = new Set(terms);
+      const scored = new Map<string, { record: VideoRecord; score: number }>();
+      for (const row of [...sameChannel, ...sharing]) {
+        if (scored.has(row.id)) continue;
+        const record = toVideoRecord(row);
+        const shared = termsOf(record.title).filter((term) => own.has(term)).length;
+        scored.set(row.id, { record, score: 2 * shared + (record.channelId === video.channelId ? 3 : 0) });
+      }
+      return [...scored.values()]
+        .sort((a, b) => b.score - a.score || b.record.views - a.record.views || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0))
+        .slice(0, limit)
+        .map((entry) => entry.record);
+    },
+  };
+}

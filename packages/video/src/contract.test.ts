@@ -1,0 +1,46 @@
+import { relatedVideos, search, streamingData, topShortSongs, videoContract } from './contract.js';
+import { isChartDate, isQuality } from './schemas.js';
+
+describe('video contract', () => {
+  it('declares the four operations at SPEC.md\'s paths, with the API key', () => {
+    expect(Object.keys(videoContract)).toEqual(['search', 'topShortSongs', 'relatedVideos', 'streamingData']);
+    expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
+    expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
+    expect(relatedVideos).toMatchObject({ method: 'GET', path: '/api/v1/video/related', auth: 'apiKey' });
+    expect(streamingData).toMatchObject({ method: 'GET', path: '/api/v1/video/streaming-data', auth: 'apiKey' });
+  });
+
+  it('applies SPEC.md\'s defaults', () => {
+    expect(search.params.query.parse({ keyword: 'pasta' })).toEqual({
+      keyword: 'pasta', geoCode: 'US', uploadDate: '1_HOUR_AGO', type: 'VIDEO', language: 'en',
+    });
+    expect(topShortSongs.params.query.parse({})).toEqual({
+      countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251106', geoCode: 'US', language: 'en',
+    });
+    expect(streamingData.params.query.parse({ videoId: 'abc' })).toEqual({ videoId: 'abc' });
+  });
+
+  it('requires keyword and videoId', () => {
+    expect(search.params.query.safeParse({}).success).toBe(false);
+    expect(search.params.query.safeParse({ keyword: '' }).success).toBe(false);
+    expect(relatedVideos.params.query.safeParse({}).success).toBe(false);
+    expect(streamingData.params.query.safeParse({ videoId: '' }).success).toBe(false);
+  });
+
+  it.each([
+    ['uploadDate', 'LAST_WEEK'], ['type', 'SHORT'], ['geoCode', 'us'], ['language', 'EN'],
+  ])('search rejects %s=%s', (name, value) => {
+    expect(search.params.query.safeParse({ keyword: 'x', [name]: value }).success).toBe(false);
+  });
+
+  it('accepts real YYYYMMDD dates only', () => {
+    expect(['20251106', '20240229', '19991231'].every(isChartDate)).toBe(true);
+    expect(['2025-11-06', '20251301', '20250229', '2025116', 'abcdefgh', ''].some(isChartDate)).toBe(false);
+    expect(topShortSongs.params.query.safeParse({ filterByDate: '20251332' }).success).toBe(false);
+  });
+
+  it('accepts the quality keywords and resolution labels only', () => {
+    expect(['best', 'highest', 'worst', 'lowest', 'bestaudio', '720p', '144p', '4320p'].every(isQuality)).toBe(true);
+    expect(['BEST', 'hd', '720', '0p', '07p', 'p', 'best audio'].some(isQuality)).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { defineOperation } from '@socialquery/core';
+import {
+  RelatedQuery, RelatedResponse, SearchQuery, SearchResponse, StreamingQuery, StreamingResponse, TrendingQuery, TrendingResponse,
+} from './schemas.js';
+
+export const search = defineOperation({
+  id: 'video.search',
+  method: 'GET',
+  path: '/api/v1/search',
+  auth: 'apiKey',
+  params: { query: SearchQuery },
+  response: SearchResponse,
+  summary: 'Search videos',
+  description:
+    'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
+    'limited to videos published in the uploadDate window ending now, of the given type, available in geoCode. ' +
+    'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last). ' +
+    'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results.',
+});
+
+export const topShortSongs = defineOperation({
+  id: 'video.topShortSongs',
+  method: 'GET',
+  path: '/api/v1/trending/top-short-song',
+  auth: 'apiKey',
+  params: { query: TrendingQuery },
+  response: TrendingResponse,
+  summary: 'Top songs on shorts chart',
+  description:
+    'The chart of a country, type (DAILY or WEEKLY) and date (YYYYMMDD), ordered by position.currentPosition. ' +
+    'previousPosition is 0 for a new entry. A date with no chart is a 404. The chart fits in one response: ' +
+    'pagination is { total: entries, hasMore: false, paginationToken: "" }.',
+});
+
+export const relatedVideos = defineOperation({
+  id: 'video.relatedVideos',
+  method: 'GET',
+  path: '/api/v1/video/related',
+  auth: 'apiKey',
+  params: { query: RelatedQuery },
+  response: RelatedResponse,
+  summary: 'Videos related to a video',
+  description:
+    'Up to 20 videos, ranked by shared title terms and same channel, then views; never the video itself. ' +
+    'pagination is { total: items, hasMore: false, paginationToken: "" }.',
+});
+
+export const streamingData = defineOperation({
+  id: 'video.streamingData',
+  method: 'GET',
+  path: '/api/v1/video/streaming-data',
+  auth: 'apiKey',
+  params: { query: StreamingQuery },
+  response: StreamingResponse,
+  summary: 'Formats of a video',
+  description:
+    'Every format (audio-only, video-only, muxed) and the one `quality` selects: best/highest (default: the highest ' +
+    'resolution, muxed preferred over video-only at equal height), worst/lowest (the lowest resolution, muxed preferred), ' +
+    'bestaudio (the highest-bitrate audio-only), or a label such as 720p (exact height, else the nearest below, else the ' +
+    'nearest above). Anything else is a 400. pagination is { total: formats, hasMore: false, paginationToken: "" }.',
+});
+
+/** The video platform's operations, keyed by client method name. */
+export const videoContract = { search, topShortSongs, relatedVideos, streamingData };

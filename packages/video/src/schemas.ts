@@ -1,0 +1,170 @@
+import {
+  enumParam, geoCodeParam, Image, languageParam, optionalString, pagedEnvelope, requiredString,
+} from '@socialquery/core';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Resources (SPEC.md, video platform resources)
+// ---------------------------------------------------------------------------------------------
+
+export const Badge = z.object({ type: z.string(), text: z.string() });
+
+/** One search result. `duration` is `m:ss` (or `h:mm:ss`); `publishedTimeText` is relative to the request's moment. */
+export const SearchItem = z.object({
+  author: z.object({ avatar: Image, name: z.string(), badges: z.array(Badge) }),
+  videoId: z.string(),
+  channelId: z.string(),
+  thumbnails: z.array(Image),
+  publishedTimeText: z.string(),
+  title: z.string(),
+  views: z.number(),
+  duration: z.string(),
+  url: z.string(),
+});
+export type SearchItem = z.infer<typeof SearchItem>;
+
+export const SearchData = z.object({ contents: z.array(SearchItem), refinements: z.array(z.string()) });
+
+export const ChartPosition = z.object({
+  currentPosition: z.number(),
+  previousPosition: z.number(),
+  percentViewsChange: z.number(),
+  periodsOnChart: z.number(),
+});
+
+export const ChartItem = z.object({
+  author: z.object({ avatar: Image, name: z.string() }),
+  videoId: z.string(),
+  thumbnails: z.array(Image),
+  publishedTimeText: z.string(),
+  releaseDate: z.object({ year: z.number(), month: z.number(), day: z.number() }),
+  title: z.string(),
+  songwriters: z.array(z.string()),
+  songProducers: z.array(z.string()),
+  position: ChartPosition,
+  url: z.string(),
+});
+export type ChartItem = z.infer<typeof ChartItem>;
+
+export const RelatedVideo = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  author: z.object({ id: z.string(), name: z.string(), thumbnails: z.array(Image) }),
+  thumbnails: z.array(Image),
+  url: z.string(),
+  viewCount: z.number(),
+  viewCountText: z.string(),
+  published: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  publishedText: z.string(),
+  lengthSeconds: z.number(),
+  duration: z.string(),
+  isLive: z.boolean(),
+});
+export type RelatedVideo = z.infer<typeof RelatedVideo>;
+
+export const Format = z.object({
+  itag: z.number(),
+  mimeType: z.string(),
+  hasVideo: z.boolean(),
+  hasAudio: z.boolean(),
+  quality: z.string(),
+  qualityLabel: z.string(),
+  container: z.string(),
+  width: z.number(),
+  height: z.number(),
+  contentLength: z.number(),
+  bitrate: z.number(),
+});
+export type Format = z.infer<typeof Format>;
+
+export const SelectedFormat = z.object({
+  itag: z.number(),
+  url: z.string(),
+  mimeType: z.string(),
+  quality: z.string(),
+  container: z.string(),
+  hasVideo: z.boolean(),
+  hasAudio: z.boolean(),
+  width: z.number(),
+  height: z.number(),
+  contentLength: z.number(),
+});
+export type SelectedFormat = z.infer<typeof SelectedFormat>;
+
+export const SearchResponse = pagedEnvelope(SearchData);
+export type SearchResponse = z.infer<typeof SearchResponse>;
+export const TrendingResponse = pagedEnvelope(z.object({ contents: z.array(ChartItem) }));
+export type TrendingResponse = z.infer<typeof TrendingResponse>;
+export const RelatedResponse = pagedEnvelope(z.object({ relatedVideos: z.array(RelatedVideo) }));
+export type RelatedResponse = z.infer<typeof RelatedResponse>;
+export const StreamingResponse = pagedEnvelope(z.object({ formats: z.array(Format), selectedFormat: SelectedFormat }));
+export type StreamingResponse = z.infer<typeof StreamingResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Parameters (SPEC.md, video platform endpoints)
+// ---------------------------------------------------------------------------------------------
+
+export const uploadDates = ['1_HOUR_AGO', 'TODAY', 'THIS_WEEK', 'THIS_MONTH', 'THIS_YEAR'] as const;
+export type UploadDate = (typeof uploadDates)[number];
+/** Each uploadDate window, ending at the request's moment. */
+export const UPLOAD_WINDOW_MS: Record<UploadDate, number> = {
+  '1_HOUR_AGO': 3_600_000,
+  TODAY: 24 * 3_600_000,
+  THIS_WEEK: 7 * 24 * 3_600_000,
+  THIS_MONTH: 30 * 24 * 3_600_000,
+  THIS_YEAR: 365 * 24 * 3_600_000,
+};
+export const videoTypes = ['VIDEO', 'MOVIE'] as const;
+export type VideoType = (typeof videoTypes)[number];
+export const chartCountries = ['global', 'au', 'br', 'ca', 'fr', 'de', 'in', 'jp', 'mx', 'kr', 'ae', 'gb', 'us'] as const;
+export type ChartCountry = (typeof chartCountries)[number];
+export const chartTypes = ['DAILY', 'WEEKLY'] as const;
+export type ChartType = (typeof chartTypes)[number];
+
+/** Search results per page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+/** A calendar date `YYYYMMDD` that exists (20250230 does not). */
+export const chartDateParam = () =>
+  z
+    .string({ error: 'must be a date YYYYMMDD' })
+    .refine(isChartDate, { error: 'must be a date YYYYMMDD' })
+    .default('20251106');
+
+export function isChartDate(value: string): boolean {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const SearchQuery = z.object({
+  keyword: requiredString(200),
+  geoCode: geoCodeParam(),
+  uploadDate: enumParam(uploadDates, '1_HOUR_AGO'),
+  type: enumParam(videoTypes, 'VIDEO'),
+  language: languageParam(),
+  paginationToken: optionalString().describe('The previous page\'s pagination.paginationToken.'),
+});
+export const TrendingQuery = z.object({
+  countryCode: enumParam(chartCountries, 'global'),
+  filterByType: enumParam(chartTypes, 'DAILY'),
+  filterByDate: chartDateParam(),
+  geoCode: geoCodeParam(),
+  language: languageParam(),
+});
+export const RelatedQuery = z.object({ videoId: requiredString(64) });
+export const StreamingQuery = z.object({
+  videoId: requiredString(64),
+  quality: optionalString(32)
+    .refine((value) => value === undefined || isQuality(value), { error: 'must be best, highest, worst, lowest, bestaudio or a label such as 720p' })
+    .describe('best/highest (default), worst/lowest, bestaudio, or a resolution label such as 720p.'),
+});
+
+/** Quality preferences streaming-data accepts: the keywords, or a resolution label (`144p` … `4320p`). */
+export const QUALITY_LABEL = /^([1-9][0-9]{1,3})p$/;
+export const qualityKeywords = ['best', 'highest', 'worst', 'lowest', 'bestaudio'] as const;
+export function isQuality(value: string): boolean {
+  return (qualityKeywords as readonly string[]).includes(value) || QUALITY_LABEL.test(value);
+}

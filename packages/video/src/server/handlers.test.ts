@@ -1,0 +1,99 @@
+import { createCursorCodec, ServiceError } from '@socialquery/core/server';
+import { SearchResponse, StreamingResponse, TrendingResponse } from '../schemas.js';
+import { createVideoHandlers } from './handlers.js';
+import type { SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+
+const now = new Date('2026-06-15T12:00:00.000Z');
+const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
+const DAY = 86_400_000;
+
+const videos: VideoRecord[] = Array.from({ length: 45 }, (_, i) => ({
+  id: `v${String(i).padStart(2, '0')}`, channelId: 'UC1', channelName: 'Pasta Place', channelVerified: i === 0,
+  title: i % 2 ? `Garlic pasta ${i}` : `Pasta bake ${i}`, views: 1000 - i, durationSeconds: 3725 - i * 60,
+  publishedAt: now.getTime() - i * DAY, type: 'VIDEO', isLive: false,
+}));
+const calls: SearchQueryInput[] = [];
+const source: VideoSource = {
+  async search(query) {
+    calls.push(query);
+    const matching = videos.filter((v) => v.publishedAt >= query.since && v.publishedAt <= query.until && query.terms.every((t) => v.title.toLowerCase().includes(t)));
+    return { videos: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
+  },
+  async chart({ date }) {
+    return date === '20251106'
+      ? [{ position: 1, previousPosition: 0, percentViewsChange: 0, periodsOnChart: 1, videoId: 'v00', title: 'Song', artist: 'Pasta Place', songwriters: ['A'], producers: [], releaseDate: '2025-10-01', publishedAt: Date.parse('2025-10-01T00:00:00Z') }]
+      : undefined;
+  },
+  async video(id) {
+    return videos.find((v) => v.id === id);
+  },
+  async related(video, limit) {
+    return videos.filter((v) => v.id !== video.id).slice(0, limit);
+  },
+};
+const handlers = createVideoHandlers(source);
+const params = { keyword: 'Pasta', geoCode: 'US', uploadDate: 'THIS_YEAR', type: 'VIDEO', language: 'en' } as const;
+
+describe('video handlers', () => {
+  it('search pages through every match once with a query-bound token; the last page ends with an empty token', async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const body = SearchResponse.parse(await handlers.search({ ...params, paginationToken: token }, ctx));
+      expect(body).toMatchObject({ message: expect.any(String), statusCode: 200 });
+      expect(body.pagination.total).toBe(45);
+      seen.push(...body.data.contents.map((c) => c.videoId));
+      token = body.pagination.paginationToken || undefined;
+      pages++;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(videos.map((v) => v.id));
+    expect(calls.at(-1)).toMatchObject({ terms: ['pasta'], offset: 40, limit: 20 });
+  });
+
+  it('formats items: relative time in the language, duration, badges', async () => {
+    const en = SearchResponse.parse(await handlers.search(params, ctx));
+    expect(en.data.contents[1]).toMatchObject({ publishedTimeText: '1 day ago', duration: '1:01:05' });
+    expect(en.data.contents[0]!.author.badges).toEqual([{ type: 'VERIFIED_CHANNEL', text: 'Verified' }]);
+    expect(en.data.contents[1]!.author.badges).toEqual([]);
+    const de = SearchResponse.parse(await handlers.search({ ...params, language: 'de' }, ctx));
+    expect(de.data.contents[3]!.publishedTimeText).toBe('vor 3 Tagen');
+    expect(en.data.refinements.slice(0, 2).sort()).toEqual(['Pasta bake', 'Pasta garlic']);
+  });
+
+  it('a token carries the first page\'s window end, and is refused for another query', async () => {
+    const first = await handlers.search(params, ctx);
+    const later = { ...ctx, now: new Date(now.getTime() + 3 * DAY) };
+    await handlers.search({ ...params, paginationToken: first.pagination.paginationToken }, later);
+    expect(calls.at(-1)!.until).toBe(now.getTime());
+    await expect(handlers.search({ ...params, keyword: 'garlic', paginationToken: first.pagination.paginationToken }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    await expect(handlers.search({ ...params, type: 'MOVIE', paginationToken: first.pagination.paginationToken }, ctx)).rejects.toBeInstanceOf(ServiceError);
+    // the keyword's terms, not its spelling, are bound
+    await expect(handlers.search({ ...params, keyword: '  PASTA ', paginationToken: first.pagination.paginationToken }, ctx)).resolves.toBeDefined();
+  });
+
+  it('a keyword without terms matches nothing', async () => {
+    const body = await handlers.search({ ...params, keyword: '  !!' }, ctx);
+    expect(body.data.contents).toEqual([]);
+    expect(body.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+  });
+
+  it('charts: 404 for a date without a chart; pagination reports the entries', async () => {
+    const body = TrendingResponse.parse(await handlers.topShortSongs({ countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251106', geoCode: 'US', language: 'en' }, ctx));
+    expect(body.data.contents[0]).toMatchObject({ releaseDate: { year: 2025, month: 10, day: 1 }, position: { currentPosition: 1 } });
+    expect(body.pagination).toEqual({ total: 1, hasMore: false, paginationToken: '' });
+    await expect(handlers.topShortSongs({ countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251107', geoCode: 'US', language: 'en' }, ctx)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('20251107') });
+  });
+
+  it('related and streaming data: 404 for an unknown video', async () => {
+    await expect(handlers.relatedVideos({ videoId: 'nope' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(handlers.streamingData({ videoId: 'nope' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+    const related = await handlers.relatedVideos({ videoId: 'v00' }, ctx);
+    expect(related.data.relatedVideos.map((v) => v.videoId)).not.toContain('v00');
+    expect(related.data.relatedVideos[0]).toMatchObject({ published: '2026-06-14', publishedText: '1 day ago', viewCountText: '999 views' });
+    const streaming = StreamingResponse.parse(await handlers.streamingData({ videoId: 'v00', quality: 'bestaudio' }, ctx));
+    expect(streaming.data.selectedFormat).toMatchObject({ hasVideo: false, itag: 251 });
+    expect(streaming.pagination.total).toBe(streaming.data.formats.length);
+  });
+});

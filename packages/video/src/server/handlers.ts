@@ -1,0 +1,165 @@
+import { type ContractHandlers, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { z } from 'zod';
+import { search, type videoContract } from '../contract.js';
+import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
+import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
+import type { ChartEntryRecord, VideoRecord, VideoSource } from './source.js';
+import {
+  avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText,
+} from './text.js';
+
+/** Related videos per response. */
+export const RELATED_LIMIT = 20;
+/** Search pages a token can reach (20 × 500 = 10,000 results). */
+const MAX_SEARCH_OFFSET = 10_000;
+/** A search token is bound to everything but itself and `language` (which changes texts, not results). */
+const UNBOUND = ['paginationToken', 'language'];
+const MESSAGE = 'Request successful';
+
+/**
+ * The video handlers over any VideoSource. Search ranking is not keyset-friendly (a score, not a
+ * column), so the search token is a signed offset bound to the query (keyword terms, geoCode,
+ * uploadDate, type) and to the window's end: the window ends at the first page's moment, which
+ * the token carries, so every page of one walk sees the same result set. Texts (relative times)
+ * are computed at request time in `language`.
+ */
+export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
+  return {
+    async search(params, { cursors, now }) {
+      const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
+      const terms = termsOf(keyword);
+      const binding = cursorBinding(search.id, { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language }, UNBOUND);
+      const position = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : { offset: 0, until: now.getTime() };
+      const page = terms.length === 0
+        ? { videos: [], total: 0 }
+        : await source.search({
+          terms,
+          since: position.until - UPLOAD_WINDOW_MS[uploadDate],
+          until: position.until,
+          type,
+          geoCode,
+          offset: position.offset,
+          limit: SEARCH_PAGE_SIZE,
+        });
+      const next = position.offset + page.videos.length;
+      const hasMore = page.videos.length === SEARCH_PAGE_SIZE && next < page.total && next < MAX_SEARCH_OFFSET;
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: {
+          contents: page.videos.map((video) => searchItem(video, now, language)),
+          refinements: refinementsOf(keyword, page.videos.map((video) => video.title)),
+        },
+        pagination: {
+          total: page.total,
+          hasMore,
+          paginationToken: hasMore ? cursors.encode({ offset: next, until: position.until }, binding) : '',
+        },
+      };
+    },
+
+    async topShortSongs({ countryCode, filterByType, filterByDate, language }, { now }) {
+      const entries = await source.chart({ country: countryCode, type: filterByType, date: filterByDate });
+      if (!entries) throw notFound(`${filterByType} chart for '${countryCode}' on ${filterByDate}`);
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { contents: entries.map((entry) => chartItem(entry, now, language)) },
+        pagination: { total: entries.length, hasMore: false, paginationToken: '' },
+      };
+    },
+
+    async relatedVideos({ videoId }, { now }) {
+      const video = await source.video(videoId);
+      if (!video) throw notFound(`video '${videoId}'`);
+      const related = (await source.related(video, RELATED_LIMIT)).filter((other) => other.id !== video.id);
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { relatedVideos: related.map((other) => relatedItem(other, now)) },
+        pagination: { total: related.length, hasMore: false, paginationToken: '' },
+      };
+    },
+
+    async streamingData({ videoId, quality }) {
+      const video = await source.video(videoId);
+      if (!video) throw notFound(`video '${videoId}'`);
+      const formats = formatsOf(video);
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { formats, selectedFormat: selectedFormatOf(selectFormat(formats, quality), video.id) },
+        pagination: { total: formats.length, hasMore: false, paginationToken: '' },
+      };
+    },
+  };
+}
+
+const SearchPosition = z.strictObject({
+  offset: z.number().int().min(SEARCH_PAGE_SIZE).max(MAX_SEARCH_OFFSET),
+  until: z.number().int().min(0).max(8.64e15),
+});
+
+function decodeSearch(decoded: unknown): z.infer<typeof SearchPosition> {
+  const parsed = SearchPosition.safeParse(decoded);
+  if (!parsed.success) {
+    throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
+  }
+  return parsed.data;
+}
+
+function searchItem(video: VideoRecord, now: Date, language: string): SearchItem {
+  return {
+    author: {
+      avatar: avatarsOf(video.channelId)[0]!,
+      name: video.channelName,
+      badges: video.channelVerified ? [{ type: 'VERIFIED_CHANNEL', text: 'Verified' }] : [],
+    },
+    videoId: video.id,
+    channelId: video.channelId,
+    thumbnails: thumbnailsOf(video.id),
+    publishedTimeText: relativeTime(video.publishedAt, now, language),
+    title: video.title,
+    views: video.views,
+    duration: durationText(video.durationSeconds),
+    url: videoUrl(video.id),
+  };
+}
+
+function chartItem(entry: ChartEntryRecord, now: Date, language: string): ChartItem {
+  const [year, month, day] = entry.releaseDate.split('-').map(Number);
+  return {
+    author: { avatar: avatarsOf(`artist:${entry.artist}`)[0]!, name: entry.artist },
+    videoId: entry.videoId,
+    thumbnails: thumbnailsOf(entry.videoId),
+    publishedTimeText: relativeTime(entry.publishedAt, now, language),
+    releaseDate: { year: year ?? 0, month: month ?? 0, day: day ?? 0 },
+    title: entry.title,
+    songwriters: entry.songwriters,
+    songProducers: entry.producers,
+    position: {
+      currentPosition: entry.position,
+      previousPosition: entry.previousPosition,
+      percentViewsChange: entry.percentViewsChange,
+      periodsOnChart: entry.periodsOnChart,
+    },
+    url: videoUrl(entry.videoId),
+  };
+}
+
+function relatedItem(video: VideoRecord, now: Date): RelatedVideo {
+  return {
+    videoId: video.id,
+    title: video.title,
+    author: { id: video.channelId, name: video.channelName, thumbnails: avatarsOf(video.channelId) },
+    thumbnails: thumbnailsOf(video.id),
+    url: videoUrl(video.id),
+    viewCount: video.views,
+    viewCountText: viewCountText(video.views),
+    published: isoDate(video.publishedAt),
+    publishedText: relativeTime(video.publishedAt, now, 'en'),
+    lengthSeconds: video.durationSeconds,
+    duration: durationText(video.durationSeconds),
+    isLive: video.isLive,
+  };
+}

@@ -1,0 +1,4 @@
+export { createVideoHandlers, RELATED_LIMIT } from './handlers.js';
+export { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
+export { avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText } from './text.js';
+export type { ChartEntryRecord, SearchQueryInput, VideoRecord, VideoSource } from './source.js';

@@ -1,0 +1,62 @@
+import type { ChartCountry, ChartType, GeoCodeOf, VideoType } from './types.js';
+
+/** A video as the store holds it; the handlers derive texts, thumbnails and urls. */
+export interface VideoRecord {
+  id: string;
+  channelId: string;
+  channelName: string;
+  /** Whether the channel is verified (a badge in search results). */
+  channelVerified: boolean;
+  title: string;
+  views: number;
+  /** Seconds. */
+  durationSeconds: number;
+  /** Epoch milliseconds. */
+  publishedAt: number;
+  type: VideoType;
+  isLive: boolean;
+}
+
+/** One entry of a chart. */
+export interface ChartEntryRecord {
+  position: number;
+  /** 0 for a new entry. */
+  previousPosition: number;
+  percentViewsChange: number;
+  periodsOnChart: number;
+  videoId: string;
+  title: string;
+  artist: string;
+  songwriters: string[];
+  producers: string[];
+  /** YYYY-MM-DD. */
+  releaseDate: string;
+  /** Epoch milliseconds. */
+  publishedAt: number;
+}
+
+export interface SearchQueryInput {
+  /** Lower-cased search terms (letters and digits), every one must match. */
+  terms: string[];
+  /** Epoch ms: only videos published at or after it (and not after `until`). */
+  since: number;
+  until: number;
+  type: VideoType;
+  /** Only videos available in this region. */
+  geoCode: GeoCodeOf;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * What the video handlers need from a store. Search is ranked by the store's full-text engine
+ * (SQLite FTS5 bm25, PostgreSQL ts_rank), ties by views descending then id.
+ */
+export interface VideoSource {
+  search(query: SearchQueryInput): Promise<{ videos: VideoRecord[]; total: number }>;
+  /** The chart's entries by position, or undefined when there is no such chart. */
+  chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
+  video(videoId: string): Promise<VideoRecord | undefined>;
+  /** Up to `limit` videos sharing the channel or title terms, best first; never the video itself. */
+  related(video: VideoRecord, limit: number): Promise<VideoRecord[]>;
+}

@@ -1,0 +1,2 @@
+export type { ChartCountry, ChartType, VideoType } from '../schemas.js';
+export type { GeoCode as GeoCodeOf } from '@socialquery/core';
