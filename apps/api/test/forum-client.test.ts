@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import { createForumClient, PostsResponse } from '@socialquery/forum';
-import { startTestService, type TestService } from './harness.js';
+import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -12,10 +11,7 @@ let community: string;
 beforeAll(async () => {
   service = await startTestService({ only: ['forum'] });
   community = (await service.store.examples()).forum!.community;
-  server = await new Promise<Server>((resolve) => {
-    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, baseUrl } = await listen(service.app));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -69,12 +65,8 @@ describe('forum client against the real service', () => {
   });
 
   it('raises NoResponseError when nothing listens on the port', async () => {
-    const closed = await new Promise<Server>((resolve) => {
-      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const client = createForumClient({ baseUrl: `http://127.0.0.1:${port}`, token: service.token, timeout: 2000 });
+    const closedUrl = await closedPortUrl(service.app);
+    const client = createForumClient({ baseUrl: closedUrl, token: service.token, timeout: 2000 });
     const error = await client.userPosts({ username: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });

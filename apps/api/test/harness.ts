@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
 import { openTestStore } from '@socialquery/store/testing';
 import type { Express } from 'express';
@@ -30,4 +32,19 @@ export async function startTestService(options: { only?: string[] } = {}): Promi
   const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
   const app = createApp({ store, logger, cursorSecret: 'test-secret-0123456789', clock: () => NOW, budget });
   return { app, store, token, apiKey, close: () => store.close() };
+}
+
+/** Serves an app on an ephemeral loopback port (the clients' tests talk to it over real HTTP). */
+export async function listen(app: Express): Promise<{ server: Server; baseUrl: string }> {
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The address of a loopback port that nothing listens on any more (for "no response" cases). */
+export async function closedPortUrl(app: Express): Promise<string> {
+  const { server, baseUrl } = await listen(app);
+  await new Promise((resolve) => server.close(resolve));
+  return baseUrl;
 }

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
   createMicroblogClient, FollowersResponse, iterateUserMessages, type Message, RepliesResponse, UserMessagesResponse,
 } from '@socialquery/microblog';
-import { startTestService, type TestService } from './harness.js';
+import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -17,11 +16,8 @@ const received: string[] = [];
 beforeAll(async () => {
   service = await startTestService({ only: ['microblog'] });
   ({ username, messageId } = (await service.store.examples()).microblog!);
-  server = await new Promise<Server>((resolve) => {
-    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  ({ server, baseUrl } = await listen(service.app));
   server.on('request', (req: { url?: string }) => received.push(req.url ?? ''));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -109,12 +105,8 @@ describe('microblog client against the real service', () => {
   });
 
   it('raises NoResponseError when nothing listens on the port', async () => {
-    const closed = await new Promise<Server>((resolve) => {
-      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const client = createMicroblogClient({ baseUrl: `http://127.0.0.1:${port}`, token: service.token, timeout: 2000 });
+    const closedUrl = await closedPortUrl(service.app);
+    const client = createMicroblogClient({ baseUrl: closedUrl, token: service.token, timeout: 2000 });
     const error = await iterateUserMessages(client, { username }).next().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });

@@ -1,8 +1,7 @@
 import { ApiResponseError, RequestSetupError } from '@socialquery/core';
 import { createProfessionalClient, EmployeesResponse, ProfileResponse } from '@socialquery/professional';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startTestService, type TestService } from './harness.js';
+import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -13,11 +12,8 @@ let requests = 0;
 beforeAll(async () => {
   service = await startTestService({ only: ['professional'] });
   examples = (await service.store.examples()).professional!;
-  server = await new Promise<Server>((resolve) => {
-    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  ({ server, baseUrl } = await listen(service.app));
   server.on('request', () => void requests++);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
   CommentsResponse, createShortVideoClient, iterateUserPosts, iterateVideoComments, type ShortVideoClient, UserPostsResponse,
 } from '@socialquery/shortvideo';
-import { startTestService, type TestService } from './harness.js';
+import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -18,11 +17,8 @@ const count = () => requests++;
 beforeAll(async () => {
   service = await startTestService({ only: ['shortvideo'] });
   ({ username, videoId } = (await service.store.examples()).shortvideo!);
-  server = await new Promise<Server>((resolve) => {
-    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  ({ server, baseUrl } = await listen(service.app));
   server.on('request', count);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   client = createShortVideoClient({ baseUrl, token: service.token, timeout: 10_000 });
 });
 afterAll(async () => {
@@ -116,12 +112,8 @@ describe('short-video client against the real service', () => {
   });
 
   it('raises NoResponseError when nothing listens on the port', async () => {
-    const closed = await new Promise<Server>((resolve) => {
-      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const offline = createShortVideoClient({ baseUrl: `http://127.0.0.1:${port}`, token: service.token, timeout: 2000 });
+    const closedUrl = await closedPortUrl(service.app);
+    const offline = createShortVideoClient({ baseUrl: closedUrl, token: service.token, timeout: 2000 });
     const error = await offline.userPosts({ username }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });

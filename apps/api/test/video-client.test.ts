@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
   createVideoClient, iterateSearch, RelatedResponse, SearchResponse, StreamingResponse, TrendingResponse, type VideoClient,
 } from '@socialquery/video';
-import { startTestService, type TestService } from './harness.js';
+import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -18,11 +17,8 @@ const count = () => requests++;
 beforeAll(async () => {
   service = await startTestService({ only: ['video'] });
   ({ keyword, videoId } = (await service.store.examples()).video!);
-  server = await new Promise<Server>((resolve) => {
-    const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  ({ server, baseUrl } = await listen(service.app));
   server.on('request', count);
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   client = createVideoClient({ baseUrl, apiKey: service.apiKey, timeout: 10_000 });
 });
 afterAll(async () => {
@@ -85,12 +81,8 @@ describe('video client against the real service', () => {
   });
 
   it('raises NoResponseError when nothing listens on the port', async () => {
-    const closed = await new Promise<Server>((resolve) => {
-      const s = service.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const offline = createVideoClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: service.apiKey, timeout: 2000 });
+    const closedUrl = await closedPortUrl(service.app);
+    const offline = createVideoClient({ baseUrl: closedUrl, apiKey: service.apiKey, timeout: 2000 });
     const error = await offline.search({ keyword }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });
