@@ -1,7 +1,7 @@
 import { ApiResponseError, RequestSetupError } from '@socialquery/core';
 import { createProfessionalClient, EmployeesResponse, ProfileResponse } from '@socialquery/professional';
 import type { Server } from 'node:http';
-import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
+import { listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
