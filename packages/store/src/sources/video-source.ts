@@ -6,19 +6,31 @@ import { sqliteVideoSearch } from '../dialect/sqlite/video-search.js';
 import type { Database, VideoVideosTable } from '../schema.js';
 
 /**
- * The dialect-specific half of video search (dialect/sqlite/video-search.ts: FTS5 + bm25;
- * dialect/postgres/video-search.ts: tsvector GIN + ts_rank). Everything else is portable.
+ * The dialect-specific half of video search: which videos match, answered by each store's own
+ * full-text index (dialect/sqlite/video-search.ts: FTS5; dialect/postgres/video-search.ts:
+ * tsvector + GIN). Ranking is portable (`relevance`), so both stores answer identically.
  */
 export interface VideoSearchDialect {
   /** A predicate on alias `v` (video_videos): the video's title + channel name hold every term. */
   matchAll(terms: readonly string[]): RawBuilder<boolean>;
   /** …any of the terms. */
   matchAny(terms: readonly string[]): RawBuilder<boolean>;
-  /** Ids of one page of matches of every term that also pass `filters`, best first. */
-  search(
-    db: Kysely<Database>,
-    query: { terms: readonly string[]; filters: RawBuilder<unknown>; offset: number; limit: number },
-  ): Promise<string[]>;
+}
+
+/**
+ * Rank of a matching video: 2 per term found in its title, 1 per term found in its channel
+ * name (lower-cased substring test). The engines' own scores (bm25, ts_rank) differ from each
+ * other, so the order is computed the same way on both stores; they still do the matching.
+ */
+export function relevance(terms: readonly string[]): RawBuilder<number> {
+  const points = terms.flatMap((term) => {
+    const pattern = `%${term.toLowerCase().replace(/[%_\\]/g, '')}%`;
+    return [
+      sql`case when lower(v.title) like ${pattern} then 2 else 0 end`,
+      sql`case when lower(v.channel_name) like ${pattern} then 1 else 0 end`,
+    ];
+  });
+  return sql<number>`(${sql.join(points, sql` + `)})`;
 }
 
 /** Candidates per source of relatedness (shared terms; same channel) before scoring. */
@@ -60,7 +72,18 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
     async search({ terms, since, until, type, geoCode, offset, limit }) {
       const filters = sql`v.type = ${type} and v.published_at >= ${since} and v.published_at <= ${until}
         and v.blocked_regions not like ${`%,${geoCode},%`}`;
-      const ids = await dialect.search(db, { terms, filters, offset, limit });
+      const page = await db
+        .selectFrom('video_videos as v')
+        .select('v.id')
+        .where(dialect.matchAll(terms))
+        .where(sql<boolean>`${filters}`)
+        .orderBy(relevance(terms), 'desc')
+        .orderBy('v.views', 'desc')
+        .orderBy('v.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const ids = page.map((row) => row.id);
       const { n } = await db
         .selectFrom('video_videos as v')
         .select((eb) => eb.fn.countAll().as('n'))

@@ -49,8 +49,9 @@ export interface SearchQueryInput {
 }
 
 /**
- * What the video handlers need from a store. Search is ranked by the store's full-text engine
- * (SQLite FTS5 bm25, PostgreSQL ts_rank), ties by views descending then id.
+ * What the video handlers need from a store. Search matches with the store's full-text engine
+ * (SQLite FTS5, PostgreSQL tsvector) and ranks the same way on every store: 2 points per term in
+ * the title, 1 per term in the channel name, ties by views descending then id.
  */
 export interface VideoSource {
   search(query: SearchQueryInput): Promise<{ videos: VideoRecord[]; total: number }>;
