@@ -17,12 +17,22 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
  */
 export function relativeTime(then: number, now: Date, language: string): string {
   const age = Math.max(0, now.getTime() - then);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const format = relativeFormatFor(language);
   for (const [unit, ms] of UNITS) {
     if (age >= ms) return format.format(-Math.floor(age / ms), unit);
   }
   return format.format(-Math.floor(age / SECOND), 'second');
 }
+
+/** Intl formatters are costly to build: one per language (the language enum is closed), kept. */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormatFor(language: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) relativeFormats.set(language, (format = new Intl.RelativeTimeFormat(language, { numeric: 'always' })));
+  return format;
+}
+
+const viewCountFormat = new Intl.NumberFormat('en-US');
 
 /** `m:ss`, or `h:mm:ss` from an hour up. */
 export function durationText(seconds: number): string {
@@ -40,7 +50,7 @@ export function isoDate(epochMs: number): string {
 
 /** "1,234,567 views" (English grouping; the platform's own text). */
 export function viewCountText(views: number): string {
-  return `${new Intl.NumberFormat('en-US').format(views)} views`;
+  return `${viewCountFormat.format(views)} views`;
 }
 
 export function videoUrl(videoId: string): string {
