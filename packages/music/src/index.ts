@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './uri.js';
+export * from './contract.js';

@@ -1,0 +1,6 @@
+export { nameKey, termsOf, wordsOf } from './text.js';
+export type {
+  AlbumRecord, ArtistRecord, ArtistRefRecord, ConcertRecord, EpisodeRecord, GenreRecord, LyricsRecord, MusicSource, Page,
+  PageRequest, PlaylistRecord, PlaylistTrackRecord, ReleasesRequest, SearchRequest, ShowRecord, TrackRecord, UserRecord,
+} from './source.js';
+export type { AlbumType, OrderBy } from '../schemas.js';

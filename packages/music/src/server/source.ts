@@ -1,0 +1,240 @@
+import type { AlbumType, OrderBy } from '../schemas.js';
+
+/*
+ * What the music handlers need from a store. Everything here is in ids (the handlers parse and
+ * check URIs), epoch milliseconds and plain records close to the wire shapes; the handlers add
+ * URIs, images (derived from ids), envelopes and paging fields. Every ordering below ends in a
+ * tie-break by id (ascending, compared as bytes: ids are ASCII), so SQLite and PostgreSQL answer
+ * identically. A listing of an unknown parent is simply empty: the handlers look the parent up
+ * first and answer 404 themselves.
+ */
+
+/** An artist credit: id and name. */
+export interface ArtistRefRecord {
+  id: string;
+  name: string;
+}
+
+export interface ArtistRecord {
+  id: string;
+  name: string;
+  verified: boolean;
+  biography: string;
+  /** Genre names, most characteristic first. */
+  genres: string[];
+  followers: number;
+  monthlyListeners: number;
+}
+
+/** An album, single or compilation. */
+export interface AlbumRecord {
+  id: string;
+  name: string;
+  type: AlbumType;
+  /** `YYYY-MM-DD`. */
+  releaseDate: string;
+  totalTracks: number;
+  /** The release's credited artists, primary first (never empty). */
+  artists: ArtistRefRecord[];
+}
+
+export interface TrackRecord {
+  id: string;
+  name: string;
+  durationMs: number;
+  explicit: boolean;
+  playcount: number;
+  /** From 1. */
+  discNumber: number;
+  /** From 1, on its disc. */
+  trackNumber: number;
+  /** Credited artists, primary first (never empty); the others are featured artists. */
+  artists: ArtistRefRecord[];
+  album: { id: string; name: string; type: AlbumType };
+}
+
+export interface PlaylistTrackRecord extends TrackRecord {
+  /** Epoch milliseconds. */
+  addedAt: number;
+}
+
+export interface PlaylistRecord {
+  id: string;
+  name: string;
+  description: string;
+  owner: { id: string; name: string };
+  followers: number;
+  totalTracks: number;
+}
+
+export interface ShowRecord {
+  id: string;
+  name: string;
+  publisher: string;
+  description: string;
+  totalEpisodes: number;
+}
+
+export interface EpisodeRecord {
+  id: string;
+  name: string;
+  description: string;
+  durationMs: number;
+  /** `YYYY-MM-DD`. */
+  releaseDate: string;
+}
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  followers: number;
+  following: number;
+}
+
+export interface GenreRecord {
+  id: string;
+  name: string;
+  type: 'GENRE' | 'MOOD';
+}
+
+export interface ConcertRecord {
+  id: string;
+  title: string;
+  /** Epoch milliseconds of the start. */
+  date: number;
+  venue: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface LyricsRecord {
+  /** BCP 47 code. */
+  language: string;
+  /** By startTimeMs ascending. */
+  lines: { startTimeMs: number; words: string }[];
+}
+
+/** A slice of a listing and the size of the whole listing. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A search: `terms` are the keyword's terms (`termsOf`: lower-cased runs of letters and digits,
+ * de-duplicated, in keyword order; never empty — the handlers answer an empty keyword themselves).
+ *
+ * Matching: an item matches when every term is one of the terms (`termsOf`) of its searchable text —
+ * whole words, no stemming, no prefixes. The searchable text of each kind: tracks — the name and
+ * every credited artist's name; albums — the name and every credited artist's name; artists — the
+ * name; playlists — the name; shows — the name and the publisher; users — the name; genres and
+ * moods — the name. (The stores match with their full-text index: SQLite FTS5, PostgreSQL
+ * tsvector; the definition above is what both must agree on.)
+ *
+ * Score, computed identically on both stores:
+ *   3 if termsOf(name).join(' ') === terms.join(' ') (the name is exactly the keyword), else 0;
+ *   plus, per term, 2 if it is one of termsOf(name), else 1 (it matched the rest of the text).
+ * Order: score desc, then per kind — tracks: playcount desc; artists: followers desc; albums:
+ * releaseDate desc; playlists: followers desc; shows: (none); users: followers desc; genres: (none)
+ * — then id asc. `total` counts every match.
+ */
+export interface SearchRequest extends PageRequest {
+  terms: string[];
+}
+
+export interface ReleasesRequest extends PageRequest {
+  artistId: string;
+  type: AlbumType;
+  /** By releaseDate: DATE_DESC newest first, DATE_ASC oldest first; ties by id asc either way. */
+  order: OrderBy;
+}
+
+export interface MusicSource {
+  // --- search (see SearchRequest for matching, score and order) ---
+  searchTracks(request: SearchRequest): Promise<Page<TrackRecord>>;
+  searchAlbums(request: SearchRequest): Promise<Page<AlbumRecord>>;
+  searchArtists(request: SearchRequest): Promise<Page<ArtistRecord>>;
+  searchPlaylists(request: SearchRequest): Promise<Page<PlaylistRecord>>;
+  searchShows(request: SearchRequest): Promise<Page<ShowRecord>>;
+  searchUsers(request: SearchRequest): Promise<Page<UserRecord>>;
+  searchGenres(request: SearchRequest): Promise<Page<GenreRecord>>;
+
+  // --- suggestions: prefix matches ---
+  /**
+   * Up to `limit` artists whose `nameKey(name)` starts with `prefix` (itself a nameKey of what
+   * was typed: "Daft pu" → "daft pu" matches "Daft Punk" → "daft punk"), by followers desc, id asc.
+   */
+  suggestArtists(prefix: string, limit: number): Promise<ArtistRecord[]>;
+  /** Up to `limit` tracks whose `nameKey(name)` starts with `prefix`, by playcount desc, id asc. */
+  suggestTracks(prefix: string, limit: number): Promise<TrackRecord[]>;
+
+  // --- artists ---
+  artist(artistId: string): Promise<ArtistRecord | undefined>;
+  /** Releases of `type` whose credited artists include the artist (see ReleasesRequest for the order). */
+  artistReleases(request: ReleasesRequest): Promise<Page<AlbumRecord>>;
+  /** The artist's newest release of any type (releaseDate desc, id asc), or undefined. */
+  latestRelease(artistId: string): Promise<AlbumRecord | undefined>;
+  /** Tracks crediting the artist (in any position), by playcount desc, id asc. */
+  topTracks(artistId: string, limit: number): Promise<TrackRecord[]>;
+  /**
+   * Playlists holding tracks crediting the artist, by the number of such entries desc, then
+   * followers desc, id asc. `total`: how many playlists hold at least one.
+   */
+  artistPlaylists(artistId: string, limit: number): Promise<Page<PlaylistRecord>>;
+  /** The same playlists, by followers desc, id asc. */
+  discoveredOn(artistId: string, limit: number): Promise<Page<PlaylistRecord>>;
+  /**
+   * Related artists, precomputed when the data is loaded from playlist co-occurrence (artists
+   * whose tracks share playlists with this artist's; the store documents its exact score and
+   * keeps up to 20 per artist), in the stored rank order; never the artist itself.
+   */
+  relatedArtists(artistId: string, limit: number): Promise<Page<ArtistRecord>>;
+  /** Releases that do not credit the artist but hold a track crediting it, by releaseDate desc, id asc. */
+  appearsOn(artistId: string, limit: number): Promise<Page<AlbumRecord>>;
+  /** Tracks crediting the artist other than first (featured), by playcount desc, id asc. */
+  featuring(artistId: string, limit: number): Promise<Page<TrackRecord>>;
+  /** The artist's concerts by date asc, id asc. */
+  concerts(artistId: string, limit: number): Promise<Page<ConcertRecord>>;
+
+  // --- albums ---
+  album(albumId: string): Promise<AlbumRecord | undefined>;
+  /** By discNumber, trackNumber, id. */
+  albumTracks(albumId: string, page: PageRequest): Promise<Page<TrackRecord>>;
+
+  // --- tracks ---
+  track(trackId: string): Promise<TrackRecord | undefined>;
+  /** undefined when the track has no lyrics (or is unknown). */
+  lyrics(trackId: string): Promise<LyricsRecord | undefined>;
+  /**
+   * Recommendations, precomputed when the data is loaded from playlist co-occurrence (tracks
+   * sharing playlists with this one; the store documents its exact score and keeps up to 100
+   * per track), in the stored rank order; never the track itself.
+   * `total`: how many are stored.
+   */
+  recommendations(trackId: string, limit: number): Promise<Page<TrackRecord>>;
+
+  // --- playlists ---
+  playlist(playlistId: string): Promise<PlaylistRecord | undefined>;
+  /** In playlist order (position asc). */
+  playlistTracks(playlistId: string, page: PageRequest): Promise<Page<PlaylistTrackRecord>>;
+
+  // --- podcasts ---
+  show(showId: string): Promise<ShowRecord | undefined>;
+  /** By releaseDate desc, id asc. */
+  episodes(showId: string, page: PageRequest): Promise<Page<EpisodeRecord>>;
+
+  // --- users ---
+  user(userId: string): Promise<UserRecord | undefined>;
+  /** Playlists the user owns, by followers desc, id asc. */
+  userPlaylists(userId: string, limit: number): Promise<Page<PlaylistRecord>>;
+  /** Users following the user, most recent follow first, ties by id asc. */
+  followers(userId: string, limit: number): Promise<Page<UserRecord>>;
+  /** Users the user follows, most recent follow first, ties by id asc. */
+  following(userId: string, limit: number): Promise<Page<UserRecord>>;
+}
