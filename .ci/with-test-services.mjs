@@ -2,7 +2,8 @@
 /**
  * `node .ci/with-test-services.mjs <command…>`: starts the servers the test suites need — a
  * throwaway PostgreSQL cluster and a Redis server, on free loopback ports, with no persistence —
- * runs the command with SOCIALQUERY_TEST_PG and SOCIALQUERY_TEST_REDIS set, then stops them and
+ * runs the command with SOCIALQUERY_TEST_PG and SOCIALQUERY_TEST_REDIS set (and SOCIALQUERY_TEST_CHROMIUM,
+ * the browser the docs page's test drives), then stops them and
  * exits with the command's exit code. Missing servers are installed from Debian's packages when
  * running as root (as CI and the fresh machines here do); otherwise it says what to install.
  * A variable already set in the environment is used as it is, and that server is not started.
@@ -40,11 +41,18 @@ function redisServer() {
   return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 }
 
-function ensureInstalled(needPostgres, needRedis) {
-  const missing = [...(needPostgres && !postgresBin() ? ['postgresql'] : []), ...(needRedis && !redisServer() ? ['redis-server'] : [])];
+/** Debian's chromium, for the docs page's browser test (driven by playwright-core). */
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureInstalled(needPostgres, needRedis, needChromium) {
+  const missing = [
+    ...(needPostgres && !postgresBin() ? ['postgresql'] : []),
+    ...(needRedis && !redisServer() ? ['redis-server'] : []),
+    ...(needChromium && !existsSync(CHROMIUM) ? ['chromium'] : []),
+  ];
   if (missing.length === 0) return;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`the tests need ${missing.join(' and ')}: install them (Debian: apt-get install ${missing.join(' ')}) or set SOCIALQUERY_TEST_PG / SOCIALQUERY_TEST_REDIS`);
+    throw new Error(`the tests need ${missing.join(' and ')}: install them (Debian: apt-get install ${missing.join(' ')}) or set SOCIALQUERY_TEST_PG / SOCIALQUERY_TEST_REDIS / SOCIALQUERY_TEST_CHROMIUM`);
   }
   log(`installing ${missing.join(', ')} from Debian's packages`);
   run('apt-get', ['update', '-qq']);
@@ -123,7 +131,8 @@ function cleanup() {
 let exitCode = 1;
 try {
   const env = { ...process.env };
-  ensureInstalled(!env.SOCIALQUERY_TEST_PG, !env.SOCIALQUERY_TEST_REDIS);
+  ensureInstalled(!env.SOCIALQUERY_TEST_PG, !env.SOCIALQUERY_TEST_REDIS, !env.SOCIALQUERY_TEST_CHROMIUM);
+  env.SOCIALQUERY_TEST_CHROMIUM ??= CHROMIUM;
   env.SOCIALQUERY_TEST_PG ??= await startPostgres();
   env.SOCIALQUERY_TEST_REDIS ??= await startRedis();
   const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
