@@ -18,6 +18,7 @@ import { requestLogger } from './logger.js';
 import { methodNotAllowed, mountPlatforms } from './mount.js';
 import { createRequestBudget, DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS, type RequestBudget } from './rate-limit.js';
 import { requestId } from './request-id.js';
+import { corsFor, limitUrlLength, refuseQueryCredentials, securityHeaders } from './security.js';
 
 export interface AppOptions {
   store: Store;
@@ -30,6 +31,8 @@ export interface AppOptions {
   budget?: RequestBudget;
   /** What to mount instead of `platformsOf(store)` (tests mount contracts of their own). */
   platforms?: readonly MountablePlatform[];
+  /** Browser origins allowed by CORS (`*` for any); none by default, and then no CORS headers. */
+  corsOrigins?: readonly string[];
 }
 
 /** Every platform the service mounts: a contract and its handlers over the store's Source. */
@@ -43,15 +46,19 @@ export function platformsOf(store: Store): MountablePlatform[] {
   ];
 }
 
-export function createApp({ store, logger, cursorSecret, clock, budget, platforms }: AppOptions): Express {
+export function createApp({ store, logger, cursorSecret, clock, budget, platforms, corsOrigins = [] }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Conditional GET is left to caches in front of the service; computing ETags costs a hash per response.
   app.set('etag', false);
   app.set('query parser', 'simple');
 
+  app.use(securityHeaders());
   app.use(requestLogger(logger));
   app.use(requestId);
+  app.use(limitUrlLength());
+  const cors = corsFor(corsOrigins);
+  if (cors) app.use(cors);
 
   app.get('/healthz', async (_req, res) => {
     if (await store.ping()) res.json({ status: 'ok' });
@@ -59,6 +66,7 @@ export function createApp({ store, logger, cursorSecret, clock, budget, platform
   });
   app.all('/healthz', methodNotAllowed);
 
+  app.use(refuseQueryCredentials);
   app.use(
     mountPlatforms(platforms ?? platformsOf(store), {
       credentials: store.credentials,

@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_ADDRESS } from '@socialquery/store';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from './rate-limit.js';
+import { CorsOrigins } from './security.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -35,6 +36,8 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_RATE_WINDOW: wholeNumber(86_400, 'seconds').default(DEFAULT_RATE_WINDOW_SECONDS),
   /** Where the budget counters live, shared by every replica; in each process's memory when unset. */
   SOCIALQUERY_REDIS: z.url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
+  SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of: ${logLevels.join(', ')}` }).default('info'),
 });
 

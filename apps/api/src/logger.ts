@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { requestIdFor } from './request-id.js';
+import { redactUrl } from './security.js';
 
 /**
  * JSON lines on stdout, written asynchronously: under load, lines written while a write is in
@@ -14,7 +15,8 @@ export function createLogger(level: LevelWithSilent = 'info'): Logger {
 
 /**
  * One log line per request: method, path (with query), status, duration, request id.
- * Headers are not logged, so credentials never reach the log.
+ * Headers are not logged, and credential-like query values are masked (they are refused anyway),
+ * so credentials never reach the log.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -22,10 +24,10 @@ export function requestLogger(logger: Logger) {
     genReqId: (req) => requestIdFor(req),
     quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customSuccessMessage: (req, res) => `${req.method} ${redactUrl(req.url)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${redactUrl(req.url)} ${res.statusCode}`,
     serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     wrapSerializers: false,

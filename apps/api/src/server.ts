@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { answerClientErrors } from './client-error.js';
 import type { Config } from './config.js';
 import { createRequestBudget } from './rate-limit.js';
 
@@ -32,7 +33,7 @@ export async function startService(
   });
   // Counting starts with the first request when Redis is up; when it is down the service starts anyway.
   await budget.ready();
-  const app = createApp({ store, logger, cursorSecret, budget });
+  const app = createApp({ store, logger, cursorSecret, budget, corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [] });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -42,6 +43,7 @@ export async function startService(
     await budget.close();
     throw error;
   }
+  answerClientErrors(server, logger);
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   const url = `http://${host}:${port}`;

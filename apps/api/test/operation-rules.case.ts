@@ -63,7 +63,7 @@ export function describeOperationRules(
       const [name, value] = credential().wrong;
       expectError(await request(service().app).get(url()).set(name, value), 401, 'missing_credentials');
       const secret = operation.auth === 'bearer' ? service().token : service().apiKey;
-      expectError(await request(service().app).get(url()).query({ token: secret, apiKey: secret }), 401, 'missing_credentials');
+      expectError(await request(service().app).get(url()).query({ token: secret, apiKey: secret }), 400, 'credentials_in_query');
     });
 
     it('rejects an unknown parameter, naming the accepted ones: 400 unknown_parameter', async () => {
