@@ -1,3 +1,5 @@
+export { createMusicHandlers, SUCCESS_MESSAGE } from './handlers.js';
+export { imagesOf } from './images.js';
 export { nameKey, termsOf, wordsOf } from './text.js';
 export type {
   AlbumRecord, ArtistRecord, ArtistRefRecord, ConcertRecord, EpisodeRecord, GenreRecord, LyricsRecord, MusicSource, Page,
