@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { examplesCommand } from './commands/examples.js';
 import { keysCommand } from './commands/keys.js';
+import { importCommand } from './import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { migrateStoreCommand } from './commands/migrate-store.js';
 import { seedCommand } from './commands/seed.js';
@@ -8,7 +9,7 @@ import { type Io, processIo } from './io.js';
 
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
-    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store')
+    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import')
     .option('--store <address>', 'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)')
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .showHelpAfterError('(run with --help for usage)')
@@ -19,6 +20,7 @@ export function createProgram(io: Io = processIo): Command {
   examplesCommand(program, io);
   migrateCommand(program, io);
   migrateStoreCommand(program, io);
+  importCommand(program, io);
   return program;
 }
 

@@ -28,3 +28,5 @@ export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalP
 export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './video-rows.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';
+export { ImportAbortedError, ImportInputError, importData, importers, findImporter, importPlatforms } from './import/index.js';
+export type { Importer, ImportItem, ImportOptions, ImportRow, ImportSummary, ImportTable, ReadProgress, TableCounts } from './import/index.js';

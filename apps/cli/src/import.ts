@@ -1,0 +1,67 @@
+import {
+  ImportAbortedError, ImportInputError, importData, importers, type ImportSummary, openStore, type Store,
+} from '@socialquery/store';
+import { type Command, CommanderError } from 'commander';
+import { importProgress } from './import-progress.js';
+import type { Io } from './io.js';
+
+/** Exit codes: 1 when records were skipped or --strict aborted; 2 when the input cannot be imported at all. */
+export const EXIT_SKIPPED = 1;
+export const EXIT_BAD_INPUT = 2;
+/** Skip reasons printed in the summary; the count covers the rest. */
+const REASONS_SHOWN = 20;
+
+function formatsHelp(): string {
+  const rows = importers.map((i) => `  ${i.platform.padEnd(13)} ${i.format.padEnd(16)} ${i.input.padEnd(12)} ${i.description}`);
+  return ['', 'Formats:', `  ${'platform'.padEnd(13)} ${'format'.padEnd(16)} ${'reads a'.padEnd(12)} what`, ...rows].join('\n');
+}
+
+export function summaryLines(summary: ImportSummary, seconds: number): string[] {
+  const records = summary.imported + summary.updated + summary.skipped;
+  const lines = [
+    `imported ${summary.imported}, updated ${summary.updated}, skipped ${summary.skipped} ` +
+      `(${records} records in ${seconds.toFixed(1)} s, ${Math.round(records / Math.max(seconds, 0.001))} records/s)`,
+  ];
+  for (const [table, counts] of Object.entries(summary.tables)) lines.push(`  ${table}: ${counts.imported} new, ${counts.updated} updated`);
+  for (const skip of summary.skips.slice(0, REASONS_SHOWN)) lines.push(`skipped ${skip.location}: ${skip.reason}`);
+  if (summary.skipped > REASONS_SHOWN) lines.push(`… and ${summary.skipped - REASONS_SHOWN} more skipped`);
+  return lines;
+}
+
+export function importCommand(program: Command, io: Io) {
+  program
+    .command('import')
+    .description('import an export or API dump into the store (re-importing updates records, never duplicates them)')
+    .argument('<platform>', 'forum, microblog, video, shortvideo, professional')
+    .argument('<format>', 'the input format (see Formats below)')
+    .argument('<path>', 'the file or directory to import')
+    .option('--strict', 'abort at the first bad record and leave the store exactly as before')
+    .addHelpText('after', formatsHelp())
+    .action(async (platform: string, format: string, path: string, options: { strict?: boolean }) => {
+      const fail = (code: number, message: string): never => {
+        io.err(`error: ${message}`);
+        throw new CommanderError(code, 'socialquery.import', message);
+      };
+      let store: Store | undefined;
+      const progress = importProgress(io);
+      try {
+        store = await openStore(program.opts<{ store?: string }>().store ?? process.env.SOCIALQUERY_STORE);
+        const summary = await importData(store.db, platform, format, path, {
+          strict: options.strict ?? false,
+          onProgress: (counts, read) => progress.update(counts, read),
+        });
+        progress.stop();
+        for (const line of summaryLines(summary, progress.seconds())) io.out(line);
+        if (summary.skipped > 0) throw new CommanderError(EXIT_SKIPPED, 'socialquery.importSkipped', `${summary.skipped} records skipped`);
+      } catch (error) {
+        progress.stop();
+        if (error instanceof ImportInputError) fail(EXIT_BAD_INPUT, error.message);
+        if (error instanceof ImportAbortedError) {
+          fail(EXIT_SKIPPED, `--strict: aborted at ${error.location}: ${error.reason}; nothing was imported (the store is unchanged)`);
+        }
+        throw error;
+      } finally {
+        await store?.close();
+      }
+    });
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { checkInput } from './input.js';
+import { findImporter, importers, importPlatforms } from './registry.js';
+import { ImportInputError, type ReadProgress } from './types.js';
+import { type ImportSummary, writeImport } from './writer.js';
+
+export { ImportAbortedError } from './writer.js';
+export type { ImportSummary, TableCounts } from './writer.js';
+export { ImportInputError } from './types.js';
+export type { Importer, ImportItem, ImportRow, ImportTable, ReadProgress } from './types.js';
+export { findImporter, importers, importPlatforms };
+
+export interface ImportOptions {
+  strict?: boolean;
+  /** Called after each batch with the counts so far and the bytes read of the total. */
+  onProgress?: (summary: ImportSummary, read: ReadProgress) => void;
+}
+
+/**
+ * Imports `path` (a file or a directory, as the format reads) into the store. Throws
+ * ImportInputError for an unknown platform/format, a missing path or input in another format,
+ * ImportAbortedError when --strict meets a bad record (the store is then as it was).
+ */
+export async function importData(db: Kysely<Database>, platform: string, format: string, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  if (!importPlatforms().includes(platform)) {
+    throw new ImportInputError(`unknown platform '${platform}' (importable: ${importPlatforms().join(', ')})`);
+  }
+  const importer = findImporter(platform, format);
+  if (!importer) {
+    const formats = importers.filter((i) => i.platform === platform).map((i) => i.format);
+    throw new ImportInputError(`unknown ${platform} format '${format}' (formats: ${formats.join(', ')})`);
+  }
+  const progress: ReadProgress = { bytesRead: 0, totalBytes: 0 };
+  await checkInput(path, importer.input, progress);
+  return writeImport(db, importer.read(path, progress), {
+    strict: options.strict ?? false,
+    format: `${platform} ${format}`,
+    read: progress,
+    onProgress: (summary) => options.onProgress?.(summary, progress),
+  });
+}

@@ -1,0 +1,111 @@
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { JSONParser } from '@streamparser/json';
+import { Decompress } from 'fzstd';
+import { ImportInputError, type ReadProgress } from './types.js';
+
+/** Checks that `path` exists and is what the format reads; sets the progress total to its size (a directory's: its files' sizes). */
+export async function checkInput(path: string, kind: 'file' | 'dir' | 'file-or-dir', progress: ReadProgress): Promise<'file' | 'dir'> {
+  const info = await stat(path).catch(() => {
+    throw new ImportInputError(`no such file or directory: ${path}`);
+  });
+  const found = info.isDirectory() ? 'dir' : 'file';
+  if (kind !== 'file-or-dir' && kind !== found) {
+    throw new ImportInputError(`${path} is a ${found === 'dir' ? 'directory' : 'file'}; this format reads a ${kind === 'dir' ? 'directory' : 'file'}`);
+  }
+  if (found === 'file') progress.totalBytes += info.size;
+  else for (const file of await readdir(path, { withFileTypes: true })) if (file.isFile()) progress.totalBytes += (await stat(join(path, file.name))).size;
+  return found;
+}
+
+/** The files of a directory whose names match, sorted by name. */
+export async function filesIn(dir: string, pattern: RegExp): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.filter((e) => e.isFile() && pattern.test(e.name)).map((e) => join(dir, e.name)).sort();
+}
+
+/** Streams a file's bytes, zstd-decompressed when its name ends in .zst, counting the bytes read from disk. */
+export async function* readBytes(path: string, progress: ReadProgress): AsyncGenerator<Uint8Array> {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  if (!path.endsWith('.zst')) {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      progress.bytesRead += chunk.length;
+      yield chunk;
+    }
+    return;
+  }
+  const out: Uint8Array[] = [];
+  const decompressor = new Decompress((chunk) => out.push(chunk));
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      progress.bytesRead += chunk.length;
+      decompressor.push(chunk);
+      yield* out.splice(0);
+    }
+    decompressor.push(new Uint8Array(0), true);
+  } catch (error) {
+    stream.destroy();
+    throw new ImportInputError(`${path}: not a valid zstd file (${error instanceof Error ? error.message : String(error)})`);
+  }
+  yield* out.splice(0);
+}
+
+/** Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line. */
+export async function* readLines(path: string, progress: ReadProgress): AsyncGenerator<{ line: number; text: string }> {
+  let carry: Buffer | undefined;
+  let line = 0;
+  for await (const bytes of readBytes(path, progress)) {
+    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
+      let text: string;
+      if (carry) {
+        text = Buffer.concat([carry, chunk.subarray(start, end)]).toString('utf8');
+        carry = undefined;
+      } else text = chunk.toString('utf8', start, end);
+      line += 1;
+      yield { line, text: text.endsWith('\r') ? text.slice(0, -1) : text };
+      start = end + 1;
+    }
+    if (start < chunk.length) carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
+  }
+  if (carry && carry.length > 0) yield { line: line + 1, text: carry.toString('utf8') };
+}
+
+/**
+ * Streams the JSON values a file holds at `path` patterns (e.g. '$' for each top-level document of
+ * one or more concatenated or newline-delimited documents, '$.*' for each element of a top-level
+ * array), numbered from 1. `prefix` is a JavaScript assignment to cut before the JSON (`window.YTD.tweets.part0 = `).
+ */
+export async function* readJsonValues(
+  path: string,
+  progress: ReadProgress,
+  options: { paths: string[]; prefix?: RegExp },
+): AsyncGenerator<{ index: number; value: unknown }> {
+  const parser = new JSONParser({ paths: options.paths, keepStack: false, separator: '' });
+  const found: unknown[] = [];
+  parser.onValue = ({ value }) => {
+    found.push(value);
+  };
+  let index = 0;
+  let first = true;
+  try {
+    for await (let bytes of readBytes(path, progress)) {
+      if (first && options.prefix) {
+        const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString('utf8');
+        const match = options.prefix.exec(head);
+        if (!match) throw new ImportInputError(`${path}: expected it to start with ${options.prefix.source}`);
+        bytes = bytes.subarray(Buffer.byteLength(match[0]));
+      }
+      first = false;
+      parser.write(bytes);
+      for (const value of found.splice(0)) yield { index: ++index, value };
+    }
+    if (!parser.isEnded) parser.end();
+  } catch (error) {
+    if (error instanceof ImportInputError) throw error;
+    throw new ImportInputError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  for (const value of found.splice(0)) yield { index: ++index, value };
+}

@@ -1,0 +1,257 @@
+import { CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+import { ImportInputError, type ImportItem, type ReadProgress, type ImportRow, type ImportTable } from './types.js';
+
+/** Records buffered before one flush of batched upserts. */
+const RECORDS_PER_FLUSH = 5_000;
+/** Parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
+const PARAMETERS_PER_STATEMENT = 30_000;
+const MAX_ROWS_PER_STATEMENT = 500;
+/** Failures before the first success that mean the input is not in the format at all. */
+const WRONG_FORMAT_AFTER = 10;
+/** Skipped records kept with their reasons for the summary (the count goes on). */
+const SKIPS_KEPT = 1_000;
+/** SQLite page cache during an import, in KiB (negative: a size, not a page count). */
+const IMPORT_CACHE_KIB = -262_144;
+/** Tables written parents first. */
+const TABLE_ORDER: ImportTable[] = [
+  'microblog_users', 'video_channels', 'professional_companies', 'professional_profiles', 'forum_posts', 'microblog_messages',
+  'shortvideo_videos', 'shortvideo_comments', 'video_videos', 'professional_positions',
+];
+
+export interface TableCounts {
+  imported: number;
+  updated: number;
+}
+
+export interface ImportSummary {
+  /** Records read whose rows were written: new ones, and ones already in the store (updated). */
+  imported: number;
+  updated: number;
+  skipped: number;
+  /** The first skipped records with where they were read and why (at most SKIPS_KEPT). */
+  skips: { location: string; reason: string }[];
+  /** Rows per table, including the rows records bring along (authors, channels, companies). */
+  tables: Partial<Record<ImportTable, TableCounts>>;
+}
+
+export interface WriteOptions {
+  /** Abort at the first bad record; the whole import is one transaction, so the store is then as it was. */
+  strict?: boolean;
+  /** Called after each flush. */
+  onProgress?: (summary: ImportSummary) => void;
+  /** Names the format in the wrong-format message. */
+  format?: string;
+  /** Bytes read of the input so far: lets a large SQLite import rebuild indexes once instead of updating them per row. */
+  read?: ReadProgress;
+}
+
+/** A --strict import met a bad record: nothing was written. */
+export class ImportAbortedError extends Error {
+  override readonly name = 'ImportAbortedError';
+  constructor(
+    readonly location: string,
+    readonly reason: string,
+  ) {
+    super(`${location}: ${reason}`);
+  }
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Values = Record<string, unknown>;
+
+/** SQL text per statement shape, built once: the SQLite statement cache then prepares each once. */
+class SqlTexts {
+  private readonly texts = new Map<string, string>();
+  constructor(readonly postgres: boolean) {}
+
+  /** Binds a list of ids: PostgreSQL takes a JS array as text[], SQLite a JSON array through json_each. */
+  ids(ids: string[]): unknown {
+    return this.postgres ? ids : JSON.stringify(ids);
+  }
+
+  private placeholder(i: number) {
+    return this.postgres ? `$${i}` : '?';
+  }
+
+  upsert(table: string, columns: string[], rows: number): string {
+    const key = `u:${table}:${rows}`;
+    let text = this.texts.get(key);
+    if (!text) {
+      const quoted = columns.map((c) => `"${c}"`);
+      const tuples: string[] = [];
+      for (let r = 0, p = 1; r < rows; r++) tuples.push(`(${columns.map(() => this.placeholder(p++)).join(',')})`);
+      const updates = columns.filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`);
+      text = `insert into "${table}" (${quoted.join(',')}) values ${tuples.join(',')} on conflict ("id") do update set ${updates.join(', ')}`;
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** Selects the given ids that exist (with `extra` columns): one parameter, a JSON (SQLite) or text (PostgreSQL) array. */
+  existing(table: string, extra: string[]): string {
+    const columns = ['id', ...extra].map((c) => `"${c}"`).join(', ');
+    return this.postgres
+      ? `select ${columns} from "${table}" where "id" = any($1::text[])`
+      : `select ${columns} from "${table}" where "id" in (select value from json_each(?))`;
+  }
+}
+
+/**
+ * Writes mapped records in batched upserts (by id: re-importing updates, never duplicates),
+ * counting new and updated rows, and skipping (or, strict, aborting on) records that failed to map.
+ */
+export async function writeImport(db: Kysely<Database>, items: AsyncIterable<ImportItem>, options: WriteOptions = {}): Promise<ImportSummary> {
+  const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
+  const sql = new SqlTexts(db.getExecutor().adapter instanceof PostgresAdapter);
+  let nextVideoNum: number | undefined;
+  let firstFailure: { location: string; reason: string } | undefined;
+
+  async function flush(trx: Executor, batch: ImportRow[][]) {
+    const byTable = new Map<ImportTable, Map<string, Values>>();
+    for (const rows of batch) {
+      for (const row of rows) {
+        let table = byTable.get(row.table);
+        if (!table) byTable.set(row.table, (table = new Map()));
+        table.set(row.values.id, row.values as unknown as Values);
+      }
+    }
+    const existing = new Map<ImportTable, Map<string, Values>>();
+    for (const [table, rows] of byTable) {
+      const extra = table === 'video_videos' ? ['num'] : [];
+      const found = await trx.executeQuery<Values>(CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]));
+      existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
+    }
+    const seen = new Set<string>();
+    for (const rows of batch) {
+      rows.forEach((row, index) => {
+        const counts = (summary.tables[row.table] ??= { imported: 0, updated: 0 });
+        const key = `${row.table}\u0000${row.values.id}`;
+        const known = seen.has(key) || existing.get(row.table)!.has(row.values.id);
+        seen.add(key);
+        counts[known ? 'updated' : 'imported'] += 1;
+        if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
+      });
+    }
+    const videos = byTable.get('video_videos');
+    if (videos) await numberVideos(trx, videos, existing.get('video_videos')!);
+    for (const table of TABLE_ORDER) {
+      const rows = byTable.get(table);
+      if (rows) await upsert(trx, table, [...rows.values()]);
+    }
+  }
+
+  /** A video keeps its `num` (the full-text rowid); new videos take the next free ones. */
+  async function numberVideos(trx: Executor, videos: Map<string, Values>, known: Map<string, Values>) {
+    if (nextVideoNum === undefined) {
+      const max = await trx.executeQuery<{ max: number | null }>(CompiledQuery.raw('select max("num") as "max" from "video_videos"', []));
+      nextVideoNum = Number(max.rows[0]?.max ?? 0) + 1;
+    }
+    for (const [id, values] of videos) values.num = known.has(id) ? Number(known.get(id)!.num) : nextVideoNum++;
+  }
+
+  async function upsert(trx: Executor, table: ImportTable, rows: Values[]) {
+    const columns = Object.keys(rows[0]!);
+    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const chunk = rows.slice(start, start + perStatement);
+      const parameters: unknown[] = [];
+      for (const row of chunk) for (const column of columns) parameters.push(row[column]);
+      await trx.executeQuery(CompiledQuery.raw(sql.upsert(table, columns, chunk.length), parameters));
+    }
+  }
+
+  async function consume(trx: Transaction<Database>) {
+    let batch: ImportRow[][] = [];
+    const bulk = new BulkLoad(trx, sql.postgres, options.read);
+    for await (const item of items) {
+      if ('error' in item) {
+        if (options.strict) throw new ImportAbortedError(item.location, item.error);
+        firstFailure ??= { location: item.location, reason: item.error };
+        summary.skipped += 1;
+        if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
+        if (summary.skipped >= WRONG_FORMAT_AFTER && summary.imported + summary.updated + batch.length === 0) throw wrongFormat();
+        continue;
+      }
+      batch.push(item.rows);
+      if (batch.length >= RECORDS_PER_FLUSH) {
+        await flush(trx, batch);
+        await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
+        batch = [];
+        options.onProgress?.(summary);
+      }
+    }
+    if (batch.length > 0) await flush(trx, batch);
+    if (summary.imported + summary.updated === 0 && summary.skipped > 0) throw wrongFormat();
+    await bulk.finish();
+    options.onProgress?.(summary);
+  }
+
+  function wrongFormat() {
+    const first = firstFailure!;
+    return new ImportInputError(
+      `no record could be read as ${options.format ?? 'this format'} (is it the right format?); first failure at ${first.location}: ${first.reason}`,
+    );
+  }
+
+  // SQLite's default page cache (2 MB) thrashes on the listing indexes' random inserts: a larger one for the import's length
+  const cacheSize = sql.postgres ? undefined : await pragma(db, 'cache_size');
+  if (cacheSize !== undefined) await pragma(db, `cache_size = ${IMPORT_CACHE_KIB}`);
+  try {
+    // One transaction: an aborted, failed or killed import leaves the store as it was (and re-running it is safe).
+    await db.transaction().execute((trx) => consume(trx));
+  } finally {
+    if (cacheSize !== undefined) await pragma(db, `cache_size = ${Number(cacheSize)}`);
+  }
+  return summary;
+}
+
+async function pragma(db: Kysely<Database>, statement: string): Promise<unknown> {
+  const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`pragma ${statement}`, []));
+  const row = result.rows[0];
+  return row === undefined ? undefined : Object.values(row)[0];
+}
+
+/** Records an import must be expected to bring, at least, before its table's indexes are rebuilt rather than kept up to date. */
+const BULK_MIN_RECORDS = 20_000;
+
+/**
+ * SQLite updates each secondary index row by row (the forum's four listing indexes are most of an
+ * import's time); building an index once from sorted data is several times faster. When an import
+ * is expected (from the bytes read so far) to bring at least as many records as the tables hold,
+ * their non-unique indexes are dropped after the first flush and re-created before commit, inside
+ * the import's transaction: a failure or a kill rolls back to the store as it was, indexes included.
+ * Unique indexes stay (they enforce constraints); PostgreSQL is left as it is.
+ */
+class BulkLoad {
+  private decided = false;
+  private readonly dropped: string[] = [];
+
+  constructor(
+    private readonly trx: Transaction<Database>,
+    private readonly postgres: boolean,
+    private readonly read: ReadProgress | undefined,
+  ) {}
+
+  async afterFlush(tables: ImportTable[], records: number) {
+    if (this.decided || this.postgres || !this.read || this.read.bytesRead === 0) return;
+    this.decided = true;
+    const expected = (records * this.read.totalBytes) / this.read.bytesRead;
+    if (expected < BULK_MIN_RECORDS) return;
+    for (const table of tables) {
+      const count = await this.trx.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []));
+      if (Number(count.rows[0]?.n ?? 0) > expected) continue;
+      const indexes = await this.trx.executeQuery<{ name: string; sql: string }>(
+        CompiledQuery.raw(`select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`, [table]),
+      );
+      for (const index of indexes.rows) {
+        await this.trx.executeQuery(CompiledQuery.raw(`drop index "${index.name}"`, []));
+        this.dropped.push(index.sql);
+      }
+    }
+  }
+
+  async finish() {
+    for (const statement of this.dropped.splice(0)) await this.trx.executeQuery(CompiledQuery.raw(statement, []));
+  }
+}
