@@ -1,0 +1,73 @@
+import {
+  type ContractClient, createClient, createTransport, DEFAULT_TIMEOUT_MS, RequestSetupError, type Transport,
+} from '@socialquery/core';
+import { type MusicContract, musicContract } from './contract.js';
+
+/**
+ * Where MusicClient sends every request: the default local service (DESIGN.md §7). Fixed by
+ * SPEC.md (rule 4): no option changes it. A service elsewhere is reached with the platform-neutral
+ * `createClient` of @socialquery/core and `musicContract`.
+ */
+export const MUSIC_ENDPOINT = 'http://127.0.0.1:8080/api/v1/music';
+
+export interface MusicClientOptions {
+  /** API subscription key, sent as `x-api-key`. Required. */
+  apiKey: string;
+  /** Milliseconds before a request without an answer fails with NoResponseError. Default 30000. */
+  timeout?: number;
+}
+
+const OPTION_NAMES = new Set(['apiKey', 'timeout']);
+
+/**
+ * The music-catalog client library (SPEC.md rules 3–4): modules explore, artists, albums, tracks,
+ * playlists, podcasts and users, one method per operation, each taking one object argument and
+ * resolving to the envelope `{ message, statusCode, data }`.
+ *
+ * Failures are core's three classes: ApiResponseError (the service answered outside 2xx; `status`
+ * and `body`), NoResponseError (sent, no answer), RequestSetupError (nothing sent: a missing
+ * apiKey, a bad option, a missing required member, a value out of range or not in its enumeration,
+ * a malformed URI or one of another kind).
+ *
+ * ```ts
+ * const music = new MusicClient({ apiKey: 'sqk_…' });
+ * const { data } = await music.explore.search({ keyword: 'daft punk', filterBy: 'artist', limit: 5 });
+ * const albums = await music.artists.getAlbums({ uri: data[0]!.uri, order_by: 'DATE_ASC' });
+ * ```
+ */
+export class MusicClient {
+  readonly explore: ContractClient<MusicContract['explore']>;
+  readonly artists: ContractClient<MusicContract['artists']>;
+  readonly albums: ContractClient<MusicContract['albums']>;
+  readonly tracks: ContractClient<MusicContract['tracks']>;
+  readonly playlists: ContractClient<MusicContract['playlists']>;
+  readonly podcasts: ContractClient<MusicContract['podcasts']>;
+  readonly users: ContractClient<MusicContract['users']>;
+
+  /**
+   * @param transport replaces the HTTP layer (tests, custom networking). It receives each request's
+   *   path (`/api/v1/music/...`), query and headers; `timeout` then is the transport's business.
+   */
+  constructor(options: MusicClientOptions, transport?: Transport) {
+    if (options === null || typeof options !== 'object') throw new RequestSetupError('MusicClient takes an options object { apiKey, timeout? }');
+    const unknown = Object.keys(options).filter((name) => !OPTION_NAMES.has(name));
+    if (unknown.length > 0) {
+      throw new RequestSetupError(`MusicClient does not take ${unknown.join(', ')}; its options are apiKey and timeout (the endpoint is fixed: ${MUSIC_ENDPOINT})`);
+    }
+    const { apiKey, timeout = DEFAULT_TIMEOUT_MS } = options;
+    if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new RequestSetupError('MusicClient needs an apiKey');
+    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
+      throw new RequestSetupError('timeout must be a positive number of milliseconds');
+    }
+    const send = transport ?? createTransport({ baseUrl: new URL(MUSIC_ENDPOINT).origin, timeout });
+    const clientOf = <C extends MusicContract[keyof MusicContract]>(operations: C) =>
+      createClient(operations, { baseUrl: MUSIC_ENDPOINT, apiKey, transport: send });
+    this.explore = clientOf(musicContract.explore);
+    this.artists = clientOf(musicContract.artists);
+    this.albums = clientOf(musicContract.albums);
+    this.tracks = clientOf(musicContract.tracks);
+    this.playlists = clientOf(musicContract.playlists);
+    this.podcasts = clientOf(musicContract.podcasts);
+    this.users = clientOf(musicContract.users);
+  }
+}
