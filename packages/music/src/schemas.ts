@@ -165,12 +165,12 @@ export type Concert = z.infer<typeof Concert>;
 export const Lyrics = z.object({
   track: z.object({ id: z.string(), name: z.string(), uri: catalogUri('track') }),
   language: z.string().describe('BCP 47 code of the lyrics\' language.'),
-  syncType: z.literal('LINE_SYNCED').describe('Every line carries the moment it starts.'),
+  syncType: z.enum(['LINE_SYNCED', 'UNSYNCED']).describe('LINE_SYNCED: every line carries the moment it starts; UNSYNCED: plain lines, startTimeMs 0.'),
   lines: z.array(z.object({
-    startTimeMs: z.number().describe('Milliseconds from the start of the track.'),
+    startTimeMs: z.number().describe('Milliseconds from the start of the track (0 when UNSYNCED).'),
     words: z.string(),
-  })).describe('In order of startTimeMs.'),
-}).describe('A track\'s lyrics as timed lines.');
+  })).describe('In order (of startTimeMs when LINE_SYNCED).'),
+}).describe('A track\'s lyrics, as timed lines where available.');
 export type Lyrics = z.infer<typeof Lyrics>;
 
 export const ArtistOverview = z.object({

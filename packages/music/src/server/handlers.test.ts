@@ -259,3 +259,23 @@ describe('music handlers', () => {
     expect((await call('users.getFollowing', { uri: 'music:user:u2' })).data).toMatchObject({ totalCount: 1, items: [{ id: 'u1' }] });
   });
 });
+
+describe('music handlers with stored images and unsynced lyrics', () => {
+  const stored = [{ url: 'https://cdn.example/a.jpg', width: 640, height: 640 }];
+  const withImages = createMusicHandlers({
+    ...source,
+    async album(id) {
+      const record = await source.album(id);
+      return record && { ...record, images: stored };
+    },
+    async lyrics() { return { language: 'fr', syncType: 'UNSYNCED', lines: [{ startTimeMs: 0, words: 'la' }] }; },
+  });
+  it('uses a record\'s stored images instead of derived ones, and passes the sync type on', async () => {
+    const album = musicOperations['albums.getDetail'];
+    const body = album.response.parse(await withImages['albums.getDetail'](album.params.query.parse({ uri: 'music:album:b01' }), ctx));
+    expect(body.data.coverArt).toEqual(stored);
+    const lyrics = musicOperations['tracks.getLyrics'];
+    const text = lyrics.response.parse(await withImages['tracks.getLyrics'](lyrics.params.query.parse({ uri: 'music:track:t03' }), ctx));
+    expect(text.data).toMatchObject({ syncType: 'UNSYNCED', language: 'fr' });
+  });
+});

@@ -164,7 +164,7 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       return ok({
         track: { id: record.id, name: record.name, uri },
         language: lyrics.language,
-        syncType: 'LINE_SYNCED' as const,
+        syncType: lyrics.syncType ?? 'LINE_SYNCED',
         lines: lyrics.lines,
       });
     },

@@ -10,7 +10,7 @@ import type {
   PlaylistTrackRecord, ShowRecord, TrackRecord, UserRecord,
 } from './source.js';
 
-/* Store records → wire shapes: URIs from ids, images derived from ids, dates as ISO strings. */
+/* Store records → wire shapes: URIs from ids, images as stored or derived from ids, dates as ISO strings. */
 
 export const artistRef = ({ id, name }: ArtistRefRecord): ArtistRef => ({ id, name, uri: formatUri('artist', id) });
 export const artistName = ({ id, name }: ArtistRefRecord): ArtistName => ({ name, uri: formatUri('artist', id) });
@@ -22,7 +22,7 @@ export function releaseDate(day: string): ReleaseDate {
 }
 
 const trackAlbum = (album: TrackRecord['album']) => ({
-  id: album.id, name: album.name, uri: formatUri('album', album.id), coverArt: imagesOf('album', album.id),
+  id: album.id, name: album.name, uri: formatUri('album', album.id), coverArt: album.images ?? imagesOf('album', album.id),
 });
 
 export function album(record: AlbumRecord): Album {
@@ -31,7 +31,7 @@ export function album(record: AlbumRecord): Album {
     name: record.name,
     uri: formatUri('album', record.id),
     artists: record.artists.map(artistRef),
-    coverArt: imagesOf('album', record.id),
+    coverArt: record.images ?? imagesOf('album', record.id),
     date: releaseDate(record.releaseDate),
     type: record.type,
     totalTracks: record.totalTracks,
@@ -108,7 +108,7 @@ export const artistSummary = (record: ArtistRecord): ArtistSummary => ({
   id: record.id,
   name: record.name,
   uri: formatUri('artist', record.id),
-  avatar: imagesOf('artist', record.id),
+  avatar: record.images ?? imagesOf('artist', record.id),
   verified: record.verified,
 });
 
@@ -117,7 +117,7 @@ export const playlist = (record: PlaylistRecord): Playlist => ({
   name: record.name,
   uri: formatUri('playlist', record.id),
   description: record.description,
-  images: imagesOf('playlist', record.id),
+  images: record.images ?? imagesOf('playlist', record.id),
   owner: { id: record.owner.id, name: record.owner.name, uri: formatUri('user', record.owner.id) },
   followers: record.followers,
   totalTracks: record.totalTracks,
@@ -129,7 +129,7 @@ export const show = (record: ShowRecord): Show => ({
   uri: formatUri('show', record.id),
   publisher: record.publisher,
   description: record.description,
-  coverArt: imagesOf('show', record.id),
+  coverArt: record.images ?? imagesOf('show', record.id),
   totalEpisodes: record.totalEpisodes,
 });
 
@@ -140,14 +140,14 @@ export const episode = (record: EpisodeRecord): Episode => ({
   description: record.description,
   duration: { totalMilliseconds: record.durationMs },
   releaseDate: releaseDate(record.releaseDate),
-  coverArt: imagesOf('episode', record.id),
+  coverArt: record.images ?? imagesOf('episode', record.id),
 });
 
 export const userSummary = (record: UserRecord): UserSummary => ({
   id: record.id,
   name: record.name,
   uri: formatUri('user', record.id),
-  avatar: imagesOf('user', record.id),
+  avatar: record.images ?? imagesOf('user', record.id),
   followersCount: record.followers,
 });
 
@@ -156,7 +156,7 @@ export const genre = (record: GenreRecord): GenreMood => ({
   name: record.name,
   uri: formatUri('genre', record.id),
   type: record.type,
-  images: imagesOf('genre', record.id),
+  images: record.images ?? imagesOf('genre', record.id),
 });
 
 export const concert = (record: ConcertRecord): Concert => ({

@@ -1,9 +1,11 @@
+import type { Image } from '@socialquery/core';
 import type { AlbumType, OrderBy } from '../schemas.js';
 
 /*
  * What the music handlers need from a store. Everything here is in ids (the handlers parse and
  * check URIs), epoch milliseconds and plain records close to the wire shapes; the handlers add
- * URIs, images (derived from ids), envelopes and paging fields. Every ordering below ends in a
+ * URIs, envelopes and paging fields, and images: a record's optional `images` (as stored, e.g.
+ * imported) or else three squares derived from its id. Every ordering below ends in a
  * tie-break by id (ascending, compared as bytes: ids are ASCII), so SQLite and PostgreSQL answer
  * identically. A listing of an unknown parent is simply empty: the handlers look the parent up
  * first and answer 404 themselves.
@@ -24,6 +26,8 @@ export interface ArtistRecord {
   genres: string[];
   followers: number;
   monthlyListeners: number;
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 /** An album, single or compilation. */
@@ -36,6 +40,8 @@ export interface AlbumRecord {
   totalTracks: number;
   /** The release's credited artists, primary first (never empty). */
   artists: ArtistRefRecord[];
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface TrackRecord {
@@ -50,7 +56,8 @@ export interface TrackRecord {
   trackNumber: number;
   /** Credited artists, primary first (never empty); the others are featured artists. */
   artists: ArtistRefRecord[];
-  album: { id: string; name: string; type: AlbumType };
+  /** `images`: the album's cover art as stored; absent → derived from the album id. */
+  album: { id: string; name: string; type: AlbumType; images?: Image[] };
 }
 
 export interface PlaylistTrackRecord extends TrackRecord {
@@ -65,6 +72,8 @@ export interface PlaylistRecord {
   owner: { id: string; name: string };
   followers: number;
   totalTracks: number;
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface ShowRecord {
@@ -73,6 +82,8 @@ export interface ShowRecord {
   publisher: string;
   description: string;
   totalEpisodes: number;
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface EpisodeRecord {
@@ -82,6 +93,8 @@ export interface EpisodeRecord {
   durationMs: number;
   /** `YYYY-MM-DD`. */
   releaseDate: string;
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface UserRecord {
@@ -89,12 +102,16 @@ export interface UserRecord {
   name: string;
   followers: number;
   following: number;
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface GenreRecord {
   id: string;
   name: string;
   type: 'GENRE' | 'MOOD';
+  /** As stored (imported data); absent → derived from the id. */
+  images?: Image[];
 }
 
 export interface ConcertRecord {
@@ -111,7 +128,9 @@ export interface ConcertRecord {
 export interface LyricsRecord {
   /** BCP 47 code. */
   language: string;
-  /** By startTimeMs ascending. */
+  /** Absent → LINE_SYNCED. UNSYNCED lines all have startTimeMs 0. */
+  syncType?: 'LINE_SYNCED' | 'UNSYNCED';
+  /** In order (by startTimeMs when synced). */
   lines: { startTimeMs: number; words: string }[];
 }
 
