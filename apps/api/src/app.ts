@@ -14,8 +14,10 @@ import type { Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, sendError } from './error-response.js';
+import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
 import { methodNotAllowed, mountPlatforms } from './mount.js';
+import { apiReference } from './openapi/reference.js';
 import { createRequestBudget, DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS, type RequestBudget } from './rate-limit.js';
 import { requestId } from './request-id.js';
 import { corsFor, limitUrlLength, refuseQueryCredentials, securityHeaders } from './security.js';
@@ -49,13 +51,13 @@ export function platformsOf(store: Store): MountablePlatform[] {
 export function createApp({ store, logger, cursorSecret, clock, budget, platforms, corsOrigins = [] }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Conditional GET is left to caches in front of the service; computing ETags costs a hash per response.
-  app.set('etag', false);
+  app.set('etag', weakEtag);
   app.set('query parser', 'simple');
 
   app.use(securityHeaders());
   app.use(requestLogger(logger));
   app.use(requestId);
+  app.use(httpCaching());
   app.use(limitUrlLength());
   const cors = corsFor(corsOrigins);
   if (cors) app.use(cors);
@@ -67,8 +69,10 @@ export function createApp({ store, logger, cursorSecret, clock, budget, platform
   app.all('/healthz', methodNotAllowed);
 
   app.use(refuseQueryCredentials);
+  const mounted = platforms ?? platformsOf(store);
+  app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
   app.use(
-    mountPlatforms(platforms ?? platformsOf(store), {
+    mountPlatforms(mounted, {
       credentials: store.credentials,
       cursors: createCursorCodec(cursorSecret),
       budget: budget ?? createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { type AuthScheme, ErrorBody, type Operation } from '@socialquery/core';
+import type { MountablePlatform } from '@socialquery/core/server';
+import { z } from 'zod';
+import {
+  createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiOverrideContext, type ZodOpenApiPathsObject,
+} from 'zod-openapi';
+import { errorBodyWithExtras, errorResponses } from './error-responses.js';
+import { headers } from './headers.js';
+
+/** The one place the OpenAPI document's version and title come from: this app's package.json. */
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** How each credential kind is sent (DESIGN.md §4); the names are the `auth` values of the contracts. */
+const securitySchemes: Record<AuthScheme, oas31.SecuritySchemeObject> = {
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (`socialquery keys create api-key`).' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'A bearer token (`socialquery keys create token`), sent as `Authorization: Bearer <token>`.' },
+};
+
+const DESCRIPTION = `Read-only queries over public social and media data. Every operation is a GET.
+
+**Credentials.** Each operation names the credential it takes: an API key in the \`x-api-key\` header, or a bearer
+token in \`Authorization: Bearer <token>\`. Use *Authorize* to enter yours.
+
+**Errors.** Every error has one body: \`statusCode\`, \`error\`, \`code\`, \`message\`, \`issues\` for parameter problems,
+and \`requestId\` (also in the \`x-request-id\` header of every response). Other methods than GET answer 405
+\`method_not_allowed\` with \`Allow: GET, HEAD\`.
+
+**Paging.** Paging tokens (\`paginationToken\`, \`cursor\`, \`nextToken\`) are opaque and bound to the query that produced
+them: pass the one from a response back unchanged, with the same parameters, for the next page. An empty token means
+the last page.
+
+**Budgets.** Each credential has a request budget per window (\`RateLimit-*\` headers); an operation costs 1 unit unless
+its description says more. Past the budget: 429 \`rate_limited\` with \`Retry-After\`.
+
+**Caching.** JSON responses carry a weak \`ETag\` and \`Cache-Control: private, no-cache\`: send the ETag back in
+\`If-None-Match\` to get a 304 without a body. Bodies above 1 KB are compressed (gzip or br) when \`Accept-Encoding\` allows.`;
+
+/**
+ * Per platform (the first part of an operation id), identifiers that exist in the store, keyed by
+ * parameter name (`{ forum: { community, username } }`, as the store's `examples()` returns them).
+ */
+export type ParameterExamples = object;
+
+/**
+ * The OpenAPI 3.1 document of the operations the service mounts, derived from their contracts:
+ * parameters with their defaults, enumerations and bounds, security, success and error bodies,
+ * the error bodies of each status it can answer. Parameter examples are added by `withParameterExamples`.
+ */
+export function buildOpenApiDocument(platforms: readonly MountablePlatform[]): oas31.OpenAPIObject {
+  const operations = platforms.flatMap(({ contract }) => Object.values(contract));
+  const usedSchemes = [...new Set(operations.map((operation) => operation.auth))];
+  const errorBodies = errorBodiesByPlatform(operations);
+
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of operations) {
+    paths[operation.path] = { ...paths[operation.path], get: operationObject(operation, errorBodies.get(platformOf(operation)) ?? ErrorBody) };
+  }
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: { title: 'socialquery API', version: packageJson.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      tags: [...new Set(operations.map(platformOf))].map((name) => ({ name })),
+      paths,
+      components: {
+        schemas: { ErrorBody, ...Object.fromEntries([...errorBodies].map(([platform, schema]) => [errorBodyName(platform), schema])) },
+        securitySchemes: Object.fromEntries(usedSchemes.map((scheme) => [scheme, securitySchemes[scheme]])),
+      },
+    },
+    { override: wireFormOfCoreParams },
+  );
+  return document;
+}
+
+function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApiOperationObject {
+  const { path, query } = operation.params;
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [platformOf(operation)],
+    security: [{ [operation.auth]: [] }],
+    requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}) },
+    responses: {
+      200: {
+        description: operation.summary,
+        headers: {
+          'x-request-id': headers.requestId,
+          ETag: headers.etag,
+          'Cache-Control': headers.cacheControl,
+          'RateLimit-Policy': headers.rateLimitPolicy,
+          'RateLimit-Limit': headers.rateLimitLimit,
+          'RateLimit-Remaining': headers.rateLimitRemaining,
+          'RateLimit-Reset': headers.rateLimitReset,
+        },
+        content: { 'application/json': { schema: operation.response } },
+      },
+      304: {
+        description: 'Not Modified: the If-None-Match validator still matches the body; no body is sent.',
+        headers: { 'x-request-id': headers.requestId, ETag: headers.etag, 'Cache-Control': headers.cacheControl },
+      },
+      ...errorResponses(operation, errorBody),
+    },
+  };
+}
+
+const platformOf = (operation: Operation) => operation.id.split('.')[0] ?? operation.id;
+const errorBodyName = (platform: string) => `${platform[0]?.toUpperCase() ?? ''}${platform.slice(1)}ErrorBody`;
+
+/** Platforms whose operations declare `errorExtras` get an error body of their own (the professional group's `success: false`). */
+function errorBodiesByPlatform(operations: readonly Operation[]): Map<string, z.ZodType> {
+  const bodies = new Map<string, z.ZodType>();
+  for (const operation of operations) {
+    if (operation.errorExtras && !bodies.has(platformOf(operation))) {
+      bodies.set(platformOf(operation), errorBodyWithExtras(operation.errorExtras));
+    }
+  }
+  return bodies;
+}
+
+/**
+ * core's integerParam and booleanParam accept a number (or boolean) from the typed clients as
+ * well as the wire's string, and declare their wire form in `.meta()` (`type`, bounds, default):
+ * document that form instead of the union.
+ */
+function wireFormOfCoreParams({ zodSchema, jsonSchema, io }: ZodOpenApiOverrideContext) {
+  if (io !== 'input') return;
+  const meta = z.globalRegistry.get(zodSchema);
+  if (meta?.type !== 'integer' && meta?.type !== 'boolean') return;
+  delete jsonSchema.anyOf;
+  for (const key of ['type', 'minimum', 'maximum', 'default'] as const) {
+    if (meta[key] !== undefined) (jsonSchema as Record<string, unknown>)[key] = meta[key];
+  }
+}
+
+/** A copy of the document whose parameters carry, as `example`, the store's identifier of the same name. */
+export function withParameterExamples(
+  document: oas31.OpenAPIObject,
+  platforms: readonly MountablePlatform[],
+  examples: ParameterExamples,
+): oas31.OpenAPIObject {
+  const copy = structuredClone(document);
+  const byPlatform = examples as Record<string, Record<string, unknown> | undefined>;
+  for (const operation of platforms.flatMap(({ contract }) => Object.values(contract))) {
+    const known = byPlatform[platformOf(operation)];
+    if (!known) continue;
+    for (const parameter of copy.paths?.[operation.path]?.get?.parameters ?? []) {
+      if ('$ref' in parameter) continue;
+      const value = known[parameter.name];
+      if (typeof value === 'string') parameter.example = value;
+    }
+  }
+  return copy;
+}

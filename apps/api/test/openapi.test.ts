@@ -1,0 +1,238 @@
+import { type Contract, errorCodes, type Operation } from '@socialquery/core';
+import type { Store } from '@socialquery/store';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import type { oas31 } from 'zod-openapi';
+import { createApp, platformsOf } from '../src/app.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../src/openapi/reference.js';
+import { NOW, startTestService, type TestService } from './harness.js';
+
+let service: TestService;
+let doc: oas31.OpenAPIObject;
+let contracts: Contract[];
+
+// The platforms whose examples are checked below; every mounted platform is documented either way.
+const SEEDED = ['forum', 'microblog', 'shortvideo', 'professional', 'video'];
+
+beforeAll(async () => {
+  service = await startTestService({ only: SEEDED });
+  contracts = platformsOf(service.store).map(({ contract }) => contract);
+  const res = await request(service.app).get(OPENAPI_PATH);
+  expect(res.status).toBe(200);
+  doc = res.body as oas31.OpenAPIObject;
+}, 120_000);
+afterAll(() => service.close());
+
+const operations = () => contracts.flatMap((contract) => Object.values(contract));
+const operationById = (id: string) => {
+  const found = operations().find((operation) => operation.id === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+const getOf = (operation: Operation) => doc.paths?.[operation.path]?.get as oas31.OperationObject;
+const parameter = (operation: Operation, name: string) =>
+  (getOf(operation).parameters as oas31.ParameterObject[]).find((p) => p.name === name) as oas31.ParameterObject;
+const schemaOf = (p: oas31.ParameterObject) => p.schema as oas31.SchemaObject;
+
+/** GET routes the app really mounted, walking Express's router stacks, in OpenAPI path syntax. */
+function mountedGetRoutes(app: Express): string[] {
+  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  const paths: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route?.methods.get) paths.push(...[layer.route.path].flat());
+      else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return paths.map((path) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}'));
+}
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document, served without a credential', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as never);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('socialquery API');
+  });
+
+  it('documents exactly the operations the app mounts, each once, under its contract id', () => {
+    const service_routes = ['/healthz', OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/init.js`, `${DOCS_PATH}/assets/{file}`];
+    const mounted = mountedGetRoutes(service.app).filter((path) => !service_routes.includes(path));
+    const documented = Object.keys(doc.paths ?? {});
+    expect([...documented].sort()).toEqual([...new Set(mounted)].sort());
+    expect([...documented].sort()).toEqual(operations().map((operation) => operation.path).sort());
+
+    const ids = Object.values(doc.paths ?? {}).map((item) => (item.get as oas31.OperationObject).operationId);
+    expect(ids.sort()).toEqual(operations().map((operation) => operation.id).sort());
+    for (const item of Object.values(doc.paths ?? {})) expect(Object.keys(item)).toEqual(['get']);
+  });
+
+  it('spells every path and query parameter of each operation, with required-ness from the schemas', () => {
+    for (const operation of operations()) {
+      const parameters = (getOf(operation).parameters ?? []) as oas31.ParameterObject[];
+      const inPath = parameters.filter((p) => p.in === 'path').map((p) => p.name);
+      const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
+      expect(inPath).toEqual(Object.keys(operation.params.path?.shape ?? {}));
+      expect(inQuery).toEqual(Object.keys(operation.params.query?.shape ?? {}));
+      for (const p of parameters.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
+    }
+  });
+
+  it('gives integer parameters their wire type, bounds and default', () => {
+    const limit = parameter(operationById('forum.communityPosts'), 'limit');
+    expect(limit.required).toBeFalsy();
+    expect(schemaOf(limit)).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    expect(schemaOf(parameter(operationById('professional.companyEmployees'), 'limit'))).toMatchObject({
+      type: 'integer', minimum: 1, maximum: 500, default: 50,
+    });
+    expect(schemaOf(parameter(operationById('shortvideo.videoComments'), 'limit'))).toMatchObject({ maximum: 100, default: 20 });
+  });
+
+  it('gives enumerations their values and default, booleans their type and default, strings their bounds', () => {
+    const sort = schemaOf(parameter(operationById('shortvideo.videoComments'), 'sort'));
+    expect(sort).toMatchObject({ type: 'string', default: 'newest' });
+    expect(sort.enum).toEqual(expect.arrayContaining(['newest', 'most_liked']));
+
+    const uploadDate = schemaOf(parameter(operationById('video.search'), 'uploadDate'));
+    expect(uploadDate).toEqual({ type: 'string', default: '1_HOUR_AGO', enum: ['1_HOUR_AGO', 'TODAY', 'THIS_WEEK', 'THIS_MONTH', 'THIS_YEAR'] });
+
+    const include = schemaOf(parameter(operationById('professional.profile'), 'include_skills'));
+    expect(include).toEqual({ type: 'boolean', default: false });
+
+    const keyword = parameter(operationById('video.search'), 'keyword');
+    expect(keyword.required).toBe(true);
+    expect(schemaOf(keyword)).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
+    expect(parameter(operationById('video.search'), 'paginationToken').description).toMatch(/paginationToken/);
+  });
+
+  it('uses identifiers from the demo data as parameter examples', async () => {
+    const examples = await service.store.examples();
+    expect(parameter(operationById('forum.communityPosts'), 'community').example).toBe(examples.forum?.community);
+    expect(parameter(operationById('forum.userPosts'), 'username').example).toBe(examples.forum?.username);
+    expect(parameter(operationById('video.search'), 'keyword').example).toBe(examples.video?.keyword);
+    expect(parameter(operationById('video.relatedVideos'), 'videoId').example).toBe(examples.video?.videoId);
+    expect(parameter(operationById('microblog.messageReplies'), 'messageId').example).toBe(examples.microblog?.messageId);
+    expect(parameter(operationById('shortvideo.videoComments'), 'videoId').example).toBe(examples.shortvideo?.videoId);
+    expect(parameter(operationById('professional.companyEmployees'), 'companyId').example).toBe(examples.professional?.companyId);
+  });
+
+  it('names the credential each operation takes: x-api-key or a bearer token', () => {
+    expect(doc.components?.securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    for (const operation of operations()) {
+      expect(getOf(operation).security).toEqual([{ [operation.auth]: [] }]);
+    }
+    expect(getOf(operationById('video.search')).security).toEqual([{ apiKey: [] }]);
+    expect(getOf(operationById('forum.communityPosts')).security).toEqual([{ bearer: [] }]);
+    expect(getOf(operationById('professional.profile')).security).toEqual([{ apiKey: [] }]);
+    expect(getOf(operationById('professional.companyEmployees')).security).toEqual([{ bearer: [] }]);
+  });
+
+  it('documents the success body, the 304, and each error status with the one error body', () => {
+    for (const operation of operations()) {
+      const responses = getOf(operation).responses as Record<string, oas31.ResponseObject>;
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '304', '400', '401', '404', '429', '500', '503']));
+      expect(responses['405']).toBeUndefined();
+      expect(responses['200']?.content?.['application/json']?.schema).toMatchObject({ type: 'object' });
+      expect(responses['200']?.headers).toHaveProperty('ETag');
+      const errorRef = operation.errorExtras ? '#/components/schemas/ProfessionalErrorBody' : '#/components/schemas/ErrorBody';
+      for (const [status, response] of Object.entries(responses).filter(([status]) => Number(status) >= 400)) {
+        const content = response.content?.['application/json'];
+        expect(content?.schema).toEqual({ $ref: errorRef });
+        for (const [code, example] of Object.entries(content?.examples ?? {})) {
+          expect(errorCodes[code as keyof typeof errorCodes].status).toBe(Number(status));
+          expect((example as oas31.ExampleObject).value).toMatchObject({ statusCode: Number(status), code });
+          expect(response.description).toContain(`\`${code}\``);
+        }
+      }
+      expect(Object.keys(responses['401']?.headers ?? {}).includes('WWW-Authenticate')).toBe(operation.auth === 'bearer');
+      expect(responses['429']?.headers).toHaveProperty('Retry-After');
+    }
+    const schemas = doc.components?.schemas as Record<string, oas31.SchemaObject>;
+    expect(schemas.ErrorBody?.required).toEqual(['statusCode', 'error', 'code', 'message', 'requestId']);
+    expect(schemas.ProfessionalErrorBody?.required).toContain('success');
+    expect(schemas.ProfessionalErrorBody?.properties?.success).toMatchObject({ const: false });
+  });
+
+  it('lists invalid_cursor only where a paging token is taken, missing_parameter only where a parameter is required', () => {
+    const codes400 = (id: string) => Object.keys(((getOf(operationById(id)).responses as Record<string, oas31.ResponseObject>)['400']?.content?.['application/json']?.examples) ?? {});
+    expect(codes400('video.search')).toEqual(expect.arrayContaining(['missing_parameter', 'invalid_parameter', 'unknown_parameter', 'invalid_cursor']));
+    expect(codes400('shortvideo.videoComments')).toContain('invalid_cursor');
+    expect(codes400('shortvideo.videoComments')).not.toContain('missing_parameter');
+    expect(codes400('forum.communityPosts')).not.toContain('invalid_cursor');
+    expect(codes400('video.topShortSongs')).not.toContain('missing_parameter');
+  });
+
+  it('is built once: the same body and ETag each time, and a matching If-None-Match gets a 304', async () => {
+    const first = await request(service.app).get(OPENAPI_PATH);
+    const second = await request(service.app).get(OPENAPI_PATH);
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.text).toBe(first.text);
+    const revalidated = await request(service.app).get(OPENAPI_PATH).set('If-None-Match', first.headers.etag as string);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+  });
+
+  it('reads the store\'s examples once, and tries again after the store failed to answer', async () => {
+    let calls = 0;
+    let failing = true;
+    const store: Store = {
+      ...service.store,
+      examples: async () => {
+        calls += 1;
+        if (failing) throw new Error('store down');
+        return service.store.examples();
+      },
+    };
+    const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'test-secret-0123456789', clock: () => NOW });
+    expect(calls).toBe(0);
+    const degraded = await request(app).get(OPENAPI_PATH);
+    expect(degraded.status).toBe(200);
+    expect(JSON.stringify(degraded.body)).not.toContain('"example"');
+    failing = false;
+    const complete = await request(app).get(OPENAPI_PATH);
+    expect(complete.body).toEqual(doc);
+    expect(complete.headers.etag).not.toBe(degraded.headers.etag);
+    await request(app).get(OPENAPI_PATH);
+    expect(calls).toBe(2);
+  });
+
+  it('answers other methods with 405', async () => {
+    const res = await request(service.app).post(OPENAPI_PATH);
+    expect(res.status).toBe(405);
+    expect(res.body).toMatchObject({ code: 'method_not_allowed' });
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the reference page and its assets from this origin only', async () => {
+    const page = await request(service.app).get(DOCS_PATH);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    const urls = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) {
+      expect(url.startsWith('/')).toBe(true);
+      const asset = await request(service.app).get(url);
+      expect(asset.status).toBe(200);
+    }
+    const init = await request(service.app).get(`${DOCS_PATH}/init.js`);
+    expect(init.text).toContain(JSON.stringify(OPENAPI_PATH));
+    expect(init.text).toContain('validatorUrl: null');
+  });
+
+  it('serves only the Swagger UI files it names', async () => {
+    expect((await request(service.app).get(`${DOCS_PATH}/assets/index.html`)).status).toBe(404);
+    expect((await request(service.app).get(`${DOCS_PATH}/assets/..%2Fpackage.json`)).status).toBe(404);
+  });
+});
