@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { JSONParser } from '@streamparser/json';
+import { basename, join } from 'node:path';
+import { Tokenizer, TokenParser } from '@streamparser/json';
 import { Decompress } from 'fzstd';
 import { ImportInputError, type ReadProgress } from './types.js';
 
@@ -83,9 +83,9 @@ export async function* readJsonValues(
   progress: ReadProgress,
   options: { paths: string[]; prefix?: RegExp },
 ): AsyncGenerator<{ index: number; value: unknown }> {
-  const parser = new JSONParser({ paths: options.paths, keepStack: false, separator: '' });
+  const parser = streamingJsonParser(options.paths);
   const found: unknown[] = [];
-  parser.onValue = ({ value }) => {
+  parser.values.onValue = ({ value }) => {
     found.push(value);
   };
   let index = 0;
@@ -99,13 +99,54 @@ export async function* readJsonValues(
         bytes = bytes.subarray(Buffer.byteLength(match[0]));
       }
       first = false;
-      parser.write(bytes);
+      parser.tokens.write(bytes);
       for (const value of found.splice(0)) yield { index: ++index, value };
     }
-    if (!parser.isEnded) parser.end();
+    if (!parser.tokens.isEnded) parser.tokens.end();
   } catch (error) {
     if (error instanceof ImportInputError) throw error;
     throw new ImportInputError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   for (const value of found.splice(0)) yield { index: ++index, value };
+}
+
+/** The files an API-response format reads: the file itself, or a directory's .json / .ndjson / .jsonl files (optionally .zst). */
+export async function responseFiles(path: string): Promise<string[]> {
+  const info = await stat(path);
+  return info.isDirectory() ? filesIn(path, /\.(json|ndjson|jsonl)(\.zst)?$/) : [path];
+}
+
+/**
+ * Streams every top-level JSON document (API response page) of a file or a directory's files,
+ * each with where it was read ("page.json response 2"). One response is held at a time: an API
+ * page is bounded (at most a few hundred items).
+ */
+export async function* readResponses(path: string, progress: ReadProgress): AsyncGenerator<{ where: string; value: unknown }> {
+  for (const file of await responseFiles(path)) {
+    const name = basename(file);
+    for await (const { index, value } of readJsonValues(file, progress, { paths: ['$'] })) yield { where: `${name} response ${index}`, value };
+  }
+}
+
+/** Keeps integers beyond 2^53 (TikTok and Twitter ids sent as JSON numbers) as their decimal text instead of rounding them. */
+class ExactIntegerTokenizer extends Tokenizer {
+  protected override parseNumber(text: string): number {
+    const value = Number(text);
+    return Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(text) ? (text as unknown as number) : value;
+  }
+}
+
+/** The library's JSONParser wiring, with the exact-integer tokenizer. */
+function streamingJsonParser(paths: string[]) {
+  const tokens = new ExactIntegerTokenizer({ separator: '' });
+  const values = new TokenParser({ paths, keepStack: false, separator: '' });
+  tokens.onToken = values.write.bind(values);
+  tokens.onEnd = () => {
+    if (!values.isEnded) values.end();
+  };
+  values.onError = tokens.error.bind(tokens);
+  values.onEnd = () => {
+    if (!tokens.isEnded) tokens.end();
+  };
+  return { tokens, values };
 }
