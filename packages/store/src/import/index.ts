@@ -13,6 +13,8 @@ export { findImporter, importers, importPlatforms };
 
 export interface ImportOptions {
   strict?: boolean;
+  /** Records written per batch (default 5,000). */
+  recordsPerFlush?: number;
   /** Called after each batch with the counts so far and the bytes read of the total. */
   onProgress?: (summary: ImportSummary, read: ReadProgress) => void;
 }
@@ -35,6 +37,7 @@ export async function importData(db: Kysely<Database>, platform: string, format:
   await checkInput(path, importer.input, progress);
   return writeImport(db, importer.read(path, progress), {
     strict: options.strict ?? false,
+    ...(options.recordsPerFlush ? { recordsPerFlush: options.recordsPerFlush } : {}),
     format: `${platform} ${format}`,
     read: progress,
     onProgress: (summary) => options.onProgress?.(summary, progress),

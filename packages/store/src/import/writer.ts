@@ -40,6 +40,8 @@ export interface WriteOptions {
   strict?: boolean;
   /** Called after each flush. */
   onProgress?: (summary: ImportSummary) => void;
+  /** Records per flush (default 5,000); small values make tests write several flushes. */
+  recordsPerFlush?: number;
   /** Names the format in the wrong-format message. */
   format?: string;
   /** Bytes read of the input so far: lets a large SQLite import rebuild indexes once instead of updating them per row. */
@@ -174,7 +176,7 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
         continue;
       }
       batch.push(item.rows);
-      if (batch.length >= RECORDS_PER_FLUSH) {
+      if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
         await flush(trx, batch);
         await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
         batch = [];
