@@ -13,8 +13,8 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
 
 /** How each credential kind is sent (DESIGN.md §4); the names are the `auth` values of the contracts. */
 const securitySchemes: Record<AuthScheme, oas31.SecuritySchemeObject> = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (`socialquery keys create api-key`).' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'A bearer token (`socialquery keys create token`), sent as `Authorization: Bearer <token>`.' },
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (printed by the first start, or `pnpm -s cli keys create --kind api-key`).' },
+  bearer: { type: 'http', scheme: 'bearer', description: 'A bearer token (printed by the first start, or `pnpm -s cli keys create --kind token`), sent as `Authorization: Bearer <token>`.' },
 };
 
 const DESCRIPTION = `Read-only queries over public social and media data. Every operation is a GET.
