@@ -64,5 +64,5 @@ export function uriParam(kind: ResourceKind) {
       if (!parsed) ctx.addIssue({ code: 'custom', message: expected });
       else if (parsed.kind !== kind) ctx.addIssue({ code: 'custom', message: `${expected} (got one of kind ${parsed.kind})` });
     })
-    .describe(`A ${kind} URI, \`${URI_SCHEME}:${kind}:<id>\`.`);
+    .describe(`${/^[aeiou]/.test(kind) ? 'An' : 'A'} ${kind} URI, \`${URI_SCHEME}:${kind}:<id>\`.`);
 }
