@@ -95,7 +95,7 @@ describe('socialquery CLI', () => {
   it('examples: prints JSON naming a forum community with 300+ posts and a user with posts', async () => {
     const result = await cli('examples');
     const examples = JSON.parse(result.out);
-    expect(Object.keys(examples).sort()).toEqual(['forum', 'microblog', 'professional', 'shortvideo', 'video']);
+    expect(Object.keys(examples).sort()).toEqual(['forum', 'microblog', 'music', 'professional', 'shortvideo', 'video']);
     const store = await openStore(storeAddress);
     try {
       const posts = await store.db.selectFrom('forum_posts').select('id').where('community', '=', examples.forum.community).execute();

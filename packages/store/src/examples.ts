@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { findMusicExamples, type MusicExamples } from './music-examples.js';
 import { findProfessionalExamples } from './professional-examples.js';
 import { findVideoExamples } from './video-examples.js';
 
@@ -12,6 +13,8 @@ export interface Examples {
   professional?: { username: string; companyId: string; title: string };
   /** A keyword with several pages of results this year, and a video with related videos. */
   video?: { keyword: string; videoId: string };
+  /** A keyword with results of every kind, and catalog URIs with content for every operation that takes them. */
+  music?: MusicExamples;
 }
 
 /** Each platform's example finder: its identifiers, or undefined when the store has none of its data. */
@@ -84,7 +87,7 @@ async function anyVideoOf(db: Kysely<Database>, authorKey: string): Promise<stri
 }
 
 /** Every platform's finder, keyed by the platform name `cli examples` prints. */
-const exampleFinders: ExampleFinders = { forum: forumExamples, microblog: microblogExamples, shortvideo: shortvideoExamples, professional: findProfessionalExamples, video: findVideoExamples };
+const exampleFinders: ExampleFinders = { forum: forumExamples, microblog: microblogExamples, shortvideo: shortvideoExamples, professional: findProfessionalExamples, video: findVideoExamples, music: findMusicExamples };
 
 export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Record<string, unknown> = {};

@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { DemoSet } from './demo/demo-set.js';
 import { forumDemoSet } from './demo/forum-demo-set.js';
 import { microblogDemoSet } from './demo/microblog-demo-set.js';
+import { musicDemoSet } from './demo/music-demo-set.js';
 import { professionalDemoSet } from './demo/professional-demo-set.js';
 import { shortVideoDemoSet } from './demo/shortvideo-demo-set.js';
 import { videoDemoSet } from './demo/video-demo-set.js';
 import type { Database } from './schema.js';
 
 /** Every platform's demo data set, seeded in this order. */
-export const demoSets: readonly DemoSet[] = [forumDemoSet, microblogDemoSet, shortVideoDemoSet, professionalDemoSet, videoDemoSet];
+export const demoSets: readonly DemoSet[] = [forumDemoSet, microblogDemoSet, shortVideoDemoSet, professionalDemoSet, videoDemoSet, musicDemoSet];
 
 export interface SeedOptions {
   /** Multiplies the volume; 1 is the default demo, 100 ≈ 1 M forum posts. */

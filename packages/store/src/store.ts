@@ -1,5 +1,6 @@
 import type { ForumSource } from '@socialquery/forum/server';
 import type { MicroblogSource } from '@socialquery/microblog/server';
+import type { MusicSource } from '@socialquery/music/server';
 import type { ProfessionalSource } from '@socialquery/professional/server';
 import type { ShortVideoSource } from '@socialquery/shortvideo/server';
 import type { VideoSource } from '@socialquery/video/server';
@@ -18,6 +19,7 @@ import { type SeedOptions, type SeedReport, seedDemo } from './seed.js';
 import { createSettingsStore, type SettingsStore } from './settings.js';
 import { createSqlForumSource } from './sources/forum-source.js';
 import { createSqlMicroblogSource } from './sources/microblog-source.js';
+import { createSqlMusicSource } from './sources/music-source.js';
 import { createSqlProfessionalSource } from './sources/professional-source.js';
 import { createSqlShortVideoSource } from './sources/shortvideo-source.js';
 import { createSqlVideoSource } from './sources/video-source.js';
@@ -32,6 +34,7 @@ export interface Store {
   readonly shortvideo: ShortVideoSource;
   readonly professional: ProfessionalSource;
   readonly video: VideoSource;
+  readonly music: MusicSource;
   readonly credentials: CredentialStore;
   readonly settings: SettingsStore;
   migrate(): Promise<MigrationReport>;
@@ -70,6 +73,7 @@ export async function openStore(
     shortvideo: createSqlShortVideoSource(db),
     professional: createSqlProfessionalSource(db),
     video: createSqlVideoSource(db),
+    music: createSqlMusicSource(db),
     credentials: createCredentialStore(db),
     settings: createSettingsStore(db),
     migrate: () => migrateToLatest(db),

@@ -4,6 +4,7 @@ import { microblog } from './0002-microblog.js';
 import { shortvideo } from './0003-shortvideo.js';
 import { professional } from './0004-professional.js';
 import { video } from './0005-video.js';
+import { music } from './0006-music.js';
 
 /** Migrations are data, applied in name order. Never edit a released one: add the next. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0003-shortvideo': shortvideo,
   '0004-professional': professional,
   '0005-video': video,
+  '0006-music': music,
 };
 
 export interface MigrationReport {
