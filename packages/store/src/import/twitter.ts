@@ -128,6 +128,9 @@ export const twitterArchive: Importer = {
     const dataDir = isDir ? ((await exists(join(path, 'data', 'account.js'))) ? join(path, 'data') : path) : dirname(path);
     const tweetFiles = isDir ? await filesIn(dataDir, /^tweets?(-part\d+)?\.js$/) : [path];
     if (tweetFiles.length === 0) throw new ImportInputError(`no tweets.js in ${dataDir}`);
+    // the progress total is the tweets files' size (an archive folder also holds media)
+    progress.totalBytes = 0;
+    for (const file of tweetFiles) progress.totalBytes += (await stat(file)).size;
     const { account, row } = await readArchiveAccount(dataDir);
     yield { location: 'account.js', rows: [row] };
     for (const file of tweetFiles) {
