@@ -12,7 +12,7 @@ const WRONG_FORMAT_AFTER = 10;
 /** Skipped records kept with their reasons for the summary (the count goes on). */
 const SKIPS_KEPT = 1_000;
 /** SQLite page cache during an import, in KiB (negative: a size, not a page count). */
-const IMPORT_CACHE_KIB = -262_144;
+const IMPORT_CACHE_KIB = -65_536;
 /** Tables written parents first. */
 const TABLE_ORDER: ImportTable[] = [
   'microblog_users', 'video_channels', 'professional_companies', 'professional_profiles', 'forum_posts', 'microblog_messages',
