@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ImportAbortedError, importData, openStore, type Store } from '@socialquery/store';
@@ -132,6 +134,62 @@ describe('import forum reddit-ndjson', () => {
     for (const format of ['reddit-ndjson', 'twitter-archive', 'twitter-v2', 'youtube-v3', 'tiktok', 'linkedin-export']) expect(result.out).toContain(format);
     expect(result.out).toContain('--strict');
   });
+});
+
+describe('import forum: a large file (SQLite rebuilds the listing indexes once)', () => {
+  const LINES = 30_000;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-import-'));
+    const line = (i: number) =>
+      JSON.stringify({
+        id: `bulk${i}`, title: `Bulk post ${i}`, selftext: 'x'.repeat(600), author: `bulk_author_${i % 100}`, subreddit: `bulk${i % 3}`,
+        ups: i % 500, downs: 0, score: i % 500, num_comments: i % 7, created_utc: 1_650_000_000 + i, permalink: `/r/bulk/comments/bulk${i}/`,
+      });
+    const lines = Array.from({ length: LINES }, (_, i) => line(i));
+    writeFileSync(join(dir, 'bulk.ndjson'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'bulk-bad-end.ndjson'), `${lines.map((l) => l.replace('"bulk', '"late')).join('\n')}\n{"id": "broken"\n`);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The forum table's index names, on either store. */
+  async function forumIndexes(): Promise<string[]> {
+    const catalog = store.db.withTables<{
+      sqlite_master: { name: string; type: string; tbl_name: string };
+      pg_indexes: { indexname: string; tablename: string };
+    }>();
+    const names =
+      target.kind === 'sqlite'
+        ? (await catalog.selectFrom('sqlite_master').select('name').where('type', '=', 'index').where('tbl_name', '=', 'forum_posts').execute()).map((r) => r.name)
+        : (await catalog.selectFrom('pg_indexes').select('indexname').where('tablename', '=', 'forum_posts').execute()).map((r) => r.indexname);
+    return names.sort();
+  }
+
+  it('--strict aborting near the end leaves rows and indexes as they were', async () => {
+    const indexes = await forumIndexes();
+    const before = await forumSnapshot();
+    const result = await cli('import', '--strict', 'forum', 'reddit-ndjson', join(dir, 'bulk-bad-end.ndjson'));
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`aborted at line ${LINES + 1}:`);
+    expect(await forumIndexes()).toEqual(indexes);
+    expect(await forumSnapshot()).toEqual(before);
+  }, 120_000);
+
+  it('imports every record, keeps the indexes, and listings read them in order', async () => {
+    const indexes = await forumIndexes();
+    expect(indexes.length).toBeGreaterThanOrEqual(5);
+    const result = await cli('import', 'forum', 'reddit-ndjson', join(dir, 'bulk.ndjson'));
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(new RegExp(`^imported ${LINES}, updated 0, skipped 0 `));
+    expect(await forumIndexes()).toEqual(indexes);
+    const newest = await store.forum.communityPosts({ community: 'bulk2', order: 'new', createdUntil: FAR_FUTURE, limit: 3 });
+    expect(newest.map((p) => p.id)).toEqual([`bulk${LINES - 1}`, `bulk${LINES - 4}`, `bulk${LINES - 7}`]);
+    const top = await store.forum.communityPosts({ community: 'bulk0', order: 'top', createdUntil: FAR_FUTURE, limit: 2 });
+    const bulk0Scores = Array.from({ length: LINES }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => i % 500).sort((a, b) => b - a);
+    expect(top.map((p) => p.score)).toEqual(bulk0Scores.slice(0, 2));
+    const again = await cli('import', 'forum', 'reddit-ndjson', join(dir, 'bulk.ndjson'));
+    expect(again.out).toMatch(new RegExp(`^imported 0, updated ${LINES}, skipped 0 `));
+  }, 120_000);
 });
 
 describe('import microblog', () => {
