@@ -4,6 +4,8 @@ import { createForumHandlers } from '@socialquery/forum/server';
 import { forumContract } from '@socialquery/forum';
 import { createMicroblogHandlers } from '@socialquery/microblog/server';
 import { microblogContract } from '@socialquery/microblog';
+import { musicOperations } from '@socialquery/music';
+import { createMusicHandlers } from '@socialquery/music/server';
 import { professionalContract } from '@socialquery/professional';
 import { createProfessionalHandlers } from '@socialquery/professional/server';
 import { createShortVideoHandlers } from '@socialquery/shortvideo/server';
@@ -45,6 +47,7 @@ export function platformsOf(store: Store): MountablePlatform[] {
     { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
     { contract: professionalContract, handlers: createProfessionalHandlers(store.professional) } as MountablePlatform,
     { contract: videoContract, handlers: createVideoHandlers(store.video) } as MountablePlatform,
+    { contract: musicOperations, handlers: createMusicHandlers(store.music) } as MountablePlatform,
   ];
 }
 
