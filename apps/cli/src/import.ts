@@ -1,5 +1,5 @@
 import {
-  ImportAbortedError, ImportInputError, importData, importers, type ImportSummary, openStore, type Store,
+  ImportAbortedError, ImportInputError, importData, importers, importPlatforms, type ImportSummary, openStore, type Store,
 } from '@socialquery/store';
 import { type Command, CommanderError } from 'commander';
 import { importProgress } from './import-progress.js';
@@ -13,7 +13,11 @@ const REASONS_SHOWN = 20;
 
 function formatsHelp(): string {
   const rows = importers.map((i) => `  ${i.platform.padEnd(13)} ${i.format.padEnd(16)} ${i.input.padEnd(12)} ${i.description}`);
-  return ['', 'Formats:', `  ${'platform'.padEnd(13)} ${'format'.padEnd(16)} ${'reads a'.padEnd(12)} what`, ...rows].join('\n');
+  return [
+    '', 'Formats:', `  ${'platform'.padEnd(13)} ${'format'.padEnd(16)} ${'reads a'.padEnd(12)} what`, ...rows, '',
+    'Exit codes: 0 all imported; 1 records skipped (listed with line and reason) or --strict aborted (nothing imported);',
+    '2 the input cannot be imported (unknown platform or format, missing path, wrong format, corrupt file).',
+  ].join('\n');
 }
 
 export function summaryLines(summary: ImportSummary, seconds: number): string[] {
@@ -32,7 +36,7 @@ export function importCommand(program: Command, io: Io) {
   program
     .command('import')
     .description('import an export or API dump into the store (re-importing updates records, never duplicates them)')
-    .argument('<platform>', 'forum, microblog, video, shortvideo, professional')
+    .argument('<platform>', importPlatforms().join(', '))
     .argument('<format>', 'the input format (see Formats below)')
     .argument('<path>', 'the file or directory to import')
     .option('--strict', 'abort at the first bad record and leave the store exactly as before')
