@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import compression from 'compression';
-import type { RequestHandler } from 'express';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type InputType } from 'node:zlib';
+import type { RequestHandler, Response } from 'express';
 
 /**
  * Conditional GET and compression for the JSON responses.
@@ -15,7 +15,7 @@ import type { RequestHandler } from 'express';
  *   than a freshness lifetime: answers depend on the request's moment (relative time texts, hot and
  *   rising rankings, "this week" windows) and on data that imports change, so a client revalidates
  *   every time; the 304 saves the transfer, not the query.
- * - Compression: gzip or brotli (quality 4, fast) as Accept-Encoding asks, only above 1 KB, where
+ * - Compression: brotli (quality 4, fast) or gzip as Accept-Encoding asks, only above 1 KB, where
  *   it pays for its CPU; smaller bodies go as they are.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -26,11 +26,70 @@ export function weakEtag(body: Buffer | string): string {
   return `W/"${hash('sha1', body, 'base64url')}"`;
 }
 
-const cacheControl: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', API_CACHE_CONTROL);
-  next();
-};
+/**
+ * Cache-Control on every answer, and one-shot compression of bodies sent whole (`res.send`, as every
+ * JSON answer is): the body is compressed in one call when `res.end` receives it. The `compression`
+ * middleware costs ~65 µs of CPU per response even when it does not compress, and ~330 µs when it
+ * gzips a 10 KB answer (a zlib stream per response); one call costs ~60-120 µs. Bodies written in
+ * pieces (files) are left to `compression` where a route wants it (the docs page's assets).
+ */
+export function httpCaching(): RequestHandler {
+  return function httpCaching(req, res, next) {
+    res.setHeader('Cache-Control', API_CACHE_CONTROL);
+    res.vary('Accept-Encoding');
+    const accepted = req.headers['accept-encoding'];
+    const encoding = accepted ? preferredEncoding(accepted) : undefined;
+    if (encoding) compressWholeBody(res, encoding, req.method === 'HEAD');
+    next();
+  };
+}
 
-export function httpCaching(): RequestHandler[] {
-  return [cacheControl, compression({ threshold: COMPRESSION_THRESHOLD_BYTES })];
+type Encoding = 'br' | 'gzip';
+
+/** Brotli when the client takes it at least as gladly as gzip (smaller at the same speed), else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string): Encoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (name) weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gz = weight('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  return gz > 0 ? 'gzip' : undefined;
+}
+
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const COMPRESSIBLE = /^(application\/(json|javascript)|text\/)/;
+/** Larger bodies are compressed on zlib's thread pool instead of holding the event loop (~1 ms per 64 KB). */
+const SYNC_LIMIT_BYTES = 64 * 1024;
+
+type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => Response;
+
+/** Wraps `res.end` so that a whole body, large enough and of a compressible type, goes out compressed. */
+function compressWholeBody(res: Response, encoding: Encoding, isHead: boolean) {
+  const end = res.end.bind(res) as End;
+  const wrapped: End = (chunk, chunkEncoding, callback) => {
+    const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8') : chunk;
+    if (!Buffer.isBuffer(body) || !worthCompressing(res, body, isHead)) return end(chunk, chunkEncoding, callback);
+    const done = typeof chunkEncoding === 'function' ? chunkEncoding : callback;
+    const send = (compressed: Buffer) => {
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', compressed.length);
+      return end(compressed, done);
+    };
+    if (body.length <= SYNC_LIMIT_BYTES) return send(encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
+    const compressAsync = encoding === 'br' ? (input: InputType, cb: (error: Error | null, out: Buffer) => void) => brotliCompress(input, BROTLI_OPTIONS, cb) : gzip;
+    compressAsync(body, (error, compressed) => (error ? end(body, done) : send(compressed)));
+    return res;
+  };
+  res.end = wrapped as Response['end'];
+}
+
+function worthCompressing(res: Response, body: Buffer, isHead: boolean): boolean {
+  if (isHead || res.headersSent || body.length < COMPRESSION_THRESHOLD_BYTES) return false;
+  if (res.statusCode === 204 || res.statusCode === 304 || res.getHeader('Content-Encoding')) return false;
+  return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''));
 }

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ErrorBody } from '@socialquery/core';
 import { communityPosts, PostsResponse } from '@socialquery/forum';
-import { API_CACHE_CONTROL, COMPRESSION_THRESHOLD_BYTES } from '../src/http-cache.js';
+import { API_CACHE_CONTROL, COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from '../src/http-cache.js';
+import { OPENAPI_PATH } from '../src/openapi/reference.js';
 import { listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
@@ -28,9 +29,9 @@ interface RawResponse {
 }
 
 /** A GET over real HTTP that returns the bytes as sent (no client-side decompression). */
-function get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${baseUrl}${path}`, { headers }, (res) => {
+    const req = httpRequest(`${baseUrl}${path}`, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -101,6 +102,7 @@ describe('compression', () => {
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 2);
     expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
     expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
   });
 
   it('prefers brotli when the client takes both, and it decodes to the same JSON', async () => {
@@ -126,5 +128,48 @@ describe('compression', () => {
     const res = await get(postsPath(), { ...auth(), 'Accept-Encoding': 'identity' });
     expect(res.headers['content-encoding']).toBeUndefined();
     PostsResponse.parse(JSON.parse(res.body.toString('utf8')));
+  });
+
+  it('compresses a body above 64 KB off the event loop, decoding to the same JSON', async () => {
+    const plain = await get(OPENAPI_PATH);
+    expect(plain.body.length).toBeGreaterThan(64 * 1024);
+    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const res = await get(OPENAPI_PATH, { 'Accept-Encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(decode(res.body).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it('says Vary: Accept-Encoding whether or not the client sent one, and HEAD gets no body', async () => {
+    expect((await get(postsPath(), auth())).headers.vary).toMatch(/Accept-Encoding/i);
+    const head = await get(postsPath(), { ...auth(), 'Accept-Encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('compresses the docs page\'s script, sent as a file in pieces', async () => {
+    const res = await get('/docs/assets/swagger-ui-bundle.js', { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString('utf8')).toContain('SwaggerUIBundle');
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.8, br;q=0.9', 'br'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['deflate', undefined],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+  ])('Accept-Encoding: %s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { MountablePlatform } from '@socialquery/core/server';
+import compression from 'compression';
 import { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from '../error-response.js';
@@ -64,7 +65,8 @@ export function apiReference({ platforms, examples, logger }: ApiReferenceOption
   router.get(`${DOCS_PATH}/init.js`, (_req, res) => {
     res.type('js').send(DOCS_INIT);
   });
-  router.get(`${ASSETS_PATH}/:file`, swaggerUiAsset);
+  // the files go out in pieces, which the service's one-shot compression leaves alone
+  router.get(`${ASSETS_PATH}/:file`, compression(), swaggerUiAsset);
   router.all([DOCS_PATH, `${DOCS_PATH}/init.js`, `${ASSETS_PATH}/:file`], methodNotAllowed);
   return router;
 }
