@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { oas31 } from 'zod-openapi';
 import { createApp, platformsOf } from '../src/app.js';
+import { buildOpenApiDocument, withParameterExamples } from '../src/openapi/document.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../src/openapi/reference.js';
 import { NOW, startTestService, type TestService } from './harness.js';
 
@@ -120,6 +121,27 @@ describe('GET /api/v1/openapi.json', () => {
     expect(parameter(operationById('microblog.messageReplies'), 'messageId').example).toBe(examples.microblog?.messageId);
     expect(parameter(operationById('shortvideo.videoComments'), 'videoId').example).toBe(examples.shortvideo?.videoId);
     expect(parameter(operationById('professional.companyEmployees'), 'companyId').example).toBe(examples.professional?.companyId);
+  });
+
+  it('gives a parameter the example whose name ends with its own and that its schema accepts (a `uri` of the right kind)', () => {
+    const platforms = platformsOf(service.store);
+    const music = {
+      keyword: 'jazz', artistUri: 'music:artist:a1', albumUri: 'music:album:b2', trackUri: 'music:track:c3',
+      playlistUri: 'music:playlist:d4', showUri: 'music:show:e5', userUri: 'music:user:f6', trackWithoutLyricsUri: 'music:track:g7',
+    };
+    const withExamples = withParameterExamples(buildOpenApiDocument(platforms), platforms, { music });
+    const exampleOf = (id: string, name: string) => {
+      const operation = operationById(id);
+      const parameters = (withExamples.paths?.[operation.path]?.get?.parameters ?? []) as oas31.ParameterObject[];
+      return parameters.find((p) => p.name === name)?.example;
+    };
+    expect(exampleOf('music.explore.search', 'keyword')).toBe('jazz');
+    expect(exampleOf('music.artists.getOverview', 'uri')).toBe(music.artistUri);
+    expect(exampleOf('music.albums.getTracks', 'uri')).toBe(music.albumUri);
+    expect(exampleOf('music.podcasts.getDetail', 'uri')).toBe(music.showUri);
+    expect(exampleOf('music.tracks.getLyrics', 'uri')).toBe(music.trackUri);
+    expect(exampleOf('music.users.getProfile', 'uri')).toBe(music.userUri);
+    expect(exampleOf('music.artists.getAlbums', 'limit')).toBeUndefined();
   });
 
   it('names the credential each operation takes: x-api-key or a bearer token', () => {

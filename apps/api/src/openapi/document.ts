@@ -133,7 +133,11 @@ function wireFormOfCoreParams({ zodSchema, jsonSchema, io }: ZodOpenApiOverrideC
   }
 }
 
-/** A copy of the document whose parameters carry, as `example`, the store's identifier of the same name. */
+/**
+ * A copy of the document whose parameters carry, as `example`, the store's identifier of the same
+ * name (`username`), or else one whose name ends with it (`uri` ← `showUri`) that the parameter's
+ * own schema accepts (a show URI where a show URI is expected).
+ */
 export function withParameterExamples(
   document: oas31.OpenAPIObject,
   platforms: readonly MountablePlatform[],
@@ -146,9 +150,20 @@ export function withParameterExamples(
     if (!known) continue;
     for (const parameter of copy.paths?.[operation.path]?.get?.parameters ?? []) {
       if ('$ref' in parameter) continue;
-      const value = known[parameter.name];
-      if (typeof value === 'string') parameter.example = value;
+      const value = exampleOf(operation, parameter.name, known);
+      if (value !== undefined) parameter.example = value;
     }
   }
   return copy;
+}
+
+function exampleOf(operation: Operation, name: string, known: Record<string, unknown>): string | undefined {
+  const same = known[name];
+  if (typeof same === 'string') return same;
+  const schema = operation.params.query?.shape[name] ?? operation.params.path?.shape[name];
+  const suffix = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
+  const fits = Object.entries(known).find(
+    ([key, value]) => key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,
+  );
+  return fits?.[1] as string | undefined;
 }
