@@ -51,27 +51,35 @@ export function musicNameColumns(name: string): { name: string; name_key: string
 const SQLITE_ROWS_PER_STATEMENT = 500;
 
 /**
- * Upserts rows by `id` (every column but `id` takes the new value). The demo and importers write
+ * Upserts rows by `id` (every column but `id` takes the new value; rows whose values are all the
+ * same are not rewritten). The demo and importers write
  * hundreds of thousands of rows, so this skips the query builder: SQLite gets one fixed multi-row
  * statement (prepared once per shape), PostgreSQL one statement per call over `unnest` of one
- * array per column (a handful of parameters whatever the row count).
+ * array per column (a handful of parameters whatever the row count). Returns how many rows were
+ * inserted or changed.
  */
-export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, table: T, rows: readonly Database[T][]): Promise<void> {
-  if (rows.length === 0) return;
+export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, table: T, rows: readonly Database[T][]): Promise<number> {
+  if (rows.length === 0) return 0;
   const types = COLUMNS[table] as Record<string, ColumnType>;
   const columns = Object.keys(types);
-  const conflict = `on conflict (id) do update set ${columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  const updated = columns.filter((c) => c !== 'id');
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // an unchanged row is left alone (no write, no index or full-text work): re-seeding or re-importing the same data is cheap
+  const differs = `(${updated.map((c) => `${table}.${c}`).join(', ')}) ${postgres ? 'is distinct from' : 'is not'} (${updated.map((c) => `excluded.${c}`).join(', ')})`;
+  const conflict = `on conflict (id) do update set ${updated.map((c) => `${c} = excluded.${c}`).join(', ')} where ${differs}`;
   const values = (row: Database[T]) => columns.map((c) => (row as unknown as Record<string, unknown>)[c]);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (postgres) {
     const arrays = columns.map((c) => rows.map((row) => (row as unknown as Record<string, unknown>)[c]));
     const unnest = columns.map((c, i) => `$${i + 1}::${types[c]}[]`).join(', ');
-    await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest}) ${conflict}`, arrays));
-    return;
+    const result = await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest}) ${conflict}`, arrays));
+    return Number(result.numAffectedRows ?? 0);
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
+  let changed = 0;
   for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT);
     const text = `insert into ${table} (${columns.join(', ')}) values ${Array.from(chunk, () => tuple).join(', ')} ${conflict}`;
-    await db.executeQuery(CompiledQuery.raw(text, chunk.flatMap(values)));
+    changed += Number((await db.executeQuery(CompiledQuery.raw(text, chunk.flatMap(values)))).numAffectedRows ?? 0);
   }
+  return changed;
 }
