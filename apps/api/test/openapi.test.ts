@@ -1,6 +1,7 @@
 import { type Contract, errorCodes, type Operation } from '@socialquery/core';
 import type { Store } from '@socialquery/store';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -142,6 +143,38 @@ describe('GET /api/v1/openapi.json', () => {
     expect(exampleOf('music.tracks.getLyrics', 'uri')).toBe(music.trackUri);
     expect(exampleOf('music.users.getProfile', 'uri')).toBe(music.userUri);
     expect(exampleOf('music.artists.getAlbums', 'limit')).toBeUndefined();
+  });
+
+  it('answers each operation, called with its documented examples, with a body its documented schema accepts', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const components = (doc.components?.schemas ?? {}) as Record<string, object>;
+    const inlineRefs = (schema: unknown): unknown => {
+      if (Array.isArray(schema)) return schema.map(inlineRefs);
+      if (schema === null || typeof schema !== 'object') return schema;
+      const ref = (schema as { $ref?: string }).$ref;
+      if (ref?.startsWith('#/components/schemas/')) return inlineRefs(components[ref.slice('#/components/schemas/'.length)]);
+      return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineRefs(value)]));
+    };
+    const called: string[] = [];
+    for (const operation of operations().filter((operation) => SEEDED.includes(operation.id.split('.')[0] as string))) {
+      const parameters = (getOf(operation).parameters ?? []) as oas31.ParameterObject[];
+      if (parameters.some((p) => p.required && p.example === undefined)) continue;
+      let path = operation.path;
+      const query: Record<string, string> = {};
+      for (const p of parameters.filter((p) => p.example !== undefined)) {
+        if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+        else query[p.name] = String(p.example);
+      }
+      const req = request(service.app).get(path).query(query);
+      const res = await (operation.auth === 'apiKey' ? req.set('x-api-key', service.apiKey) : req.set('Authorization', `Bearer ${service.token}`));
+      const response = (getOf(operation).responses as Record<string, oas31.ResponseObject>)[String(res.status)];
+      expect({ id: operation.id, status: res.status, documented: response !== undefined }).toEqual({ id: operation.id, status: 200, documented: true });
+      const validate = ajv.compile(inlineRefs(response?.content?.['application/json']?.schema) as object);
+      expect({ id: operation.id, valid: validate(res.body), errors: validate.errors ?? null }).toEqual({ id: operation.id, valid: true, errors: null });
+      called.push(operation.id);
+    }
+    // every operation of the seeded platforms can be tried from its examples alone
+    expect(called.length).toBe(operations().filter((operation) => SEEDED.includes(operation.id.split('.')[0] as string)).length);
   });
 
   it('names the credential each operation takes: x-api-key or a bearer token', () => {
