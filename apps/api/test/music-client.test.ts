@@ -5,18 +5,9 @@ import {
   AlbumDetailResponse, EpisodesResponse, MUSIC_ENDPOINT, MusicClient, type MusicClientOptions, musicContract, parseUri,
   SearchResponse, SuggestionsResponse, TrackDetailResponse, UsersResponse,
 } from '@socialquery/music';
+import type { Examples } from '@socialquery/store';
 import type { Express } from 'express';
 import { startTestService, type TestService } from './harness.js';
-
-interface MusicExamples {
-  keyword: string;
-  artistUri: string;
-  albumUri: string;
-  trackUri: string;
-  playlistUri: string;
-  showUri: string;
-  userUri: string;
-}
 
 const ENDPOINT = new URL(MUSIC_ENDPOINT);
 const ENDPOINT_PORT = Number(ENDPOINT.port);
@@ -57,14 +48,14 @@ async function serveAtEndpoint(handler: Express | ((req: unknown, res: unknown) 
 }
 
 let service: TestService;
-let ex: MusicExamples;
+let ex: NonNullable<Examples['music']>;
 let endpoint: Awaited<ReturnType<typeof serveAtEndpoint>>;
 let client: MusicClient;
 let requests = 0;
 
 beforeAll(async () => {
   service = await startTestService({ only: ['music'] });
-  ex = (await service.store.examples() as { music?: MusicExamples }).music!;
+  ex = (await service.store.examples()).music!;
   endpoint = await serveAtEndpoint(service.app);
   endpoint.server.on('request', () => requests++);
   client = endpoint.clientOf({ apiKey: service.apiKey, timeout: 10_000 });
