@@ -100,7 +100,8 @@ describe('store', () => {
     const perCommunity = await store.db.selectFrom('forum_posts').select('id').where('community_key', '=', forum!.community.toLowerCase()).execute();
     expect(perCommunity.length).toBeGreaterThanOrEqual(300);
     expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
-  }, 60_000);
+    // the whole demo, twice (the music catalog alone is 1.3 M rows): minutes on a loaded 2-core machine
+  }, 240_000);
 
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');
