@@ -4,6 +4,7 @@ import { openStore } from '@socialquery/store';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startService } from './server.js';
+import { startErrorMessage } from './start-error.js';
 
 const USAGE = `Usage: socialquery-api [--demo-if-empty] [--help]
 
@@ -25,6 +26,7 @@ Environment:
   SOCIALQUERY_RATE_WINDOW  the budget's window in seconds, 1 to 86400 (default 60)
   SOCIALQUERY_REDIS   redis://… or rediss://…: budget counters shared by every replica (default: in memory);
                       while Redis is unreachable, requests are served without counting (fail-open)
+  SOCIALQUERY_CORS_ORIGINS  browser origins allowed to call the API, comma-separated, or * (default: CORS off)
   LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
 
 A store without credentials gets a first API key and bearer token, printed once.`;
@@ -111,7 +113,7 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error) => {
-    console.error(`socialquery-api: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`socialquery-api: ${startErrorMessage(error)}`);
     process.exitCode = 1;
   },
 );

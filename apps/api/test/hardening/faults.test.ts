@@ -1,0 +1,189 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { ErrorBody } from '@socialquery/core';
+import { openStore } from '@socialquery/store';
+import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import { capturedLogger } from '../captured-logger.js';
+import { startTestService, type TestService } from '../harness.js';
+import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from '../service-process.js';
+
+/**
+ * Faults on the SQLite store: a crash (SIGKILL) while reading or while seeding leaves the file
+ * intact (WAL) and the service starts again on it; store failures (read-only, disk full, I/O error)
+ * answer 503 with a log line naming the cause; a store that cannot be written at start stops the
+ * service with a message that says so.
+ */
+
+afterEach(killServiceProcesses);
+const stores: TestStoreAddress[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.drop();
+});
+
+async function newSqliteStore(): Promise<string> {
+  const store = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+  stores.push(store);
+  return store.address;
+}
+
+/** A SQLite store file with the forum demo data and a bearer token, made in this process. */
+async function seededSqliteStore(): Promise<{ address: string; token: string }> {
+  const address = await newSqliteStore();
+  const store = await openStore(address);
+  try {
+    await store.seedDemo({ only: ['forum'] });
+    return { address, token: (await store.credentials.create('token', 'faults')).secret };
+  } finally {
+    await store.close();
+  }
+}
+
+async function integrityOf(address: string) {
+  const store = await openStore(address, { migrate: false });
+  try {
+    const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(store.db);
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
+    return { integrity: integrity.rows.map((row) => row.integrity_check), journal: journal.rows[0]?.journal_mode };
+  } finally {
+    await store.close();
+  }
+}
+
+const POSTS = '/api/v1/forum/community/programming/posts?sort=new&limit=7';
+
+describe('crash and restart on a SQLite store', () => {
+  it('SIGKILL in the middle of reads: the file passes integrity_check (WAL) and the restarted service answers the same', async () => {
+    const { address, token } = await seededSqliteStore();
+    const first = await startServiceProcess([], { SOCIALQUERY_STORE: address });
+    const headers = { authorization: `Bearer ${token}` };
+    const before = await (await fetch(`${first.url}${POSTS}`, { headers })).json();
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    let stop = false;
+    let answered = 0;
+    const loop = async () => {
+      while (!stop) {
+        await new Promise<void>((resolve) => {
+          const req = http.get(`${first.url}${POSTS}`, { agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              answered++;
+              resolve();
+            });
+            res.on('error', () => resolve());
+          });
+          req.on('error', () => resolve());
+        });
+      }
+    };
+    const loops = Array.from({ length: 20 }, loop);
+    while (answered < 100) await new Promise((resolve) => setTimeout(resolve, 10));
+    const exited = exitOf(first.child);
+    first.child.kill('SIGKILL');
+    await exited;
+    stop = true;
+    await Promise.all(loops);
+    agent.destroy();
+
+    expect(await integrityOf(address)).toEqual({ integrity: ['ok'], journal: 'wal' });
+    const second = await startServiceProcess([], { SOCIALQUERY_STORE: address });
+    const after = await fetch(`${second.url}${POSTS}`, { headers });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toEqual(before);
+    const stopped = exitOf(second.child);
+    second.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+  }, 90_000);
+
+  it('SIGKILL while demo data is being written: the file passes integrity_check and the service starts on it', async () => {
+    const address = await newSqliteStore();
+    const writer = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { openStore } from '@socialquery/store';
+         const store = await openStore(${JSON.stringify(address)});
+         console.log('seeding');
+         await store.seedDemo({ only: ['forum', 'microblog', 'video'] });
+         console.log('seeded');`,
+      ],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = exitOf(writer);
+    let output = '';
+    await new Promise<void>((resolve) => {
+      writer.stdout.on('data', (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes('seeding')) setTimeout(resolve, 500);
+      });
+    });
+    writer.kill('SIGKILL');
+    await exited;
+    expect(output).not.toContain('seeded');
+
+    expect(await integrityOf(address)).toEqual({ integrity: ['ok'], journal: 'wal' });
+    const again = await startServiceProcess([], { SOCIALQUERY_STORE: address });
+    const health = await fetch(`${again.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const stopped = exitOf(again.child);
+    again.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+  }, 90_000);
+});
+
+describe('store failures while serving', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({ only: ['forum'] });
+  });
+  afterAll(() => service.close());
+
+  it.each([
+    ['SQLITE_READONLY', 'attempt to write a readonly database'],
+    ['SQLITE_FULL', 'database or disk is full'],
+    ['SQLITE_IOERR_READ', 'disk I/O error'],
+    ['SQLITE_CANTOPEN', 'unable to open database file'],
+  ])('%s → 503 unavailable with Retry-After, and a warning naming the cause', async (code, message) => {
+    const { logger, lines } = capturedLogger();
+    const failing = {
+      ...service.store,
+      forum: { ...service.store.forum, communityPosts: () => Promise.reject(Object.assign(new Error(message), { code })) },
+    };
+    const app = createApp({ store: failing, logger, cursorSecret: 'x'.repeat(32) });
+    const res = await request(app).get('/api/v1/forum/community/programming/posts').set('Authorization', `Bearer ${service.token}`);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    const body = ErrorBody.parse(res.body);
+    expect(body).toMatchObject({ statusCode: 503, code: 'unavailable', error: 'Service Unavailable' });
+    expect(JSON.stringify(body)).not.toContain(code);
+    const warning = lines.find((line) => line.msg === 'store unavailable');
+    expect(warning).toMatchObject({ level: 40, requestId: body.requestId, err: { code, message } });
+  });
+
+  it('a read-only store file at start stops the service with a message that names the store and the cause', async () => {
+    // root ignores file modes, so the service runs as `nobody` on a file (and folder) it may only read
+    const { address } = await seededSqliteStore();
+    const path = address.slice('sqlite:'.length);
+    const { chmodSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    chmodSync(path, 0o444);
+    chmodSync(dirname(path), 0o555);
+    const canDropPrivileges = process.getuid?.() === 0;
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', SOCIALQUERY_STORE: address },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(canDropPrivileges ? { uid: 65534, gid: 65534 } : {}),
+    });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    expect(await exitOf(child)).toBe(1);
+    expect(err).toMatch(/store .*store\.db.* cannot be written/);
+    expect(err).toMatch(/readonly|read-only/i);
+    chmodSync(dirname(path), 0o755);
+  }, 30_000);
+});
