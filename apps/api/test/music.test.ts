@@ -161,6 +161,7 @@ describe('explore.search', () => {
   it('every filterBy returns items of its own kind', async () => {
     for (const filterBy of filterByValues) {
       const body = await call(explore.search, { keyword: ex.keyword, filterBy, limit: 50 });
+      expect(body.data.length).toBeGreaterThan(0);
       for (const item of body.data) {
         expect(searchItemSchemas[filterBy].safeParse(item).error).toBeUndefined();
         const others = filterByValues.filter((f) => f !== filterBy);
