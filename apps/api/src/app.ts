@@ -22,7 +22,7 @@ import { methodNotAllowed, mountPlatforms } from './mount.js';
 import { apiReference } from './openapi/reference.js';
 import { createRequestBudget, DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS, type RequestBudget } from './rate-limit.js';
 import { requestId } from './request-id.js';
-import { corsFor, limitUrlLength, refuseQueryCredentials, securityHeaders } from './security.js';
+import { corsFor, limitUrlLength, refuseNul, refuseQueryCredentials, securityHeaders } from './security.js';
 
 export interface AppOptions {
   store: Store;
@@ -71,7 +71,7 @@ export function createApp({ store, logger, cursorSecret, clock, budget, platform
   });
   app.all('/healthz', methodNotAllowed);
 
-  app.use(refuseQueryCredentials);
+  app.use(refuseQueryCredentials, refuseNul);
   const mounted = platforms ?? platformsOf(store);
   app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
   app.use(

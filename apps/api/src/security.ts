@@ -97,6 +97,21 @@ export const refuseQueryCredentials: RequestHandler = (req, res, next) => {
   );
 };
 
+/**
+ * A NUL character (`%00`) anywhere in the path or query → 400 `invalid_parameter`: no name or id
+ * contains one, and PostgreSQL cannot even compare text holding it (it would fail as a 500).
+ */
+export const refuseNul: RequestHandler = (req, res, next) => {
+  if (!/%00/.test(req.originalUrl)) return next();
+  const inQuery = Object.entries(req.query as Record<string, unknown>)
+    .filter(([name, value]) => name.includes('\0') || [value].flat().some((v) => typeof v === 'string' && v.includes('\0')))
+    .map(([name]) => name.replace(/\0/g, '\\0'));
+  const where = inQuery.length > 0 ? inQuery : ['path'];
+  sendError(res, 'invalid_parameter', `${where.join(', ')} must not contain the NUL character (%00)`, {
+    issues: where.map((path) => ({ path, message: 'must not contain the NUL character (%00)' })),
+  });
+};
+
 /** A URL with the values of credential-like query parameters replaced by `***`, for logs. */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;

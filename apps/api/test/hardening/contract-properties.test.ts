@@ -179,7 +179,7 @@ describe('every mounted operation, by property', () => {
             anyText(20),
           )
           .filter((name) => !names.includes(name) && !isCredentialName(name) && name !== '')
-          .map((name) => ({ mutate: (req) => void req.query.push([name, '1']), codes: ['unknown_parameter'] })),
+          .map((name) => ({ mutate: (req) => void req.query.push([name, '1']), codes: name.includes('\0') ? ['invalid_parameter'] : ['unknown_parameter'] })),
       ];
       if (query.length > 0) {
         // a parameter given twice

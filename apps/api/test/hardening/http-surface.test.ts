@@ -227,10 +227,14 @@ describe('paths and headers a browser would never send', () => {
     }
   });
 
-  it('a NUL byte in a parameter is refused or not found, never a 500', async () => {
-    const res = await rawGet(port, '/api/v1/forum/community/a%00b/posts', bearer());
-    expect([400, 404]).toContain(res.status);
-    ErrorBody.parse(res.body);
+  it('a NUL character anywhere in the path or query → 400 invalid_parameter (PostgreSQL cannot compare text holding one)', async () => {
+    const inPath = expectErrorBody(await rawGet(port, '/api/v1/forum/community/a%00b/posts', bearer()), 400, 'invalid_parameter');
+    expect(inPath.message).toBe('path must not contain the NUL character (%00)');
+    const inQuery = expectErrorBody(await rawGet(port, `${POSTS}?sort=new%00`, bearer()), 400, 'invalid_parameter');
+    expect(inQuery.issues).toEqual([{ path: 'sort', message: 'must not contain the NUL character (%00)' }]);
+    // an escaped percent sign is text, not a NUL
+    expectErrorBody(await rawGet(port, `${POSTS}?sort=%2500`, bearer()), 400, 'invalid_parameter');
+    expect((await rawGet(port, '/api/v1/forum/community/%2500/posts', bearer())).status).toBe(404);
   });
 
   it(`a request target over ${MAX_URL_LENGTH} characters → 414 uri_too_long (JSON)`, async () => {

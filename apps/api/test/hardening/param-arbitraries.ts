@@ -62,7 +62,8 @@ export function paramShapes(operation: Operation): ParamShape[] {
   return shapes;
 }
 
-export const accepts = (shape: ParamShape, value: string) => shape.schema.safeParse(value).success;
+/** Whether the service takes this value: its schema accepts it, and it holds no NUL (refused service-wide). */
+export const accepts = (shape: ParamShape, value: string) => !value.includes('\0') && shape.schema.safeParse(value).success;
 
 /** Free text a person might send: any grapheme, plus the characters that matter in URLs and SQL. */
 export const anyText = (maxLength = 40) =>
