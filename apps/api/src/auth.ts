@@ -12,6 +12,9 @@ const challenge = (error?: string) => ({
 /**
  * Checks the credential an operation's `auth` asks for: `x-api-key` for apiKey operations,
  * `Authorization: Bearer` for bearer ones. Credentials are never read from the query string.
+ * Timing: the store looks the secret up by its SHA-256 hash, so no comparison ever runs over the
+ * secret itself; timing could only reveal how much of a hash matched, which does not help build a
+ * secret (SECURITY.md). Nothing is cached, so a revoked credential fails on the next request.
  */
 export function authenticate(scheme: AuthScheme, credentials: CredentialStore): RequestHandler {
   const kind = scheme === 'apiKey' ? 'api-key' : 'token';

@@ -179,6 +179,39 @@ describe('credentials in the query string', () => {
     expect(logged).toContain('access_token=***');
   });
 
+  it('never logs a header credential, whatever the outcome (200, 400, 401, 404, 405, 500, 503)', async () => {
+    const { logger, lines } = capturedLogger('trace');
+    const broken = {
+      ...service.store,
+      forum: {
+        ...service.store.forum,
+        userPosts: () => Promise.reject(new Error('boom')),
+        communityPosts: (...args: Parameters<typeof service.store.forum.communityPosts>) =>
+          args[0].community === 'down' ? Promise.reject(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' })) : service.store.forum.communityPosts(...args),
+      },
+    };
+    const app = createApp({ store: broken, logger, cursorSecret: 'x'.repeat(32) });
+    const revoked = await service.store.credentials.create('token', 'to revoke');
+    await service.store.credentials.revoke(revoked.id);
+    const statuses = [];
+    for (const [path, auth] of [
+      [POSTS, `Bearer ${service.token}`],
+      [`${POSTS}?limit=0`, `Bearer ${service.token}`],
+      [POSTS, `Bearer ${revoked.secret}`],
+      [POSTS, `Basic ${service.token}`],
+      ['/api/v1/forum/community/nope-nope/posts', `Bearer ${service.token}`],
+      ['/api/v1/forum/user/someone/posts', `Bearer ${service.token}`],
+      ['/api/v1/forum/community/down/posts', `Bearer ${service.token}`],
+    ] as const) {
+      statuses.push((await request(app).get(path).set('Authorization', auth).set('x-api-key', service.apiKey)).status);
+    }
+    statuses.push((await request(app).post(POSTS).set('Authorization', `Bearer ${service.token}`)).status);
+    expect(statuses).toEqual([200, 400, 401, 401, 404, 500, 503, 405]);
+    const logged = JSON.stringify(lines);
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const secret of [service.token, service.apiKey, revoked.secret]) expect(logged).not.toContain(secret);
+  });
+
   it('redactUrl masks only credential-like names', () => {
     expect(redactUrl('/a?limit=2&Api_Key=sqk_x&cursor=abc&token=t')).toBe('/a?limit=2&Api_Key=***&cursor=abc&token=***');
     expect(redactUrl('/a?%74oken=x')).toBe('/a?%74oken=***');
