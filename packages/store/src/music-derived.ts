@@ -20,13 +20,14 @@ export interface MusicDerivedReport {
  * see the old tables or the new ones, never a mix). Run it after loading playlists (the demo seed
  * does; so does the importer).
  *
- * Two entries of one playlist co-occur when at most CO_OCCURRENCE_WINDOW positions apart; a
- * pair's score is how many times that happens over all playlists (pairs scoring below
- * MIN_CO_OCCURRENCES are dropped).
+ * Two different tracks co-occur when at most CO_OCCURRENCE_WINDOW positions apart in one
+ * playlist; a pair's score is how many times that happens over all playlists, and only pairs
+ * scoring MIN_CO_OCCURRENCES or more count (the others are noise).
  * - Track recommendations: a track's RECOMMENDATIONS_PER_TRACK best other tracks by score, ties
  *   by the other track's id (ascending), ranked from 1.
- * - Related artists: the same over the entries' first artists (`artist_id`), pairs of one artist
- *   with itself left out; the best RELATED_ARTISTS_PER_ARTIST.
+ * - Related artists: those pairs seen through the tracks' first artists (the entries'
+ *   `artist_id`): two different artists score the sum of their track pairs' scores; the best
+ *   RELATED_ARTISTS_PER_ARTIST, ties by id, ranked from 1.
  * Only portable SQL (window functions, CASE), so both stores compute identical tables.
  */
 export async function recomputeMusicDerived(db: Kysely<Database>): Promise<MusicDerivedReport> {
@@ -38,22 +39,25 @@ export async function recomputeMusicDerived(db: Kysely<Database>): Promise<Music
     if (postgres) await sql`set local work_mem = '256MB'`.execute(trx);
     const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${postgres ? 'on commit drop ' : ''}as ${select}`).execute(trx);
 
-    // every co-occurrence once, as (lower id, higher id) of the tracks or of their first artists
-    const near = (item: 'track_id' | 'artist_id') => {
-      const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
-      const ahead = leads.map((d) => `lead(${item}, ${d}) over w as next${d}`).join(', ');
-      const pairs = leads.map((d) => `select ${item} as a, next${d} as b from ahead where next${d} is not null`).join(' union all ');
-      return `with ahead as (select ${item}, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
-        near as (${pairs})
-        select case when a < b then a else b end as x, case when a < b then b else a end as y, count(*) as score
-        from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`;
-    };
+    // every recurring pair of tracks once (lower id first), with the first artist of each
+    const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
+    const ahead = leads.map((d) => `lead(track_id, ${d}) over w as t${d}, lead(artist_id, ${d}) over w as a${d}`).join(', ');
+    const near = leads.map((d) => `select track_id as a, t${d} as b, artist_id as aa, a${d} as ab from ahead where t${d} is not null`).join(' union all ');
+    await temp('music_track_pairs', `with ahead as (select track_id, artist_id, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
+      near as (${near})
+      select case when a < b then a else b end as x, case when a < b then b else a end as y,
+        max(case when a < b then aa else ab end) as ax, max(case when a < b then ab else aa end) as ay, count(*) as score
+      from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`);
     const recommendations = await rankInto(trx, temp, {
-      target: 'music_track_recommendations', owner: 'track_id', other: 'recommended_id', keep: RECOMMENDATIONS_PER_TRACK, pairs: near('track_id'),
+      target: 'music_track_recommendations', owner: 'track_id', other: 'recommended_id', keep: RECOMMENDATIONS_PER_TRACK,
+      pairs: 'select x, y, score from music_track_pairs',
     });
     const relatedArtists = await rankInto(trx, temp, {
-      target: 'music_related_artists', owner: 'artist_id', other: 'related_id', keep: RELATED_ARTISTS_PER_ARTIST, pairs: near('artist_id'),
+      target: 'music_related_artists', owner: 'artist_id', other: 'related_id', keep: RELATED_ARTISTS_PER_ARTIST,
+      pairs: `select case when ax < ay then ax else ay end as x, case when ax < ay then ay else ax end as y, sum(score) as score
+        from music_track_pairs where ax <> ay group by 1, 2`,
     });
+    await sql.raw(`drop table ${postgres ? '' : 'temp.'}music_track_pairs`).execute(trx);
     return { recommendations, relatedArtists };
   });
 }

@@ -2,7 +2,7 @@ import { nameKey, termsOf } from '@socialquery/music/server';
 import {
   musicDemoAlbumArtists, musicDemoAlbums, musicDemoArtists, musicDemoConcerts, musicDemoEpisodes, musicDemoFollows, musicDemoGenres, musicDemoLyrics,
   musicDemoPlaylists, musicDemoPlaylistTracks, musicDemoShows, musicDemoSize, musicDemoTrackArtists, musicDemoTracks, musicDemoUsers,
-  PLAYLIST_MAX_TRACKS, PLAYLIST_MIN_TRACKS,
+  DERIVED_ROWS_PER_SCALE, PLAYLIST_MAX_TRACKS, PLAYLIST_MIN_TRACKS,
 } from './music-demo.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -60,7 +60,7 @@ describe('music demo data', () => {
     expect(genres.map((g) => g.kind).sort()).toEqual([...Array(30).fill('genre'), ...Array(14).fill('mood')].sort());
     const written = [artists, albums, albumArtists, tracks, trackArtists, playlists, playlistTracks, users, follows, shows, episodes, lyrics, concerts, genres]
       .reduce((sum, rows) => sum + rows.length, 0);
-    expect(Math.abs(musicDemoSize(1) - written - 160_000)).toBeLessThan(written * 0.02);
+    expect(Math.abs(musicDemoSize(1) - written - DERIVED_ROWS_PER_SCALE)).toBeLessThan(written * 0.02);
   });
 
   it('has unique 22-character base-62 ids and unique full-text row numbers', () => {

@@ -44,7 +44,7 @@ export const PLAYLIST_MAX_TRACKS = 300;
 export const EDITORIAL_USER = 0;
 const DAY_MS = 86_400_000;
 /** About how many recommendation and related-artist rows recomputeMusicDerived writes, per scale (for progress). */
-const DERIVED_ROWS_PER_SCALE = 160_000;
+export const DERIVED_ROWS_PER_SCALE = 63_000;
 const GENRE_COUNT = GENRES.length;
 
 export const ALBUM_TYPES = ['album', 'single', 'compilation'] as const;
