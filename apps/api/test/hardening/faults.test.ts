@@ -109,7 +109,7 @@ describe('crash and restart on a SQLite store', () => {
         `import { openStore } from '@socialquery/store';
          const store = await openStore(${JSON.stringify(address)});
          console.log('seeding');
-         await store.seedDemo({ only: ['forum', 'microblog', 'video'] });
+         await store.seedDemo({ only: ['forum', 'microblog', 'shortvideo', 'video'] });
          console.log('seeded');`,
       ],
       { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
@@ -119,7 +119,7 @@ describe('crash and restart on a SQLite store', () => {
     await new Promise<void>((resolve) => {
       writer.stdout.on('data', (chunk: Buffer) => {
         output += chunk;
-        if (output.includes('seeding')) setTimeout(resolve, 500);
+        if (output.includes('seeding')) setTimeout(resolve, 300);
       });
     });
     writer.kill('SIGKILL');
