@@ -26,8 +26,8 @@ export {
 } from './professional-rows.js';
 export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './professional-rows.js';
 export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './video-rows.js';
-export { musicNameColumns, upsertMusicRows } from './music-rows.js';
-export type { MusicWrittenTable } from './music-rows.js';
+export { assignMusicNums, musicNameColumns, upsertMusicRows } from './music-rows.js';
+export type { MusicNumberedTable, MusicWrittenTable } from './music-rows.js';
 export { recomputeMusicDerived } from './music-derived.js';
 export type { MusicDerivedReport } from './music-derived.js';
 export type { MusicExamples } from './music-examples.js';

@@ -83,3 +83,26 @@ export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, t
   }
   return changed;
 }
+
+/** The searchable music tables, whose rows carry a unique `num` (the SQLite full-text rowid). */
+export type MusicNumberedTable = 'music_artists' | 'music_albums' | 'music_tracks' | 'music_users' | 'music_playlists' | 'music_shows' | 'music_genres';
+
+/**
+ * Gives rows (of one batch, distinct ids) their `num`: the stored one for an id already in the
+ * table, else the next free numbers after the table's largest, in the rows' order. For importers,
+ * which know ids but not the store's numbering; call it inside the transaction that writes them.
+ */
+export async function assignMusicNums<T extends MusicNumberedTable, Row extends Omit<Database[T], 'num'>>(
+  db: Writer,
+  table: T,
+  rows: readonly Row[],
+): Promise<(Row & { num: number })[]> {
+  if (rows.length === 0) return [];
+  const untyped = db as unknown as Kysely<{ numbered: { id: string; num: number } }>;
+  const numbered = table as unknown as 'numbered';
+  const stored = await untyped.selectFrom(numbered).select(['id', 'num']).where('id', 'in', rows.map((row) => row.id)).execute();
+  const known = new Map(stored.map((row) => [row.id, Number(row.num)]));
+  const { top } = await untyped.selectFrom(numbered).select((eb) => eb.fn.max('num').as('top')).executeTakeFirstOrThrow();
+  let next = Number(top ?? 0) + 1;
+  return rows.map((row) => ({ ...row, num: known.get(row.id) ?? next++ }));
+}
