@@ -136,6 +136,67 @@ describe('crash and restart on a SQLite store', () => {
   }, 90_000);
 });
 
+describe('SIGTERM under continuous mixed load', () => {
+  it('answers every request that was sent (valid, invalid, unauthorised alike), closes each connection, exits 0', async () => {
+    const { address, token } = await seededSqliteStore();
+    const service = await startServiceProcess([], { SOCIALQUERY_STORE: address });
+    const paths: [string, Record<string, string>][] = [
+      [POSTS, { authorization: `Bearer ${token}` }],
+      ['/api/v1/forum/community/programming/posts?limit=0', { authorization: `Bearer ${token}` }],
+      [POSTS, {}],
+      ['/api/v1/forum/community/nobody-here/posts', { authorization: `Bearer ${token}` }],
+      ['/api/v1/forum/user/someone/posts?token=x', {}],
+    ];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const statuses: number[] = [];
+    const failures: string[] = [];
+    let signalled = false;
+    let afterSignal = 0;
+    /** One connection's loop: the next request as soon as the previous answer ends, until an answer says Connection: close. */
+    const loop = async (offset: number) => {
+      for (let i = offset; ; i++) {
+        const [path, headers] = paths[i % paths.length]!;
+        const closing = await new Promise<boolean>((resolve) => {
+          const req = http.get(`${service.url}${path}`, { agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              statuses.push(res.statusCode!);
+              if (signalled) afterSignal++;
+              resolve(res.headers.connection === 'close');
+            });
+            res.on('error', (error) => {
+              failures.push(error.message);
+              resolve(true);
+            });
+          });
+          req.on('error', (error) => {
+            failures.push(error.message);
+            resolve(true);
+          });
+        });
+        if (closing) return;
+      }
+    };
+    // open every connection first (a kernel backlog connection is reset by the OS when the listener closes)
+    await Promise.all(
+      Array.from({ length: 20 }, () => new Promise((resolve) => http.get(`${service.url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)))),
+    );
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(20);
+    const loops = Array.from({ length: 20 }, (_, i) => loop(i));
+    while (statuses.length < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    const exited = exitOf(service.child);
+    signalled = true;
+    service.child.kill('SIGTERM');
+    await Promise.all(loops);
+    expect(await exited).toBe(0);
+    agent.destroy();
+
+    expect(failures).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404]));
+    expect(afterSignal).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe('store failures while serving', () => {
   let service: TestService;
   beforeAll(async () => {
