@@ -60,7 +60,7 @@ describe('socialquery-api entry point', () => {
     const stopped = exitOf(second.child);
     second.child.kill('SIGINT');
     expect(await stopped).toBe(0);
-  }, 60_000);
+  }, 240_000);
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
     const store = await newStore();
@@ -96,5 +96,5 @@ describe('socialquery-api entry point', () => {
     for (const r of results) expect(JSON.parse(r.body).posts.length).toBeGreaterThan(0);
     expect(await exited).toBe(0);
     agent.destroy();
-  }, 60_000);
+  }, 240_000);
 });

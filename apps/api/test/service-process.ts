@@ -28,7 +28,7 @@ export function startServiceProcess(args: string[], env: Record<string, string>)
   child.on('exit', () => running.delete(child));
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);

@@ -42,7 +42,7 @@ describe('socialquery CLI', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 240_000);
 
   it('seed: refuses to run without --demo, and a bad --scale', async () => {
     expect(await cli('seed')).toMatchObject({ code: 1, err: expect.stringContaining('pass --demo') });
@@ -130,7 +130,7 @@ describe('socialquery CLI', () => {
     const missing = await cli('migrate-store', '--from', storeAddress);
     expect(missing.code).not.toBe(0);
     expect(missing.err).toContain("required option '--to <address>' not specified");
-  });
+  }, 240_000);
 
   it('--help on every command; an unknown command fails', async () => {
     for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate'], ['migrate-store']]) {
