@@ -48,7 +48,9 @@ export async function createTestStoreAddress(options: { kind?: TestStoreKind; sh
 /** A new store (migrated) whose `close()` also deletes it. */
 export async function openTestStore(options: OpenStoreOptions & { kind?: TestStoreKind } = {}): Promise<Store> {
   const target = await createTestStoreAddress(options.kind ? { kind: options.kind } : {});
-  const store = await openStore(target.address, options);
+  // A loaded CI machine can take longer than the service's 10 s default for a whole-table scan
+  // (examples, derived data); the timeout itself is tested on purpose in the API's outage suite.
+  const store = await openStore(target.address, { statementTimeoutMs: 120_000, ...options });
   return {
     ...store,
     async close() {
