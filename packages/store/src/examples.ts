@@ -38,15 +38,21 @@ const microblogExamples: ExampleFinders['microblog'] = async (db) => {
     .orderBy('author_key')
     .limit(1)
     .executeTakeFirst();
-  const message = await db
-    .selectFrom('microblog_messages as reply')
-    .innerJoin('microblog_messages as parent', 'parent.id', 'reply.reply_to_id')
-    .select(['parent.id', 'parent.id_key', (eb) => eb.fn.countAll().as('n')])
-    .groupBy(['parent.id', 'parent.id_key'])
+  // Counted on the (reply_to_id, id_key) index alone: joining every reply to its parent scans the table.
+  const candidates = await db
+    .selectFrom('microblog_messages')
+    .select(['reply_to_id', (eb) => eb.fn.countAll().as('n')])
+    .where('reply_to_id', 'is not', null)
+    .groupBy('reply_to_id')
     .orderBy('n', 'desc')
-    .orderBy('parent.id_key')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('reply_to_id')
+    .limit(10)
+    .execute();
+  let message: { id: string } | undefined;
+  for (const { reply_to_id } of candidates) {
+    message = await db.selectFrom('microblog_messages').select('id').where('id', '=', reply_to_id!).executeTakeFirst();
+    if (message) break;
+  }
   return user && message ? { username: String(user.name), messageId: message.id } : undefined;
 };
 
