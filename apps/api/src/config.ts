@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_ADDRESS } from '@socialquery/store';
+import { DEFAULT_STORE_ADDRESS, parseDemoScales } from '@socialquery/store';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from './rate-limit.js';
 import { CorsOrigins } from './security.js';
@@ -38,6 +38,18 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_REDIS: z.url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' }).optional(),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
+  /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */
+  SOCIALQUERY_DEMO_SCALES: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parseDemoScales(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of: ${logLevels.join(', ')}` }).default('info'),
 });
 

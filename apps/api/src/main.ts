@@ -61,7 +61,7 @@ async function main(argv: string[]) {
 
   if (flags['demo-if-empty'] && (await store.isEmpty())) {
     logger.info('store is empty: seeding the demo data');
-    const report = await store.seedDemo();
+    const report = await store.seedDemo(config.SOCIALQUERY_DEMO_SCALES ? { scales: config.SOCIALQUERY_DEMO_SCALES } : {});
     logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
   }
   if ((await store.credentials.count()) === 0) {

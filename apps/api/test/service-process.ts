@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_DEMO_SCALES } from '@socialquery/store/testing';
 
 /** The built service entry point, run as a user runs it. */
 export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -12,6 +13,9 @@ export interface ServiceProcess {
 
 const running = new Set<ChildProcess>();
 
+/** `--demo-if-empty` seeds the test stores' demo scales (a tenth of the music catalog) unless a test says otherwise. */
+const DEMO_SCALES = Object.entries(TEST_DEMO_SCALES).map(([name, scale]) => `${name}=${scale}`).join(',');
+
 /** Kills every service process a test left running (call from afterEach or afterAll). */
 export function killServiceProcesses() {
   for (const child of running) child.kill('SIGKILL');
@@ -21,7 +25,7 @@ export function killServiceProcesses() {
 /** Starts `node dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
 export function startServiceProcess(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', SOCIALQUERY_DEMO_SCALES: DEMO_SCALES, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -8,6 +8,7 @@ export type { CreatedCredential, CredentialInfo, CredentialStore } from './crede
 export type { CredentialKind, Database } from './schema.js';
 export type { SettingsStore } from './settings.js';
 export type { SeedOptions, SeedReport } from './seed.js';
+export { parseDemoScales } from './seed.js';
 export type { Examples } from './examples.js';
 export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';

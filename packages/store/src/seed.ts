@@ -14,6 +14,11 @@ export const demoSets: readonly DemoSet[] = [forumDemoSet, microblogDemoSet, sho
 export interface SeedOptions {
   /** Multiplies the volume; 1 is the default demo, 100 ≈ 1 M forum posts. */
   scale?: number;
+  /**
+   * Scales of single sets, replacing `scale` for them (`{ music: 0.1 }`: a tenth of the music
+   * catalog, as the test stores seed it). Sets that take fractions say so (`fractionalScale`).
+   */
+  scales?: Readonly<Record<string, number>>;
   /** The moment the demo's timestamps are relative to. */
   now?: Date;
   /** Seed only these platforms' sets (default: all). Tests use it to seed what they read. */
@@ -37,19 +42,41 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
   if (!Number.isInteger(scale) || scale < 1) throw new Error('scale must be a positive integer');
   const now = options.now ?? new Date();
   const started = performance.now();
-  const unknown = options.only?.filter((name) => !demoSets.some((set) => set.name === name)) ?? [];
+  const unknown = [...(options.only ?? []), ...Object.keys(options.scales ?? {})].filter((name) => !demoSets.some((set) => set.name === name));
   if (unknown.length > 0) throw new Error(`no demo data set named ${unknown.join(', ')}`);
   const sets = demoSets.filter((set) => !options.only || options.only.includes(set.name));
-  const total = sets.reduce((sum, set) => sum + set.size(scale), 0);
+  const scaleOf = (set: DemoSet) => {
+    const own = options.scales?.[set.name] ?? scale;
+    const valid = set.fractionalScale ? Number.isFinite(own) && own > 0 : Number.isInteger(own) && own >= 1;
+    if (!valid) throw new Error(`the ${set.name} scale must be ${set.fractionalScale ? 'a positive number' : 'a positive integer'}`);
+    return own;
+  };
+  const total = sets.reduce((sum, set) => sum + set.size(scaleOf(set)), 0);
   let done = 0;
   options.onProgress?.(0, total);
   const rows: Record<string, number> = {};
   for (const set of sets) {
     rows[set.name] = await set.load(db, {
       now,
-      scale,
+      scale: scaleOf(set),
       onRows: (count) => options.onProgress?.((done += count), total),
     });
   }
   return { rows, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * `music=0.1,forum=2` → `{ music: 0.1, forum: 2 }`, the per-set scales of `SOCIALQUERY_DEMO_SCALES`
+ * and `cli seed --scales`. Names and ranges are checked against the sets by `seedDemo`.
+ */
+export function parseDemoScales(text: string): Record<string, number> {
+  const scales: Record<string, number> = {};
+  for (const part of text.split(',')) {
+    const match = /^\s*([a-z]+)\s*=\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(part);
+    if (!match) throw new Error(`'${part}' is not <set>=<scale> (e.g. music=0.1); sets: ${demoSets.map((set) => set.name).join(', ')}`);
+    const [, name, value] = match as unknown as [string, string, string];
+    if (!demoSets.some((set) => set.name === name)) throw new Error(`no demo data set named ${name}; sets: ${demoSets.map((set) => set.name).join(', ')}`);
+    scales[name] = Number(value);
+  }
+  return scales;
 }

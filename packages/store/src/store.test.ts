@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashSecret } from './credentials.js';
+import { parseDemoScales } from './seed.js';
 import { openStore, type Store } from './store.js';
-import { createTestStoreAddress, type TestStoreAddress } from './testing.js';
+import { createTestStoreAddress, TEST_DEMO_SCALES, type TestStoreAddress } from './testing.js';
 import { parseStoreAddress } from './address.js';
 
 let dir: string;
@@ -82,15 +83,17 @@ describe('store', () => {
     expect(await store.examples()).toEqual({});
     const now = new Date('2026-03-01T00:00:00.000Z');
     const progress: number[] = [];
-    const first = await store.seedDemo({ now, onProgress: (done) => progress.push(done) });
+    const first = await store.seedDemo({ now, scales: TEST_DEMO_SCALES, onProgress: (done) => progress.push(done) });
     expect(first.rows.forum).toBeGreaterThanOrEqual(20 * 300);
     const written = Object.values(first.rows).reduce((a, b) => a + b, 0);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(written);
     const count = async () => Number((await store.db.selectFrom('forum_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(await count()).toBe(first.rows.forum);
-    await store.seedDemo({ now });
+    await store.seedDemo({ now, scales: TEST_DEMO_SCALES });
     expect(await count()).toBe(first.rows.forum);
+    const artists = await store.db.selectFrom('music_artists').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(artists.n)).toBe(500); // a tenth of the catalog's 5,000
     expect(await store.isEmpty()).toBe(false);
 
     const { forum } = await store.examples();
@@ -100,11 +103,22 @@ describe('store', () => {
     const perCommunity = await store.db.selectFrom('forum_posts').select('id').where('community_key', '=', forum!.community.toLowerCase()).execute();
     expect(perCommunity.length).toBeGreaterThanOrEqual(300);
     expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
-    // the whole demo, twice (the music catalog alone is 1.3 M rows): minutes on a loaded 2-core machine
+    // the whole demo but a tenth of the music catalog, twice
   }, 240_000);
 
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');
     await expect(store.seedDemo({ scale: 1.5 })).rejects.toThrow('scale must be a positive integer');
+    await expect(store.seedDemo({ scales: { forum: 0.5 } })).rejects.toThrow('the forum scale must be a positive integer');
+    await expect(store.seedDemo({ scales: { music: 0 } })).rejects.toThrow('the music scale must be a positive number');
+    await expect(store.seedDemo({ scales: { podcasts: 1 } })).rejects.toThrow('no demo data set named podcasts');
+    expect(await store.isEmpty()).toBe(true);
+  });
+
+  it('parses per-set scales as the CLI and the service take them', () => {
+    expect(parseDemoScales('music=0.1, forum=2')).toEqual({ music: 0.1, forum: 2 });
+    expect(() => parseDemoScales('music')).toThrow("'music' is not <set>=<scale>");
+    expect(() => parseDemoScales('songs=1')).toThrow('no demo data set named songs');
+    expect(() => parseDemoScales('music=-1')).toThrow('is not <set>=<scale>');
   });
 });

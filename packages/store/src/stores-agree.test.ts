@@ -1,4 +1,4 @@
-import { openStore, type Store } from './store.js';
+import type { Store } from './store.js';
 import { openTestStore } from './testing.js';
 
 /**
@@ -11,7 +11,7 @@ describe('SQLite and PostgreSQL answer identically', () => {
   let sqlite: Store;
   let postgres: Store;
   beforeAll(async () => {
-    sqlite = await openStore('sqlite::memory:');
+    sqlite = await openTestStore({ kind: 'sqlite' });
     postgres = await openTestStore({ kind: 'postgres' });
     for (const store of [sqlite, postgres]) await store.seedDemo({ now, only: ['video', 'music'] });
   }, 240_000);

@@ -11,6 +11,8 @@ export interface DemoLoadOptions {
 /** One platform's deterministic demo data: how many rows it writes, and how. */
 export interface DemoSet {
   name: string;
+  /** Whether the set takes a fractional scale (a smaller data set, for tests); others take positive integers. */
+  fractionalScale?: boolean;
   /** Rows `load` writes at this scale (for progress). */
   size(scale: number): number;
   /** Upserts every row (idempotent); returns the number written. */

@@ -15,6 +15,7 @@ const ROWS_PER_TRANSACTION = 20_000;
 /** Every table from its own lazy generator, in transactions of bulk upserts; then the derived tables, computed in SQL. */
 export const musicDemoSet: DemoSet = {
   name: 'music',
+  fractionalScale: true,
   size: musicDemoSize,
   async load(db, { now, scale, onRows }) {
     const options: MusicDemoOptions = { now, scale };

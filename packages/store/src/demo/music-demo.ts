@@ -142,13 +142,21 @@ interface Plan {
 
 const plans = new Map<number, Plan>();
 
+/**
+ * A per-scale count at `scale`. The music set takes fractional scales (tests seed a tenth of the
+ * catalog: the whole one is 1.3 M rows); at least one of everything, and at least one artist per
+ * genre so that same-genre picks have somewhere to go.
+ */
+const scaled = (perScale: number, scale: number, least = 1) => Math.max(least, Math.round(perScale * scale));
+
 function planOf(scale: number): Plan {
   const cached = plans.get(scale);
   if (cached) return cached;
-  const artists = MUSIC_ARTISTS_PER_SCALE * scale;
-  const albums = MUSIC_ALBUMS_PER_SCALE * scale;
-  const users = MUSIC_USERS_PER_SCALE * scale;
-  const shows = MUSIC_SHOWS_PER_SCALE * scale;
+  const artists = scaled(MUSIC_ARTISTS_PER_SCALE, scale, GENRE_COUNT);
+  const albums = scaled(MUSIC_ALBUMS_PER_SCALE, scale);
+  const users = scaled(MUSIC_USERS_PER_SCALE, scale);
+  const shows = scaled(MUSIC_SHOWS_PER_SCALE, scale);
+  const playlists = scaled(MUSIC_PLAYLISTS_PER_SCALE, scale);
 
   const artistWeight = new Float64Array(artists);
   for (let a = 0; a < artists; a++) artistWeight[a] = (0.6 + 0.8 * unit(0xa7e1, a)) / (1 + a / 40) ** 0.9;
@@ -221,12 +229,12 @@ function planOf(scale: number): Plan {
   for (let s = 0; s < shows; s++) showEpisodeStart[s + 1] = showEpisodeStart[s]! + 10 + Math.floor(90 * unit(0x5e01, s) ** 2);
 
   const plan: Plan = {
-    artists, albums, tracks, users, playlists: MUSIC_PLAYLISTS_PER_SCALE * scale, shows, artistWeight, albumArtist, albumSecond, albumType, albumAgeDays,
+    artists, albums, tracks, users, playlists, shows, artistWeight, albumArtist, albumSecond, albumType, albumAgeDays,
     albumTrackStart, trackAlbum, trackFeatured, trackPlays, artistTrackStart, artistTrackList, follows: Int32Array.from(followPairs),
     followerCount, followingCount, showEpisodeStart,
     ids: {
       artist: idsOf('artist', artists), album: idsOf('album', albums), track: idsOf('track', tracks), user: idsOf('user', users),
-      playlist: idsOf('playlist', MUSIC_PLAYLISTS_PER_SCALE * scale),
+      playlist: idsOf('playlist', playlists),
     },
     artistNames: Array.from({ length: artists }, (_, a) => artistNameOf(a)),
   };
@@ -474,7 +482,7 @@ interface PlaylistPlan {
   tracks: number[];
 }
 
-const thisIsCount = (plan: Plan) => Math.min(plan.artists, THIS_IS_PLAYLISTS_PER_SCALE * (plan.playlists / MUSIC_PLAYLISTS_PER_SCALE));
+const thisIsCount = (plan: Plan) => Math.min(plan.artists, Math.round(THIS_IS_PLAYLISTS_PER_SCALE * (plan.playlists / MUSIC_PLAYLISTS_PER_SCALE)));
 
 const playlistCache = new WeakMap<Plan, PlaylistPlan[]>();
 /** Every playlist of the plan, generated once. */
@@ -608,7 +616,7 @@ export function* musicDemoConcerts({ now, scale }: MusicDemoOptions): Generator<
   const plan = planOf(scale);
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   let ordinal = 0;
-  for (let a = 0; a < Math.min(plan.artists, TOURING_ARTISTS_PER_SCALE * scale); a++) {
+  for (let a = 0; a < Math.min(plan.artists, scaled(TOURING_ARTISTS_PER_SCALE, scale)); a++) {
     const rng = createRandom(mix(0xc0c5, a));
     const count = a < 10 ? 8 : rng.int(0, 5);
     const name = artistNameOf(a);
@@ -634,7 +642,7 @@ export function musicDemoSize(scale: number): number {
   const featured = plan.trackFeatured.filter((a) => a >= 0).length;
   return GENRES.length + MOODS.length + plan.artists + 2 * plan.albums + collaborations + 2 * plan.tracks + featured + plan.artistTrackList.length - plan.tracks
     + Math.round(plan.tracks * 0.08) + plan.users + plan.follows.length / 2 + plan.playlists + playlistTracks + plan.shows + plan.showEpisodeStart[plan.shows]!
-    + Math.round(TOURING_ARTISTS_PER_SCALE * scale * 2.5) + DERIVED_ROWS_PER_SCALE * scale;
+    + Math.round(TOURING_ARTISTS_PER_SCALE * scale * 2.5) + Math.round(DERIVED_ROWS_PER_SCALE * scale);
 }
 
 /** Exposed for the demo's tests: the catalog plan of a scale. */
