@@ -18,9 +18,9 @@ export function killServiceProcesses() {
   running.clear();
 }
 
-/** Starts `node dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
-export function startServiceProcess(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [MAIN, ...args], {
+/** Starts `node [nodeArgs] dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
+export function startServiceProcess(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
