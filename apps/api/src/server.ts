@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
@@ -18,11 +18,20 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+export interface ServiceOptions {
+  /** How long shutdown waits for in-flight requests before dropping their connections (default 10 s). */
+  graceMs?: number;
+  /** A request whose headers have not all arrived this long after it began answers 408 (default 60 s, Node's). */
+  headersTimeoutMs?: number;
+  /** A request not received completely (headers and any body) this long after it began answers 408 (default 300 s, Node's). */
+  requestTimeoutMs?: number;
+}
+
 export async function startService(
   config: Config,
   store: Store,
   logger: Logger,
-  { graceMs = 10_000 }: { graceMs?: number } = {},
+  { graceMs = 10_000, headersTimeoutMs = 60_000, requestTimeoutMs = 300_000 }: ServiceOptions = {},
 ): Promise<RunningService> {
   const cursorSecret = config.SOCIALQUERY_SECRET ?? (await store.settings.cursorSecret());
   const budget = createRequestBudget({
@@ -36,8 +45,22 @@ export async function startService(
   const app = createApp({ store, logger, cursorSecret, budget, corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [] });
   let server: Server;
   try {
+    // Slow or stalled requests (slowloris) are cut off by Node's timeouts; their 408 is written by
+    // answerClientErrors. Connections are checked a few times per headers timeout (Node's default: every 30 s).
+    const created = createServer(
+      {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
+      },
+      app,
+    );
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+      created.once('error', reject);
+      created.listen(config.PORT, config.HOST, () => {
+        created.off('error', reject);
+        resolve(created);
+      });
     });
   } catch (error) {
     await budget.close();

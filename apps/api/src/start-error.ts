@@ -5,15 +5,27 @@ const UNWRITABLE = /^SQLITE_(READONLY|FULL|CANTOPEN|IOERR|PERM)/;
 
 /**
  * The one line printed when the service cannot start. The service writes at start (migrations,
- * WAL mode, the first credentials, the paging secret), so a read-only or full store stops it
- * here, with the store named (password masked) and what to check.
+ * WAL mode, the first credentials, the paging secret, the demo data), so a read-only or full
+ * store stops it here, with the store named (password masked) and what to check. The SQLite error
+ * may be the cause of another (a failed migration wraps the error that failed it).
  */
 export function startErrorMessage(error: unknown, storeAddress = process.env.SOCIALQUERY_STORE || DEFAULT_STORE_ADDRESS): string {
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && UNWRITABLE.test(code)) {
+  const code = unwritableCode(error);
+  if (code) {
     const store = storeAddress.replace(/\/\/[^@/]*@/, '//***@');
     return `the store ${store} cannot be written (${code}: ${message}); check that the file and its folder are writable by this user and that the disk has space`;
   }
   return message;
+}
+
+/** The code of the first error in the `cause` chain that says the store cannot be written. */
+function unwritableCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && UNWRITABLE.test(code)) return code;
+  }
+  return undefined;
 }

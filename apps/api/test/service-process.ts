@@ -22,9 +22,9 @@ export function killServiceProcesses() {
   running.clear();
 }
 
-/** Starts `node dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
-export function startServiceProcess(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [MAIN, ...args], {
+/** Starts `node [nodeArgs] dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
+export function startServiceProcess(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', SOCIALQUERY_DEMO_SCALES: DEMO_SCALES, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,11 @@ import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from '../serv
  * intact (WAL) and the service starts again on it; store failures (read-only, disk full, I/O error)
  * answer 503 with a log line naming the cause; a store that cannot be written at start stops the
  * service with a message that says so.
+ *
+ * "Disk full" is made real without privileges: `PRAGMA max_page_count` stops SQLite growing the
+ * file, and a write that needs another page then fails inside SQLite with SQLITE_FULL ("database
+ * or disk is full"), the error an out-of-space disk gives. The service writes only at start
+ * (migrations, first credentials, the paging secret, demo data); while serving it only reads.
  */
 
 afterEach(killServiceProcesses);
@@ -54,6 +59,33 @@ async function integrityOf(address: string) {
 }
 
 const POSTS = '/api/v1/forum/community/programming/posts?sort=new&limit=7';
+
+/** `node --import` it into a service process: that process's SQLite store file may not grow. */
+const FULL_STORE = fileURLToPath(new URL('./full-store.preload.mjs', import.meta.url));
+
+/** Runs the service on `address` with a store that may not grow; resolves with its exit code and stderr. */
+async function startOnFullStore(address: string, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', FULL_STORE, MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', SOCIALQUERY_STORE: address },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await exitOf(child);
+  return { code, out, err };
+}
+
+/** The one line a full store at start prints: the store, the cause, what to check; no stack trace. */
+function expectFullStoreMessage(err: string, address: string, cause: RegExp) {
+  const lines = err.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^socialquery-api: the store /);
+  expect(lines[0]).toContain(`the store ${address} cannot be written (SQLITE_FULL: `);
+  expect(lines[0]).toMatch(cause);
+  expect(lines[0]).toMatch(/database or disk is full\); check .* that the disk has space$/);
+}
 
 describe('crash and restart on a SQLite store', () => {
   it('SIGKILL in the middle of reads: the file passes integrity_check (WAL) and the restarted service answers the same', async () => {
@@ -225,6 +257,81 @@ describe('store failures while serving', () => {
     const warning = lines.find((line) => line.msg === 'store unavailable');
     expect(warning).toMatchObject({ level: 40, requestId: body.requestId, err: { code, message } });
   });
+
+  it('SQLITE_FULL raised by SQLite itself during a request (a full store) → 503 unavailable, a warning naming the cause, no SQL', async () => {
+    const { address } = await seededSqliteStore();
+    const store = await openStore(address);
+    try {
+      const token = (await store.credentials.create('token', 'full')).secret;
+      await sql`pragma max_page_count = 1`.execute(store.db); // clamped to the current size: the file may not grow
+      const grow = () => sql`insert into settings (key, value) values ('filler', ${'x'.repeat(20_000)})`.execute(store.db);
+      await expect(grow()).rejects.toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+
+      const { logger, lines } = capturedLogger();
+      const serve = (s: typeof store) => createApp({ store: s, logger, cursorSecret: 'x'.repeat(32) });
+      // the service only reads while serving: a full store keeps answering
+      const read = await request(serve(store)).get(POSTS).set('Authorization', `Bearer ${token}`);
+      expect(read.status).toBe(200);
+      expect(read.body.posts).toHaveLength(7);
+      expect((await request(serve(store)).get('/healthz')).body).toEqual({ status: 'ok' });
+
+      // a request whose store work needs the file to grow gets SQLite's own SQLITE_FULL
+      const writing = {
+        ...store,
+        forum: {
+          ...store.forum,
+          communityPosts: async (...args: Parameters<typeof store.forum.communityPosts>) => {
+            await grow();
+            return store.forum.communityPosts(...args);
+          },
+        },
+      };
+      const res = await request(serve(writing)).get(POSTS).set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      const body = ErrorBody.parse(res.body);
+      expect(body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'unavailable',
+        message: 'the store is unavailable right now; retry shortly',
+        requestId: res.headers['x-request-id'],
+      });
+      expect(res.text).not.toMatch(/SQLITE|insert|settings|disk|\bat /i);
+      const warning = lines.find((line) => line.msg === 'store unavailable');
+      expect(warning).toMatchObject({ level: 40, requestId: body.requestId, err: { code: 'SQLITE_FULL', message: 'database or disk is full' } });
+      expect(lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a full disk at start (migrations cannot create the tables) stops the service with one line naming the store and the cause', async () => {
+    const address = await newSqliteStore();
+    const { code, err } = await startOnFullStore(address);
+    expect(code).toBe(1);
+    expectFullStoreMessage(err, address, /SQLITE_FULL: migrat\w+ .*failed: /);
+  }, 60_000);
+
+  it('a full disk while --demo-if-empty seeds at start stops the service with one line naming the store and the cause', async () => {
+    const address = await newSqliteStore();
+    await (await openStore(address)).close(); // migrated, no data
+    const { code, out, err } = await startOnFullStore(address, ['--demo-if-empty']);
+    expect(code).toBe(1);
+    expect(out).toContain('seeding the demo data');
+    expect(out).not.toContain('demo data seeded');
+    expectFullStoreMessage(err, address, /SQLITE_FULL: database or disk is full\)/);
+  }, 60_000);
+
+  it('a full disk that start does not need to grow: the service starts, serves reads and stops cleanly', async () => {
+    const { address, token } = await seededSqliteStore();
+    const service = await startServiceProcess([], { SOCIALQUERY_STORE: address }, ['--import', FULL_STORE]);
+    const res = await fetch(`${service.url}${POSTS}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const stopped = exitOf(service.child);
+    service.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+  }, 120_000);
 
   it('a read-only store file at start stops the service with a message that names the store and the cause', async () => {
     // root ignores file modes, so the service runs as `nobody` on a file (and folder) it may only read

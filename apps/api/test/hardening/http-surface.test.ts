@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { ErrorBody } from '@socialquery/core';
+import { openTestStore } from '@socialquery/store/testing';
 import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { MAX_URL_LENGTH, redactUrl, securityHeaders } from '../../src/security.js';
 import { capturedLogger } from '../captured-logger.js';
 import { listen, startTestService, type TestService } from '../harness.js';
+import { type RunningService, startService } from '../../src/server.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -303,4 +305,96 @@ describe('paths and headers a browser would never send', () => {
       expect(ErrorBody.parse(JSON.parse(res.body)).code).toBe('invalid_request');
     }
   });
+});
+
+describe('requests that arrive too slowly (408)', () => {
+  const HEADERS_TIMEOUT_MS = 3000;
+  let running: RunningService;
+  let port: number;
+  const { logger, lines } = capturedLogger();
+  beforeAll(async () => {
+    // the service as main.ts starts it, with a short headers timeout so the test is fast
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SOCIALQUERY_SECRET: 'x'.repeat(32) });
+    running = await startService(config, await openTestStore(), logger, { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2 * HEADERS_TIMEOUT_MS });
+    port = (running.server.address() as { port: number }).port;
+  });
+  afterAll(() => running.stop());
+
+  /**
+   * Writes `first` on a fresh loopback connection, then `drip` 100 ms later — again every 100 ms
+   * for as long as the connection stays open when `repeat` (a client that never finishes its
+   * request) — and collects what the server answers until it closes the connection.
+   */
+  function slowClient(first: string, drip?: string, { repeat = true } = {}) {
+    return new Promise<{ status: number; headers: Record<string, string>; body: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      let data = '';
+      let timer: NodeJS.Timeout | undefined;
+      const guard = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no answer within 20 s; got ${JSON.stringify(data)}`));
+      }, 20_000);
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(first);
+        if (drip !== undefined) {
+          timer = setInterval(() => {
+            if (socket.writable) socket.write(drip);
+            if (!repeat) clearInterval(timer);
+          }, 100);
+        }
+      });
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('error', () => undefined); // a write racing the server's close; the answer is judged below
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(guard);
+        const [head = '', body = ''] = data.split('\r\n\r\n');
+        const [statusLine = '', ...headerLines] = head.split('\r\n');
+        const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body, ms: Date.now() - started });
+      });
+    });
+  }
+
+  const expectTimeoutAnswer = (res: Awaited<ReturnType<typeof slowClient>>) => {
+    expect(res.status).toBe(408);
+    // cut off by the headers timeout, not refused at once for some other reason
+    expect(res.ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers.connection).toBe('close');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const body = ErrorBody.parse(JSON.parse(res.body));
+    expect(body).toEqual({
+      statusCode: 408,
+      error: 'Request Timeout',
+      code: 'request_timeout',
+      message: 'the request did not arrive in time',
+      requestId: res.headers['x-request-id'],
+    });
+    const logged = lines.find((line) => line.requestId === body.requestId);
+    expect(logged).toMatchObject({ msg: 'unreadable request refused', status: 408, code: 'request_timeout', parserError: 'ERR_HTTP_REQUEST_TIMEOUT' });
+  };
+
+  it('headers trickling in one line at a time and never finished (slowloris) → 408 request_timeout (JSON), connection closed', async () => {
+    const secret = 'sqt_never-logged-0123456789';
+    const res = await slowClient(`GET /healthz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\n`, 'X-Slow: a\r\n');
+    expectTimeoutAnswer(res);
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  }, 30_000);
+
+  it('a request line cut off half-way, then silence → 408 request_timeout (JSON)', async () => {
+    expectTimeoutAnswer(await slowClient('GET /heal'));
+  }, 30_000);
+
+  it('a connection that sends nothing at all → 408 request_timeout (JSON)', async () => {
+    expectTimeoutAnswer(await slowClient(''));
+  }, 30_000);
+
+  it('a request sent in pieces but completed in time is answered normally', async () => {
+    const res = await slowClient('GET /healthz HTTP/1.1\r\nHost: x\r\n', 'Connection: close\r\n\r\n', { repeat: false });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok' });
+  }, 30_000);
 });

@@ -29,8 +29,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport>
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} failed: ${errorText(result.error)}`, { cause: result.error });
+    // no migration named: the bookkeeping tables themselves could not be made
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`${failed ? `migration ${failed}` : 'migrating the store'} failed: ${errorText(result.error)}`, { cause: result.error });
   }
   return { applied: (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }
