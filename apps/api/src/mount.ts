@@ -4,6 +4,7 @@ import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
+import { type BodyTransform, fieldsSelector } from './fields.js';
 import { paramsParser } from './params.js';
 import type { RequestBudget } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
@@ -56,11 +57,23 @@ function withErrorExtras(operation: Operation): RequestHandler {
   };
 }
 
-/** Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the handler. */
+/**
+ * The extensions every operation takes besides its SPEC.md parameters; a request without them
+ * gets exactly the SPEC.md answer.
+ */
+const EXTENSIONS = ['fields'] as const;
+
+/**
+ * Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the
+ * handler; the checked `fields` selection to `res.locals.trimBody`.
+ */
 function validateParams(operation: Operation): RequestHandler {
-  const parseParams = paramsParser(operation);
+  const parseParams = paramsParser(operation, EXTENSIONS);
+  const selectFields = fieldsSelector(operation);
   return (req, res, next) => {
-    res.locals.params = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
+    const { params, extensions } = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
+    res.locals.params = params;
+    res.locals.trimBody = selectFields(extensions.fields);
     next();
   };
 }
@@ -68,7 +81,8 @@ function validateParams(operation: Operation): RequestHandler {
 function serve(handler: OperationHandler<Operation>, cursors: CursorCodec, clock: () => Date): RequestHandler {
   return async (_req, res) => {
     const body = await handler(res.locals.params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
-    res.json(body);
+    const trim = res.locals.trimBody as BodyTransform | undefined;
+    res.json(trim ? trim(body) : body);
   };
 }
 

@@ -3,22 +3,36 @@ import { queryParamNames } from '@socialquery/core';
 import { ServiceError } from '@socialquery/core/server';
 import type { z } from 'zod';
 
+/** A request's parameters: the operation's own, validated with defaults applied, and the raw extension values. */
+export interface ParsedParams {
+  params: Record<string, unknown>;
+  extensions: Record<string, string>;
+}
+
 /**
  * Validates a request's path and query parameters with the operation's own schemas:
  * unknown names → `unknown_parameter` (naming the accepted ones), repeated names or bad
- * values → `invalid_parameter`, absent required ones → `missing_parameter`.
+ * values → `invalid_parameter`, absent required ones → `missing_parameter`. The extension
+ * parameters (`fields`…) are accepted besides the operation's own and handed back as given
+ * (an operation that declares a parameter of the same name keeps its own).
  */
-export function paramsParser(operation: Operation) {
-  const accepted = queryParamNames(operation);
-  return (pathValues: Record<string, string>, query: Record<string, unknown>) => parseParams(operation, accepted, pathValues, query);
+export function paramsParser(operation: Operation, extensionNames: readonly string[] = []) {
+  const own = queryParamNames(operation);
+  const extensions = extensionNames.filter((name) => !own.includes(name));
+  const accepted = [...own, ...extensions];
+  return (pathValues: Record<string, string>, query: Record<string, unknown>): ParsedParams => {
+    const ownQuery: Record<string, unknown> = {};
+    const extensionValues: Record<string, string> = {};
+    checkNames(accepted, query);
+    for (const [name, value] of Object.entries(query)) {
+      if (extensions.includes(name)) extensionValues[name] = value as string;
+      else ownQuery[name] = value;
+    }
+    return { params: { ...validate(operation.params.path, pathValues), ...validate(operation.params.query, ownQuery) }, extensions: extensionValues };
+  };
 }
 
-function parseParams(
-  operation: Operation,
-  accepted: readonly string[],
-  pathValues: Record<string, string>,
-  query: Record<string, unknown>,
-): Record<string, unknown> {
+function checkNames(accepted: readonly string[], query: Record<string, unknown>): void {
   const names = Object.keys(query);
   const unknown = names.filter((name) => !accepted.includes(name));
   if (unknown.length > 0) {
@@ -33,7 +47,6 @@ function parseParams(
       issues: repeated.map((path) => ({ path, message: 'must be given once' })),
     });
   }
-  return { ...validate(operation.params.path, pathValues), ...validate(operation.params.query, query) };
 }
 
 function validate(schema: z.ZodObject | undefined, values: Record<string, unknown>): Record<string, unknown> {

@@ -27,6 +27,19 @@ describe('forum client against the real service', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it('fields trims the posts on the wire, and the result is typed with the selected fields only', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const full = await client.communityPosts({ community, sort: 'new', limit: 3 });
+    const trimmed = await client.communityPosts({ community, sort: 'new', limit: 3, fields: ['id', 'score'] });
+    expect(trimmed.posts).toEqual(full.posts.map(({ id, score }) => ({ id, score })));
+    const ids: string[] = trimmed.posts.map((post) => post.id);
+    // @ts-expect-error title was not selected
+    expect(trimmed.posts[0]?.title).toBeUndefined();
+    expect(ids).toHaveLength(3);
+    const asText = await client.communityPosts({ community, sort: 'new', limit: 3, fields: 'id,title' });
+    expect(Object.keys(asText.posts[0] ?? {})).toEqual(['id', 'title']);
+  });
+
   it('userPosts returns the user\'s posts', async () => {
     const client = createForumClient({ baseUrl, token: service.token });
     const username = (await service.store.examples()).forum!.username;
@@ -58,6 +71,9 @@ describe('forum client against the real service', () => {
       expect(missing).toMatchObject({ kind: 'request_setup', message: expect.stringContaining('community is required') });
       await expect(client.communityPosts({ community, limit: 1000 })).rejects.toBeInstanceOf(RequestSetupError);
       await expect(client.communityPosts({ community, sort: 'best' as never })).rejects.toBeInstanceOf(RequestSetupError);
+      const badField = await client.communityPosts({ community, fields: ['id', 'titel'] }).catch((e: unknown) => e);
+      expect(badField).toMatchObject({ kind: 'request_setup', message: expect.stringContaining("unknown field 'titel'; valid fields: id, title") });
+      await expect(client.communityPosts({ community, fields: [] })).rejects.toBeInstanceOf(RequestSetupError);
       expect(requests).toBe(0);
     } finally {
       server.off('request', count);

@@ -81,9 +81,18 @@ describe('GET /api/v1/openapi.json', () => {
       const inPath = parameters.filter((p) => p.in === 'path').map((p) => p.name);
       const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
       expect(inPath).toEqual(Object.keys(operation.params.path?.shape ?? {}));
-      expect(inQuery).toEqual(Object.keys(operation.params.query?.shape ?? {}));
+      // the operation's own parameters, then the `fields` extension every operation takes
+      expect(inQuery).toEqual([...Object.keys(operation.params.query?.shape ?? {}), 'fields']);
       for (const p of parameters.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
     }
+  });
+
+  it('documents fields on every operation, optional, with the fields of its records', () => {
+    const fields = parameter(operationById('forum.communityPosts'), 'fields');
+    expect(fields.required).not.toBe(true);
+    expect(fields.schema).toMatchObject({ type: 'string', maxLength: 2048 });
+    expect(fields.description).toContain('Here the records are each item of `posts`; their fields: id, title, content, author');
+    expect(parameter(operationById('professional.profile'), 'fields').description).toContain('Here the records are the `data` object');
   });
 
   it('gives integer parameters their wire type, bounds and default', () => {

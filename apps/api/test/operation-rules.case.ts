@@ -1,4 +1,4 @@
-import { ErrorBody, fillPath, type Operation } from '@socialquery/core';
+import { ErrorBody, fillPath, locateRecords, type Operation } from '@socialquery/core';
 import request from 'supertest';
 import type { TestService } from './harness.js';
 
@@ -28,7 +28,7 @@ export function describeOperationRules(
     const body = ErrorBody.parse(res.body);
     expect(body).toMatchObject({ statusCode: status, code });
     expect(body.requestId).toBe(res.headers['x-request-id']);
-    expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT|sqlite/i);
+    expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+|\bSELECT\b|sqlite/i);
     return body;
   };
 
@@ -103,5 +103,39 @@ export function describeOperationRules(
         expect(expectError(res, 400, 'invalid_parameter').message).toContain('limit must be given once');
       });
     }
+
+    // the `fields` extension: the records are found the way core's fields module finds them
+    const records = locateRecords(operation.response);
+    const [firstField] = records.fields.keys();
+    const at = (body: unknown, path: readonly string[]) => path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body);
+    const withoutRecords = (body: unknown) => {
+      const copy = structuredClone(body) as Record<string, unknown>;
+      const parent = at(copy, records.path.slice(0, -1)) as Record<string, unknown>;
+      parent[records.path.at(-1) ?? ''] = '(records)';
+      return copy;
+    };
+
+    it(`fields=${firstField} keeps only that field of each record (${records.path.join('.') || 'the body'}) and the rest of the body as it is`, async () => {
+      const full = await get();
+      const trimmed = await get({ ...validArgs().query, fields: firstField ?? '' });
+      expect(trimmed.status).toBe(200);
+      const fullRecords = at(full.body, records.path);
+      const expected = (record: unknown) => (record && typeof record === 'object' && firstField! in record ? { [firstField!]: (record as Record<string, unknown>)[firstField!] } : {});
+      expect(at(trimmed.body, records.path)).toEqual(Array.isArray(fullRecords) ? fullRecords.map(expected) : expected(fullRecords));
+      if (records.path.length > 0) expect(withoutRecords(trimmed.body)).toEqual(withoutRecords(full.body));
+      expect(trimmed.headers.etag).not.toBe(full.headers.etag);
+    });
+
+    it('refuses an unknown field, naming the valid ones, and a repeated or empty fields: 400 invalid_parameter', async () => {
+      const unknown = expectError(await get({ ...validArgs().query, fields: `${firstField},nosuchfield` }), 400, 'invalid_parameter');
+      expect(unknown.message).toContain("unknown field 'nosuchfield'; valid fields: ");
+      for (const name of records.fields.keys()) expect(unknown.message).toContain(name);
+      expect(unknown.issues).toEqual([{ path: 'fields', message: unknown.message }]);
+      expectError(await get({ ...validArgs().query, fields: `${firstField},` }), 400, 'invalid_parameter');
+      const c = credential();
+      const query = new URLSearchParams({ ...validArgs().query });
+      const repeated = await request(service().app).get(`${url()}?${query}${query.size ? '&' : ''}fields=${firstField}&fields=${firstField}`).set(c.name, c.value);
+      expect(expectError(repeated, 400, 'invalid_parameter').message).toContain('fields must be given once');
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { RequestSetupError } from './client-errors.js';
+import { FieldsError, locateRecords, parseFields, type RecordsLocation, type Trimmed } from './fields.js';
 import type { Contract, Operation, OperationArgs, OperationResult } from './operation.js';
 import { fillPath } from './operation.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
@@ -16,9 +17,20 @@ export interface ClientOptions extends TransportOptions, ClientCredentials {
   transport?: Transport;
 }
 
+/**
+ * The `fields` extension of every method: field paths of the response's records (see
+ * `@socialquery/core`'s fields module), as a list or a comma-separated string. With a list of
+ * literal paths the result is typed with the records trimmed to them.
+ */
+export interface FieldsArg<P extends string> {
+  fields?: readonly P[] | string;
+}
+
 /** One method per operation of the contract, each taking one object argument. */
 export type ContractClient<C extends Contract> = {
-  [K in keyof C]: (args: OperationArgs<C[K]>) => Promise<OperationResult<C[K]>>;
+  [K in keyof C]: <const P extends string = never>(
+    args: OperationArgs<C[K]> & FieldsArg<P>,
+  ) => Promise<[P] extends [never] ? OperationResult<C[K]> : Trimmed<OperationResult<C[K]>, P>>;
 };
 
 /**
@@ -27,19 +39,26 @@ export type ContractClient<C extends Contract> = {
  */
 export function createClient<C extends Contract>(contract: C, options: ClientOptions): ContractClient<C> {
   const transport = options.transport ?? createTransport(options);
-  const methods = Object.entries(contract).map(([name, operation]) => [
-    name,
-    (args: unknown) => call(transport, operation, options, args),
-  ]);
+  const methods = Object.entries(contract).map(([name, operation]) => {
+    let records: RecordsLocation | undefined; // built on the first call that selects fields
+    const recordsOf = () => (records ??= locateRecords(operation.response));
+    return [name, (args: unknown) => call(transport, operation, options, args, recordsOf)];
+  });
   return Object.fromEntries(methods) as ContractClient<C>;
 }
 
-async function call(transport: Transport, operation: Operation, credentials: ClientCredentials, args: unknown) {
+async function call(
+  transport: Transport,
+  operation: Operation,
+  credentials: ClientCredentials,
+  args: unknown,
+  recordsOf: () => RecordsLocation,
+) {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     throw new RequestSetupError(`${operation.id} takes one object argument`);
   }
   const given = args as Record<string, unknown>;
-  const known = new Set([...operation.pathParams, ...Object.keys(operation.params.query?.shape ?? {})]);
+  const known = new Set([...operation.pathParams, ...Object.keys(operation.params.query?.shape ?? {}), 'fields']);
   const unknown = Object.keys(given).filter((name) => !known.has(name) && given[name] !== undefined);
   if (unknown.length > 0) {
     throw new RequestSetupError(`${operation.id} does not take ${unknown.join(', ')}; it takes ${[...known].join(', ')}`);
@@ -53,6 +72,7 @@ async function call(transport: Transport, operation: Operation, credentials: Cli
   for (const name of Object.keys(operation.params.query?.shape ?? {})) {
     if (given[name] !== undefined) query[name] = String(given[name]);
   }
+  if (given.fields !== undefined && query.fields === undefined) query.fields = fieldsValue(operation, given.fields, recordsOf());
   return transport.get({
     path: fillPath(operation.path, path),
     query,
@@ -68,6 +88,19 @@ function validate(schema: z.ZodObject | undefined, given: Record<string, unknown
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const text = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
   throw new RequestSetupError(`${id}: ${text}`, issues);
+}
+
+/** The wire form of a `fields` argument, checked against the operation's records before sending. */
+function fieldsValue(operation: Operation, fields: unknown, records: RecordsLocation): string {
+  const list = typeof fields === 'string' ? fields : Array.isArray(fields) && fields.every((f) => typeof f === 'string') ? (fields as string[]) : undefined;
+  if (list === undefined) throw new RequestSetupError(`${operation.id}: fields must be a list of field paths or a comma-separated string`);
+  try {
+    parseFields(list, records.fields);
+  } catch (error) {
+    if (error instanceof FieldsError) throw new RequestSetupError(`${operation.id}: ${error.message}`, [...error.issues]);
+    throw error;
+  }
+  return typeof list === 'string' ? list : list.join(',');
 }
 
 function authHeaders(operation: Operation, { apiKey, token }: ClientCredentials): Record<string, string> {

@@ -14,4 +14,8 @@ export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
 export { paginate } from './paginate.js';
-export type { ClientCredentials, ClientOptions, ContractClient } from './client.js';
+export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg } from './client.js';
+export {
+  FIELDS_MAX_LENGTH, fieldPaths, FieldsError, fieldsParam, fieldTreeOf, locateRecords, parseFields, pickFields, trimRecords,
+} from './fields.js';
+export type { FieldSelection, FieldTree, RecordsLocation, Select, Trimmed } from './fields.js';

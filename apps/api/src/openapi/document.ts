@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type AuthScheme, ErrorBody, type Operation } from '@socialquery/core';
+import { type AuthScheme, ErrorBody, fieldsParam, locateRecords, type Operation } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { z } from 'zod';
 import {
@@ -80,7 +80,7 @@ function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApi
     ...(operation.description ? { description: operation.description } : {}),
     tags: [platformOf(operation)],
     security: [{ [operation.auth]: [] }],
-    requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}) },
+    requestParams: { ...(path ? { path } : {}), query: withExtensions(operation, query) },
     responses: {
       200: {
         description: operation.summary,
@@ -102,6 +102,18 @@ function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApi
       ...errorResponses(operation, errorBody),
     },
   };
+}
+
+/** The operation's own query parameters and the extensions every operation takes (`fields`). */
+function withExtensions(operation: Operation, query: z.ZodObject | undefined): z.ZodObject {
+  const own = query ?? z.object({});
+  if ('fields' in own.shape) return own;
+  const records = locateRecords(operation.response);
+  const where = records.many ? `each item of \`${records.path.join('.')}\`` : records.path.length > 0 ? `the \`${records.path.join('.')}\` object` : 'the body';
+  const fields = fieldsParam.describe(
+    `${fieldsParam.description ?? ''} Here the records are ${where}; their fields: ${[...records.fields.keys()].join(', ')}.`,
+  );
+  return own.extend({ fields });
 }
 
 const platformOf = (operation: Operation) => operation.id.split('.')[0] ?? operation.id;
