@@ -151,16 +151,20 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
       const found = await trx.executeQuery<Values>(CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]));
       existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
     }
-    const seen = new Set<string>();
+    // a row is new when neither stored nor met before in this batch (stored ids are taken out as they are met)
+    const unseen = new Map<ImportTable, Set<string>>();
+    for (const [table, rows] of byTable) {
+      const stored = existing.get(table)!;
+      unseen.set(table, new Set([...rows.keys()].filter((id) => !stored.has(id))));
+    }
     for (const rows of batch) {
-      rows.forEach((row, index) => {
+      for (let index = 0; index < rows.length; index++) {
+        const row = rows[index]!;
         const counts = (summary.tables[row.table] ??= { imported: 0, updated: 0 });
-        const key = `${row.table}\u0000${row.values.id}`;
-        const known = seen.has(key) || existing.get(row.table)!.has(row.values.id);
-        seen.add(key);
+        const known = !unseen.get(row.table)!.delete(row.values.id);
         counts[known ? 'updated' : 'imported'] += 1;
         if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
-      });
+      }
     }
     for (const [table, rows] of byTable) if (NUMBERED.has(table)) await number(trx, table, rows, existing.get(table)!);
     for (const table of TABLE_ORDER) {
