@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { checkInput } from './input.js';
-import { parallelReadAvailable, readInWorker } from './parallel-read.js';
 import { findImporter, importers, importPlatforms } from './registry.js';
 import { ImportInputError, type ReadProgress } from './types.js';
 import { type ImportSummary, writeImport } from './writer.js';
@@ -36,8 +35,7 @@ export async function importData(db: Kysely<Database>, platform: string, format:
   }
   const progress: ReadProgress = { bytesRead: 0, totalBytes: 0 };
   await checkInput(path, importer.input, progress);
-  const items = importer.parallel && parallelReadAvailable() ? readInWorker(importer, path, progress) : importer.read(path, progress);
-  return writeImport(db, items, {
+  return writeImport(db, importer.read(path, progress), {
     strict: options.strict ?? false,
     ...(options.recordsPerFlush ? { recordsPerFlush: options.recordsPerFlush } : {}),
     format: `${platform} ${format}`,

@@ -51,26 +51,24 @@ export async function* readBytes(path: string, progress: ReadProgress): AsyncGen
   yield* out.splice(0);
 }
 
-/**
- * Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line.
- * Each chunk's complete lines are decoded at once and split as text (one UTF-8 decode per chunk, not per line).
- */
+/** Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line. */
 export async function* readLines(path: string, progress: ReadProgress): AsyncGenerator<{ line: number; text: string }> {
   let carry: Buffer | undefined;
   let line = 0;
   for await (const bytes of readBytes(path, progress)) {
     const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const last = chunk.lastIndexOf(10);
-    if (last === -1) {
-      carry = carry ? Buffer.concat([carry, chunk]) : Buffer.from(chunk);
-      continue;
-    }
-    const complete = carry ? Buffer.concat([carry, chunk.subarray(0, last)]) : chunk.subarray(0, last);
-    carry = last + 1 < chunk.length ? Buffer.from(chunk.subarray(last + 1)) : undefined;
-    for (const text of complete.toString('utf8').split('\n')) {
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
+      let text: string;
+      if (carry) {
+        text = Buffer.concat([carry, chunk.subarray(start, end)]).toString('utf8');
+        carry = undefined;
+      } else text = chunk.toString('utf8', start, end);
       line += 1;
       yield { line, text: text.endsWith('\r') ? text.slice(0, -1) : text };
+      start = end + 1;
     }
+    if (start < chunk.length) carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
   }
   if (carry && carry.length > 0) yield { line: line + 1, text: carry.toString('utf8') };
 }

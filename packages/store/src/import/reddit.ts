@@ -53,7 +53,6 @@ export const redditNdjson: Importer = {
   format: 'reddit-ndjson',
   description: 'Reddit submissions, one JSON object per line (Pushshift / Arctic Shift dumps); plain or .zst',
   input: 'file',
-  parallel: true,
   async *read(path, progress) {
     for await (const { line, text } of readLines(path, progress)) {
       if (text.trim() === '') continue;

@@ -67,11 +67,6 @@ export interface Importer {
   input: 'file' | 'dir' | 'file-or-dir';
   read(path: string, progress: ReadProgress): AsyncIterable<ImportItem>;
   /**
-   * Read in a worker thread, overlapping the writer (parallel-read.ts): for formats whose files
-   * are large and whose parsing costs as much as writing. The items must hold only strings, numbers and null.
-   */
-  parallel?: boolean;
-  /**
    * Recomputes what the store derives from the imported tables, inside the import's transaction
    * (so a failure leaves the store as it was); `written` names the tables rows were written to or pruned from.
    */

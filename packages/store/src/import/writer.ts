@@ -151,20 +151,16 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
       const found = await trx.executeQuery<Values>(CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]));
       existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
     }
-    // a row is new when neither stored nor met before in this batch (stored ids are taken out as they are met)
-    const unseen = new Map<ImportTable, Set<string>>();
-    for (const [table, rows] of byTable) {
-      const stored = existing.get(table)!;
-      unseen.set(table, new Set([...rows.keys()].filter((id) => !stored.has(id))));
-    }
+    const seen = new Set<string>();
     for (const rows of batch) {
-      for (let index = 0; index < rows.length; index++) {
-        const row = rows[index]!;
+      rows.forEach((row, index) => {
         const counts = (summary.tables[row.table] ??= { imported: 0, updated: 0 });
-        const known = !unseen.get(row.table)!.delete(row.values.id);
+        const key = `${row.table}\u0000${row.values.id}`;
+        const known = seen.has(key) || existing.get(row.table)!.has(row.values.id);
+        seen.add(key);
         counts[known ? 'updated' : 'imported'] += 1;
         if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
-      }
+      });
     }
     for (const [table, rows] of byTable) if (NUMBERED.has(table)) await number(trx, table, rows, existing.get(table)!);
     for (const table of TABLE_ORDER) {
