@@ -112,7 +112,9 @@ describe('import forum reddit-ndjson', () => {
   it('rejects an unknown platform or format, a missing file, a file of another format and a corrupt .zst with exit 2', async () => {
     const before = await forumSnapshot();
     const cases: [string[], string][] = [
-      [['music', 'spotify', fixture('reddit')], "unknown platform 'music' (importable: forum, microblog, video, shortvideo, professional)"],
+      [['chess', 'pgn', fixture('reddit')], "unknown platform 'chess' (importable: forum, microblog, video, music, shortvideo, professional)"],
+      [['music', 'spotify', fixture('spotify')], "unknown music format 'spotify' (formats: spotify-web-api)"],
+      [['music', 'spotify-web-api', fixture('youtube', 'videos.json')], 'no record could be read as music spotify-web-api (is it the right format?); first failure at videos.json response 1 item 1'],
       [['forum', 'pushshift-csv', fixture('reddit')], "unknown forum format 'pushshift-csv' (formats: reddit-ndjson)"],
       [['forum', 'reddit-ndjson', fixture('reddit', 'missing.ndjson')], 'no such file or directory: '],
       [['forum', 'reddit-ndjson', fixture('reddit')], 'is a directory; this format reads a file'],
@@ -131,7 +133,9 @@ describe('import forum reddit-ndjson', () => {
   it('--help lists every platform and format', async () => {
     const result = await cli('import', '--help');
     expect(result.code).toBe(0);
-    for (const format of ['reddit-ndjson', 'twitter-archive', 'twitter-v2', 'youtube-v3', 'tiktok', 'linkedin-export']) expect(result.out).toContain(format);
+    for (const format of ['reddit-ndjson', 'twitter-archive', 'twitter-v2', 'youtube-v3', 'spotify-web-api', 'tiktok', 'linkedin-export']) {
+      expect(result.out).toContain(format);
+    }
     expect(result.out).toContain('--strict');
   });
 });
@@ -269,6 +273,121 @@ describe('import video youtube-v3', () => {
     expect(await store.db.selectFrom('video_videos').select(['id', 'num']).orderBy('id').execute()).toEqual(nums);
     const search = await store.video.search({ terms: ['together'], since: 0, until: FAR_FUTURE.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 10 });
     expect(search.videos.map((v) => v.id)).toEqual(['yPYZpwSpKmA']);
+  });
+});
+
+describe('import music spotify-web-api', () => {
+  const AR1 = '4Z8W4fKeB5YxbusRsdQVPb';
+  const AR2 = '3WrFJ7ztbogyGnTHbHJFl2';
+  const AR3 = '6eUKZXaKkcviH0Ku9w2n3V';
+  const AL1 = '2noRn2Aes5aoNVsU6iWThc';
+  const [T1, T2, T3, T4] = ['3n3Ppam7vgaVa1iaRUc9Lp', '7ouMYWpwJ422jRcDASZB7P', '4VqPOruhp5EdPBeR92t6lQ', '2takcwOaAZWiXQijPHIx7B'];
+  const PL1 = '37i9dQZF1DXcBWIGoYBM5M';
+  const PL2 = '1h0CEZCm6IbFTbxThn6Xcs';
+  const SHOW = '5CfCWKI5pZ28U0uOzXkDHe';
+  const ids = <T extends { id: string }>(page: { items: T[] }) => page.items.map((item) => item.id);
+  const MUSIC_TABLES = [
+    'music_artists', 'music_albums', 'music_album_artists', 'music_tracks', 'music_track_artists', 'music_users', 'music_playlists', 'music_playlist_tracks',
+    'music_shows', 'music_episodes', 'music_genres', 'music_track_recommendations', 'music_related_artists',
+  ] as const;
+  /** Every music row, table by table in id order. */
+  const musicSnapshot = async () => Promise.all(MUSIC_TABLES.map((table) => store.db.selectFrom(table).selectAll().orderBy('id').execute()));
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-spotify-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('imports a folder of responses: every object kind, the wrappers, and the catalog serves them', async () => {
+    const result = await cli('import', 'music', 'spotify-web-api', fixture('spotify'));
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^imported 19, updated 9, skipped 0 /);
+    expect(result.out).toContain('music_playlist_tracks: 8 new, 0 updated');
+    const music = store.music;
+    // artists.json's full artists keep their followers, genres and images although later files name them again (simplified)
+    expect(await music.artist(AR1)).toEqual({
+      id: AR1, name: 'Luna Vega', verified: false, biography: '', genres: ['synthwave', 'electropop'], followers: 250_000, monthlyListeners: 0,
+      images: [640, 300, 64].map((size) => ({ url: `https://i.scdn.co/image/art-ar1-${size}`, width: size, height: size })),
+    });
+    // the album: label and popularity from album.json stay when tracks name it as a simplified album
+    expect(await music.album(AL1)).toMatchObject({ name: 'Midnight Roads', type: 'ALBUM', releaseDate: '2025-03-14', totalTracks: 3, artists: [{ id: AR1, name: 'Luna Vega' }] });
+    expect(await store.db.selectFrom('music_albums').select(['label', 'popularity', 'release_precision']).where('id', '=', AL1).executeTakeFirst())
+      .toEqual({ label: 'Moonlight Records', popularity: 61, release_precision: 'day' });
+    const single = await music.artistReleases({ artistId: AR2, type: 'SINGLE', order: 'DATE_DESC', offset: 0, limit: 10 });
+    expect(single.items.map((a) => [a.name, a.releaseDate])).toEqual([['Owl Hours', '2019-06-01']]);
+    const tracks = await music.albumTracks(AL1, { offset: 0, limit: 10 });
+    expect(tracks.items.map((t) => [t.name, t.discNumber, t.trackNumber])).toEqual([['Starlight Drive', 1, 1], ['Neon Rain (feat. DJ Mira)', 1, 2], ['Afterglow', 2, 1]]);
+    expect(await music.track(T2)).toMatchObject({
+      durationMs: 187_500, explicit: true, playcount: 0, artists: [{ id: AR1, name: 'Luna Vega' }, { id: AR3, name: 'DJ Mira' }], album: { id: AL1, name: 'Midnight Roads', type: 'ALBUM' },
+    });
+    expect(ids(await music.featuring(AR3, 10))).toEqual([T2]);
+    // the playlist: local files and episodes are not catalog tracks; the others keep their positions and added_at
+    expect(await music.playlist(PL1)).toMatchObject({ name: 'Late Night Drive', owner: { id: 'ana_beats', name: 'Ana Beats' }, followers: 1234, totalTracks: 6 });
+    const entries = await music.playlistTracks(PL1, { offset: 0, limit: 10 });
+    expect(entries.items.map((t) => [t.id, new Date(t.addedAt).toISOString()])).toEqual([
+      [T1, '2025-04-01T10:00:00.000Z'], [T2, '2025-04-01T10:01:00.000Z'], [T3, '2025-04-01T10:04:00.000Z'], [T4, '2025-04-03T09:30:00.000Z'],
+    ]);
+    // the second playlist came as /me/playlists plus two pages of /playlists/{id}/tracks (the page's href names it)
+    expect(ids(await music.playlistTracks(PL2, { offset: 0, limit: 10 }))).toEqual([T1, T2, T3, T4]);
+    expect(await music.playlist(PL2)).toMatchObject({ owner: { id: 'roadtripper', name: 'roadtripper' }, description: '', followers: 0 });
+    // derived after the import: tracks two playlists hold within two places of each other
+    expect(ids(await music.recommendations(T1, 10))).toEqual([T3, T2]);
+    expect(ids(await music.recommendations(T4, 10))).toEqual([T3, T2]);
+    expect(ids(await music.relatedArtists(AR1, 10))).toEqual([AR2]);
+    // shows and episodes (a show's episodes page, and a full episode naming its show); month precision → its first day
+    expect(await music.show(SHOW)).toMatchObject({ name: 'Code Talk', publisher: 'Dev Media', totalEpisodes: 3 });
+    const episodes = await music.episodes(SHOW, { offset: 0, limit: 10 });
+    expect(episodes.items.map((e) => [e.name, e.releaseDate, e.durationMs])).toEqual([
+      ['Episode 3: Indexes', '2025-03-01', 1_500_000], ['Episode 2: Batches', '2025-02-01', 2_100_000], ['Episode 1: Streams', '2025-01-10', 1_800_000],
+    ]);
+    expect(await music.user('ana_beats')).toMatchObject({ name: 'Ana Beats', followers: 77 });
+    expect(ids(await music.searchGenres({ terms: ['hip'], offset: 0, limit: 5 }))).toEqual(['0JQ5DAqbMKFQ00XGBls6ym']);
+    expect(ids(await music.searchTracks({ terms: ['neon', 'rain'], offset: 0, limit: 5 }))).toEqual([T2]);
+  });
+
+  it('re-importing updates the same rows, never duplicates them, and keeps their search numbers', async () => {
+    const before = await musicSnapshot();
+    const again = await cli('import', 'music', 'spotify-web-api', fixture('spotify'));
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/^imported 0, updated 28, skipped 0 /);
+    expect(await musicSnapshot()).toEqual(before);
+  });
+
+  it('a playlist page that became shorter removes the entries after it, and the derived tables follow', async () => {
+    const page = {
+      href: `https://api.spotify.com/v1/playlists/${PL2}/tracks?offset=0&limit=100`, offset: 0, limit: 100, next: null, total: 1,
+      items: [{ added_at: '2025-06-01T00:00:00Z', track: { type: 'track', id: T1, name: 'Starlight Drive', artists: [{ id: AR1, name: 'Luna Vega' }], album: { id: AL1, name: 'Midnight Roads', album_type: 'album', release_date: '2025-03-14', artists: [{ id: AR1, name: 'Luna Vega' }] } } }],
+    };
+    writeFileSync(join(dir, 'shorter.json'), JSON.stringify(page));
+    const result = await cli('import', 'music', 'spotify-web-api', join(dir, 'shorter.json'));
+    expect(result.code).toBe(0);
+    expect(ids(await store.music.playlistTracks(PL2, { offset: 0, limit: 10 }))).toEqual([T1]);
+    expect((await store.music.recommendations(T1, 10)).items).toEqual([]); // each pair is now in one playlist only
+    expect((await store.music.relatedArtists(AR1, 10)).items).toEqual([]);
+    // what the simplified track and album left out is kept
+    expect(await store.db.selectFrom('music_tracks').select(['popularity', 'isrc', 'duration_ms']).where('id', '=', T1).executeTakeFirst()).toEqual({ popularity: 70, isrc: 'USXYZ2500001', duration_ms: 201_000 });
+    expect(await store.db.selectFrom('music_albums').select(['label', 'total_tracks']).where('id', '=', AL1).executeTakeFirst()).toEqual({ label: 'Moonlight Records', total_tracks: 3 });
+  });
+
+  it('skips malformed objects with where they were read and why; --strict leaves the store exactly as before', async () => {
+    const before = await musicSnapshot();
+    const strict = await cli('import', '--strict', 'music', 'spotify-web-api', fixture('spotify-bad'));
+    expect(strict.code).toBe(1);
+    expect(strict.err).toContain('--strict: aborted at responses.json response 1: artists: expected a non-empty array of artists');
+    expect(await musicSnapshot()).toEqual(before);
+    const result = await cli('import', 'music', 'spotify-web-api', fixture('spotify-bad'));
+    expect(result.code).toBe(1);
+    expect(result.out.split('\n')).toEqual([
+      expect.stringMatching(/^imported 1, updated 0, skipped 5 /),
+      '  music_artists: 1 new, 0 updated',
+      'skipped responses.json response 1: artists: expected a non-empty array of artists',
+      'skipped responses.json response 2: album_type: expected album, single or compilation, got "ep"',
+      'skipped responses.json response 3: release_date: expected YYYY-MM-DD, YYYY-MM or YYYY, got "sometime"',
+      'skipped responses.json response 4: type: expected track, album, artist, playlist, show, episode or user, got "audiobook"',
+      'skipped responses.json response 5: not a JSON object',
+    ]);
+    expect(await store.music.artist('goodArtist000000000001')).toMatchObject({ name: 'Good Artist', followers: 0 });
+    expect(await store.music.track('badTrack000000000000001')).toBeUndefined();
   });
 });
 

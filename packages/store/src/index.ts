@@ -29,10 +29,10 @@ export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalP
 export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './video-rows.js';
 export { assignMusicNums, musicNameColumns, upsertMusicRows } from './music-rows.js';
 export type { MusicNumberedTable, MusicWrittenTable } from './music-rows.js';
-export { recomputeMusicDerived } from './music-derived.js';
+export { recomputeMusicDerived, recomputeMusicDerivedIn } from './music-derived.js';
 export type { MusicDerivedReport } from './music-derived.js';
 export type { MusicExamples } from './music-examples.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';
 export { ImportAbortedError, ImportInputError, importData, importers, findImporter, importPlatforms } from './import/index.js';
-export type { Importer, ImportItem, ImportOptions, ImportRow, ImportSummary, ImportTable, ReadProgress, TableCounts } from './import/index.js';
+export type { Importer, ImportItem, ImportOptions, ImportPrune, ImportRow, ImportSummary, ImportTable, ReadProgress, TableCounts } from './import/index.js';

@@ -31,35 +31,38 @@ export interface MusicDerivedReport {
  * Only portable SQL (window functions, CASE), so both stores compute identical tables.
  */
 export async function recomputeMusicDerived(db: Kysely<Database>): Promise<MusicDerivedReport> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return db.transaction().execute(async (trx) => {
-    // a full recompute of a large catalog may outlast the service's per-statement timeout
-    if (postgres) await sql`set local statement_timeout = 0`.execute(trx);
-    // the pair counts sort and group in memory rather than in temporary files
-    if (postgres) await sql`set local work_mem = '256MB'`.execute(trx);
-    const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${postgres ? 'on commit drop ' : ''}as ${select}`).execute(trx);
+  return db.transaction().execute((trx) => recomputeMusicDerivedIn(trx));
+}
 
-    // every recurring pair of tracks once (lower id first), with the first artist of each
-    const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
-    const ahead = leads.map((d) => `lead(track_id, ${d}) over w as t${d}, lead(artist_id, ${d}) over w as a${d}`).join(', ');
-    const near = leads.map((d) => `select track_id as a, t${d} as b, artist_id as aa, a${d} as ab from ahead where t${d} is not null`).join(' union all ');
-    await temp('music_track_pairs', `with ahead as (select track_id, artist_id, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
-      near as (${near})
-      select case when a < b then a else b end as x, case when a < b then b else a end as y,
-        max(case when a < b then aa else ab end) as ax, max(case when a < b then ab else aa end) as ay, count(*) as score
-      from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`);
-    const recommendations = await rankInto(trx, temp, {
-      target: 'music_track_recommendations', owner: 'track_id', other: 'recommended_id', keep: RECOMMENDATIONS_PER_TRACK,
-      pairs: 'select x, y, score from music_track_pairs',
-    });
-    const relatedArtists = await rankInto(trx, temp, {
-      target: 'music_related_artists', owner: 'artist_id', other: 'related_id', keep: RELATED_ARTISTS_PER_ARTIST,
-      pairs: `select case when ax < ay then ax else ay end as x, case when ax < ay then ay else ax end as y, sum(score) as score
-        from music_track_pairs where ax <> ay group by 1, 2`,
-    });
-    await sql.raw(`drop table ${postgres ? '' : 'temp.'}music_track_pairs`).execute(trx);
-    return { recommendations, relatedArtists };
+/** recomputeMusicDerived inside a transaction of the caller's (an import's: its rows and the derived tables commit together). */
+export async function recomputeMusicDerivedIn(trx: Transaction<Database>): Promise<MusicDerivedReport> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  // a full recompute of a large catalog may outlast the service's per-statement timeout
+  if (postgres) await sql`set local statement_timeout = 0`.execute(trx);
+  // the pair counts sort and group in memory rather than in temporary files
+  if (postgres) await sql`set local work_mem = '256MB'`.execute(trx);
+  const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${postgres ? 'on commit drop ' : ''}as ${select}`).execute(trx);
+
+  // every recurring pair of tracks once (lower id first), with the first artist of each
+  const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
+  const ahead = leads.map((d) => `lead(track_id, ${d}) over w as t${d}, lead(artist_id, ${d}) over w as a${d}`).join(', ');
+  const near = leads.map((d) => `select track_id as a, t${d} as b, artist_id as aa, a${d} as ab from ahead where t${d} is not null`).join(' union all ');
+  await temp('music_track_pairs', `with ahead as (select track_id, artist_id, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
+    near as (${near})
+    select case when a < b then a else b end as x, case when a < b then b else a end as y,
+      max(case when a < b then aa else ab end) as ax, max(case when a < b then ab else aa end) as ay, count(*) as score
+    from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`);
+  const recommendations = await rankInto(trx, temp, {
+    target: 'music_track_recommendations', owner: 'track_id', other: 'recommended_id', keep: RECOMMENDATIONS_PER_TRACK,
+    pairs: 'select x, y, score from music_track_pairs',
   });
+  const relatedArtists = await rankInto(trx, temp, {
+    target: 'music_related_artists', owner: 'artist_id', other: 'related_id', keep: RELATED_ARTISTS_PER_ARTIST,
+    pairs: `select case when ax < ay then ax else ay end as x, case when ax < ay then ay else ax end as y, sum(score) as score
+      from music_track_pairs where ax <> ay group by 1, 2`,
+  });
+  await sql.raw(`drop table ${postgres ? '' : 'temp.'}music_track_pairs`).execute(trx);
+  return { recommendations, relatedArtists };
 }
 
 /** Replaces `target` with each owner's `keep` best others from `pairs` (x < y, score; taken both ways), by score descending, then the other's id. */

@@ -8,7 +8,7 @@ import { type ImportSummary, writeImport } from './writer.js';
 export { ImportAbortedError } from './writer.js';
 export type { ImportSummary, TableCounts } from './writer.js';
 export { ImportInputError } from './types.js';
-export type { Importer, ImportItem, ImportRow, ImportTable, ReadProgress } from './types.js';
+export type { Importer, ImportItem, ImportPrune, ImportRow, ImportTable, ReadProgress } from './types.js';
 export { findImporter, importers, importPlatforms };
 
 export interface ImportOptions {
@@ -40,6 +40,7 @@ export async function importData(db: Kysely<Database>, platform: string, format:
     ...(options.recordsPerFlush ? { recordsPerFlush: options.recordsPerFlush } : {}),
     format: `${platform} ${format}`,
     read: progress,
+    ...(importer.afterImport ? { afterImport: importer.afterImport.bind(importer) } : {}),
     onProgress: (summary) => options.onProgress?.(summary, progress),
   });
 }

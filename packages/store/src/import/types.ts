@@ -1,6 +1,7 @@
+import type { Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 
-/** The tables an importer may write; music slots in here when its store exists. */
+/** The tables an importer may write. */
 export type ImportTable =
   | 'forum_posts'
   | 'microblog_users'
@@ -11,11 +12,37 @@ export type ImportTable =
   | 'video_videos'
   | 'professional_profiles'
   | 'professional_companies'
-  | 'professional_positions';
+  | 'professional_positions'
+  | 'music_artists'
+  | 'music_albums'
+  | 'music_album_artists'
+  | 'music_tracks'
+  | 'music_track_artists'
+  | 'music_users'
+  | 'music_playlists'
+  | 'music_playlist_tracks'
+  | 'music_shows'
+  | 'music_episodes'
+  | 'music_genres';
 
 export interface ImportRow<T extends ImportTable = ImportTable> {
   table: T;
+  /** Every column: what a new row is inserted with. */
   values: Database[T];
+  /**
+   * The columns a row already stored takes from `values` (default: all). A source that carries
+   * only part of an object (an artist named in a track, a field an API version leaves out) names
+   * the columns it did carry, so the others keep what a fuller import stored.
+   */
+  update?: readonly string[];
+}
+
+/** After the batch's rows are written: delete `table`'s rows whose `column` is `owner` and `position` is `from` or more (a list that got shorter). */
+export interface ImportPrune {
+  table: ImportTable;
+  column: string;
+  owner: string;
+  from: number;
 }
 
 /**
@@ -23,7 +50,7 @@ export interface ImportRow<T extends ImportTable = ImportTable> {
  * along, e.g. a tweet's author), or the reason it cannot be imported. `location` says where it
  * was read ("line 12", "tweets.js record 3").
  */
-export type ImportItem = { location: string; rows: ImportRow[] } | { location: string; error: string };
+export type ImportItem = { location: string; rows: ImportRow[]; prune?: ImportPrune[] } | { location: string; error: string };
 
 /** Bytes read so far of the input's total (the compressed size for a .zst file). */
 export interface ReadProgress {
@@ -39,6 +66,11 @@ export interface Importer {
   /** What the path names: a file, a directory, or either. */
   input: 'file' | 'dir' | 'file-or-dir';
   read(path: string, progress: ReadProgress): AsyncIterable<ImportItem>;
+  /**
+   * Recomputes what the store derives from the imported tables, inside the import's transaction
+   * (so a failure leaves the store as it was); `written` names the tables rows were written to or pruned from.
+   */
+  afterImport?(trx: Transaction<Database>, written: ReadonlySet<ImportTable>): Promise<void>;
 }
 
 /** The input as a whole is not what the format expects (wrong format, missing file): nothing can be imported. */

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { ImportInputError, type ImportItem, type ReadProgress, type ImportRow, type ImportTable } from './types.js';
+import { ImportInputError, type ImportItem, type ImportPrune, type ReadProgress, type ImportRow, type ImportTable } from './types.js';
 
 /** Records buffered before one flush of batched upserts. */
 const RECORDS_PER_FLUSH = 5_000;
@@ -17,7 +17,11 @@ const IMPORT_CACHE_KIB = -65_536;
 const TABLE_ORDER: ImportTable[] = [
   'microblog_users', 'video_channels', 'professional_companies', 'professional_profiles', 'forum_posts', 'microblog_messages',
   'shortvideo_videos', 'shortvideo_comments', 'video_videos', 'professional_positions',
+  'music_artists', 'music_users', 'music_albums', 'music_album_artists', 'music_tracks', 'music_track_artists', 'music_playlists',
+  'music_playlist_tracks', 'music_shows', 'music_episodes', 'music_genres',
 ];
+/** Tables whose rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows take the next free ones. */
+const NUMBERED = new Set<ImportTable>(['video_videos', 'music_artists', 'music_albums', 'music_tracks', 'music_users', 'music_playlists', 'music_shows', 'music_genres']);
 
 export interface TableCounts {
   imported: number;
@@ -40,6 +44,8 @@ export interface WriteOptions {
   strict?: boolean;
   /** Called after each flush. */
   onProgress?: (summary: ImportSummary) => void;
+  /** Runs inside the import's transaction after the last flush (the importer's derived data). */
+  afterImport?: (trx: Transaction<Database>, written: ReadonlySet<ImportTable>) => Promise<void>;
   /** Records per flush (default 5,000); small values make tests write several flushes. */
   recordsPerFlush?: number;
   /** Names the format in the wrong-format message. */
@@ -76,18 +82,25 @@ class SqlTexts {
     return this.postgres ? `$${i}` : '?';
   }
 
-  upsert(table: string, columns: string[], rows: number): string {
-    const key = `u:${table}:${rows}`;
+  /** `updated`: the columns a stored row takes (undefined: all but id; none: it is left as it is). */
+  upsert(table: string, columns: string[], rows: number, updated?: readonly string[]): string {
+    const key = `u:${table}:${rows}:${updated?.join(',') ?? '*'}`;
     let text = this.texts.get(key);
     if (!text) {
       const quoted = columns.map((c) => `"${c}"`);
       const tuples: string[] = [];
       for (let r = 0, p = 1; r < rows; r++) tuples.push(`(${columns.map(() => this.placeholder(p++)).join(',')})`);
-      const updates = columns.filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`);
-      text = `insert into "${table}" (${quoted.join(',')}) values ${tuples.join(',')} on conflict ("id") do update set ${updates.join(', ')}`;
+      const updates = (updated ?? columns).filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`);
+      const conflict = updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing';
+      text = `insert into "${table}" (${quoted.join(',')}) values ${tuples.join(',')} on conflict ("id") ${conflict}`;
       this.texts.set(key, text);
     }
     return text;
+  }
+
+  /** Deletes an owner's rows from a position on. */
+  prune(table: string, column: string): string {
+    return `delete from "${table}" where "${column}" = ${this.placeholder(1)} and "position" >= ${this.placeholder(2)}`;
   }
 
   /** Selects the given ids that exist (with `extra` columns): one parameter, a JSON (SQLite) or text (PostgreSQL) array. */
@@ -106,21 +119,35 @@ class SqlTexts {
 export async function writeImport(db: Kysely<Database>, items: AsyncIterable<ImportItem>, options: WriteOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
   const sql = new SqlTexts(db.getExecutor().adapter instanceof PostgresAdapter);
-  let nextVideoNum: number | undefined;
+  const nextNum = new Map<ImportTable, number>();
+  /** Tables rows were written to or pruned from. */
+  const written = new Set<ImportTable>();
   let firstFailure: { location: string; reason: string } | undefined;
 
-  async function flush(trx: Executor, batch: ImportRow[][]) {
-    const byTable = new Map<ImportTable, Map<string, Values>>();
+  /** One row to write: its values and the columns a stored row takes (undefined: all). */
+  type Pending = { values: Values; update: Set<string> | undefined };
+
+  async function flush(trx: Executor, batch: ImportRow[][], prunes: ImportPrune[]) {
+    // rows by table and id; a later row of the same id applies over the earlier one as a second upsert would
+    const byTable = new Map<ImportTable, Map<string, Pending>>();
     for (const rows of batch) {
       for (const row of rows) {
         let table = byTable.get(row.table);
         if (!table) byTable.set(row.table, (table = new Map()));
-        table.set(row.values.id, row.values as unknown as Values);
+        const values = row.values as unknown as Values;
+        const id = row.values.id;
+        const before = table.get(id);
+        if (!before || !row.update) table.set(id, { values, update: row.update ? new Set(row.update) : undefined });
+        else {
+          const merged = { ...before.values };
+          for (const column of row.update) merged[column] = values[column];
+          table.set(id, { values: merged, update: before.update ? new Set([...before.update, ...row.update]) : undefined });
+        }
       }
     }
     const existing = new Map<ImportTable, Map<string, Values>>();
     for (const [table, rows] of byTable) {
-      const extra = table === 'video_videos' ? ['num'] : [];
+      const extra = NUMBERED.has(table) ? ['num'] : [];
       const found = await trx.executeQuery<Values>(CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]));
       existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
     }
@@ -135,36 +162,56 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
         if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
       });
     }
-    const videos = byTable.get('video_videos');
-    if (videos) await numberVideos(trx, videos, existing.get('video_videos')!);
+    for (const [table, rows] of byTable) if (NUMBERED.has(table)) await number(trx, table, rows, existing.get(table)!);
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
-      if (rows) await upsert(trx, table, [...rows.values()]);
+      if (rows) {
+        await upsert(trx, table, [...rows.values()]);
+        written.add(table);
+      }
+    }
+    for (const prune of prunes) {
+      await trx.executeQuery(CompiledQuery.raw(sql.prune(prune.table, prune.column), [prune.owner, prune.from]));
+      written.add(prune.table);
     }
   }
 
-  /** A video keeps its `num` (the full-text rowid); new videos take the next free ones. */
-  async function numberVideos(trx: Executor, videos: Map<string, Values>, known: Map<string, Values>) {
-    if (nextVideoNum === undefined) {
-      const max = await trx.executeQuery<{ max: number | null }>(CompiledQuery.raw('select max("num") as "max" from "video_videos"', []));
-      nextVideoNum = Number(max.rows[0]?.max ?? 0) + 1;
+  /** A row keeps its `num` (the full-text rowid); new rows take the next free ones. */
+  async function number(trx: Executor, table: ImportTable, rows: Map<string, Pending>, known: Map<string, Values>) {
+    let next = nextNum.get(table);
+    if (next === undefined) {
+      const max = await trx.executeQuery<{ max: number | null }>(CompiledQuery.raw(`select max("num") as "max" from "${table}"`, []));
+      next = Number(max.rows[0]?.max ?? 0) + 1;
     }
-    for (const [id, values] of videos) values.num = known.has(id) ? Number(known.get(id)!.num) : nextVideoNum++;
+    for (const [id, row] of rows) row.values.num = known.has(id) ? Number(known.get(id)!.num) : next++;
+    nextNum.set(table, next);
   }
 
-  async function upsert(trx: Executor, table: ImportTable, rows: Values[]) {
-    const columns = Object.keys(rows[0]!);
-    const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      const parameters: unknown[] = [];
-      for (const row of chunk) for (const column of columns) parameters.push(row[column]);
-      await trx.executeQuery(CompiledQuery.raw(sql.upsert(table, columns, chunk.length), parameters));
+  async function upsert(trx: Executor, table: ImportTable, pending: Pending[]) {
+    // one statement shape per set of updated columns
+    const groups = new Map<string, { update: string[] | undefined; rows: Values[] }>();
+    for (const { values, update } of pending) {
+      const columns = update ? [...update].filter((c) => c !== 'num').sort() : undefined;
+      const key = columns?.join(',') ?? '*';
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { update: columns, rows: [] }));
+      group.rows.push(values);
+    }
+    for (const { update, rows } of groups.values()) {
+      const columns = Object.keys(rows[0]!);
+      const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const parameters: unknown[] = [];
+        for (const row of chunk) for (const column of columns) parameters.push(row[column]);
+        await trx.executeQuery(CompiledQuery.raw(sql.upsert(table, columns, chunk.length, update), parameters));
+      }
     }
   }
 
   async function consume(trx: Transaction<Database>) {
     let batch: ImportRow[][] = [];
+    let prunes: ImportPrune[] = [];
     const bulk = new BulkLoad(trx, sql.postgres, options.read);
     for await (const item of items) {
       if ('error' in item) {
@@ -176,16 +223,19 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
         continue;
       }
       batch.push(item.rows);
+      if (item.prune) prunes.push(...item.prune);
       if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
-        await flush(trx, batch);
+        await flush(trx, batch, prunes);
         await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
         batch = [];
+        prunes = [];
         options.onProgress?.(summary);
       }
     }
-    if (batch.length > 0) await flush(trx, batch);
+    if (batch.length > 0) await flush(trx, batch, prunes);
     if (summary.imported + summary.updated === 0 && summary.skipped > 0) throw wrongFormat();
     await bulk.finish();
+    await options.afterImport?.(trx, written);
     options.onProgress?.(summary);
   }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { readResponses } from './input.js';
 import type { Importer, ImportItem, ImportRow } from './types.js';
 import {
@@ -81,5 +82,14 @@ export const youtubeV3: Importer = {
         }
       }
     }
+  },
+  async afterImport(trx, written) {
+    // chart entries copy their video's channel name (the entry's artist) and publication time: they follow the imported videos
+    if (!written.has('video_videos')) return;
+    await sql`update video_chart_entries
+      set artist = (select v.channel_name from video_videos v where v.id = video_chart_entries.video_id),
+        published_at = (select v.published_at from video_videos v where v.id = video_chart_entries.video_id)
+      where exists (select 1 from video_videos v where v.id = video_chart_entries.video_id
+        and (v.channel_name <> video_chart_entries.artist or v.published_at <> video_chart_entries.published_at))`.execute(trx);
   },
 };
