@@ -1,7 +1,7 @@
 export { defineOperation, fillPath, queryParamNames } from './operation.js';
 export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult } from './operation.js';
-export { booleanParam, enumParam, integerParam, optionalString, requiredString } from './params.js';
-export type { IntegerParamOptions } from './params.js';
+export { booleanParam, enumParam, idsParam, integerParam, optionalString, requiredString } from './params.js';
+export type { IdsParamOptions, IntegerParamOptions } from './params.js';
 export {
   envelope, geoCodeParam, geoCodes, Image, languageParam, languages, pagedEnvelope, Pagination, Timestamp,
 } from './schemas.js';

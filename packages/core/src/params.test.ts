@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanParam, enumParam, integerParam, optionalString, requiredString } from './params.js';
+import { booleanParam, enumParam, idsParam, integerParam, optionalString, requiredString } from './params.js';
 
 /** The messages of a failed parse, or a failure of the test when the parse succeeded. */
 function messagesOf(schema: z.ZodType, input: unknown): string[] {
@@ -154,5 +154,21 @@ describe('optionalString', () => {
   it('rejects a longer string and a non-string', () => {
     expect(messagesOf(token, 'abcde')).toEqual(['must be at most 4 characters']);
     expect(messagesOf(token, 3)).toEqual(['must be a string']);
+  });
+});
+
+describe('idsParam', () => {
+  const ids = idsParam({ max: 3, maxLength: 5 });
+  it('splits the wire form, keeps repeated ids once in first-given order, and takes a list from the clients', () => {
+    expect(ids.parse('b,a,b')).toEqual(['b', 'a']);
+    expect(ids.parse(['x', 'y'])).toEqual(['x', 'y']);
+    expect(ids.parse('a,a,a,a,b')).toEqual(['a', 'b']);
+  });
+  it('refuses an empty list, empty ids, too many distinct ids and over-long ids', () => {
+    expect(ids.safeParse(undefined).error?.issues[0]?.message).toBe('is required');
+    for (const bad of ['', ',', 'a,,b', 'a,', [] as string[]]) expect(ids.safeParse(bad).error?.issues[0]?.message).toContain('must list 1 to 3 ids');
+    expect(ids.safeParse('a,b,c,d').error?.issues[0]?.message).toBe('must list at most 3 ids (got 4)');
+    expect(ids.safeParse('abcdef').error?.issues[0]?.message).toBe('each id must be at most 5 characters');
+    expect(ids.safeParse(7).error?.issues[0]?.message).toBe('must list 1 to 3 ids, comma-separated');
   });
 });

@@ -65,3 +65,39 @@ export function optionalString(maxLength = 2048) {
     .max(maxLength, { error: `must be at most ${maxLength} characters` })
     .optional();
 }
+
+export interface IdsParamOptions {
+  /** Most ids one request may list. */
+  max: number;
+  /** Longest id accepted. */
+  maxLength: number;
+}
+
+/**
+ * A batch lookup's `ids`: a comma-separated list on the wire (a list from the typed clients), 1 to
+ * `max` non-empty ids; repeated ids are kept once, in the order first given.
+ */
+export function idsParam({ max, maxLength }: IdsParamOptions) {
+  const error = `must list 1 to ${max} ids, comma-separated`;
+  return z
+    .union([z.string(), z.array(z.string())], { error: (issue) => (issue.input === undefined ? 'is required' : error) })
+    .transform((value, ctx) => {
+      const ids = typeof value === 'string' ? value.split(',') : value;
+      if (ids.length === 0 || ids.some((id) => id.length === 0)) {
+        ctx.addIssue({ code: 'custom', message: `${error}; none empty` });
+        return z.NEVER;
+      }
+      const unique = [...new Set(ids)];
+      if (unique.length > max) {
+        ctx.addIssue({ code: 'custom', message: `must list at most ${max} ids (got ${unique.length})` });
+        return z.NEVER;
+      }
+      const long = unique.find((id) => id.length > maxLength);
+      if (long !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `each id must be at most ${maxLength} characters` });
+        return z.NEVER;
+      }
+      return unique;
+    })
+    .meta({ type: 'string', description: `Comma-separated ids, at most ${max}; each found record comes back once, in the order given.` });
+}

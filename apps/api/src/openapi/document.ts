@@ -138,7 +138,7 @@ function errorBodiesByPlatform(operations: readonly Operation[]): Map<string, z.
 function wireFormOfCoreParams({ zodSchema, jsonSchema, io }: ZodOpenApiOverrideContext) {
   if (io !== 'input') return;
   const meta = z.globalRegistry.get(zodSchema);
-  if (meta?.type !== 'integer' && meta?.type !== 'boolean') return;
+  if (meta?.type !== 'integer' && meta?.type !== 'boolean' && meta?.type !== 'string') return;
   delete jsonSchema.anyOf;
   for (const key of ['type', 'minimum', 'maximum', 'default'] as const) {
     if (meta[key] !== undefined) (jsonSchema as Record<string, unknown>)[key] = meta[key];
