@@ -42,7 +42,8 @@ Options:
                      (If-None-Match with the response's ETag); smaller scales measure identity only
   --only LIST        measure only these operations (default all: ${SCENARIO_IDS.join(', ')})
   --cpu-prof DIR     run the service under node --cpu-prof, writing a .cpuprofile per service run to DIR
-  --markdown FILE    also write the report as Markdown (the tables of BENCHMARKS.md)
+  --markdown FILE    also write the report as Markdown (the tables of BENCHMARKS.md); the raw
+                     measurements of the last run are always in data/bench-last.json
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -157,6 +158,8 @@ async function main() {
     connections, durationSeconds, warmupSeconds, scales, musicScale: MUSIC_SCALE_CAP,
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`,
   };
+  mkdirSync('data', { recursive: true });
+  writeFileSync('data/bench-last.json', `${JSON.stringify({ info, measurements, notes }, null, 1)}\n`);
   const targets = evaluateTargets(measurements, scales);
   printTables(measurements, targets, notes, info);
   if (values.markdown) {
