@@ -7,7 +7,7 @@
  * on a shared 2-core machine mean little.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
 import { credentialHeaders, scenariosOf, type Scenario } from './scenarios.js';
 import { MUSIC_SCALE_CAP, prepareStores } from './stores.js';
-import { evaluateTargets, markdownReport, printTables, type Measurement } from './report.js';
+import { evaluateTargets, markdownReport, printTables, type Info, type Measurement } from './report.js';
 
 const VARIANTS = ['identity', 'br', 'gzip', '304'] as const;
 type Variant = (typeof VARIANTS)[number];
@@ -44,6 +44,7 @@ Options:
   --cpu-prof DIR     run the service under node --cpu-prof, writing a .cpuprofile per service run to DIR
   --markdown FILE    also write the report as Markdown (the tables of BENCHMARKS.md); the raw
                      measurements of the last run are always in data/bench-last.json
+  --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -62,10 +63,18 @@ async function main() {
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
       markdown: { type: 'string' },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return console.log(USAGE);
+  if (values.report) {
+    const saved = JSON.parse(readFileSync(values.report, 'utf8')) as { info: Info; measurements: Measurement[]; notes: string[] };
+    const targets = evaluateTargets(saved.measurements, saved.info.scales);
+    printTables(saved.measurements, targets, saved.notes, saved.info);
+    if (values.markdown) writeFileSync(values.markdown, markdownReport(saved.measurements, targets, saved.notes, saved.info));
+    return;
+  }
   if (values.scales && values.scale) throw new Error('give --scales or --scale, not both');
   const scales = [...new Set(list(values.scales ?? values.scale ?? '100').map((s) => positive(s, 'scales')))].sort((a, b) => a - b);
   const durationSeconds = positive(values.duration, 'duration');
