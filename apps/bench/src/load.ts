@@ -1,27 +1,56 @@
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Latency percentiles and mean, in milliseconds. */
   p50: number;
   p99: number;
-  non2xx: number;
-  errors: number;
+  mean: number;
+  /** Responses whose status was not the expected one, plus errors and timeouts. */
+  unexpected: number;
 }
 
 export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /** The status every response should have (default 200). */
+  status?: number;
 }
 
 /** Fixed connections for a fixed duration; autocannon reports mean requests/s and latency percentiles. */
-export async function load(url: string, { connections, durationSeconds, headers = {} }: LoadOptions): Promise<LoadResult> {
+export async function load(url: string, { connections, durationSeconds, headers = {}, status = 200 }: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({ url, connections, duration: durationSeconds, headers, pipelining: 1 });
+  const byClass = result as unknown as Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number>;
+  const total = byClass['1xx'] + byClass['2xx'] + byClass['3xx'] + byClass['4xx'] + byClass['5xx'];
+  const expected = byClass[`${String(status)[0]}xx` as '2xx'];
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    mean: result.latency.average,
+    unexpected: total - expected + result.errors + result.timeouts,
   };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The bytes as sent (still compressed when the server compressed them). */
+  body: Buffer;
+}
+
+/** One GET whose body is returned as it came over the wire (fetch would decompress it). */
+export function getRaw(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
 }

@@ -2,122 +2,215 @@
 /**
  * `pnpm bench`: measures the service under load from this process (autocannon) against
  * servers in child processes, and prints each figure as a ratio to two baselines measured in
- * the same run — a bare node:http server and an Express 5 route, both returning a precomputed
- * body of the same size as the measured response — because absolute figures on a shared
- * 2-core machine mean little.
+ * the same run — a bare node:http server and an Express 5 route, both answering with the very
+ * bytes the service sent for that request (same size, same encoding) — because absolute figures
+ * on a shared 2-core machine mean little.
  */
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { load, type LoadResult } from './load.js';
-import { startServer } from './processes.js';
-import { prepareStores } from './stores.js';
+import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
+import { startServer, type RunningServer } from './processes.js';
+import { credentialHeaders, scenariosOf, type Scenario } from './scenarios.js';
+import { MUSIC_SCALE_CAP, prepareStores } from './stores.js';
+import { evaluateTargets, markdownReport, printTables, type Info, type Measurement } from './report.js';
 
-const USAGE = `Usage: pnpm bench [--scale N] [--duration S] [--connections C] [--stores sqlite,postgres]
+const VARIANTS = ['identity', 'br', 'gzip', '304'] as const;
+type Variant = (typeof VARIANTS)[number];
+const SCENARIO_IDS = ['forum-hot', 'forum-top', 'microblog-page-1', 'microblog-page-1000', 'shortvideo-comments', 'video-search', 'music-search', 'professional-profile'];
 
-  --scale N        demo data scale (default 10; 100 ≈ 1 M forum posts, built once into data/)
-  --duration S     seconds of load per measurement (default 10)
-  --connections C  concurrent connections (default 10)
-  --stores LIST    stores to measure (default sqlite,postgres; postgres needs SOCIALQUERY_TEST_PG,
-                   which \`pnpm bench\` provides by starting a throwaway server)`;
+const USAGE = `Usage: pnpm bench [options]
+
+Measures the service's operations under load, each against two baselines measured in the same
+run that answer with the same bytes: a bare node:http server and an Express 5 route.
+
+Options:
+  --scales LIST      demo data scales to measure, comma-separated (default 100; --scales 1,100
+                     also checks how latency grows with the data). Each store is built once into
+                     data/bench-scale-N.db and reused; music is seeded at scale ${MUSIC_SCALE_CAP} whatever N.
+  --scale N          the same as --scales N
+  --duration S       seconds of load per measurement (default 10)
+  --warmup S         seconds of unmeasured load before each measurement (default 1; 0 for none)
+  --connections C    concurrent connections (default 10)
+  --stores LIST      sqlite, postgres or both (default sqlite; postgres needs SOCIALQUERY_TEST_PG,
+                     which \`pnpm bench\` provides by starting a throwaway server)
+  --variants LIST    response variants measured at the largest scale (default ${VARIANTS.join(',')}):
+                     identity (no Accept-Encoding), br / gzip (Accept-Encoding: br / gzip), 304
+                     (If-None-Match with the response's ETag); smaller scales measure identity only
+  --only LIST        measure only these operations (default all: ${SCENARIO_IDS.join(', ')})
+  --cpu-prof DIR     run the service under node --cpu-prof, writing a .cpuprofile per service run to DIR
+  --markdown FILE    also write the report as Markdown (the tables of BENCHMARKS.md); the raw
+                     measurements of the last run are always in data/bench-last.json
+  --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
+  -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
 
-interface Row {
-  name: string;
-  result: LoadResult;
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
-      scale: { type: 'string', default: '10' },
+      scales: { type: 'string' },
+      scale: { type: 'string' },
       duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '10' },
-      stores: { type: 'string', default: 'sqlite,postgres' },
+      stores: { type: 'string', default: 'sqlite' },
+      variants: { type: 'string', default: VARIANTS.join(',') },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+      markdown: { type: 'string' },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return console.log(USAGE);
-  const scale = positive(values.scale, 'scale');
-  const options = { durationSeconds: positive(values.duration, 'duration'), connections: positive(values.connections, 'connections') };
-  const kinds = values.stores.split(',').map((k) => k.trim());
+  if (values.report) {
+    const saved = JSON.parse(readFileSync(values.report, 'utf8')) as { info: Info; measurements: Measurement[]; notes: string[] };
+    const targets = evaluateTargets(saved.measurements, saved.info.scales);
+    printTables(saved.measurements, targets, saved.notes, saved.info);
+    if (values.markdown) writeFileSync(values.markdown, markdownReport(saved.measurements, targets, saved.notes, saved.info));
+    return;
+  }
+  if (values.scales && values.scale) throw new Error('give --scales or --scale, not both');
+  const scales = [...new Set(list(values.scales ?? values.scale ?? '100').map((s) => positive(s, 'scales')))].sort((a, b) => a - b);
+  const durationSeconds = positive(values.duration, 'duration');
+  const warmupSeconds = values.warmup === '0' ? 0 : positive(values.warmup, 'warmup');
+  const connections = positive(values.connections, 'connections');
+  const kinds = list(values.stores);
   for (const kind of kinds) if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown store ${kind}`);
+  const variants = list(values.variants);
+  for (const variant of variants) if (!(VARIANTS as readonly string[]).includes(variant)) throw new Error(`unknown variant ${variant} (${VARIANTS.join(', ')})`);
+  const only = values.only ? list(values.only) : SCENARIO_IDS;
+  for (const id of only) if (!SCENARIO_IDS.includes(id)) throw new Error(`unknown operation ${id} (${SCENARIO_IDS.join(', ')})`);
+  const profileDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const say = (line: string) => console.error(line);
+  const options: LoadOptions = { connections, durationSeconds };
 
-  const stores = await prepareStores(scale, kinds as ('sqlite' | 'postgres')[], say);
-  const rows: Row[] = [];
+  const cannedDir = mkdtempSync(join(tmpdir(), 'sq-bench-canned-'));
+  const baselines: Record<'bare' | 'express', RunningServer | undefined> = { bare: undefined, express: undefined };
+  const measurements: Measurement[] = [];
+  const notes: string[] = [];
   try {
-    const scenarios = (community: string) => [
-      { name: 'forum community posts, sort=hot', path: `/api/v1/forum/community/${community}/posts?sort=hot` },
-      { name: 'forum community posts, sort=top&timeframe=week', path: `/api/v1/forum/community/${community}/posts?sort=top&timeframe=week` },
-    ];
-    let sampleBody: string | undefined;
-    for (const store of stores) {
-      const service = await startServer([API_MAIN], {
-        SOCIALQUERY_STORE: store.address,
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        SOCIALQUERY_RATE_LIMIT: '1000000000',
-      });
+    for (const kind of ['bare', 'express'] as const) baselines[kind] = await startServer([BASELINE, kind, cannedDir]);
+    /** Baseline results by the canned response they served: identical responses (every 304) are measured once. */
+    const baselineRuns = new Map<string, { bare: LoadResult; express: LoadResult }>();
+    const measure = async (url: string, extra: Partial<LoadOptions>) => {
+      if (warmupSeconds > 0) await load(url, { ...options, ...extra, durationSeconds: warmupSeconds });
+      return load(url, { ...options, ...extra });
+    };
+
+    for (const scale of scales) {
+      const stores = await prepareStores(scale, kinds as ('sqlite' | 'postgres')[], say);
       try {
-        const headers = { authorization: `Bearer ${store.token}` };
-        for (const scenario of scenarios(store.community)) {
-          const url = service.url + scenario.path;
-          const probe = await fetch(url, { headers });
-          if (probe.status !== 200) throw new Error(`${scenario.name} answered ${probe.status}: ${await probe.text()}`);
-          sampleBody ??= await probe.text();
-          say(`measuring ${scenario.name} on ${store.kind}…`);
-          rows.push({ name: `${scenario.name} [${store.kind}]`, result: await load(url, { ...options, headers }) });
+        for (const store of stores) {
+          const service = await startServer([...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), API_MAIN], {
+            SOCIALQUERY_STORE: store.address,
+            PORT: '0',
+            LOG_LEVEL: 'info',
+            SOCIALQUERY_RATE_LIMIT: '1000000000',
+          });
+          try {
+            const scenarios = scenariosOf(store).filter((scenario) => only.includes(scenario.id));
+            const scaleVariants = (scale === scales.at(-1) ? variants : ['identity']) as Variant[];
+            for (const scenario of scenarios) {
+              const credentials = credentialHeaders(store, scenario.auth);
+              const path = await scenario.path(service.url, credentials);
+              for (const variant of scaleVariants) {
+                const prepared = await prepareVariant(service.url + path, credentials, variant, scenario);
+                if ('skipped' in prepared) {
+                  notes.push(`${scenario.id} ${variant} [${store.kind}, scale ${scale}] not measured: ${prepared.skipped}`);
+                  say(notes.at(-1)!);
+                  continue;
+                }
+                const { headers, status, canned } = prepared;
+                const name = `s${scale}-${store.kind}-${scenario.id}-${variant}`;
+                writeFileSync(join(cannedDir, `${name}.body`), canned.body);
+                writeFileSync(join(cannedDir, `${name}.json`), JSON.stringify({ status: canned.status, headers: canned.headers }));
+                const key = createHash('sha1').update(JSON.stringify([canned.status, canned.headers])).update(canned.body).digest('hex');
+                let baseline = baselineRuns.get(key);
+                if (!baseline) {
+                  say(`measuring the baselines for ${scenario.id} ${variant} (${canned.body.length} bytes)…`);
+                  baseline = {
+                    bare: await measure(`${baselines.bare!.url}/${name}`, { status }),
+                    express: await measure(`${baselines.express!.url}/${name}`, { status }),
+                  };
+                  baselineRuns.set(key, baseline);
+                }
+                say(`measuring ${scenario.id} ${variant} at scale ${scale} on ${store.kind}…`);
+                const result = await measure(service.url + path, { headers, status });
+                measurements.push({
+                  scale, store: store.kind, scenario: scenario.id, title: scenario.title, variant, wireBytes: canned.body.length,
+                  identityBytes: canned.identityBytes, service: result, ...baseline,
+                });
+              }
+            }
+          } finally {
+            await service.stop();
+          }
         }
       } finally {
-        await service.stop();
+        for (const store of stores) await store.drop();
       }
     }
-
-    const bodyFile = join(tmpdir(), `sq-bench-body-${process.pid}.json`);
-    writeFileSync(bodyFile, sampleBody ?? '{}');
-    const baselines: Record<'bare' | 'express', LoadResult> = { bare: undefined!, express: undefined! };
-    for (const kind of ['bare', 'express'] as const) {
-      const server = await startServer([BASELINE, kind, bodyFile]);
-      try {
-        say(`measuring the ${kind} baseline…`);
-        baselines[kind] = await load(`${server.url}/`, options);
-      } finally {
-        await server.stop();
-      }
-    }
-    print(rows, baselines, { scale, bodyBytes: Buffer.byteLength(sampleBody ?? ''), ...options });
   } finally {
-    for (const store of stores) await store.drop();
+    for (const server of Object.values(baselines)) await server?.stop();
+    rmSync(cannedDir, { recursive: true, force: true });
   }
+
+  const info = {
+    command: `pnpm bench ${process.argv.slice(2).join(' ')}`.trim(),
+    connections, durationSeconds, warmupSeconds, scales, musicScale: MUSIC_SCALE_CAP,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`,
+  };
+  mkdirSync('data', { recursive: true });
+  writeFileSync('data/bench-last.json', `${JSON.stringify({ info, measurements, notes }, null, 1)}\n`);
+  const targets = evaluateTargets(measurements, scales);
+  printTables(measurements, targets, notes, info);
+  if (values.markdown) {
+    writeFileSync(values.markdown, markdownReport(measurements, targets, notes, info));
+    say(`wrote ${values.markdown}`);
+  }
+  if (profileDir) say(`CPU profiles of the service are in ${profileDir}`);
 }
 
-function print(rows: Row[], baselines: Record<'bare' | 'express', LoadResult>, info: Record<string, number>) {
-  const table = [
-    { name: 'baseline: bare node:http, same body', result: baselines.bare },
-    { name: 'baseline: Express 5 route, same body', result: baselines.express },
-    ...rows,
-  ].map(({ name, result }) => ({
-    measurement: name,
-    'req/s': Math.round(result.requestsPerSecond),
-    'p50 ms': result.p50,
-    'p99 ms': result.p99,
-    'vs node': ratio(result, baselines.bare),
-    'vs express': ratio(result, baselines.express),
-    'non-2xx': result.non2xx,
-    errors: result.errors,
-  }));
-  console.log(
-    `scale ${info.scale}, ${info.connections} connections, ${info.durationSeconds} s each, response body ${info.bodyBytes} bytes`,
-  );
-  console.table(table);
+/**
+ * The request headers of a variant, the status it should get, and the response the baselines
+ * replay: the body exactly as the service sent it (compressed or not), with its Content-Type and
+ * Content-Encoding (a 304 has neither body nor those). Skipped when the service cannot answer
+ * the variant (a 304 for a response that differs on every request).
+ */
+async function prepareVariant(url: string, credentials: Record<string, string>, variant: Variant, scenario: Scenario) {
+  const identity = await getRaw(url, credentials);
+  if (identity.status !== 200) throw new Error(`${scenario.id} answered ${identity.status}: ${identity.body.toString()}`);
+  if (identity.headers['content-encoding']) throw new Error(`${scenario.id} came compressed without Accept-Encoding`);
+  const headers = { ...credentials };
+  if (variant === 'br' || variant === 'gzip') headers['accept-encoding'] = variant;
+  if (variant === '304') headers['if-none-match'] = String(identity.headers.etag);
+  const answer = variant === 'identity' ? identity : await getRaw(url, headers);
+  const status = variant === '304' ? 304 : 200;
+  if (variant === '304' && answer.status === 200 && answer.headers.etag !== identity.headers.etag) {
+    return { skipped: `the ETag differs from one request to the next (${String(identity.headers.etag)}, then ${String(answer.headers.etag)}), so If-None-Match never matches` };
+  }
+  if (answer.status !== status) throw new Error(`${scenario.id} ${variant} answered ${answer.status}, not ${status}`);
+  const canned = {
+    status,
+    headers: {} as Record<string, string>,
+    body: answer.body,
+    identityBytes: identity.body.length,
+  };
+  for (const name of ['content-type', 'content-encoding']) {
+    const value = answer.headers[name];
+    if (status === 200 && typeof value === 'string') canned.headers[name] = value;
+  }
+  return { headers, status, canned };
 }
 
-const ratio = (a: LoadResult, b: LoadResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(3);
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 
 function positive(value: string, name: string): number {
   if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--${name} must be a positive integer`);

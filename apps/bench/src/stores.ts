@@ -1,50 +1,77 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { copyStore, openStore, type Store } from '@socialquery/store';
+import { copyStore, openStore, type Examples, type Store } from '@socialquery/store';
 import { sql } from 'kysely';
 import { createTestStoreAddress } from '@socialquery/store/testing';
+import { addLongTimeline, LONG_TIMELINE_USER } from './long-timeline.js';
+
+/**
+ * The music catalog is seeded at this scale whatever `--scale` says: it is 1.2 M rows at scale 1
+ * and grows linearly (121 M rows at scale 100, whose plan alone does not fit in Node's default heap).
+ */
+export const MUSIC_SCALE_CAP = 1;
+
+/** What the scenarios need from a store: identifiers that exist there, and the moment its demo data is relative to. */
+export interface BenchExamples extends Examples {
+  /** The microblog account added for the bench, with enough messages for page 1,000. */
+  longTimelineUser: string;
+  /** When the store was seeded (timestamps of the demo data are relative to it). */
+  seededAt: string;
+}
 
 export interface BenchStore {
   kind: 'sqlite' | 'postgres';
+  scale: number;
   address: string;
+  apiKey: string;
   token: string;
-  community: string;
+  examples: BenchExamples;
+  /** Revokes the run's credentials (SQLite, kept for later runs) or drops the database (PostgreSQL). */
   drop(): Promise<void>;
 }
 
 /**
- * The SQLite store for a scale is built once, at data/bench-scale-<N>.db, and reused by later
- * runs. PostgreSQL gets a new database on the server `pnpm bench` starts, filled by copying
- * the SQLite store across (the same rows, so both stores answer the same requests).
+ * The SQLite store for a scale is built once, at data/bench-scale-<N>.db (written to a `.partial`
+ * file first, so an interrupted build is never reused), with its examples beside it in
+ * data/bench-scale-<N>.examples.json. PostgreSQL gets a new database on the server `pnpm bench`
+ * starts, filled by copying the SQLite store across (the same rows, so both stores answer the
+ * same requests).
  */
-export async function prepareStores(scale: number, kinds: readonly ('sqlite' | 'postgres')[], say: (line: string) => void) {
+export async function prepareStores(scale: number, kinds: readonly ('sqlite' | 'postgres')[], say: (line: string) => void): Promise<BenchStore[]> {
   const file = resolve(`data/bench-scale-${scale}.db`);
+  const examplesFile = file.replace(/\.db$/, '.examples.json');
+  if (!existsSync(file) || !existsSync(examplesFile)) await buildStore(scale, file, examplesFile, say);
+  else say(`reusing ${file} (seeded ${readExamples(examplesFile).seededAt}; delete it to rebuild)`);
+  const examples = readExamples(examplesFile);
   const sqliteAddress = `sqlite:${file}`;
   const sqlite = await openStore(sqliteAddress);
   try {
-    if (!existsSync(file) || (await sqlite.isEmpty())) {
-      say(`building the scale-${scale} store at ${file} (reused by later runs)…`);
-      const report = await sqlite.seedDemo({ scale, now: new Date() });
-      say(`  seeded ${JSON.stringify(report.rows)} in ${(report.ms / 1000).toFixed(1)} s`);
-    } else {
-      say(`reusing ${file}`);
-    }
     const stores: BenchStore[] = [];
     for (const kind of kinds) {
       if (kind === 'sqlite') {
-        stores.push({ kind, address: sqliteAddress, ...(await credentialsAndExample(sqlite)), drop: async () => {} });
+        const credentials = await createCredentials(sqlite);
+        stores.push({
+          kind, scale, address: sqliteAddress, ...credentials, examples,
+          drop: async () => {
+            const store = await openStore(sqliteAddress);
+            try {
+              for (const id of credentials.ids) await store.credentials.revoke(id);
+            } finally {
+              await store.close();
+            }
+          },
+        });
         continue;
       }
       const target = await createTestStoreAddress({ kind: 'postgres' });
       const pg = await openStore(target.address);
       try {
-        say('copying the store into PostgreSQL…');
+        say(`copying the scale-${scale} store into PostgreSQL…`);
         const started = performance.now();
         await copyStore(sqlite.db, pg.db);
         await sql`ANALYZE`.execute(pg.db);
         say(`  copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-        stores.push({ kind, address: target.address, ...(await credentialsAndExample(pg)), drop: target.drop });
+        stores.push({ kind, scale, address: target.address, ...(await createCredentials(pg)), examples, drop: target.drop });
       } finally {
         await pg.close();
       }
@@ -55,9 +82,42 @@ export async function prepareStores(scale: number, kinds: readonly ('sqlite' | '
   }
 }
 
-async function credentialsAndExample(store: Store) {
-  const token = (await store.credentials.create('token', `bench ${randomBytes(3).toString('hex')}`)).secret;
-  const community = (await store.examples()).forum?.community;
-  if (!community) throw new Error('the bench store has no forum data');
-  return { token, community };
+/** Every platform's demo data at `scale` (music at most at MUSIC_SCALE_CAP), plus the long microblog timeline. */
+async function buildStore(scale: number, file: string, examplesFile: string, say: (line: string) => void) {
+  const partial = `${file}.partial`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+  say(`building the scale-${scale} store at ${file} (reused by later runs; music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`);
+  const seededAt = new Date();
+  const store = await openStore(`sqlite:${partial}`);
+  let examples: BenchExamples;
+  try {
+    const platforms = ['forum', 'microblog', 'shortvideo', 'professional', 'video', 'music'];
+    for (const platform of platforms) {
+      const platformScale = platform === 'music' ? Math.min(scale, MUSIC_SCALE_CAP) : scale;
+      const report = await store.seedDemo({ scale: platformScale, now: seededAt, only: [platform] });
+      say(`  ${platform}: ${report.rows[platform]} rows in ${(report.ms / 1000).toFixed(1)} s`);
+    }
+    const added = await addLongTimeline(store.db, seededAt);
+    say(`  microblog: ${added} messages of ${LONG_TIMELINE_USER} (page 1,000 needs them)`);
+    // no ANALYZE: the service never runs it, so the bench plans queries as a deployed store does
+    const started = performance.now();
+    examples = { ...(await store.examples()), longTimelineUser: LONG_TIMELINE_USER, seededAt: seededAt.toISOString() };
+    say(`  examples found in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await store.close();
+  }
+  for (const suffix of ['-wal', '-shm']) if (existsSync(partial + suffix)) renameSync(partial + suffix, file + suffix);
+  renameSync(partial, file);
+  writeFileSync(examplesFile, `${JSON.stringify(examples, null, 2)}\n`);
+}
+
+function readExamples(file: string): BenchExamples {
+  return JSON.parse(readFileSync(file, 'utf8')) as BenchExamples;
+}
+
+async function createCredentials(store: Store) {
+  const name = `bench ${new Date().toISOString()}`;
+  const key = await store.credentials.create('api-key', name);
+  const token = await store.credentials.create('token', name);
+  return { apiKey: key.secret, token: token.secret, ids: [key.id, token.id] };
 }
