@@ -307,7 +307,7 @@ describe('createClient against a real server', () => {
     it('an unknown argument', async () => {
       await expectSetupError(
         client().getItem({ id: 'abc', colour: 'red' } as never),
-        /^test\.item does not take colour; it takes id, limit, flag$/,
+        /^test\.item does not take colour; it takes id, limit, flag, fields$/,
       );
     });
 

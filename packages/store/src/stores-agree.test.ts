@@ -64,7 +64,7 @@ describe('SQLite and PostgreSQL answer identically', () => {
     for (const table of ['music_track_recommendations', 'music_related_artists'] as const) {
       const rowsOf = (store: Store) => store.db.selectFrom(table).selectAll().orderBy('id').execute();
       const rows = await rowsOf(sqlite);
-      expect(rows.length).toBeGreaterThan(10_000);
+      expect(rows.length).toBeGreaterThan(1_000); // a tenth of the catalog (TEST_DEMO_SCALES)
       expect(await rowsOf(postgres)).toEqual(rows);
     }
     const id = (uri: string) => uri.split(':')[2]!;
