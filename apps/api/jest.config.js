@@ -11,8 +11,9 @@ const base = {
 };
 
 export default {
-  // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
-  testTimeout: 30_000,
+  // seeding demo data into a new PostgreSQL database takes seconds, tens of them while turbo runs
+  // the store, cli and api suites side by side on a 2-core machine
+  testTimeout: 60_000,
   projects: [
     {
       ...base,

@@ -57,8 +57,9 @@ export const TEST_DEMO_SCALES: Readonly<Record<string, number>> = { music: 0.1 }
 export async function openTestStore(options: OpenStoreOptions & { kind?: TestStoreKind } = {}): Promise<Store> {
   const target = await createTestStoreAddress(options.kind ? { kind: options.kind } : {});
   // A loaded CI machine can take longer than the service's 10 s default for a whole-table scan
-  // (examples, derived data); the timeout itself is tested on purpose in the API's outage suite.
-  const store = await openStore(target.address, { statementTimeoutMs: 120_000, ...options });
+  // (examples, derived data), and than its 5 s for a new PostgreSQL connection while test files
+  // start side by side; both timeouts are tested on purpose in the API's outage suite.
+  const store = await openStore(target.address, { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000, ...options });
   return {
     ...store,
     seedDemo: (seedOptions) => store.seedDemo({ ...seedOptions, scales: { ...TEST_DEMO_SCALES, ...seedOptions?.scales } }),
