@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiResponseError, createTransport, NoResponseError, RequestSetupError, type Transport } from '@socialquery/core';
 import {
   AlbumDetailResponse, EpisodesResponse, MUSIC_ENDPOINT, MusicClient, type MusicClientOptions, musicContract, parseUri,
-  SearchResponse, SuggestionsResponse, TrackDetailResponse, UsersResponse,
+  SearchResponse, SuggestionsResponse, TrackDetailResponse, TracksByIdsResponse, UsersResponse,
 } from '@socialquery/music';
 import type { Examples } from '@socialquery/store';
 import type { Express } from 'express';
@@ -75,6 +75,8 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     expect(album.data.uri).toBe(ex.albumUri);
     const track = TrackDetailResponse.parse(await client.tracks.getDetail({ uri: ex.trackUri }));
     expect(track.data.uri).toBe(ex.trackUri);
+    const many = TracksByIdsResponse.parse(await client.tracks.getMany({ ids: [ex.trackUri, 'zzNoSuchTrack', track.data.id] }));
+    expect(many.data).toEqual({ tracks: [track.data], notFound: ['zzNoSuchTrack'] });
     const episodes = EpisodesResponse.parse(await client.podcasts.getEpisodes({ uri: ex.showUri, limit: 3 }));
     expect(episodes.data.items.length).toBeLessThanOrEqual(3);
     const followers = UsersResponse.parse(await client.users.getFollowers({ uri: ex.userUri }));
@@ -86,9 +88,11 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     for (const [module, operations] of Object.entries(musicContract)) {
       if (module === 'explore') continue;
       for (const [method, operation] of Object.entries(operations)) {
-        const kind = /music:(\w+):/.exec(operation.params.query.shape.uri.description ?? '')![1]!;
         const call = (client as unknown as Record<string, Record<string, (args: object) => Promise<unknown>>>)[module]![method]!;
-        const body = await call({ uri: uriOf[kind]! });
+        const shape = operation.params.query.shape as Record<string, { description?: string } | undefined>;
+        // the batch lookup takes ids, every other method one URI of its kind
+        const kind = shape.uri ? /music:(\w+):/.exec(shape.uri.description ?? '')![1]! : undefined;
+        const body = await call(kind ? { uri: uriOf[kind]! } : { ids: [ex.trackUri] });
         expect(operation.response.safeParse(body).error).toBeUndefined();
       }
     }
@@ -128,6 +132,8 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
       () => client.explore.search({ keyword: 'x', filterBy: 'video' as never }),
       () => client.artists.getCompilations({ uri: ex.artistUri, order_by: 'OLDEST' as never }),
       () => client.tracks.getDetail({ uri: ex.albumUri }),
+      () => client.tracks.getMany({ ids: [ex.trackUri, ex.albumUri] }),
+      () => client.tracks.getMany({ ids: [] }),
       () => client.users.getProfile({ uri: parseUri(ex.userUri)!.id }),
     ];
     for (const attempt of attempts) {

@@ -69,6 +69,7 @@ const validQuery: Record<string, () => Record<string, string>> = {
   'tracks.getDetail': () => ({ uri: ex.trackUri }),
   'tracks.getLyrics': () => ({ uri: ex.trackUri }),
   'tracks.getRecommendations': () => ({ uri: ex.trackUri }),
+  'tracks.getMany': () => ({ ids: `${ex.trackUri},zzNoSuchTrack` }),
   'playlists.getDetail': () => ({ uri: ex.playlistUri }),
   'playlists.getTracks': () => ({ uri: ex.playlistUri }),
   'podcasts.getDetail': () => ({ uri: ex.showUri }),
@@ -478,5 +479,67 @@ describe('users', () => {
     const follower = followers.items[0]!;
     const theirs = await call(users.getFollowing, { uri: follower.uri });
     if (theirs.data.totalCount <= LIST_SIZES.follows) expect(theirs.data.items.map((u) => u.uri)).toContain(ex.userUri);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Batch lookup (an extension beside SPEC.md)
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /api/v1/music/tracks (tracks.getMany)', () => {
+  const someTrackIds = async (n: number) =>
+    (await service.store.db.selectFrom('music_tracks').select('id').orderBy('id').limit(n).execute()).map((row) => row.id);
+
+  it('does not collide with /track/… routes', () => {
+    expect(tracks.getMany.path).toBe('/api/v1/music/tracks');
+    expect(Object.values(musicOperations).filter((op) => op.path === tracks.getMany.path)).toHaveLength(1);
+  });
+
+  it('answers the tracks found in request order, repeats once, notFound in request order', async () => {
+    const [a, b, c] = await someTrackIds(3);
+    const body = await call(tracks.getMany, { ids: `${c},nope1,${a},${c},nope2,${b},nope1` });
+    expect(body.data.tracks.map((t) => t.id)).toEqual([c, a, b]);
+    expect(body.data.notFound).toEqual(['nope1', 'nope2']);
+    expect(body).toMatchObject({ message: 'Request successful', statusCode: 200 });
+  });
+
+  it('each track equals what tracks.getDetail answers for it', async () => {
+    const ids = await someTrackIds(5);
+    const body = await call(tracks.getMany, { ids: ids.join(',') });
+    for (const [i, id] of ids.entries()) expect(body.data.tracks[i]).toEqual((await call(tracks.getDetail, { uri: `music:track:${id}` })).data);
+  });
+
+  it('takes music:track URIs too: an id and its URI are one track; notFound keeps the form given', async () => {
+    const [a, b] = await someTrackIds(2);
+    const body = await call(tracks.getMany, { ids: `music:track:${a},${b},${a},music:track:zzNoSuchTrack,zzNoSuchTrack` });
+    expect(body.data.tracks.map((t) => t.id)).toEqual([a, b]);
+    expect(body.data.notFound).toEqual(['music:track:zzNoSuchTrack']);
+  });
+
+  it('a catalog URI of another kind → 400 invalid_parameter naming ids; malformed values are ids that are not found', async () => {
+    const refused = expectError(await get(tracks.getMany, { ids: `${ex.trackUri},${ex.albumUri}` }), 400, 'invalid_parameter');
+    expect(refused.issues?.[0]?.path).toBe('ids');
+    expect(refused.message).toContain(ex.albumUri);
+    const body = await call(tracks.getMany, { ids: 'music:track:bad id!,music:nope:x,nope' });
+    expect(body.data).toEqual({ tracks: [], notFound: ['music:track:bad id!', 'music:nope:x', 'nope'] });
+  });
+
+  it('takes 100 ids; 101, an empty entry or none → 400', async () => {
+    const hundred = await someTrackIds(100);
+    const body = await call(tracks.getMany, { ids: hundred.join(',') });
+    expect(body.data.tracks.map((t) => t.id)).toEqual(hundred);
+    expect(body.data.notFound).toEqual([]);
+    for (const ids of [[...hundred, 'one-more'].join(','), '', ',', `${hundred[0]},`, 'x'.repeat(101)]) {
+      expect(expectError(await get(tracks.getMany, { ids }), 400, 'invalid_parameter').issues?.[0]?.path).toBe('ids');
+    }
+    expectError(await get(tracks.getMany, {}), 400, 'missing_parameter');
+  });
+
+  it('fields trims each track and keeps notFound', async () => {
+    const [a] = await someTrackIds(1);
+    const res = await get(tracks.getMany, { ids: `${a},nope`, fields: 'id,album.name' });
+    expect(res.status).toBe(200);
+    const detail = (await call(tracks.getDetail, { uri: `music:track:${a}` })).data;
+    expect(res.body.data).toEqual({ tracks: [{ id: a, album: { name: detail.album.name } }], notFound: ['nope'] });
   });
 });

@@ -1,5 +1,5 @@
 import { ApiResponseError, RequestSetupError } from '@socialquery/core';
-import { createProfessionalClient, EmployeesResponse, ProfileResponse } from '@socialquery/professional';
+import { createProfessionalClient, EmployeesResponse, ProfileResponse, ProfilesByIdsResponse } from '@socialquery/professional';
 import type { Server } from 'node:http';
 import { listen, startTestService, type TestService } from './harness.js';
 
@@ -37,6 +37,22 @@ describe('professional client against the real service', () => {
     expect(EmployeesResponse.parse(body)).toEqual(body);
     expect(body.employees.length).toBeGreaterThan(0);
     expect(body.total).toBeGreaterThanOrEqual(body.employees.length);
+  });
+
+  it('looks up profiles by a list of usernames: the found ones in order, the rest in notFound, cost per username', async () => {
+    const body = await client().profilesByIds({ ids: ['no-such-member-anywhere', examples.username] });
+    expect(ProfilesByIdsResponse.parse(body)).toEqual(body);
+    expect(body.data.profiles.map((p) => p.public_identifier)).toEqual([examples.username]);
+    expect(body.data.notFound).toEqual(['no-such-member-anywhere']);
+    expect(body.cost).toBe(2);
+    const single = await client().profile({ username: examples.username });
+    expect(body.data.profiles[0]).toEqual(single.data);
+    const trimmed = await client().profilesByIds({ ids: examples.username, fields: ['full_name'] });
+    expect(trimmed.data.profiles).toEqual([{ full_name: single.data.full_name }]);
+    const before = requests;
+    await expect(client().profilesByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client().profilesByIds({ ids: Array.from({ length: 101 }, (_, i) => `u${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
+    expect(requests).toBe(before);
   });
 
   it('reports a 404 as ApiResponseError with the status and the body (success false)', async () => {

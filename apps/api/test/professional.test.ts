@@ -1,6 +1,7 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  companyEmployees, type Employee, EmployeesResponse, includeFlag, profile, ProfileResponse, type SectionName, sectionNames,
+  companyEmployees, type Employee, EmployeesResponse, includeFlag, profile, ProfileResponse, profilesByIds, ProfilesByIdsResponse, type SectionName,
+  sectionNames,
 } from '@socialquery/professional';
 import request from 'supertest';
 import { startTestService, type TestService } from './harness.js';
@@ -54,6 +55,7 @@ async function employeesOf(company: string, filter?: string) {
 
 describeOperationRules(profile, () => service, () => ({ path: {}, query: { username } }));
 describeOperationRules(companyEmployees, () => service, () => ({ path: {}, query: { companyId } }));
+describeOperationRules(profilesByIds, () => service, () => ({ path: {}, query: { ids: `${username},no-such-member-anywhere` } }));
 
 describe('GET /api/v1/professional/api/v1/user/profile', () => {
   it('answers the base fields from the store, success true and cost 1 without flags', async () => {
@@ -242,5 +244,102 @@ describe('GET /api/v1/professional/company/employees', () => {
     const res = await request(service.app).get(EMPLOYEES).query({ companyId }).set('x-api-key', service.apiKey);
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Batch lookup by username (an extension beside SPEC.md)
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /api/v1/professional/profiles (batch lookup)', () => {
+  const getMany = (ids: string, key = service.apiKey, extra: Record<string, string> = {}) =>
+    request(service.app).get(profilesByIds.path).query({ ids, ...extra }).set('X-API-Key', key);
+  const lookup = async (ids: string) => {
+    const res = await getMany(ids);
+    expect(res.status).toBe(200);
+    return ProfilesByIdsResponse.parse(res.body);
+  };
+  /** Usernames as the store spells them, in a stable order. */
+  const usernames = async (n: number) =>
+    (await service.store.db.selectFrom('professional_profiles').select('public_identifier').orderBy('username_key').limit(n).execute()).map((r) => r.public_identifier);
+
+  it('does not collide with the profile route', () => {
+    expect(profilesByIds.path).toBe('/api/v1/professional/profiles');
+    expect(profilesByIds.path).not.toBe(profile.path);
+  });
+
+  it('answers the profiles found in request order, repeats once, notFound in request order, cost per distinct username', async () => {
+    const [a, b, c] = await usernames(3);
+    const body = await lookup(`${c},nobody-1,${a},${c},nobody-2,${b},nobody-1`);
+    expect(body.success).toBe(true);
+    expect(body.data.profiles.map((p) => p.public_identifier)).toEqual([c, a, b]);
+    expect(body.data.notFound).toEqual(['nobody-1', 'nobody-2']);
+    expect(body.cost).toBe(5);
+  });
+
+  it('each profile equals what the profile operation answers without include flags (no sections)', async () => {
+    const names = await usernames(5);
+    const body = await lookup(names.join(','));
+    for (const [i, name] of names.entries()) {
+      const single = ProfileResponse.parse((await getProfile({ username: name })).body);
+      expect(body.data.profiles[i]).toEqual(single.data);
+      for (const section of sectionNames) expect(Object.keys(body.data.profiles[i]!)).not.toContain(section);
+    }
+  });
+
+  it('matches usernames case-insensitively like the profile operation; spellings differing in case count once', async () => {
+    const upper = username.toUpperCase();
+    expect((await getProfile({ username: upper })).status).toBe(200);
+    const body = await lookup(`${upper},${username},NOBODY-X,nobody-x`);
+    expect(body.data.profiles.map((p) => p.public_identifier)).toEqual([username]);
+    expect(body.data.notFound).toEqual(['NOBODY-X']);
+    expect(body.cost).toBe(2);
+  });
+
+  it('only unknown usernames: 200, success true, no profiles, never a 404', async () => {
+    const body = await lookup('nobody-a,nobody-b');
+    expect(body).toEqual({ success: true, cost: 2, data: { profiles: [], notFound: ['nobody-a', 'nobody-b'] } });
+  });
+
+  it('takes 100 usernames; 101, an empty entry or none → 400 with success false', async () => {
+    const hundred = await usernames(100);
+    const body = await lookup(hundred.join(','));
+    expect(body.data.profiles.map((p) => p.public_identifier)).toEqual(hundred);
+    expect(body.cost).toBe(100);
+    for (const ids of [[...hundred, 'one-more'].join(','), '', ',', `${username},`, `${username},,x`, 'x'.repeat(101)]) {
+      const res = await getMany(ids);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids' }] });
+      expect(res.body.success).toBe(false);
+    }
+    const missing = await request(service.app).get(profilesByIds.path).set('X-API-Key', service.apiKey);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'missing_parameter', success: false });
+  });
+
+  it('charges the cost: RateLimit-Remaining drops by the number of distinct usernames', async () => {
+    const key = (await service.store.credentials.create('api-key', 'batch cost test')).secret;
+    const names = await usernames(7);
+    let previous: number | undefined;
+    for (const ids of [names.slice(0, 1), names, [...names.slice(0, 3), 'nobody', names[0]!, names[1]!.toUpperCase()], names.slice(2, 4)]) {
+      const res = await getMany(ids.join(','), key);
+      expect(res.status).toBe(200);
+      const distinct = new Set(ids.map((id) => id.toLowerCase())).size;
+      expect(res.body.cost).toBe(distinct);
+      const remaining = Number(res.headers['ratelimit-remaining']);
+      expect(Number.isFinite(remaining)).toBe(true);
+      if (previous !== undefined) expect(previous - remaining).toBe(distinct);
+      previous = remaining;
+    }
+  });
+
+  it('fields trims each profile and keeps success, cost and notFound', async () => {
+    const res = await getMany(`${username},nobody`, service.apiKey, { fields: 'public_identifier,location.city' });
+    expect(res.status).toBe(200);
+    const single = ProfileResponse.parse((await getProfile({ username })).body).data;
+    expect(res.body).toEqual({
+      success: true, cost: 2,
+      data: { profiles: [{ public_identifier: single.public_identifier, location: { city: single.location.city } }], notFound: ['nobody'] },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
-  createVideoClient, iterateSearch, RelatedResponse, SearchResponse, StreamingResponse, TrendingResponse, type VideoClient,
+  createVideoClient, iterateSearch, RelatedResponse, SearchResponse, StreamingResponse, TrendingResponse, type VideoClient, VideosByIdsResponse,
 } from '@socialquery/video';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
@@ -37,6 +37,21 @@ describe('video client against the real service', () => {
     expect(related.data.relatedVideos.map((v) => v.videoId)).not.toContain(videoId);
     const streaming = StreamingResponse.parse(await client.streamingData({ videoId, quality: 'bestaudio' }));
     expect(streaming.data.selectedFormat.hasVideo).toBe(false);
+  });
+
+  it('videosByIds takes a list (or the comma-separated string) and answers the videos found and the ids not found', async () => {
+    const related = (await client.relatedVideos({ videoId })).data.relatedVideos.slice(0, 3).map((v) => v.videoId);
+    const body = VideosByIdsResponse.parse(await client.videosByIds({ ids: [related[2]!, 'nosuchvideo', related[0]!, related[2]!] }));
+    expect(body.data.videos.map((v) => v.videoId)).toEqual([related[2], related[0]]);
+    expect(body.data.notFound).toEqual(['nosuchvideo']);
+    expect((await client.videosByIds({ ids: related.join(',') })).data.videos.map((v) => v.videoId)).toEqual(related);
+    const trimmed = await client.videosByIds({ ids: related, fields: ['videoId'] });
+    expect(trimmed.data.videos).toEqual(related.map((id) => ({ videoId: id })));
+    const before = requests;
+    await expect(client.videosByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.videosByIds({ ids: Array.from({ length: 101 }, (_, i) => `v${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.videosByIds({ ids: ['a', ''] })).rejects.toBeInstanceOf(RequestSetupError);
+    expect(requests).toBe(before);
   });
 
   it('iterateSearch walks every page once and yields every result exactly once', async () => {

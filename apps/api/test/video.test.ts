@@ -1,7 +1,7 @@
 import { ErrorBody } from '@socialquery/core';
 import {
   type Format, relatedVideos, RelatedResponse, search, SearchResponse, streamingData, StreamingResponse, topShortSongs, TrendingResponse,
-  UPLOAD_WINDOW_MS, type UploadDate, uploadDates,
+  UPLOAD_WINDOW_MS, type UploadDate, uploadDates, videosByIds, VideosByIdsResponse,
 } from '@socialquery/video';
 import request from 'supertest';
 import { NOW, startTestService, type TestService } from './harness.js';
@@ -77,6 +77,7 @@ describeOperationRules(search, () => service, () => ({ path: {}, query: { keywor
 describeOperationRules(topShortSongs, () => service, () => ({ path: {}, query: {} }));
 describeOperationRules(relatedVideos, () => service, () => ({ path: {}, query: { videoId } }));
 describeOperationRules(streamingData, () => service, () => ({ path: {}, query: { videoId } }));
+describeOperationRules(videosByIds, () => service, () => ({ path: {}, query: { ids: `${videoId},nosuchvideo` } }));
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -416,5 +417,74 @@ describe('video/streaming-data', () => {
 
   it('unknown video: 404', async () => {
     expectError(await get(streamingData.path, { videoId: 'nosuchvideo' }), 404, 'not_found');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Batch lookup (an extension beside SPEC.md)
+// ---------------------------------------------------------------------------------------------
+
+describe('video/videos (batch lookup)', () => {
+  const lookup = async (ids: string, extra: Record<string, string> = {}) => {
+    const res = await get(videosByIds.path, { ids, ...extra });
+    expect(res.status).toBe(200);
+    return VideosByIdsResponse.parse(res.body);
+  };
+  const someIds = async (n: number) => (await allVideos()).map((v) => v.id).sort().slice(0, n);
+
+  it('does not shadow and is not shadowed by the other /api/v1/video routes', async () => {
+    expect(videosByIds.path).toBe('/api/v1/video/videos');
+    expect((await get(relatedVideos.path, { videoId })).status).toBe(200);
+    expectError(await get(`${videosByIds.path}/${videoId}`, { ids: videoId }), 404, 'not_found');
+  });
+
+  it('answers the records found in request order, repeated ids once, and notFound in request order', async () => {
+    const [a, b, c] = await someIds(3);
+    const body = await lookup(`${c},nope1,${a},${c},nope2,${b},nope1`);
+    expect(body.data.videos.map((v) => v.videoId)).toEqual([c, a, b]);
+    expect(body.data.notFound).toEqual(['nope1', 'nope2']);
+    expect(body.pagination).toEqual({ total: 3, hasMore: false, paginationToken: '' });
+    expect(body).toMatchObject({ message: 'Request successful', statusCode: 200 });
+  });
+
+  it('only unknown ids: 200 with no videos, never a 404', async () => {
+    const body = await lookup('nope,NOPE,🙂,a b');
+    expect(body.data).toEqual({ videos: [], notFound: ['nope', 'NOPE', '🙂', 'a b'] });
+    expect(body.pagination.total).toBe(0);
+  });
+
+  it('each record equals the related-video record of the same video, fields from the store', async () => {
+    const related = RelatedResponse.parse((await get(relatedVideos.path, { videoId })).body).data.relatedVideos;
+    const body = await lookup(related.map((v) => v.videoId).join(','));
+    expect(body.data.videos).toEqual(related);
+    const rows = new Map((await allVideos()).map((v) => [v.id, v]));
+    for (const item of body.data.videos) {
+      const row = rows.get(item.videoId)!;
+      expect(item).toMatchObject({ title: row.title, viewCount: row.views, lengthSeconds: row.duration, author: { id: row.channel_id, name: row.channel_name } });
+    }
+  });
+
+  it('takes 100 ids; 101 distinct ids, an empty entry or a missing ids → 400', async () => {
+    const hundred = await someIds(100);
+    const body = await lookup(hundred.join(','));
+    expect(body.data.videos.map((v) => v.videoId)).toEqual(hundred);
+    expect(body.data.notFound).toEqual([]);
+    // 100 distinct ids written 150 times is still 100
+    expect((await lookup([...hundred, ...hundred.slice(0, 50)].join(','))).data.videos).toHaveLength(100);
+    const refused = await get(videosByIds.path, { ids: [...hundred, 'one-more'].join(',') });
+    expectError(refused, 400, 'invalid_parameter');
+    expect(ErrorBody.parse(refused.body)).toMatchObject({ message: expect.stringContaining('at most 100 ids'), issues: [{ path: 'ids' }] });
+    for (const ids of ['', ',', `${videoId},`, `,${videoId}`, `${videoId},,x`]) expectError(await get(videosByIds.path, { ids }), 400, 'invalid_parameter');
+    expectError(await get(videosByIds.path), 400, 'missing_parameter');
+    expectError(await get(videosByIds.path, { ids: 'x'.repeat(65) }), 400, 'invalid_parameter');
+  });
+
+  it('fields trims each video and keeps notFound and pagination', async () => {
+    const [a] = await someIds(1);
+    const full = await lookup(`${a},nope`);
+    const trimmed = (await get(videosByIds.path, { ids: `${a},nope`, fields: 'videoId,author.name' })).body as VideosByIdsResponse;
+    expect(trimmed.data).toEqual({ videos: [{ videoId: a, author: { name: full.data.videos[0]!.author.name } }], notFound: ['nope'] });
+    expect(trimmed.pagination).toEqual(full.pagination);
+    expectError(await get(videosByIds.path, { ids: a!, fields: 'notFound' }), 400, 'invalid_parameter');
   });
 });

@@ -228,7 +228,9 @@ export type Select<T, P extends string> = T extends readonly (infer E)[]
     : T;
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
-type StructuredKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends object ? K : never }[keyof T];
+/** Whether a value has fields: an object, or an array of objects (an array of scalars, like `notFound: string[]`, is a leaf). */
+type Structured<V> = V extends readonly (infer E)[] ? (NonNullable<E> extends object ? true : false) : V extends object ? true : false;
+type StructuredKeys<T> = { [K in keyof T]-?: [Structured<NonNullable<T[K]>>] extends [true] ? K : never }[keyof T];
 
 type InRecords<T, P extends string> = T extends readonly unknown[]
   ? Select<T, P>

@@ -24,7 +24,7 @@ describe('MusicClient', () => {
     expect(Object.keys(client.explore)).toEqual(['search', 'suggestions']);
     expect(Object.keys(client.artists)).toHaveLength(11);
     expect(Object.keys(client.albums)).toEqual(['getDetail', 'getTracks']);
-    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations']);
+    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations', 'getMany']);
     expect(Object.keys(client.playlists)).toEqual(['getDetail', 'getTracks']);
     expect(Object.keys(client.podcasts)).toEqual(['getDetail', 'getEpisodes']);
     expect(Object.keys(client.users)).toEqual(['getProfile', 'getFollowers', 'getFollowing']);

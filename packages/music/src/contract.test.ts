@@ -22,6 +22,7 @@ const PATHS: Record<string, string> = {
   'tracks.getDetail': '/track/detail',
   'tracks.getLyrics': '/track/lyrics',
   'tracks.getRecommendations': '/track/recommendations',
+  'tracks.getMany': '/tracks',
   'playlists.getDetail': '/playlist/detail',
   'playlists.getTracks': '/playlist/tracks',
   'podcasts.getDetail': '/podcast/detail',

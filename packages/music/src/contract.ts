@@ -5,8 +5,8 @@ import {
   DiscographyOverviewResponse, DiscoveredOnResponse, EpisodesQuery, EpisodesResponse, FeaturingResponse, LIST_SIZES,
   LyricsResponse, PlaylistDetailResponse, PlaylistQuery, PlaylistTracksQuery, PlaylistTracksResponse,
   RecommendationsQuery, RecommendationsResponse, RelatedArtistsResponse, SearchQuery, SearchResponse, ShowDetailResponse,
-  ShowQuery, SuggestionsQuery, SuggestionsResponse, TrackDetailResponse, TrackQuery, UserProfileResponse, UserQuery,
-  UsersResponse,
+  ShowQuery, SuggestionsQuery, SuggestionsResponse, TrackDetailResponse, TrackQuery, TracksByIdsQuery, TracksByIdsResponse,
+  UserProfileResponse, UserQuery, UsersResponse,
 } from './schemas.js';
 
 /** Every music-catalog path is under this prefix (DESIGN.md §5). */
@@ -237,6 +237,21 @@ export const getRecommendations = defineOperation({
     `the data is loaded); never the track itself. ${UNKNOWN}`,
 });
 
+export const getManyTracks = defineOperation({
+  id: 'music.tracks.getMany',
+  method: 'GET',
+  path: '/api/v1/music/tracks',
+  auth: 'apiKey',
+  params: { query: TracksByIdsQuery },
+  response: TracksByIdsResponse,
+  summary: 'Tracks by id (batch lookup)',
+  description:
+    'An extension beside SPEC.md. `ids`: up to 100 track ids or music:track:<id> URIs, comma-separated; an id and its URI ' +
+    'name one track (repeats count once, as first given). data.tracks holds the tracks found, as tracks.getDetail answers ' +
+    'them, in the order requested; data.notFound the requested values with no track, as given, in request order. Never a ' +
+    '404; a catalog URI of another kind is a 400 invalid_parameter.',
+});
+
 // --- playlists ---------------------------------------------------------------------------------
 
 export const getPlaylistDetail = defineOperation({
@@ -328,7 +343,7 @@ export const musicContract = {
     getDiscoveredOn, getConcerts, getDiscographyOverview,
   },
   albums: { getDetail: getAlbumDetail, getTracks: getAlbumTracks },
-  tracks: { getDetail: getTrackDetail, getLyrics, getRecommendations },
+  tracks: { getDetail: getTrackDetail, getLyrics, getRecommendations, getMany: getManyTracks },
   playlists: { getDetail: getPlaylistDetail, getTracks: getPlaylistTracks },
   podcasts: { getDetail: getShowDetail, getEpisodes },
   users: { getProfile, getFollowers, getFollowing },
@@ -366,6 +381,7 @@ export const musicOperations = {
   'tracks.getDetail': getTrackDetail,
   'tracks.getLyrics': getLyrics,
   'tracks.getRecommendations': getRecommendations,
+  'tracks.getMany': getManyTracks,
   'playlists.getDetail': getPlaylistDetail,
   'playlists.getTracks': getPlaylistTracks,
   'podcasts.getDetail': getShowDetail,

@@ -1,6 +1,6 @@
-import { enumParam, envelope, Image, integerParam, requiredString, Timestamp } from '@socialquery/core';
+import { enumParam, envelope, idsParam, Image, integerParam, requiredString, Timestamp } from '@socialquery/core';
 import { z } from 'zod';
-import { uriParam } from './uri.js';
+import { parseUri, URI_SCHEME, uriParam } from './uri.js';
 
 // ---------------------------------------------------------------------------------------------
 // Sub-objects. SPEC.md shows the search item, suggestions, album detail and track detail; every
@@ -315,6 +315,8 @@ export const AlbumDetailResponse = envelope(Album);
 export const AlbumTracksResponse = envelope(page(AlbumTrack));
 
 export const TrackDetailResponse = envelope(TrackDetail);
+/** Batch lookup (an extension beside SPEC.md): the tracks found, and the requested ids with none, as given. */
+export const TracksByIdsResponse = envelope(z.object({ tracks: z.array(TrackDetail), notFound: z.array(z.string()) }));
 export const LyricsResponse = envelope(Lyrics);
 export const RecommendationsResponse = envelope(list(Track));
 
@@ -360,6 +362,27 @@ export const AlbumTracksQuery = z.object({ uri: uriParam('album'), offset: offse
 
 export const TrackQuery = z.object({ uri: uriParam('track') });
 export const RecommendationsQuery = z.object({ uri: uriParam('track'), limit: limitParam(100, 20) });
+
+/** Most ids one batch lookup takes. */
+export const MAX_BATCH_IDS = 100;
+
+/** The track id a batch lookup's id names: the id of a `music:track:<id>` URI, else the value itself. */
+export function trackIdOf(value: string): string {
+  const parsed = parseUri(value);
+  return parsed?.kind === 'track' ? parsed.id : value;
+}
+
+export const TracksByIdsQuery = z.object({
+  ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 100 })
+    .superRefine((ids, ctx) => {
+      // a catalog URI of another kind is a mistake, as it is for tracks.getDetail (DESIGN.md §5)
+      const other = ids.find((id) => { const kind = parseUri(id)?.kind; return kind !== undefined && kind !== 'track'; });
+      if (other !== undefined) ctx.addIssue({ code: 'custom', message: `must list track ids or ${URI_SCHEME}:track:<id> URIs (got '${other}')` });
+    })
+    .describe(
+      `Comma-separated track ids (or ${URI_SCHEME}:track:<id> URIs), at most ${MAX_BATCH_IDS}; each found track comes back once, in the order given.`,
+    ),
+});
 
 export const PlaylistQuery = z.object({ uri: uriParam('playlist') });
 export const PlaylistTracksQuery = z.object({ uri: uriParam('playlist'), offset: offsetParam(), limit: limitParam(300, 300) });

@@ -4,7 +4,7 @@ import { professionalContract } from './contract.js';
 export interface ProfessionalClientOptions {
   /** Service root, e.g. `http://127.0.0.1:8080`. */
   baseUrl: string;
-  /** API key, for `profile` (create one with `pnpm cli keys create --kind api-key`). */
+  /** API key, for `profile` and `profilesByIds` (create one with `pnpm cli keys create --kind api-key`). */
   apiKey?: string;
   /** Bearer token, for `companyEmployees` (create one with `pnpm cli keys create --kind token`). */
   token?: string;
@@ -18,7 +18,8 @@ export interface ProfessionalClientOptions {
 export type ProfessionalClient = ContractClient<typeof professionalContract>;
 
 /**
- * `profile({ username, include_experiences?, … })` (needs `apiKey`),
+ * `profile({ username, include_experiences?, … })` and `profilesByIds({ ids })` (a list of up to 100
+ * usernames, or them comma-separated) (need `apiKey`),
  * `companyEmployees({ companyId, limit?, title? })` (needs `token`). A call whose credential
  * was not given fails with RequestSetupError before anything is sent.
  */

@@ -1,11 +1,12 @@
-import { companyEmployees, professionalContract, profile } from './contract.js';
+import { companyEmployees, professionalContract, profile, profilesByIds } from './contract.js';
 import { EmployeesQuery, includeFlag, ProfileQuery, ProfileResponse, profileCost, sectionNames } from './schemas.js';
 
 const FLAGS = sectionNames.map(includeFlag);
 
 describe('professional contract', () => {
   it('declares both operations as SPEC.md gives them: profile by API key, employees by bearer token', () => {
-    expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees']);
+    expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees', 'profilesByIds']);
+    expect(profilesByIds).toMatchObject({ method: 'GET', path: '/api/v1/professional/profiles', auth: 'apiKey', errorExtras: { success: false } });
     expect(profile).toMatchObject({ method: 'GET', path: '/api/v1/professional/api/v1/user/profile', auth: 'apiKey', pathParams: [] });
     expect(companyEmployees).toMatchObject({ method: 'GET', path: '/api/v1/professional/company/employees', auth: 'bearer', pathParams: [] });
     expect(profile.errorExtras).toEqual({ success: false });

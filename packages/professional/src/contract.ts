@@ -1,5 +1,7 @@
 import { defineOperation } from '@socialquery/core';
-import { EmployeesQuery, EmployeesResponse, ProfileQuery, ProfileResponse, profileCost } from './schemas.js';
+import {
+  EmployeesQuery, EmployeesResponse, ProfileQuery, ProfileResponse, profileCost, ProfilesByIdsQuery, ProfilesByIdsResponse, profilesByIdsCost,
+} from './schemas.js';
 
 /** Every error of the professional group carries `success: false` besides the standard fields. */
 const errorExtras = { success: false } as const;
@@ -34,5 +36,22 @@ export const companyEmployees = defineOperation({
     'Each employee\'s experience lists all their positions, newest first; dates are YYYY-MM-DD, endDate is "" for a current position.',
 });
 
+export const profilesByIds = defineOperation({
+  id: 'professional.profilesByIds',
+  method: 'GET',
+  path: '/api/v1/professional/profiles',
+  auth: 'apiKey',
+  params: { query: ProfilesByIdsQuery },
+  response: ProfilesByIdsResponse,
+  cost: profilesByIdsCost,
+  errorExtras,
+  summary: 'Profiles by username (batch lookup)',
+  description:
+    'An extension beside SPEC.md. `ids`: up to 100 usernames, comma-separated; they match case-insensitively, so spellings ' +
+    'differing only in case (and repeats) count once, as first given. data.profiles holds the profiles found (base fields, ' +
+    'as the profile operation answers without include flags), in the order requested; data.notFound the usernames with ' +
+    'no profile, in request order. Never a 404. Costs 1 per distinct username (reported in `cost`, charged to the rate limit).',
+});
+
 /** The professional network's operations, keyed by client method name. */
-export const professionalContract = { profile, companyEmployees };
+export const professionalContract = { profile, companyEmployees, profilesByIds };

@@ -1,4 +1,4 @@
-import { booleanParam, Image, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { booleanParam, idsParam, Image, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +170,46 @@ export const ProfileQuery = z.object({
 /** 1 + the number of true include flags (SPEC.md, Limits: request cost). */
 export function profileCost(params: Record<string, unknown>): number {
   return 1 + sectionNames.filter((section) => params[includeFlag(section)] === true).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profiles by username (batch lookup, an extension beside SPEC.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Most usernames one batch lookup takes. */
+export const MAX_BATCH_IDS = 100;
+
+/** The found profiles (base fields only, no include_* section) and the usernames with none. */
+export const ProfilesByIdsResponse = z.object({
+  success: z.literal(true),
+  cost: z.number().int(),
+  data: z.object({ profiles: z.array(ProfileBase), notFound: z.array(z.string()) }),
+});
+export type ProfilesByIdsResponse = z.infer<typeof ProfilesByIdsResponse>;
+
+export const ProfilesByIdsQuery = z.object({
+  ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 100 }).describe(
+    'Comma-separated usernames (public identifiers, case-insensitive), at most 100; each found profile comes back once, in the order given.',
+  ),
+});
+
+/**
+ * The usernames of a batch, each once: usernames match case-insensitively (as the profile operation's
+ * do), so spellings that differ only in case are one username, kept as first given.
+ */
+export function distinctUsernames(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => {
+    const key = id.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One per distinct username: each is a profile at the profile operation's base cost of 1. */
+export function profilesByIdsCost(params: Record<string, unknown>): number {
+  return Array.isArray(params.ids) ? distinctUsernames(params.ids as string[]).length : 1;
 }
 
 // ---------------------------------------------------------------------------------------------

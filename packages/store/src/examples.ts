@@ -9,10 +9,10 @@ export interface Examples {
   forum?: { community: string; username: string };
   microblog?: { username: string; messageId: string };
   shortvideo?: { username: string; videoId: string };
-  /** A member, the company with the most current employees, and a title word matching some of them. */
-  professional?: { username: string; companyId: string; title: string };
-  /** A keyword with several pages of results this year, and a video with related videos. */
-  video?: { keyword: string; videoId: string };
+  /** A member, the company with the most current employees, a title word matching some of them, and a few usernames for the batch lookup. */
+  professional?: { username: string; companyId: string; title: string; ids: string };
+  /** A keyword with several pages of results this year, a video with related videos, and a few video ids for the batch lookup. */
+  video?: { keyword: string; videoId: string; ids: string };
   /** A keyword with results of every kind, and catalog URIs with content for every operation that takes them. */
   music?: MusicExamples;
 }

@@ -9,6 +9,8 @@ export interface MusicExamples {
   playlistUri: string;
   showUri: string;
   userUri: string;
+  /** Track ids for the batch lookup, comma-separated: the example track's id and the URI of another. */
+  ids: string;
   /** A track without lyrics (its lyrics are a 404), when there is one. */
   trackWithoutLyricsUri?: string;
 }
@@ -84,6 +86,7 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
     playlistUri: uri('playlist', playlist),
     showUri: uri('show', show),
     userUri: uri('user', user),
+    ids: [track.id, ...(withoutLyrics ? [uri('track', withoutLyrics.id)] : [])].join(','),
     ...(withoutLyrics ? { trackWithoutLyricsUri: uri('track', withoutLyrics.id) } : {}),
   };
 }

@@ -7,11 +7,12 @@ const TITLE_WORDS = ['engineer', 'manager', 'product', 'data', 'designer', 'sale
 /**
  * The company with the most current employees (ties by id), the first title word that matches
  * some but not all of them (a filter that visibly narrows the list), and the member with the most
- * connections among that company's current employees.
+ * connections among that company's current employees; `ids`: that member and the next two, comma-separated
+ * (for the batch lookup).
  */
 export async function findProfessionalExamples(
   db: Kysely<Database>,
-): Promise<{ username: string; companyId: string; title: string } | undefined> {
+): Promise<{ username: string; companyId: string; title: string; ids: string } | undefined> {
   const company = await db
     .selectFrom('professional_positions')
     .select(['company_id', (eb) => eb.fn.countAll().as('n')])
@@ -31,12 +32,13 @@ export async function findProfessionalExamples(
       break;
     }
   }
-  const member = await current
+  const members = await current
     .innerJoin('professional_profiles as p', 'p.id', 'professional_positions.profile_id')
     .select('p.public_identifier')
     .orderBy('p.connection_count', 'desc')
     .orderBy('p.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return { username: member.public_identifier, companyId: company.company_id, title };
+    .limit(3)
+    .execute();
+  const ids = members.map((member) => member.public_identifier);
+  return { username: ids[0]!, companyId: company.company_id, title, ids: ids.join(',') };
 }

@@ -19,7 +19,8 @@ export type VideoClient = ContractClient<typeof videoContract>;
 /**
  * `search({ keyword, geoCode?, uploadDate?, type?, language?, paginationToken? })`,
  * `topShortSongs({ countryCode?, filterByType?, filterByDate?, geoCode?, language? })`,
- * `relatedVideos({ videoId })`, `streamingData({ videoId, quality? })`.
+ * `relatedVideos({ videoId })`, `streamingData({ videoId, quality? })`,
+ * `videosByIds({ ids })` (a list of up to 100 ids, or them comma-separated).
  */
 export function createVideoClient(options: VideoClientOptions): VideoClient {
   return createClient(videoContract, options);

@@ -1,13 +1,23 @@
-import { relatedVideos, search, streamingData, topShortSongs, videoContract } from './contract.js';
+import { relatedVideos, search, streamingData, topShortSongs, videoContract, videosByIds } from './contract.js';
 import { isChartDate, isQuality } from './schemas.js';
 
 describe('video contract', () => {
   it('declares the four operations at SPEC.md\'s paths, with the API key', () => {
-    expect(Object.keys(videoContract)).toEqual(['search', 'topShortSongs', 'relatedVideos', 'streamingData']);
+    expect(Object.keys(videoContract)).toEqual(['search', 'topShortSongs', 'relatedVideos', 'streamingData', 'videosByIds']);
     expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
     expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
     expect(relatedVideos).toMatchObject({ method: 'GET', path: '/api/v1/video/related', auth: 'apiKey' });
     expect(streamingData).toMatchObject({ method: 'GET', path: '/api/v1/video/streaming-data', auth: 'apiKey' });
+    // the batch lookup is an extension, under the platform's /api/v1/video prefix
+    expect(videosByIds).toMatchObject({ method: 'GET', path: '/api/v1/video/videos', auth: 'apiKey' });
+  });
+
+  it('videosByIds takes 1 to 100 ids, comma-separated or a list, repeats once', () => {
+    const ids = (value: unknown) => videosByIds.params.query.safeParse({ ids: value });
+    expect(ids('b,a,b').data).toEqual({ ids: ['b', 'a'] });
+    expect(ids(['x', 'y']).data).toEqual({ ids: ['x', 'y'] });
+    expect(ids(Array.from({ length: 100 }, (_, i) => `v${i}`).join(',')).success).toBe(true);
+    for (const bad of [undefined, '', 'a,,b', ',a', Array.from({ length: 101 }, (_, i) => `v${i}`).join(','), 'x'.repeat(65)]) expect(ids(bad).success).toBe(false);
   });
 
   it('applies SPEC.md\'s defaults', () => {

@@ -1,6 +1,7 @@
 import { defineOperation } from '@socialquery/core';
 import {
   RelatedQuery, RelatedResponse, SearchQuery, SearchResponse, StreamingQuery, StreamingResponse, TrendingQuery, TrendingResponse,
+  VideosByIdsQuery, VideosByIdsResponse,
 } from './schemas.js';
 
 export const search = defineOperation({
@@ -60,5 +61,20 @@ export const streamingData = defineOperation({
     'nearest above). Anything else is a 400. pagination is { total: formats, hasMore: false, paginationToken: "" }.',
 });
 
+export const videosByIds = defineOperation({
+  id: 'video.videosByIds',
+  method: 'GET',
+  path: '/api/v1/video/videos',
+  auth: 'apiKey',
+  params: { query: VideosByIdsQuery },
+  response: VideosByIdsResponse,
+  summary: 'Videos by id (batch lookup)',
+  description:
+    'An extension beside SPEC.md. `ids`: up to 100 video ids, comma-separated (repeats count once). data.videos holds ' +
+    'the videos found, in the order first requested, as related-video records (texts in English); data.notFound lists ' +
+    'the requested ids with no video, in request order. Never a 404: an unknown id is only listed in notFound. ' +
+    'pagination is { total: videos found, hasMore: false, paginationToken: "" }.',
+});
+
 /** The video platform's operations, keyed by client method name. */
-export const videoContract = { search, topShortSongs, relatedVideos, streamingData };
+export const videoContract = { search, topShortSongs, relatedVideos, streamingData, videosByIds };

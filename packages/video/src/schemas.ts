@@ -1,5 +1,5 @@
 import {
-  enumParam, geoCodeParam, Image, languageParam, optionalString, pagedEnvelope, requiredString,
+  enumParam, geoCodeParam, idsParam, Image, languageParam, optionalString, pagedEnvelope, requiredString,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -99,6 +99,14 @@ export const RelatedResponse = pagedEnvelope(z.object({ relatedVideos: z.array(R
 export type RelatedResponse = z.infer<typeof RelatedResponse>;
 export const StreamingResponse = pagedEnvelope(z.object({ formats: z.array(Format), selectedFormat: SelectedFormat }));
 export type StreamingResponse = z.infer<typeof StreamingResponse>;
+/**
+ * Batch lookup (an extension beside SPEC.md): the videos found, as RelatedVideo records — the richest
+ * record a stored video renders without request-specific input (a SearchItem's publishedTimeText needs
+ * the request's `language`; RelatedVideo adds the channel's avatars, the view-count text, the date,
+ * the length in seconds and isLive) — and the requested ids with no video.
+ */
+export const VideosByIdsResponse = pagedEnvelope(z.object({ videos: z.array(RelatedVideo), notFound: z.array(z.string()) }));
+export type VideosByIdsResponse = z.infer<typeof VideosByIdsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Parameters (SPEC.md, video platform endpoints)
@@ -155,6 +163,9 @@ export const TrendingQuery = z.object({
   language: languageParam(),
 });
 export const RelatedQuery = z.object({ videoId: requiredString(64) });
+/** Most ids one batch lookup takes. */
+export const MAX_BATCH_IDS = 100;
+export const VideosByIdsQuery = z.object({ ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 64 }) });
 export const StreamingQuery = z.object({
   videoId: requiredString(64),
   quality: optionalString(32)

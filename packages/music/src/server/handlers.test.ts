@@ -82,6 +82,7 @@ const source: MusicSource = {
   async album(id) { return albums.find((b) => b.id === id); },
   async albumTracks(id, { offset, limit }) { return pageOf(tracks.filter((t) => t.album.id === id), offset, limit); },
   async track(id) { return tracks.find((t) => t.id === id); },
+  async tracks(ids) { return tracks.filter((t) => ids.includes(t.id)).reverse(); },
   async lyrics(id) { return id === 't00' ? { language: 'en', lines: [{ startTimeMs: 0, words: 'Like the legend' }] } : undefined; },
   async recommendations(id, limit) { return pageOf(tracks.filter((t) => t.id !== id).reverse(), 0, limit); },
   async playlist(id) { return playlists.find((p) => p.id === id); },
@@ -277,5 +278,13 @@ describe('music handlers with stored images and unsynced lyrics', () => {
     const lyrics = musicOperations['tracks.getLyrics'];
     const text = lyrics.response.parse(await withImages['tracks.getLyrics'](lyrics.params.query.parse({ uri: 'music:track:t03' }), ctx));
     expect(text.data).toMatchObject({ syncType: 'UNSYNCED', language: 'fr' });
+  });
+
+  it('tracks.getMany: track details in request order, an id and its URI once, notFound as given; another kind of URI refused', async () => {
+    const body = await call('tracks.getMany', { ids: 'music:track:t01,nope,t00,t01,music:track:t00,music:track:zz' });
+    expect(body.data.tracks.map((t) => t.id)).toEqual(['t01', 't00']);
+    expect(body.data.tracks[1]).toEqual((await call('tracks.getDetail', { uri: 'music:track:t00' })).data);
+    expect(body.data.notFound).toEqual(['nope', 'music:track:zz']);
+    expect(musicOperations['tracks.getMany'].params.query.safeParse({ ids: 't00,music:album:b01' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { type ContractHandlers, notFound, ServiceError } from '@socialquery/core/server';
 import type { musicOperations } from '../contract.js';
-import { type AlbumType, type FilterBy, LIST_SIZES, type SearchItem, type Suggestion } from '../schemas.js';
+import { type AlbumType, type FilterBy, LIST_SIZES, type SearchItem, type Suggestion, trackIdOf } from '../schemas.js';
 import { idOf, type ResourceKind, searchUri } from '../uri.js';
 import {
   album, albumTrack, artistRef, artistSummary, concert, episode, genre, playlist, playlistTrack, show, songSearchItem, track,
@@ -154,6 +154,17 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
 
     async 'tracks.getDetail'({ uri }) {
       return ok(trackDetail(await found(source.track(idOf(uri, 'track')), 'track', uri)));
+    },
+
+    async 'tracks.getMany'({ ids }) {
+      // an id and its URI name one track: the first spelling stands for it
+      const wanted = new Map<string, string>();
+      for (const given of ids) if (!wanted.has(trackIdOf(given))) wanted.set(trackIdOf(given), given);
+      const found = new Map((await source.tracks([...wanted.keys()])).map((record) => [record.id, record]));
+      return ok({
+        tracks: [...wanted.keys()].flatMap((id) => { const record = found.get(id); return record ? [trackDetail(record)] : []; }),
+        notFound: [...wanted].flatMap(([id, given]) => (found.has(id) ? [] : [given])),
+      });
     },
 
     async 'tracks.getLyrics'({ uri }) {

@@ -228,6 +228,8 @@ export interface MusicSource {
 
   // --- tracks ---
   track(trackId: string): Promise<TrackRecord | undefined>;
+  /** The tracks of these ids that exist (one query), in any order. */
+  tracks(trackIds: readonly string[]): Promise<TrackRecord[]>;
   /** undefined when the track has no lyrics (or is unknown). */
   lyrics(trackId: string): Promise<LyricsRecord | undefined>;
   /**

@@ -1,7 +1,8 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
-import { profile as profileOperation } from '../contract.js';
+import { profile as profileOperation, profilesByIds } from '../contract.js';
 import {
-  type Employee, includeFlag, type ProfileBase, ProfileQuery, ProfileResponse, type ProfileSections, type SectionName, sectionNames,
+  type Employee, includeFlag, type ProfileBase, ProfileQuery, ProfileResponse, ProfilesByIdsResponse, type ProfileSections, type SectionName,
+  sectionNames,
 } from '../schemas.js';
 import { createProfessionalHandlers } from './handlers.js';
 import type { ProfessionalSource } from './source.js';
@@ -41,6 +42,10 @@ function fakeSource(employees: Employee[] = []) {
     async profile({ username, sections: wanted }) {
       asked.push([...wanted]);
       return username.toLowerCase() === 'ada-lovelace' ? { ...base, ...sections } : undefined;
+    },
+    async profiles(usernames) {
+      const keys = usernames.map((u) => u.toLowerCase());
+      return [...(keys.includes('ada-lovelace') ? [base] : []), ...(keys.includes('grace') ? [{ ...base, id: 'g', public_identifier: 'Grace' }] : [])];
     },
     async companyEmployees({ companyId, limit }) {
       const all = companyId === 'c1' ? employees : [];
@@ -88,5 +93,16 @@ describe('professional handlers', () => {
     expect(await handlers.companyEmployees({ companyId: 'c1', limit: 2 }, ctx)).toEqual({ employees: [employee('1'), employee('2')], total: 3 });
     expect(await handlers.companyEmployees({ companyId: 'empty', limit: 2 }, ctx)).toEqual({ employees: [], total: 0 });
     await expect(handlers.companyEmployees({ companyId: 'nope', limit: 2 }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('profilesByIds: base profiles in request order, case variants once, notFound in order, cost per distinct username', async () => {
+    const handlers = createProfessionalHandlers(fakeSource().source);
+    const params = profilesByIds.params.query.parse({ ids: 'grace,nobody,ADA-LOVELACE,Ada-Lovelace,other,GRACE' });
+    const body = ProfilesByIdsResponse.parse(await handlers.profilesByIds(params, ctx));
+    expect(body.data.profiles.map((p) => p.id)).toEqual(['g', base.id]);
+    expect(body.data.profiles[1]).toEqual(base);
+    expect(body.data.notFound).toEqual(['nobody', 'other']);
+    expect(body.cost).toBe(4);
+    expect(profilesByIds.cost(params)).toBe(4);
   });
 });

@@ -1,6 +1,6 @@
 import { type ContractHandlers, notFound } from '@socialquery/core/server';
 import type { professionalContract } from '../contract.js';
-import { includeFlag, profileCost, sectionNames } from '../schemas.js';
+import { distinctUsernames, includeFlag, profileCost, sectionNames } from '../schemas.js';
 import type { ProfessionalSource } from './source.js';
 
 /**
@@ -16,6 +16,18 @@ export function createProfessionalHandlers(source: ProfessionalSource): Contract
       const data = { ...found };
       for (const section of sectionNames) if (!sections.includes(section)) delete data[section];
       return { success: true as const, cost: profileCost(params), data };
+    },
+    async profilesByIds({ ids }) {
+      const usernames = distinctUsernames(ids);
+      const found = new Map((await source.profiles(usernames)).map((profile) => [profile.public_identifier.toLowerCase(), profile]));
+      return {
+        success: true as const,
+        cost: usernames.length,
+        data: {
+          profiles: usernames.flatMap((username) => found.get(username.toLowerCase()) ?? []),
+          notFound: usernames.filter((username) => !found.has(username.toLowerCase())),
+        },
+      };
     },
     async companyEmployees({ companyId, limit, title }) {
       const result = await source.companyEmployees({ companyId, limit, ...(title ? { title } : {}) });

@@ -10,6 +10,8 @@ export type StoredProfile = ProfileBase & Partial<ProfileSections>;
 export interface ProfessionalSource {
   /** The profile with exactly the `sections` asked for, or undefined for an unknown username. */
   profile(query: { username: string; sections: readonly SectionName[] }): Promise<StoredProfile | undefined>;
+  /** The base fields of the profiles of these usernames that exist (one query), in any order. */
+  profiles(usernames: readonly string[]): Promise<ProfileBase[]>;
   /**
    * Members whose current position is at the company (and, with `title`, whose current title there
    * contains it, case-insensitively), by last name, first name, id; at most `limit`; and how many match in all.

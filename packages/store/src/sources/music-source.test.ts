@@ -254,6 +254,13 @@ describe(`music source (${kind})`, () => {
     expect(await source().track('nope')).toBeUndefined();
   });
 
+  it('tracks: the existing tracks of a list of ids, each as track() reads it; nothing for unknown ids', async () => {
+    const found = await source().tracks(['t10', 'nope', 't01']);
+    expect(found.map((t) => t.id).sort()).toEqual(['t01', 't10']);
+    expect(found.find((t) => t.id === 't10')).toEqual(await source().track('t10'));
+    expect(await source().tracks([])).toEqual([]);
+  });
+
   it('recommendations: co-occurrence within two positions, seen twice or more; score desc, ties by id; never the track itself', async () => {
     expect(await source().recommendations('t02', 20)).toMatchObject({ items: [{ id: 't01' }, { id: 't03' }, { id: 't06' }], total: 3 });
     expect(ids((await source().recommendations('t06', 20)).items)).toEqual(['t02', 't03', 't10']);
@@ -310,6 +317,11 @@ describe(`music source (${kind})`, () => {
       const [page] = await plan(() => source().searchTracks(search(['love'])));
       if (kind === 'sqlite') expect(page!.join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
       else expect(page!.join('\n')).toMatch(/Bitmap Index Scan on music_tracks_search/);
+    });
+    it('tracks is one query by primary key, no scan of music_tracks', async () => {
+      const plans = await plan(() => source().tracks(['t01', 't02', 't10', 'nope']));
+      expect(plans).toHaveLength(1);
+      expect(plans[0]!.join('\n')).not.toMatch(patterns.tableScan('(t|music_tracks)\\b'));
     });
     it('listings read their own index range', async () => {
       const first = async (run: () => Promise<unknown>) => (await plan(run))[0]!.join('\n');

@@ -290,6 +290,7 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       const row = await tracks().where('t.id', '=', trackId).executeTakeFirst();
       return row ? toTrack(row) : undefined;
     },
+    tracks: tracksById,
     async lyrics(trackId): Promise<LyricsRecord | undefined> {
       const row = await db.selectFrom('music_lyrics').selectAll().where('id', '=', trackId).executeTakeFirst();
       if (!row) return undefined;

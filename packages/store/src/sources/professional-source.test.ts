@@ -66,6 +66,19 @@ describe('professional source', () => {
     expect(await source().profile({ username: 'nobody-here', sections: sectionNames })).toBeUndefined();
   });
 
+  it('reads the base profiles of a list of usernames case-insensitively, in one query on the unique username key', async () => {
+    const names = (await db.selectFrom('professional_profiles').select('public_identifier').orderBy('id').limit(3).execute()).map((r) => r.public_identifier);
+    let found: Awaited<ReturnType<ReturnType<typeof source>['profiles']>> = [];
+    const plans = await planned.plansOf(async () => {
+      found = await source().profiles([names[0]!.toUpperCase(), 'nobody-here', names[1]!, names[2]!]);
+    });
+    expect(found.map((p) => p.public_identifier).sort()).toEqual([...names].sort());
+    for (const profile of found) expect(profile).toEqual(await source().profile({ username: profile.public_identifier, sections: [] }));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.join('\n')).not.toMatch(planPatterns[kind].tableScan('professional_profiles'));
+    expect(await source().profiles([])).toEqual([]);
+  });
+
   it('lists current employees in order with the total of all matches, with and without a title filter', async () => {
     const examples = (await findProfessionalExamples(db))!;
     const all = await currentOf(examples.companyId);

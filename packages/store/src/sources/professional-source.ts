@@ -46,6 +46,12 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       return profile;
     },
 
+    async profiles(usernames) {
+      if (usernames.length === 0) return [];
+      const rows = await db.selectFrom('professional_profiles').select(BASE_COLUMNS).where('username_key', 'in', usernames.map(nameKey)).execute();
+      return rows.map(toProfileBase);
+    },
+
     async companyEmployees({ companyId, title, limit }) {
       let matches = db.selectFrom('professional_positions as pos').where('pos.company_id', '=', companyId).where('pos.is_current', '=', 1);
       if (title) matches = matches.where(sql<boolean>`${sql.ref('pos.title_key')} like ${likeContaining(title.toLowerCase())} escape '\\'`);

@@ -101,6 +101,14 @@ describe(`video source (${kind})`, () => {
     expect(await source().video('nope')).toBeUndefined();
   });
 
+  it('videos: the existing videos of a list of ids, each once; nothing for unknown ids', async () => {
+    const found = await source().videos(['vid05001', 'nope', 'vid00001']);
+    expect(found.map((v) => v.id).sort()).toEqual(['vid00001', 'vid05001']);
+    expect(found.find((v) => v.id === 'vid00001')).toEqual(await source().video('vid00001'));
+    expect(await source().videos(['nope'])).toEqual([]);
+    expect(await source().videos([])).toEqual([]);
+  });
+
   it('related: same channel and shared title terms, scored, never the video itself', async () => {
     const self = (await source().video('vid00004'))!; // "Garlic pasta recipe number 3", channel A
     const related = await source().related(self, 20);
@@ -136,6 +144,11 @@ describe(`video source (${kind})`, () => {
       const text = chartPlan!.join('\n');
       expect(text).toMatch(planPatterns[kind].indexRange('video_chart_entries_chart'));
       expect(text).not.toMatch(planPatterns[kind].sortStep);
+    });
+    it('videos is one query by primary key, no table scan', async () => {
+      const plans = await plan(() => source().videos(Array.from({ length: 100 }, (_, i) => `vid${String(1000 + i * 7).padStart(5, '0')}`)));
+      expect(plans).toHaveLength(1);
+      expect(plans[0]!.join('\n')).not.toMatch(planPatterns[kind].tableScan('(v|video_videos)\\b'));
     });
     it('related reads the channel index', async () => {
       const self = (await source().video('vid00004'))!;

@@ -128,6 +128,11 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       return row ? toVideoRecord(row) : undefined;
     },
 
+    async videos(videoIds) {
+      if (videoIds.length === 0) return [];
+      return (await withChannel().where('v.id', 'in', videoIds).execute()).map(toVideoRecord);
+    },
+
     async related(video, limit) {
       const terms = termsOf(video.title).filter((term) => !RELATED_STOPWORDS.has(term) && !/^\d+$/.test(term));
       const sameChannel = await withChannel()

@@ -1,5 +1,5 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
-import { SearchResponse, StreamingResponse, TrendingResponse } from '../schemas.js';
+import { SearchResponse, StreamingResponse, TrendingResponse, VideosByIdsResponse } from '../schemas.js';
 import { createVideoHandlers } from './handlers.js';
 import type { SearchQueryInput, VideoRecord, VideoSource } from './source.js';
 
@@ -26,6 +26,9 @@ const source: VideoSource = {
   },
   async video(id) {
     return videos.find((v) => v.id === id);
+  },
+  async videos(ids) {
+    return videos.filter((v) => ids.includes(v.id)).reverse();
   },
   async related(video, limit) {
     return videos.filter((v) => v.id !== video.id).slice(0, limit);
@@ -95,5 +98,14 @@ describe('video handlers', () => {
     const streaming = StreamingResponse.parse(await handlers.streamingData({ videoId: 'v00', quality: 'bestaudio' }, ctx));
     expect(streaming.data.selectedFormat).toMatchObject({ hasVideo: false, itag: 251 });
     expect(streaming.pagination.total).toBe(streaming.data.formats.length);
+  });
+
+  it('videosByIds: the videos found in request order as related-video records, and the unknown ids in request order', async () => {
+    const body = VideosByIdsResponse.parse(await handlers.videosByIds({ ids: ['v03', 'nope', 'v00', 'zz', 'v01'] }, ctx));
+    expect(body.data.videos.map((v) => v.videoId)).toEqual(['v03', 'v00', 'v01']);
+    expect(body.data.notFound).toEqual(['nope', 'zz']);
+    expect(body.data.videos[1]).toEqual((await handlers.relatedVideos({ videoId: 'v01' }, ctx)).data.relatedVideos.find((v) => v.videoId === 'v00'));
+    expect(body.pagination).toEqual({ total: 3, hasMore: false, paginationToken: '' });
+    expect((await handlers.videosByIds({ ids: ['nope'] }, ctx)).data).toEqual({ videos: [], notFound: ['nope'] });
   });
 });

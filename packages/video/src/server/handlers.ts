@@ -92,6 +92,17 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
         pagination: { total: formats.length, hasMore: false, paginationToken: '' },
       };
     },
+
+    async videosByIds({ ids }, { now }) {
+      const byId = new Map((await source.videos(ids)).map((video) => [video.id, video]));
+      const videos = ids.flatMap((id) => byId.get(id) ?? []);
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { videos: videos.map((video) => relatedItem(video, now)), notFound: ids.filter((id) => !byId.has(id)) },
+        pagination: { total: videos.length, hasMore: false, paginationToken: '' },
+      };
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export interface VideoSource {
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;
+  /** The videos of these ids that exist (one query), in any order. */
+  videos(videoIds: readonly string[]): Promise<VideoRecord[]>;
   /** Up to `limit` videos sharing the channel or title terms, best first; never the video itself. */
   related(video: VideoRecord, limit: number): Promise<VideoRecord[]>;
 }
