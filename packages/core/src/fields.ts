@@ -228,7 +228,9 @@ export type Select<T, P extends string> = T extends readonly (infer E)[]
     : T;
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
-type StructuredKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends object ? K : never }[keyof T];
+/** Members holding objects or arrays of objects; an array of scalars (`notFound: string[]`) is not structured, as at run time. */
+type IsStructured<V> = V extends readonly (infer E)[] ? (NonNullable<E> extends object ? true : false) : V extends object ? true : false;
+type StructuredKeys<T> = { [K in keyof T]-?: IsStructured<NonNullable<T[K]>> extends true ? K : never }[keyof T];
 
 type InRecords<T, P extends string> = T extends readonly unknown[]
   ? Select<T, P>
