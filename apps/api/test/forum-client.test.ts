@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
-import { createForumClient, PostsResponse } from '@socialquery/forum';
+import { createForumClient, PostsByIdsResponse, PostsResponse } from '@socialquery/forum';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
@@ -46,6 +46,18 @@ describe('forum client against the real service', () => {
     const { posts } = await client.userPosts({ username, limit: 2 });
     expect(posts).toHaveLength(2);
     expect(posts.every((p) => p.author === username)).toBe(true);
+  });
+
+  it('postsByIds takes a list of ids and answers the posts found in that order, and the ids not found', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const listed = await client.communityPosts({ community, sort: 'new', limit: 3 });
+    const ids = [listed.posts[2]!.id, 'no-such-post', listed.posts[0]!.id, listed.posts[2]!.id];
+    const body = await client.postsByIds({ ids });
+    expect(PostsByIdsResponse.parse(body)).toEqual({ posts: [listed.posts[2], listed.posts[0]], notFound: ['no-such-post'] });
+    const trimmed = await client.postsByIds({ ids, fields: ['id'] });
+    expect(trimmed).toEqual({ posts: [{ id: listed.posts[2]!.id }, { id: listed.posts[0]!.id }], notFound: ['no-such-post'] });
+    await expect(client.postsByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.postsByIds({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
   });
 
   it('raises ApiResponseError with status and parsed body on 404', async () => {

@@ -1,5 +1,5 @@
 import { ErrorBody } from '@socialquery/core';
-import { communityPosts, type Post, PostsResponse, userPosts } from '@socialquery/forum';
+import { communityPosts, type Post, PostsByIdsResponse, postsByIds, PostsResponse, userPosts } from '@socialquery/forum';
 import { hotScore, risingScore, timeframeMs } from '@socialquery/forum/server';
 import { toForumRow, upsertForumRows } from '@socialquery/store';
 import request from 'supertest';
@@ -48,6 +48,7 @@ async function listCommunity(query: Record<string, string>, name = community) {
 
 describeOperationRules(communityPosts, () => service, () => ({ path: { community } }));
 describeOperationRules(userPosts, () => service, () => ({ path: { username } }));
+describeOperationRules(postsByIds, () => service, () => ({ path: {}, query: { ids: stored.slice(0, 3).map((p) => p.id).join(',') } }));
 
 describe('GET /api/v1/forum/community/{community}/posts', () => {
   it('has the demo data the tests rely on', () => {
@@ -179,5 +180,66 @@ describe('GET /api/v1/forum/user/{username}/posts', () => {
     const res = await listUser('nobody-at-all-42');
     expect(res.status).toBe(404);
     expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found', message: "user 'nobody-at-all-42' not found" });
+  });
+});
+
+describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
+  const lookup = (ids: string) =>
+    request(service.app).get('/api/v1/forum/posts').query({ ids }).set('Authorization', `Bearer ${service.token}`);
+  const found = async (ids: string) => {
+    const res = await lookup(ids);
+    expect(res.status).toBe(200);
+    return PostsByIdsResponse.parse(res.body);
+  };
+  const byId = (id: string) => stored.find((p) => p.id === id)!;
+
+  it('answers the posts in the order of the ids, each once, exactly as the listings render them', async () => {
+    const listed = await listCommunity({ sort: 'new', limit: '5' });
+    const ids = [listed[3]!.id, listed[0]!.id, listed[4]!.id, listed[0]!.id];
+    const body = await found(ids.join(','));
+    expect(body).toEqual({ posts: [listed[3], listed[0], listed[4]], notFound: [] });
+    // the user listing renders the same records
+    const mine = (await request(service.app).get(`/api/v1/forum/user/${encodeURIComponent(username)}/posts`).set('Authorization', `Bearer ${service.token}`)).body as { posts: Post[] };
+    expect((await found(mine.posts.map((p) => p.id).join(','))).posts).toEqual(mine.posts);
+  });
+
+  it('lists unknown ids in notFound, in request order, beside the posts found; ids match exactly', async () => {
+    const [a, b] = [stored[10]!, stored[20]!];
+    const upper = a.id.toUpperCase() === a.id ? `${a.id}x` : a.id.toUpperCase();
+    const body = await found(['nope-1', b.id, upper, a.id, 'nope-2', 'nope-1', ` ${a.id}`].join(','));
+    expect(body.posts).toEqual([b, a].map((p) => byId(p.id)));
+    expect(body.notFound).toEqual(['nope-1', upper, 'nope-2', ` ${a.id}`]);
+  });
+
+  it('answers 200 with no posts and every id in notFound when none is known (never 404)', async () => {
+    expect(await found('gone1,gone2,gone1')).toEqual({ posts: [], notFound: ['gone1', 'gone2'] });
+  });
+
+  it('takes 100 distinct ids, refuses 101 and empty entries with 400 invalid_parameter', async () => {
+    const hundred = stored.slice(0, 100).map((p) => p.id);
+    const body = await found(hundred.join(','));
+    expect(body.posts.map((p) => p.id)).toEqual(hundred);
+    expect(body.notFound).toEqual([]);
+    // repeats do not count against the bound
+    expect((await found([...hundred, ...hundred].join(','))).posts).toHaveLength(100);
+    for (const bad of [[...hundred, 'one-more'].join(','), '', 'a,,b', ',a', 'a,']) {
+      const res = await lookup(bad);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids', message: expect.any(String) }] });
+    }
+    const missing = await request(service.app).get('/api/v1/forum/posts').set('Authorization', `Bearer ${service.token}`);
+    expect(missing.status).toBe(400);
+    expect(ErrorBody.parse(missing.body).code).toBe('missing_parameter');
+  });
+
+  it('does not shadow the listings, and trims the posts with fields, notFound kept', async () => {
+    expect((await listCommunity({ sort: 'new', limit: '1' })).length).toBe(1);
+    const [post] = stored;
+    const res = await request(service.app)
+      .get('/api/v1/forum/posts')
+      .query({ ids: `${post!.id},nope`, fields: 'id,score' })
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ posts: [{ id: post!.id, score: post!.score }], notFound: ['nope'] });
   });
 });

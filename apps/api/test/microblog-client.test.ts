@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
-  createMicroblogClient, FollowersResponse, iterateUserMessages, type Message, RepliesResponse, UserMessagesResponse,
+  createMicroblogClient, FollowersResponse, iterateUserMessages, type Message, MessagesByIdsResponse, RepliesResponse, UserMessagesResponse,
 } from '@socialquery/microblog';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
@@ -73,6 +73,17 @@ describe('microblog client against the real service', () => {
     expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);
     const { followers } = FollowersResponse.parse(await client.userFollowers({ username, limit: 3 }));
     expect(followers).toHaveLength(3);
+  });
+
+  it('messagesByIds takes a list of ids and answers the messages found in that order, and the ids not found', async () => {
+    const client = createMicroblogClient({ baseUrl, token: service.token });
+    const { messages: page } = await client.userMessages({ username, limit: 4, includeReplies: true });
+    const ids = [page[3]!.id, 'abc', page[1]!.id, page[3]!.id];
+    const body = MessagesByIdsResponse.parse(await client.messagesByIds({ ids }));
+    expect(body).toEqual({ messages: [page[3], page[1]], notFound: ['abc'] });
+    const trimmed = await client.messagesByIds({ ids, fields: ['id', 'createdAt'] });
+    expect(trimmed.messages).toEqual([page[3], page[1]].map((m) => ({ id: m!.id, createdAt: m!.createdAt })));
+    await expect(client.messagesByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
   });
 
   it('raises ApiResponseError with status and parsed body on 404, 401 and a foreign token', async () => {

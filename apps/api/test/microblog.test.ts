@@ -1,6 +1,7 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  type Follower, FollowersResponse, type Message, messageReplies, RepliesResponse, userFollowers, userMessages, UserMessagesResponse,
+  type Follower, FollowersResponse, type Message, messageReplies, MessagesByIdsResponse, messagesByIds, RepliesResponse, userFollowers,
+  userMessages, UserMessagesResponse,
 } from '@socialquery/microblog';
 import { toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogMessageRows, upsertMicroblogUserRows } from '@socialquery/store';
 import request from 'supertest';
@@ -116,6 +117,7 @@ async function expectError(res: request.Response, status: number, code: string) 
 describeOperationRules(userMessages, () => service, () => ({ path: { username } }));
 describeOperationRules(messageReplies, () => service, () => ({ path: { messageId } }));
 describeOperationRules(userFollowers, () => service, () => ({ path: { username } }));
+describeOperationRules(messagesByIds, () => service, () => ({ path: {}, query: { ids: truth(username).slice(0, 3).map((m) => m.id).join(',') } }));
 
 describe('GET /api/v1/microblog/user/{username}/messages', () => {
   it('has the demo data the tests rely on', () => {
@@ -376,3 +378,56 @@ describe('GET /api/v1/microblog/user/{username}/followers', () => {
 async function freshToken(): Promise<string> {
   return (await service.store.credentials.create('token', 'paging walk')).secret;
 }
+
+describe('GET /api/v1/microblog/messages?ids=… (batch lookup)', () => {
+  const lookup = (ids: string, query: Record<string, string> = {}) => get('/api/v1/microblog/messages', { ids, ...query });
+  const found = async (ids: string) => {
+    const res = await lookup(ids);
+    expect(res.status).toBe(200);
+    return MessagesByIdsResponse.parse(res.body);
+  };
+
+  it('answers the messages in the order of the ids, each once, exactly as the user-messages listing renders them', async () => {
+    const { messages: listed } = await listMessages(username, { includeReplies: 'true', limit: '50' });
+    const reposts = listed.filter((m) => m.repostedMessage !== null);
+    expect(reposts.length).toBeGreaterThan(0);
+    const ids = [listed[7]!.id, reposts[0]!.id, listed[0]!.id, listed[7]!.id, ...listed.slice(20, 30).map((m) => m.id)];
+    const body = await found(ids.join(','));
+    expect(body.notFound).toEqual([]);
+    expect(body.messages).toEqual([...new Set(ids)].map((id) => listed.find((m) => m.id === id)));
+    // and as the truth computed from the rows
+    expect(body.messages).toEqual(body.messages.map((m) => full(messages.get(m.id)!)));
+  });
+
+  it('lists unknown, non-decimal and non-canonical ids in notFound, in request order, beside the messages found', async () => {
+    const [a, b] = truth(username, { includeReplies: true });
+    const body = await found(['1', b!.id, 'abc', `0${a!.id}`, a!.id, '88888888888888888888', ' 1', '1', 'x'].join(','));
+    expect(body.messages.map((m) => m.id)).toEqual([b!.id, a!.id]);
+    expect(body.notFound).toEqual(['1', 'abc', `0${a!.id}`, '88888888888888888888', ' 1', 'x']);
+  });
+
+  it('answers 200 with no messages and every id in notFound when none is known (never 404)', async () => {
+    expect(await found('5,abc,5')).toEqual({ messages: [], notFound: ['5', 'abc'] });
+  });
+
+  it('takes 100 distinct ids, refuses 101, empty entries and ids over 20 characters with 400 invalid_parameter', async () => {
+    const hundred = [...messages.keys()].slice(0, 100);
+    const body = await found(hundred.join(','));
+    expect(body.messages.map((m) => m.id)).toEqual(hundred);
+    expect(body.notFound).toEqual([]);
+    for (const bad of [[...hundred, '1'].join(','), '', '1,,2', ',1', '1,', '123456789012345678901']) {
+      const res = await lookup(bad);
+      const error = await expectError(res, 400, 'invalid_parameter');
+      expect(error.issues).toEqual([{ path: 'ids', message: expect.any(String) }]);
+    }
+    await expectError(await get('/api/v1/microblog/messages'), 400, 'missing_parameter');
+  });
+
+  it('does not shadow the other routes, and trims the messages with fields, notFound kept', async () => {
+    const [first] = truth(username);
+    const res = await lookup(`${first!.id},7`, { fields: 'id,repostedMessage.id' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ messages: [{ id: first!.id, repostedMessage: first!.repostedMessage && { id: first!.repostedMessage.id } }], notFound: ['7'] });
+    expect((await get(`/api/v1/microblog/message/${messageId}/replies`)).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
   CommentsResponse, createShortVideoClient, iterateUserPosts, iterateVideoComments, type ShortVideoClient, UserPostsResponse,
+  VideosByIdsResponse,
 } from '@socialquery/shortvideo';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
@@ -91,6 +92,17 @@ describe('short-video client against the real service', () => {
     const walking = iterateVideoComments(client, { videoId: '0000000000000000000' });
     await expect(walking.next()).rejects.toMatchObject({ status: 404, body: { code: 'not_found', message: "video '0000000000000000000' not found" } });
     await expect(client.videoComments({ videoId, cursor: 'forged.cursor' })).rejects.toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+  });
+
+  it('videosByIds takes a list of ids and answers the videos found in that order, and the ids not found', async () => {
+    const { videos: page } = await client.userPosts({ username, limit: 3 });
+    const ids = [page[2]!.id, 'no-such-video', page[0]!.id, page[2]!.id];
+    expect(VideosByIdsResponse.parse(await client.videosByIds({ ids }))).toEqual({ videos: [page[2], page[0]], notFound: ['no-such-video'] });
+    const trimmed = await client.videosByIds({ ids, fields: ['id', 'viewCount'] });
+    expect(trimmed.videos).toEqual([page[2], page[0]].map((v) => ({ id: v!.id, viewCount: v!.viewCount })));
+    const before = requests;
+    await expect(client.videosByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
+    expect(requests).toBe(before);
   });
 
   it('raises ApiResponseError 401 for a bad token', async () => {

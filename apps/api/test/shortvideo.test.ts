@@ -1,6 +1,7 @@
 import { ErrorBody } from '@socialquery/core';
 import {
   type Comment, type CommentSort, commentSorts, CommentsResponse, type Reply, userPosts, UserPostsResponse, type Video, videoComments,
+  VideosByIdsResponse, videosByIds,
 } from '@socialquery/shortvideo';
 import { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from '@socialquery/store';
 import request from 'supertest';
@@ -143,6 +144,7 @@ function expectError(res: request.Response, status: number, code: string) {
 
 describeOperationRules(userPosts, () => service, () => ({ path: {}, query: { username } }));
 describeOperationRules(videoComments, () => service, () => ({ path: { videoId } }));
+describeOperationRules(videosByIds, () => service, () => ({ path: {}, query: { ids: `${videoId},no-such-video` } }));
 
 describe('GET /api/v1/shortvideo/user/posts', () => {
   it('has the demo data the tests rely on: a creator with 50+ videos', async () => {
@@ -337,5 +339,65 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
     expectError(res, 404, 'not_found');
     expect(res.body.message).toBe("video '0000000000000000000' not found");
     expect(await commentsPage('quiet-video', { sort: 'most_liked' })).toEqual({ comments: [], cursor: '' });
+  });
+});
+
+describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
+  const lookup = (ids: string, query: Record<string, string> = {}) =>
+    request(service.app).get('/api/v1/shortvideo/videos').query({ ids, ...query }).set('Authorization', `Bearer ${service.token}`);
+  const found = async (ids: string) => {
+    const res = await lookup(ids);
+    expect(res.status).toBe(200);
+    return VideosByIdsResponse.parse(res.body);
+  };
+  const listPosts = async (name: string, limit = 20) => {
+    const res = await request(service.app).get('/api/v1/shortvideo/user/posts').query({ username: name, limit: String(limit) }).set('Authorization', `Bearer ${service.token}`);
+    expect(res.status).toBe(200);
+    return UserPostsResponse.parse(res.body).videos;
+  };
+
+  it('answers the videos in the order of the ids, each once, exactly as the creator listing renders them', async () => {
+    const listed = await listPosts(username, 10);
+    const ids = [listed[6]!.id, listed[0]!.id, listed[6]!.id, listed[9]!.id];
+    expect(await found(ids.join(','))).toEqual({ videos: [listed[6], listed[0], listed[9]], notFound: [] });
+    const truth = await videosOf(username);
+    expect((await found(listed.map((v) => v.id).join(','))).videos).toEqual(listed.map((v) => truth.find((t) => t.id === v.id)));
+  });
+
+  it('lists unknown ids in notFound, in request order, beside the videos found; ids match exactly', async () => {
+    const [a, b] = await listPosts(username, 2);
+    const upper = a!.id.toUpperCase() === a!.id ? `${a!.id}X` : a!.id.toUpperCase();
+    const body = await found(['nope-1', b!.id, upper, a!.id, 'nope-2', 'nope-1', `${a!.id} `].join(','));
+    expect(body.videos).toEqual([b, a]);
+    expect(body.notFound).toEqual(['nope-1', upper, 'nope-2', `${a!.id} `]);
+  });
+
+  it('answers 200 with no videos and every id in notFound when none is known (never 404)', async () => {
+    expect(await found('gone1,gone2,gone1')).toEqual({ videos: [], notFound: ['gone1', 'gone2'] });
+  });
+
+  it('takes 100 distinct ids, refuses 101 and empty entries with 400 invalid_parameter', async () => {
+    const rows = await service.store.db.selectFrom('shortvideo_videos').select('id').orderBy('id').limit(100).execute();
+    const hundred = rows.map((r) => r.id).reverse();
+    expect(hundred).toHaveLength(100);
+    const body = await found(hundred.join(','));
+    expect(body.videos.map((v) => v.id)).toEqual(hundred);
+    expect(body.notFound).toEqual([]);
+    for (const bad of [[...hundred, 'one-more'].join(','), '', 'a,,b', ',a', 'a,', 'x'.repeat(101)]) {
+      const res = await lookup(bad);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids', message: expect.any(String) }] });
+    }
+    const missing = await request(service.app).get('/api/v1/shortvideo/videos').set('Authorization', `Bearer ${service.token}`);
+    expect(ErrorBody.parse(missing.body)).toMatchObject({ statusCode: 400, code: 'missing_parameter' });
+  });
+
+  it('does not shadow the other routes, and trims the videos with fields, notFound kept', async () => {
+    const [first] = await listPosts(username, 1);
+    const res = await lookup(`${first!.id},nope`, { fields: 'id,music.title' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ videos: [{ id: first!.id, music: { title: first!.music.title } }], notFound: ['nope'] });
+    const comments = await request(service.app).get(`/api/v1/shortvideo/video/${encodeURIComponent(videoId)}/comments`).set('Authorization', `Bearer ${service.token}`);
+    expect(comments.status).toBe(200);
   });
 });

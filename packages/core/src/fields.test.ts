@@ -124,6 +124,11 @@ describe('types of a trimmed response', () => {
     const trimmed: Trimmed<List, 'id'> = { posts: [{ id: 'p1' }], nextToken: '' };
     type Env = { message: string; statusCode: 200; data: { totalCount: number; items: PostType[] } };
     const env: Trimmed<Env, 'title'> = { message: 'OK', statusCode: 200, data: { totalCount: 1, items: [{ title: 'x' }] } };
-    expect([selected, wrong, trimmed, env]).toHaveLength(4);
+    // an array of scalars beside the records is kept as it is (a batch lookup's notFound)
+    type Batch = { posts: PostType[]; notFound: string[] };
+    const batch: Trimmed<Batch, 'id'> = { posts: [{ id: 'p1' }], notFound: ['p2'] };
+    // @ts-expect-error title is not selected
+    const batchWrong: Trimmed<Batch, 'id'> = { posts: [{ id: 'p1', title: 'x' }], notFound: [] };
+    expect([selected, wrong, trimmed, env, batch, batchWrong]).toHaveLength(6);
   });
 });

@@ -15,7 +15,7 @@ export interface ForumClientOptions {
 
 export type ForumClient = ContractClient<typeof forumContract>;
 
-/** `communityPosts({ community, limit?, sort?, timeframe? })`, `userPosts({ username, limit? })`. */
+/** `communityPosts({ community, limit?, sort?, timeframe? })`, `userPosts({ username, limit? })`, `postsByIds({ ids })`. */
 export function createForumClient(options: ForumClientOptions): ForumClient {
   return createClient(forumContract, options);
 }

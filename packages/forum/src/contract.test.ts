@@ -1,8 +1,9 @@
-import { communityPosts, forumContract, userPosts } from './contract.js';
+import { communityPosts, forumContract, postsByIds, userPosts } from './contract.js';
 
 describe('forum contract', () => {
-  it('declares both operations exactly as SPEC.md gives them', () => {
-    expect(Object.keys(forumContract)).toEqual(['communityPosts', 'userPosts']);
+  it('declares both operations exactly as SPEC.md gives them, and the batch lookup beside them', () => {
+    expect(Object.keys(forumContract)).toEqual(['communityPosts', 'userPosts', 'postsByIds']);
+    expect(postsByIds).toMatchObject({ id: 'forum.postsByIds', method: 'GET', path: '/api/v1/forum/posts', auth: 'bearer', pathParams: [] });
     expect(communityPosts).toMatchObject({ method: 'GET', path: '/api/v1/forum/community/{community}/posts', auth: 'bearer', pathParams: ['community'] });
     expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/forum/user/{username}/posts', auth: 'bearer', pathParams: ['username'] });
   });
@@ -19,5 +20,15 @@ describe('forum contract', () => {
     expect(query.safeParse({ limit: '0' }).success).toBe(false);
     expect(query.shape.sort.unwrap().options).toEqual(['hot', 'new', 'top', 'rising']);
     expect(query.shape.timeframe.unwrap().options).toEqual(['hour', 'day', 'week', 'month', 'year', 'all']);
+  });
+});
+
+describe('forum postsByIds parameters', () => {
+  const query = postsByIds.params.query;
+  it('takes 1 to 100 distinct ids, comma-separated, kept once in the order first given', () => {
+    expect(query.parse({ ids: 'b,a,b' })).toEqual({ ids: ['b', 'a'] });
+    expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => `p${i}`).join(',') }).success).toBe(true);
+    expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`).join(',') }).success).toBe(false);
+    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)]) expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

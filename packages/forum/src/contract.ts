@@ -1,5 +1,7 @@
 import { defineOperation } from '@socialquery/core';
-import { CommunityPostsPath, CommunityPostsQuery, PostsResponse, UserPostsPath, UserPostsQuery } from './schemas.js';
+import {
+  CommunityPostsPath, CommunityPostsQuery, PostsByIdsQuery, PostsByIdsResponse, PostsResponse, UserPostsPath, UserPostsQuery,
+} from './schemas.js';
 
 export const communityPosts = defineOperation({
   id: 'forum.communityPosts',
@@ -26,5 +28,20 @@ export const userPosts = defineOperation({
   description: 'Newest first, ties broken by id, descending. Usernames match case-insensitively.',
 });
 
+/** Batch lookup (an extension beside SPEC.md's operations). */
+export const postsByIds = defineOperation({
+  id: 'forum.postsByIds',
+  method: 'GET',
+  path: '/api/v1/forum/posts',
+  auth: 'bearer',
+  params: { query: PostsByIdsQuery },
+  response: PostsByIdsResponse,
+  summary: 'Posts by id',
+  description:
+    'Up to 100 post ids, comma-separated. The posts found come back once each, in the order of the ids (first ' +
+    'occurrence); `notFound` lists the ids with no post, in the same order. Ids match exactly (case-sensitively); ' +
+    'an unknown id is never an error.',
+});
+
 /** The forum platform's operations, keyed by client method name. */
-export const forumContract = { communityPosts, userPosts };
+export const forumContract = { communityPosts, userPosts, postsByIds };

@@ -1,4 +1,4 @@
 export * from './schemas.js';
-export { communityPosts, forumContract, userPosts } from './contract.js';
+export { communityPosts, forumContract, postsByIds, userPosts } from './contract.js';
 export { createForumClient } from './client.js';
 export type { ForumClient, ForumClientOptions } from './client.js';

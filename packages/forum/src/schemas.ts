@@ -1,4 +1,4 @@
-import { enumParam, integerParam, requiredString, Timestamp } from '@socialquery/core';
+import { enumParam, idsParam, integerParam, requiredString, Timestamp } from '@socialquery/core';
 import { z } from 'zod';
 
 /** A forum post (SPEC.md, forum platform resources). */
@@ -21,6 +21,10 @@ export type Post = z.infer<typeof Post>;
 export const PostsResponse = z.object({ posts: z.array(Post) });
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
+/** Body of the batch lookup: the posts found, in the order asked, and the ids with no post, in the order asked. */
+export const PostsByIdsResponse = z.object({ posts: z.array(Post), notFound: z.array(z.string()) });
+export type PostsByIdsResponse = z.infer<typeof PostsByIdsResponse>;
+
 export const forumSorts = ['hot', 'new', 'top', 'rising'] as const;
 export type ForumSort = (typeof forumSorts)[number];
 
@@ -39,3 +43,7 @@ export const CommunityPostsQuery = z.object({
 
 export const UserPostsPath = z.object({ username: requiredString(100) });
 export const UserPostsQuery = z.object({ limit: postsLimit() });
+
+/** Most post ids one batch lookup takes. */
+export const POSTS_BY_IDS_MAX = 100;
+export const PostsByIdsQuery = z.object({ ids: idsParam({ max: POSTS_BY_IDS_MAX, maxLength: 100 }) });

@@ -23,13 +23,15 @@ describe('microblog client', () => {
   it('has one method per operation and sends path and query as the contract says', async () => {
     const { transport, requests } = pagedTransport({ '': { messages: [], nextToken: '' } });
     const client = createMicroblogClient({ baseUrl: 'http://127.0.0.1:1', token: 'sqt_x', transport });
-    expect(Object.keys(client)).toEqual(['userMessages', 'messageReplies', 'userFollowers']);
+    expect(Object.keys(client)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds']);
     await client.userMessages({ username: 'a b', includeReplies: true, sinceId: '10' });
     expect(requests[0]).toEqual({
       path: '/api/v1/microblog/user/a%20b/messages',
       query: { includeReplies: 'true', sinceId: '10' },
       headers: { authorization: 'Bearer sqt_x' },
     });
+    await client.messagesByIds({ ids: ['3', '1', '3'] });
+    expect(requests[1]).toEqual({ path: '/api/v1/microblog/messages', query: { ids: '3,1,3' }, headers: { authorization: 'Bearer sqt_x' } });
   });
 
   it('iterateUserMessages follows nextToken until it is empty, yielding every message once, keeping the arguments', async () => {

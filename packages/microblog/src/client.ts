@@ -18,7 +18,7 @@ export type MicroblogClient = ContractClient<typeof microblogContract>;
 
 /**
  * `userMessages({ username, limit?, sinceId?, maxId?, includeReplies?, includeReposts?, nextToken? })`,
- * `messageReplies({ messageId, limit? })`, `userFollowers({ username, limit? })`.
+ * `messageReplies({ messageId, limit? })`, `userFollowers({ username, limit? })`, `messagesByIds({ ids })`.
  */
 export function createMicroblogClient(options: MicroblogClientOptions): MicroblogClient {
   return createClient(microblogContract, options);

@@ -1,9 +1,10 @@
-import { messageReplies, microblogContract, userFollowers, userMessages } from './contract.js';
+import { messageReplies, messagesByIds, microblogContract, userFollowers, userMessages } from './contract.js';
 import { Message } from './schemas.js';
 
 describe('microblog contract', () => {
-  it('declares the three operations exactly as SPEC.md gives them, all bearer', () => {
-    expect(Object.keys(microblogContract)).toEqual(['userMessages', 'messageReplies', 'userFollowers']);
+  it('declares the three operations exactly as SPEC.md gives them, and the batch lookup beside them, all bearer', () => {
+    expect(Object.keys(microblogContract)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds']);
+    expect(messagesByIds).toMatchObject({ id: 'microblog.messagesByIds', method: 'GET', path: '/api/v1/microblog/messages', auth: 'bearer', pathParams: [] });
     expect(userMessages).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/messages', auth: 'bearer', pathParams: ['username'] });
     expect(messageReplies).toMatchObject({ method: 'GET', path: '/api/v1/microblog/message/{messageId}/replies', auth: 'bearer', pathParams: ['messageId'] });
     expect(userFollowers).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/followers', auth: 'bearer', pathParams: ['username'] });
@@ -61,5 +62,16 @@ describe('microblog contract', () => {
     expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: base }).success).toBe(true);
     expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: { ...base, repostedMessage: base } }).success).toBe(false);
     expect(Message.safeParse({ ...base, media: [{ type: 'photo' }] }).success).toBe(false);
+  });
+});
+
+describe('microblog messagesByIds parameters', () => {
+  const query = messagesByIds.params.query;
+  it('takes 1 to 100 distinct ids of up to 20 characters, decimal or not, kept once in the order first given', () => {
+    expect(query.parse({ ids: '10,abc,10,007' })).toEqual({ ids: ['10', 'abc', '007'] });
+    expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => String(i)).join(',') }).success).toBe(true);
+    expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => String(i)).join(',') }).success).toBe(false);
+    expect(query.safeParse({ ids: '99999999999999999999' }).success).toBe(true);
+    for (const bad of [undefined, '', '1,,2', '1,', '123456789012345678901']) expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { defineOperation } from '@socialquery/core';
 import {
-  FollowersQuery, FollowersResponse, MessagePath, RepliesQuery, RepliesResponse, UserMessagesQuery, UserMessagesResponse, UserPath,
+  FollowersQuery, FollowersResponse, MessagePath, MessagesByIdsQuery, MessagesByIdsResponse, RepliesQuery, RepliesResponse,
+  UserMessagesQuery, UserMessagesResponse, UserPath,
 } from './schemas.js';
 
 export const userMessages = defineOperation({
@@ -38,5 +39,21 @@ export const userFollowers = defineOperation({
   description: 'Most recent followers first.',
 });
 
+/** Batch lookup (an extension beside SPEC.md's operations). */
+export const messagesByIds = defineOperation({
+  id: 'microblog.messagesByIds',
+  method: 'GET',
+  path: '/api/v1/microblog/messages',
+  auth: 'bearer',
+  params: { query: MessagesByIdsQuery },
+  response: MessagesByIdsResponse,
+  summary: 'Messages by id',
+  description:
+    'Up to 100 message ids, comma-separated. The messages found come back once each, in the order of the ids (first ' +
+    'occurrence), rendered as the user-messages listing renders them (a repost with its repostedMessage); `notFound` ' +
+    'lists the ids with no message, in the same order. Ids match exactly as messages carry them (decimal, no leading ' +
+    'zeros); an unknown or non-decimal id is never an error.',
+});
+
 /** The microblog platform's operations, keyed by client method name. */
-export const microblogContract = { userMessages, messageReplies, userFollowers };
+export const microblogContract = { userMessages, messageReplies, userFollowers, messagesByIds };

@@ -1,4 +1,4 @@
 export * from './schemas.js';
-export { messageReplies, microblogContract, userFollowers, userMessages } from './contract.js';
+export { messageReplies, messagesByIds, microblogContract, userFollowers, userMessages } from './contract.js';
 export { createMicroblogClient, iterateUserMessages } from './client.js';
 export type { MicroblogClient, MicroblogClientOptions, UserMessagesIterationArgs } from './client.js';

@@ -1,4 +1,4 @@
-import { booleanParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { booleanParam, idsParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
 import { z } from 'zod';
 
 /** Decimal message ids: time-ordered, snowflake-like, compared numerically (never as JS numbers: they exceed 2^53). */
@@ -50,6 +50,9 @@ export const RepliesResponse = z.object({ replies: z.array(Message) });
 export type RepliesResponse = z.infer<typeof RepliesResponse>;
 export const FollowersResponse = z.object({ followers: z.array(Follower) });
 export type FollowersResponse = z.infer<typeof FollowersResponse>;
+/** Body of the batch lookup: the messages found, in the order asked, and the ids with no message, in the order asked. */
+export const MessagesByIdsResponse = z.object({ messages: z.array(Message), notFound: z.array(z.string()) });
+export type MessagesByIdsResponse = z.infer<typeof MessagesByIdsResponse>;
 
 export const UserPath = z.object({ username: requiredString(100) });
 export const MessagePath = z.object({ messageId: MessageId });
@@ -64,3 +67,8 @@ export const UserMessagesQuery = z.object({
 });
 export const RepliesQuery = z.object({ limit: integerParam({ min: 1, max: 100, default: 20 }) });
 export const FollowersQuery = z.object({ limit: integerParam({ min: 1, max: 1000, default: 100 }) });
+
+/** Most message ids one batch lookup takes. */
+export const MESSAGES_BY_IDS_MAX = 100;
+/** Any non-empty text up to a message id's 20 digits: an id that is not decimal is simply not found. */
+export const MessagesByIdsQuery = z.object({ ids: idsParam({ max: MESSAGES_BY_IDS_MAX, maxLength: 20 }) });

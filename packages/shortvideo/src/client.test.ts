@@ -26,9 +26,11 @@ describe('short-video client', () => {
     const client = createShortVideoClient({ baseUrl: 'http://127.0.0.1:1', token: 'sqt_x', transport });
     await client.userPosts({ username: 'maya', limit: 5 });
     await client.videoComments({ videoId: '7301', sort: 'most_liked', cursor: 'abc' }).catch(() => undefined);
+    await client.videosByIds({ ids: ['7302', '7301', '7302'] }).catch(() => undefined);
     expect(requests).toEqual([
       { path: '/api/v1/shortvideo/user/posts', query: { username: 'maya', limit: '5' }, headers: { authorization: 'Bearer sqt_x' } },
       { path: '/api/v1/shortvideo/video/7301/comments', query: { cursor: 'abc', sort: 'most_liked' }, headers: { authorization: 'Bearer sqt_x' } },
+      { path: '/api/v1/shortvideo/videos', query: { ids: '7302,7301,7302' }, headers: { authorization: 'Bearer sqt_x' } },
     ]);
   });
 

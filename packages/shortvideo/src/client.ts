@@ -17,8 +17,8 @@ export interface ShortVideoClientOptions {
 export type ShortVideoClient = ContractClient<typeof shortvideoContract>;
 
 /**
- * `userPosts({ username, limit?, cursor? })`, `videoComments({ videoId, limit?, sort?, cursor? })`.
- * Each returns one page; pass its `cursor` back for the next (or use `iterateUserPosts` /
+ * `userPosts({ username, limit?, cursor? })`, `videoComments({ videoId, limit?, sort?, cursor? })`,
+ * `videosByIds({ ids })`. Each listing returns one page; pass its `cursor` back for the next (or use `iterateUserPosts` /
  * `iterateVideoComments`).
  */
 export function createShortVideoClient(options: ShortVideoClientOptions): ShortVideoClient {

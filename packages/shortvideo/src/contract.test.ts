@@ -1,9 +1,10 @@
-import { shortvideoContract, userPosts, videoComments } from './contract.js';
+import { shortvideoContract, userPosts, videoComments, videosByIds } from './contract.js';
 import { Comment, CommentsResponse, Reply, UserPostsResponse, Video } from './schemas.js';
 
 describe('short-video contract', () => {
   it('declares both operations exactly as SPEC.md gives them, with the bearer token', () => {
-    expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments']);
+    expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments', 'videosByIds']);
+    expect(videosByIds).toMatchObject({ id: 'shortvideo.videosByIds', method: 'GET', path: '/api/v1/shortvideo/videos', auth: 'bearer', pathParams: [] });
     expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/shortvideo/user/posts', auth: 'bearer', pathParams: [] });
     expect(videoComments).toMatchObject({
       method: 'GET', path: '/api/v1/shortvideo/video/{videoId}/comments', auth: 'bearer', pathParams: ['videoId'],
@@ -54,5 +55,15 @@ describe('short-video contract', () => {
     expect(Comment.safeParse({ ...reply, replies: [reply, reply, reply] }).success).toBe(true);
     expect(Comment.safeParse({ ...reply, replies: [reply, reply, reply, reply] }).success).toBe(false);
     expect(Comment.safeParse({ ...reply, createdAt: '2026-01-01 00:00' }).success).toBe(false);
+  });
+});
+
+describe('short-video videosByIds parameters', () => {
+  const query = videosByIds.params.query;
+  it('takes 1 to 100 distinct ids, comma-separated, kept once in the order first given', () => {
+    expect(query.parse({ ids: 'v2,v1,v2' })).toEqual({ ids: ['v2', 'v1'] });
+    expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => `v${i}`).join(',') }).success).toBe(true);
+    expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `v${i}`).join(',') }).success).toBe(false);
+    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)]) expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

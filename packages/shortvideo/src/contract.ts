@@ -1,5 +1,5 @@
 import { defineOperation } from '@socialquery/core';
-import { CommentsPath, CommentsQuery, CommentsResponse, UserPostsQuery, UserPostsResponse } from './schemas.js';
+import { CommentsPath, CommentsQuery, CommentsResponse, UserPostsQuery, UserPostsResponse, VideosByIdsQuery, VideosByIdsResponse } from './schemas.js';
 
 export const userPosts = defineOperation({
   id: 'shortvideo.userPosts',
@@ -25,5 +25,20 @@ export const videoComments = defineOperation({
     '`replies` holds the first replies (up to 3, oldest first) of each comment. The cursor is empty on the last page.',
 });
 
+/** Batch lookup (an extension beside SPEC.md's operations). */
+export const videosByIds = defineOperation({
+  id: 'shortvideo.videosByIds',
+  method: 'GET',
+  path: '/api/v1/shortvideo/videos',
+  auth: 'bearer',
+  params: { query: VideosByIdsQuery },
+  response: VideosByIdsResponse,
+  summary: 'Videos by id',
+  description:
+    'Up to 100 video ids, comma-separated. The videos found come back once each, in the order of the ids (first ' +
+    'occurrence); `notFound` lists the ids with no video, in the same order. Ids match exactly (case-sensitively); ' +
+    'an unknown id is never an error.',
+});
+
 /** The short-video platform's operations, keyed by client method name. */
-export const shortvideoContract = { userPosts, videoComments };
+export const shortvideoContract = { userPosts, videoComments, videosByIds };

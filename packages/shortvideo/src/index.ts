@@ -1,4 +1,4 @@
 export * from './schemas.js';
-export { shortvideoContract, userPosts, videoComments } from './contract.js';
+export { shortvideoContract, userPosts, videoComments, videosByIds } from './contract.js';
 export { createShortVideoClient, iterateUserPosts, iterateVideoComments } from './client.js';
 export type { ShortVideoClient, ShortVideoClientOptions, UserPostsArgs, VideoCommentsArgs } from './client.js';

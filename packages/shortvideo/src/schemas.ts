@@ -1,4 +1,4 @@
-import { enumParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { enumParam, idsParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
 import { z } from 'zod';
 
 /** A short video (SPEC.md). `duration` is in seconds. */
@@ -38,6 +38,9 @@ export const UserPostsResponse = z.object({ videos: z.array(Video), cursor: z.st
 export type UserPostsResponse = z.infer<typeof UserPostsResponse>;
 export const CommentsResponse = z.object({ comments: z.array(Comment), cursor: z.string() });
 export type CommentsResponse = z.infer<typeof CommentsResponse>;
+/** Body of the batch lookup: the videos found, in the order asked, and the ids with no video, in the order asked. */
+export const VideosByIdsResponse = z.object({ videos: z.array(Video), notFound: z.array(z.string()) });
+export type VideosByIdsResponse = z.infer<typeof VideosByIdsResponse>;
 
 export const commentSorts = ['newest', 'oldest', 'most_liked'] as const;
 export type CommentSort = (typeof commentSorts)[number];
@@ -56,3 +59,7 @@ export const CommentsQuery = z.object({
   cursor: optionalString().describe('The previous page\'s cursor.'),
   sort: enumParam(commentSorts, 'newest'),
 });
+
+/** Most video ids one batch lookup takes. */
+export const VIDEOS_BY_IDS_MAX = 100;
+export const VideosByIdsQuery = z.object({ ids: idsParam({ max: VIDEOS_BY_IDS_MAX, maxLength: 100 }) });

@@ -12,8 +12,8 @@ const post: Post = {
 
 /** A source that records its queries and answers from fixed data. */
 function fakeSource(posts: Post[], known: { communities: string[]; users: string[] }) {
-  const calls: { communityPosts: CommunityPostsQuery[]; userPosts: UserPostsQuery[]; exists: string[] } = {
-    communityPosts: [], userPosts: [], exists: [],
+  const calls: { communityPosts: CommunityPostsQuery[]; userPosts: UserPostsQuery[]; exists: string[]; byIds: string[][] } = {
+    communityPosts: [], userPosts: [], exists: [], byIds: [],
   };
   const source: ForumSource = {
     async communityPosts(query) {
@@ -31,6 +31,11 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     async userExists(name) {
       calls.exists.push(name);
       return known.users.includes(name);
+    },
+    async postsByIds(ids) {
+      calls.byIds.push([...ids]);
+      // in store order, not the request's
+      return posts.filter((p) => ids.includes(p.id)).reverse();
     },
   };
   return { source, calls };
@@ -69,5 +74,22 @@ describe('forum handlers', () => {
     const { source, calls } = fakeSource([post], { communities: [], users: [] });
     await createForumHandlers(source).userPosts({ username: 'u', limit: 3 }, ctx);
     expect(calls.userPosts).toEqual([{ username: 'u', limit: 3 }]);
+  });
+});
+
+describe('forum postsByIds handler', () => {
+  const posts = ['a1', 'b2', 'c3'].map((id) => ({ ...post, id }));
+
+  it('puts the posts found in the order asked and lists the others as notFound, in one source call', async () => {
+    const { source, calls } = fakeSource(posts, { communities: [], users: [] });
+    const body = await createForumHandlers(source).postsByIds({ ids: ['c3', 'zz', 'a1', 'A1'] }, ctx);
+    expect(body).toEqual({ posts: [posts[2], posts[0]], notFound: ['zz', 'A1'] });
+    expect(calls.byIds).toEqual([['c3', 'zz', 'a1', 'A1']]);
+    expect(calls.exists).toEqual([]);
+  });
+
+  it('answers an empty list and every id in notFound when nothing is found (never 404)', async () => {
+    const { source } = fakeSource(posts, { communities: [], users: [] });
+    expect(await createForumHandlers(source).postsByIds({ ids: ['x', 'y'] }, ctx)).toEqual({ posts: [], notFound: ['x', 'y'] });
   });
 });

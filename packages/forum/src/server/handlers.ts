@@ -1,9 +1,14 @@
 import { type ContractHandlers, notFound } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
+import type { Post } from '../schemas.js';
 import { windowStart } from './ranking.js';
 import type { ForumSource } from './source.js';
 
-/** The forum's handlers over any ForumSource. Existence is checked only when a listing comes back empty. */
+/**
+ * The forum's handlers over any ForumSource. Existence is checked only when a listing comes back empty.
+ * `postsByIds` puts the posts found in the order of the (already deduplicated) ids and lists the others
+ * as `notFound`; it never answers 404.
+ */
 export function createForumHandlers(source: ForumSource): ContractHandlers<typeof forumContract> {
   return {
     async communityPosts({ community, limit, sort, timeframe }, { now }) {
@@ -22,5 +27,17 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
       if (posts.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { posts };
     },
+    async postsByIds({ ids }) {
+      return inRequestOrder(ids, await source.postsByIds(ids));
+    },
+  };
+}
+
+/** The posts found, in the order of `ids`, and the ids with no post, in the same order. */
+function inRequestOrder(ids: readonly string[], found: readonly Post[]): { posts: Post[]; notFound: string[] } {
+  const byId = new Map(found.map((post) => [post.id, post]));
+  return {
+    posts: ids.flatMap((id) => byId.get(id) ?? []),
+    notFound: ids.filter((id) => !byId.has(id)),
   };
 }

@@ -26,4 +26,6 @@ export interface ForumSource {
   userPosts(query: UserPostsQuery): Promise<Post[]>;
   communityExists(community: string): Promise<boolean>;
   userExists(username: string): Promise<boolean>;
+  /** The posts whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */
+  postsByIds(ids: readonly string[]): Promise<Post[]>;
 }

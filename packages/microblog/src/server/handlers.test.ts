@@ -29,7 +29,7 @@ const follower: Follower = {
 
 /** A source that behaves like a store over `stored` (user Alice) and records what it was asked. */
 function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
-  const calls: { userMessages: UserMessagesQuery[]; exists: string[] } = { userMessages: [], exists: [] };
+  const calls: { userMessages: UserMessagesQuery[]; exists: string[]; byIds: string[][] } = { userMessages: [], exists: [], byIds: [] };
   const source: MicroblogSource = {
     async userMessages(query) {
       calls.userMessages.push(query);
@@ -55,6 +55,11 @@ function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
     async messageExists(messageId) {
       calls.exists.push(messageId);
       return (known.messages ?? []).includes(messageId);
+    },
+    async messagesByIds(ids) {
+      calls.byIds.push([...ids]);
+      // in store order, not the request's
+      return stored.filter((m) => ids.includes(m.id));
     },
   };
   return { source, calls };
@@ -203,5 +208,21 @@ describe('microblog handlers: messageReplies and userFollowers', () => {
     expect(await handlers.userFollowers({ username: 'ALICE', limit: 100 }, ctx)).toEqual({ followers: [follower] });
     expect(await handlers.userFollowers({ username: 'loner', limit: 100 }, ctx)).toEqual({ followers: [] });
     await expect(handlers.userFollowers({ username: 'ghost', limit: 100 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: "user 'ghost' not found" });
+  });
+});
+
+describe('microblog handlers: messagesByIds', () => {
+  it('puts the messages found in the order asked and lists the others as notFound, in one source call', async () => {
+    const { source, calls } = fakeSource();
+    const body = await createMicroblogHandlers(source).messagesByIds({ ids: ['99', 'abc', '10', '010', '18446744073709551615'] }, ctx);
+    expect(body.messages.map((m) => m.id)).toEqual(['99', '10', '18446744073709551615']);
+    expect(body.messages[0]).toEqual(stored.find((m) => m.id === '99'));
+    expect(body.notFound).toEqual(['abc', '010']);
+    expect(calls.byIds).toEqual([['99', 'abc', '10', '010', '18446744073709551615']]);
+    expect(calls.exists).toEqual([]);
+  });
+
+  it('answers no messages and every id in notFound when nothing is found (never 404)', async () => {
+    expect(await createMicroblogHandlers(fakeSource().source).messagesByIds({ ids: ['1', '2'] }, ctx)).toEqual({ messages: [], notFound: ['1', '2'] });
   });
 });

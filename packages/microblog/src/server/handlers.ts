@@ -1,7 +1,7 @@
 import { type ContractHandlers, cursorBinding, decodePosition, notFound } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
-import { MessageId } from '../schemas.js';
+import { type Message, MessageId } from '../schemas.js';
 import { minMessageId } from './message-ids.js';
 import type { MicroblogSource } from './source.js';
 
@@ -16,6 +16,9 @@ const MessagesPosition = z.strictObject({ lastId: MessageId });
  * reads below min(maxId, that id). The token is bound to the query (username lower-cased, since
  * names match case-insensitively; sinceId, maxId, includeReplies, includeReposts), not to
  * `limit`, so the page size may change between pages. An empty `nextToken` is the same as none.
+ *
+ * `messagesByIds` puts the messages found in the order of the (already deduplicated) ids and lists
+ * the others as `notFound`; it never answers 404.
  */
 export function createMicroblogHandlers(source: MicroblogSource): ContractHandlers<typeof microblogContract> {
   return {
@@ -50,5 +53,17 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       if (followers.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { followers };
     },
+    async messagesByIds({ ids }) {
+      return inRequestOrder(ids, await source.messagesByIds(ids));
+    },
+  };
+}
+
+/** The messages found, in the order of `ids`, and the ids with no message, in the same order. */
+function inRequestOrder(ids: readonly string[], found: readonly Message[]): { messages: Message[]; notFound: string[] } {
+  const byId = new Map(found.map((message) => [message.id, message]));
+  return {
+    messages: ids.flatMap((id) => byId.get(id) ?? []),
+    notFound: ids.filter((id) => !byId.has(id)),
   };
 }

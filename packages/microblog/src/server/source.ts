@@ -24,4 +24,9 @@ export interface MicroblogSource {
   userFollowers(query: { username: string; limit: number }): Promise<Follower[]>;
   userExists(username: string): Promise<boolean>;
   messageExists(messageId: string): Promise<boolean>;
+  /**
+   * The messages whose id is one of these, exactly (no canonical form: `007` finds nothing), in any order,
+   * each rendered as the listings render it (a repost with its reposted record); unknown ids are left out.
+   */
+  messagesByIds(ids: readonly string[]): Promise<Message[]>;
 }

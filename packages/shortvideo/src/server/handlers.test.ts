@@ -49,6 +49,7 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
     userPosts: [] as { username: string; after?: VideoPosition; limit: number }[],
     videoComments: [] as { videoId: string; sort: CommentSort; after?: CommentPosition; limit: number }[],
     exists: [] as string[],
+    byIds: [] as string[][],
   };
   const source: ShortVideoSource = {
     async userPosts(query) {
@@ -77,6 +78,11 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
     async videoExists(videoId) {
       calls.exists.push(videoId);
       return known.videos.includes(videoId);
+    },
+    async videosByIds(ids) {
+      calls.byIds.push([...ids]);
+      // in store order, not the request's
+      return videos.filter((v) => ids.includes(v.id));
     },
   };
   return { source, calls };
@@ -213,5 +219,20 @@ describe('short-video handlers: video comments', () => {
     expect(await handlers.videoComments({ videoId: 'v02', sort: 'oldest', limit: 20 }, ctx)).toEqual({ comments: [], cursor: '' });
     await handlers.videoComments({ videoId: 'v01', sort: 'oldest', limit: 20 }, ctx);
     expect(calls.exists).toEqual(['v404', 'v02']);
+  });
+});
+
+describe('short-video handlers: videosByIds', () => {
+  it('puts the videos found in the order asked and lists the others as notFound, in one source call', async () => {
+    const { source, calls } = fakeSource();
+    const [a, b] = [videos[5]!, videos[2]!];
+    const body = await createShortVideoHandlers(source).videosByIds({ ids: [a.id, 'nope', b.id, a.id.toUpperCase()] }, ctx);
+    expect(body).toEqual({ videos: [a, b], notFound: ['nope', a.id.toUpperCase()] });
+    expect(calls.byIds).toEqual([[a.id, 'nope', b.id, a.id.toUpperCase()]]);
+    expect(calls.exists).toEqual([]);
+  });
+
+  it('answers no videos and every id in notFound when nothing is found (never 404)', async () => {
+    expect(await createShortVideoHandlers(fakeSource().source).videosByIds({ ids: ['x', 'y'] }, ctx)).toEqual({ videos: [], notFound: ['x', 'y'] });
   });
 });

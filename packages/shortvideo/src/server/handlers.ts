@@ -19,6 +19,8 @@ const UNBOUND = ['limit', 'cursor'];
  * item's position, signed and bound to the query (username lower-cased, or videoId and sort).
  * Each page asks the source for one item more than `limit` to know whether another page
  * follows; the last page's cursor is ''. Existence is checked only when a listing comes back empty.
+ * `videosByIds` puts the videos found in the order of the (already deduplicated) ids and lists the
+ * others as `notFound`; it never answers 404.
  */
 export function createShortVideoHandlers(source: ShortVideoSource): ContractHandlers<typeof shortvideoContract> {
   return {
@@ -42,6 +44,18 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
       const last = comments.at(-1);
       return { comments, cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '' };
     },
+    async videosByIds({ ids }) {
+      return inRequestOrder(ids, await source.videosByIds(ids));
+    },
+  };
+}
+
+/** The videos found, in the order of `ids`, and the ids with no video, in the same order. */
+function inRequestOrder(ids: readonly string[], found: readonly Video[]): { videos: Video[]; notFound: string[] } {
+  const byId = new Map(found.map((video) => [video.id, video]));
+  return {
+    videos: ids.flatMap((id) => byId.get(id) ?? []),
+    notFound: ids.filter((id) => !byId.has(id)),
   };
 }
 

@@ -26,4 +26,6 @@ export interface ShortVideoSource {
   videoComments(query: { videoId: string; sort: CommentSort; after?: CommentPosition; limit: number }): Promise<Comment[]>;
   userExists(username: string): Promise<boolean>;
   videoExists(videoId: string): Promise<boolean>;
+  /** The videos whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */
+  videosByIds(ids: readonly string[]): Promise<Video[]>;
 }

@@ -85,4 +85,18 @@ describe('SQL forum source', () => {
     expect(await source().userExists('USER12')).toBe(true);
     expect(await source().userExists('user13')).toBe(false);
   });
+
+  it('looks posts up by id in one primary-key query, exactly (case-sensitively), leaving unknown ids out', async () => {
+    const ids = ['p00042', 'nope', 'P00007', 'p00007', 'p01999'];
+    const plans = await planned.plansOf(() => source().postsByIds(ids));
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!.join('\n');
+    expect(plan).toMatch(planPatterns[planned.kind].indexRange('(sqlite_autoindex_forum_posts_1|forum_posts_pkey)', 'forum_posts'));
+    expect(plan).not.toMatch(planRules.tableScan);
+    const posts = await source().postsByIds(ids);
+    expect(posts.map((p) => p.id).sort()).toEqual(['p00007', 'p00042', 'p01999']);
+    const [listed] = await source().communityPosts({ community: 'community0', order: 'new', createdUntil: NOW, limit: 1 });
+    expect(await source().postsByIds([listed!.id])).toEqual([listed]);
+    expect(await source().postsByIds([])).toEqual([]);
+  });
 });

@@ -52,6 +52,12 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
         .execute();
       return rows.map(toPost);
     },
+    async postsByIds(ids) {
+      if (ids.length === 0) return [];
+      // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
+      const rows = await db.selectFrom('forum_posts').select(POST_COLUMNS).where('id', 'in', [...ids]).execute();
+      return rows.map(toPost);
+    },
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
     userExists: (username) => exists(db, 'author_key', nameKey(username)),
   };

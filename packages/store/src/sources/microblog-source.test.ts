@@ -163,6 +163,18 @@ describe('SQL microblog source: query plans', () => {
     expect(plans.flat().join('\n')).not.toMatch(planRules.tableScan);
   });
 
+  it('looks messages up by id in one primary-key query, and their reposted records in one more, by key', async () => {
+    const ids = [aliceIds[2]!, aliceIds[7]!, aliceIds[12]!, '777', 'abc', '0777'];
+    const plans = await planOf(() => source().messagesByIds(ids));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan.join('\n')).toMatch(planRules.indexRange(uniqueIndex.messageId));
+      expect(plan.join('\n')).not.toMatch(planRules.tableScan);
+    }
+    // no repost among them: no second query
+    expect(await planOf(() => source().messagesByIds(['777', '778']))).toHaveLength(1);
+  });
+
   it('serves replies, followers (then their accounts, by key) and the existence checks from indexes, in order', async () => {
     const plans = await planOf(async () => {
       await source().messageReplies({ messageId: '777', limit: 20 });
@@ -291,6 +303,22 @@ describe('SQL microblog source: semantics', () => {
     expect(await source().userFollowers({ username: 'loner', limit: 10 })).toEqual([]);
     // a follow whose account is not in the store is left out
     expect((await source().userFollowers({ username: 'bob', limit: 10 })).map((f) => f.username)).toEqual(['fan0']);
+  });
+
+  it('looks messages up by their exact ids, rendered as the listing renders them', async () => {
+    const listing = await source().userMessages({ username: 'alice', limit: 200, includeReplies: true, includeReposts: true });
+    const wanted = listing.filter((_, i) => i % 7 === 0);
+    expect(wanted.some((m) => m.isRepost && m.repostedMessage !== null)).toBe(true);
+    const got = await source().messagesByIds([...wanted.map((m) => m.id), '55555', 'abc', '0777', ' 777']);
+    const byId = new Map(got.map((m) => [m.id, m]));
+    expect(got).toHaveLength(wanted.length);
+    for (const m of wanted) expect(byId.get(m.id)).toEqual(m);
+    // a repost whose reposted message is not stored, and ids beyond 2^53
+    const orphan = aliceStored.find((m) => m.repostedId === '55555')!;
+    expect(await source().messagesByIds([orphan.id, '1000000000000000001'])).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: orphan.id, isRepost: true, repostedMessage: null }), expect.objectContaining({ id: '1000000000000000001' })]),
+    );
+    expect(await source().messagesByIds([])).toEqual([]);
   });
 
   it('tells known from unknown users and messages', async () => {

@@ -83,6 +83,12 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       const row = await db.selectFrom('microblog_users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
       return row !== undefined;
     },
+    async messagesByIds(ids) {
+      if (ids.length === 0) return [];
+      // primary-key lookups, exact (no canonical form); the reposted records come as in the listings
+      const rows = await db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('id', 'in', [...ids]).execute();
+      return toMessages(rows);
+    },
     async messageExists(messageId) {
       const row = await db.selectFrom('microblog_messages').select('id').where('id', '=', canonicalMessageId(messageId)).executeTakeFirst();
       return row !== undefined;

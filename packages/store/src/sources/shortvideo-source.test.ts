@@ -194,6 +194,16 @@ describe('SQL short-video source', () => {
     expect(await source().userExists('nobody')).toBe(false);
   });
 
+  it('looks videos up by their exact ids (case-sensitively), as the listing renders them; unknown ids are left out', async () => {
+    const listed = await source().userPosts({ username: 'maya', limit: 10 });
+    const got = await source().videosByIds([listed[4]!.id, 'V-QUIET', 'v-quiet', 'nope', listed[1]!.id, ` ${listed[2]!.id}`]);
+    const byId = new Map(got.map((v) => [v.id, v]));
+    expect([...byId.keys()].sort()).toEqual([listed[4]!.id, 'v-quiet', listed[1]!.id].sort());
+    expect(byId.get(listed[4]!.id)).toEqual(listed[4]);
+    expect(byId.get('v-quiet')).toEqual((await source().userPosts({ username: 'quiet', limit: 1 }))[0]);
+    expect(await source().videosByIds([])).toEqual([]);
+  });
+
   describe('query plans: every listing in every order is an index range scan in index order, never a table scan', () => {
     const check = (plan: string[], index: string, { sorted = true } = {}) => {
       const text = plan.join('\n');
@@ -214,6 +224,12 @@ describe('SQL short-video source', () => {
       check(plans[1]!, 'shortvideo_videos_author_new');
       check(plans[2]!, 'shortvideo_videos_author_new');
       expect(plans[3]!.join('\n')).not.toMatch(planRules.tableScan);
+    });
+
+    it('videos by id: one primary-key query', async () => {
+      const plans = await planOf(() => source().videosByIds(['x00001', 'm003', 'nope', 'X00002']));
+      expect(plans).toHaveLength(1);
+      check(plans[0]!, kind === 'sqlite' ? 'sqlite_autoindex_shortvideo_videos_1' : 'shortvideo_videos_pkey', { sorted: false });
     });
 
     it.each(commentSorts)('comments sorted %s, first and later pages, and the replies of the page in one query', async (sort) => {

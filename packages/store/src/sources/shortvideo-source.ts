@@ -64,6 +64,13 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
       return row !== undefined;
     },
 
+    async videosByIds(ids) {
+      if (ids.length === 0) return [];
+      // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
+      const rows = await db.selectFrom('shortvideo_videos').select(VIDEO_COLUMNS).where('id', 'in', [...ids]).execute();
+      return rows.map(toVideo);
+    },
+
     async videoExists(videoId) {
       const row = await db.selectFrom('shortvideo_videos').select('id').where('id', '=', videoId).executeTakeFirst();
       return row !== undefined;
