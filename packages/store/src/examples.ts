@@ -6,7 +6,8 @@ import { findVideoExamples } from './video-examples.js';
 
 /** Per platform present in the store, identifiers that exist there, for trying the API. */
 export interface Examples {
-  forum?: { community: string; username: string };
+  /** `postId`: a post of that community (the batch lookup's example). */
+  forum?: { community: string; username: string; postId: string };
   microblog?: { username: string; messageId: string };
   shortvideo?: { username: string; videoId: string };
   /** A member, the company with the most current employees, a title word matching some of them, and a few usernames for the batch lookup. */
@@ -20,11 +21,13 @@ export interface Examples {
 /** Each platform's example finder: its identifiers, or undefined when the store has none of its data. */
 type ExampleFinders = { [P in keyof Examples]-?: (db: Kysely<Database>) => Promise<Examples[P]> };
 
-/** The forum's largest community and its most active author. */
+/** The forum's largest community, its most active author, and a post of that community. */
 const forumExamples: ExampleFinders['forum'] = async (db) => {
   const community = await mostFrequent(db, 'community_key', 'community');
   const username = await mostFrequent(db, 'author_key', 'author');
-  return community && username ? { community, username } : undefined;
+  if (!community || !username) return undefined;
+  const post = await db.selectFrom('forum_posts').select('id').where('community_key', '=', community.toLowerCase()).orderBy('id').limit(1).executeTakeFirst();
+  return post ? { community, username, postId: post.id } : undefined;
 };
 
 /** The microblog's most active user whose messages include replies and reposts, and the message with the most replies. */
