@@ -1,4 +1,4 @@
-import { type ContractHandlers, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, inRequestOrder, notFound } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
 import type { Post } from '../schemas.js';
 import { windowStart } from './ranking.js';
@@ -28,16 +28,9 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
       return { posts };
     },
     async postsByIds({ ids }) {
-      return inRequestOrder(ids, await source.postsByIds(ids));
+      const { records: posts, notFound } = inRequestOrder(ids, await source.postsByIds(ids), (post) => post.id);
+      return { posts, notFound };
     },
   };
 }
 
-/** The posts found, in the order of `ids`, and the ids with no post, in the same order. */
-function inRequestOrder(ids: readonly string[], found: readonly Post[]): { posts: Post[]; notFound: string[] } {
-  const byId = new Map(found.map((post) => [post.id, post]));
-  return {
-    posts: ids.flatMap((id) => byId.get(id) ?? []),
-    notFound: ids.filter((id) => !byId.has(id)),
-  };
-}

@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, decodePosition, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
 import { type Message, MessageId } from '../schemas.js';
@@ -54,16 +54,9 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       return { followers };
     },
     async messagesByIds({ ids }) {
-      return inRequestOrder(ids, await source.messagesByIds(ids));
+      const { records: messages, notFound } = inRequestOrder(ids, await source.messagesByIds(ids), (message) => message.id);
+      return { messages, notFound };
     },
   };
 }
 
-/** The messages found, in the order of `ids`, and the ids with no message, in the same order. */
-function inRequestOrder(ids: readonly string[], found: readonly Message[]): { messages: Message[]; notFound: string[] } {
-  const byId = new Map(found.map((message) => [message.id, message]));
-  return {
-    messages: ids.flatMap((id) => byId.get(id) ?? []),
-    notFound: ids.filter((id) => !byId.has(id)),
-  };
-}

@@ -1,4 +1,4 @@
-import { type ContractHandlers, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, inRequestOrder, notFound } from '@socialquery/core/server';
 import type { professionalContract } from '../contract.js';
 import { distinctUsernames, includeFlag, profileCost, sectionNames } from '../schemas.js';
 import type { ProfessionalSource } from './source.js';
@@ -19,15 +19,9 @@ export function createProfessionalHandlers(source: ProfessionalSource): Contract
     },
     async profilesByIds({ ids }) {
       const usernames = distinctUsernames(ids);
-      const found = new Map((await source.profiles(usernames)).map((profile) => [profile.public_identifier.toLowerCase(), profile]));
-      return {
-        success: true as const,
-        cost: usernames.length,
-        data: {
-          profiles: usernames.flatMap((username) => found.get(username.toLowerCase()) ?? []),
-          notFound: usernames.filter((username) => !found.has(username.toLowerCase())),
-        },
-      };
+      const lower = (name: string) => name.toLowerCase();
+      const { records: profiles, notFound } = inRequestOrder(usernames, await source.profiles(usernames), (profile) => lower(profile.public_identifier), lower);
+      return { success: true as const, cost: usernames.length, data: { profiles, notFound } };
     },
     async companyEmployees({ companyId, limit, title }) {
       const result = await source.companyEmployees({ companyId, limit, ...(title ? { title } : {}) });

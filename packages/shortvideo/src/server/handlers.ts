@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, decodePosition, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
@@ -45,19 +45,12 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
       return { comments, cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '' };
     },
     async videosByIds({ ids }) {
-      return inRequestOrder(ids, await source.videosByIds(ids));
+      const { records: videos, notFound } = inRequestOrder(ids, await source.videosByIds(ids), (video) => video.id);
+      return { videos, notFound };
     },
   };
 }
 
-/** The videos found, in the order of `ids`, and the ids with no video, in the same order. */
-function inRequestOrder(ids: readonly string[], found: readonly Video[]): { videos: Video[]; notFound: string[] } {
-  const byId = new Map(found.map((video) => [video.id, video]));
-  return {
-    videos: ids.flatMap((id) => byId.get(id) ?? []),
-    notFound: ids.filter((id) => !byId.has(id)),
-  };
-}
 
 function videoPosition(video: Video): VideoPosition {
   return { createdAt: Date.parse(video.createdAt), id: video.id };

@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, notFound, ServiceError } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, inRequestOrder, notFound, ServiceError } from '@socialquery/core/server';
 import { z } from 'zod';
 import { search, type videoContract } from '../contract.js';
 import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
@@ -94,12 +94,11 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
     },
 
     async videosByIds({ ids }, { now }) {
-      const byId = new Map((await source.videos(ids)).map((video) => [video.id, video]));
-      const videos = ids.flatMap((id) => byId.get(id) ?? []);
+      const { records: videos, notFound } = inRequestOrder(ids, await source.videos(ids), (video) => video.id);
       return {
         message: MESSAGE,
         statusCode: 200,
-        data: { videos: videos.map((video) => relatedItem(video, now)), notFound: ids.filter((id) => !byId.has(id)) },
+        data: { videos: videos.map((video) => relatedItem(video, now)), notFound },
         pagination: { total: videos.length, hasMore: false, paginationToken: '' },
       };
     },
