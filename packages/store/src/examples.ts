@@ -6,10 +6,10 @@ import { findVideoExamples } from './video-examples.js';
 
 /** Per platform present in the store, identifiers that exist there, for trying the API. */
 export interface Examples {
-  /** `postId`: a post of that community (the batch lookup's example). */
-  forum?: { community: string; username: string; postId: string };
-  microblog?: { username: string; messageId: string };
-  shortvideo?: { username: string; videoId: string };
+  /** Each platform's `ids`: identifiers for its batch lookup, comma-separated, as the operation takes them. */
+  forum?: { community: string; username: string; ids: string };
+  microblog?: { username: string; messageId: string; ids: string };
+  shortvideo?: { username: string; videoId: string; ids: string };
   /** A member, the company with the most current employees, a title word matching some of them, and a few usernames for the batch lookup. */
   professional?: { username: string; companyId: string; title: string; ids: string };
   /** A keyword with several pages of results this year, a video with related videos, and a few video ids for the batch lookup. */
@@ -27,7 +27,7 @@ const forumExamples: ExampleFinders['forum'] = async (db) => {
   const username = await mostFrequent(db, 'author_key', 'author');
   if (!community || !username) return undefined;
   const post = await db.selectFrom('forum_posts').select('id').where('community_key', '=', community.toLowerCase()).orderBy('id').limit(1).executeTakeFirst();
-  return post ? { community, username, postId: post.id } : undefined;
+  return post ? { community, username, ids: post.id } : undefined;
 };
 
 /** The microblog's most active user whose messages include replies and reposts, and the message with the most replies. */
@@ -56,7 +56,7 @@ const microblogExamples: ExampleFinders['microblog'] = async (db) => {
     message = await db.selectFrom('microblog_messages').select('id').where('id', '=', reply_to_id!).executeTakeFirst();
     if (message) break;
   }
-  return user && message ? { username: String(user.name), messageId: message.id } : undefined;
+  return user && message ? { username: String(user.name), messageId: message.id, ids: message.id } : undefined;
 };
 
 /** Videos of at least this many comments make a good example (a few pages of them). */
@@ -87,7 +87,8 @@ const shortvideoExamples: ExampleFinders['shortvideo'] = async (db) => {
   };
   const own = await mostCommented(creator.author_key);
   const video = own && Number(own.n) >= SHORTVIDEO_EXAMPLE_COMMENTS ? own : ((await mostCommented()) ?? own);
-  return { username: String(creator.name), videoId: video?.id ?? (await anyVideoOf(db, creator.author_key)) };
+  const videoId = video?.id ?? (await anyVideoOf(db, creator.author_key));
+  return { username: String(creator.name), videoId, ids: videoId };
 };
 
 async function anyVideoOf(db: Kysely<Database>, authorKey: string): Promise<string> {

@@ -148,8 +148,7 @@ function wireFormOfCoreParams({ zodSchema, jsonSchema, io }: ZodOpenApiOverrideC
 /**
  * A copy of the document whose parameters carry, as `example`, the store's identifier of the same
  * name (`username`), or else one whose name ends with it (`uri` ← `showUri`) that the parameter's
- * own schema accepts (a show URI where a show URI is expected). A batch lookup's `ids` takes the
- * platform's record id (`videoId`, `messageId`, `postId`) that its schema accepts.
+ * own schema accepts (a show URI where a show URI is expected).
  */
 export function withParameterExamples(
   document: oas31.OpenAPIObject,
@@ -174,7 +173,7 @@ function exampleOf(operation: Operation, name: string, known: Record<string, unk
   const same = known[name];
   if (typeof same === 'string') return same;
   const schema = operation.params.query?.shape[name] ?? operation.params.path?.shape[name];
-  const suffix = name === 'ids' ? 'Id' : `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
+  const suffix = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
   const fits = Object.entries(known).find(
     ([key, value]) => key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,
   );
