@@ -1,18 +1,6 @@
 import type { MountablePlatform } from '@socialquery/core/server';
 import { createCursorCodec } from '@socialquery/core/server';
-import { createForumHandlers } from '@socialquery/forum/server';
-import { forumContract } from '@socialquery/forum';
-import { createMicroblogHandlers } from '@socialquery/microblog/server';
-import { microblogContract } from '@socialquery/microblog';
-import { musicOperations } from '@socialquery/music';
-import { createMusicHandlers } from '@socialquery/music/server';
-import { professionalContract } from '@socialquery/professional';
-import { createProfessionalHandlers } from '@socialquery/professional/server';
-import { createShortVideoHandlers } from '@socialquery/shortvideo/server';
-import { shortvideoContract } from '@socialquery/shortvideo';
-import { videoContract } from '@socialquery/video';
-import { createVideoHandlers } from '@socialquery/video/server';
-import type { Store } from '@socialquery/store';
+import { platformsByName, type Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, sendError } from './error-response.js';
@@ -39,16 +27,9 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
 }
 
-/** Every platform the service mounts: a contract and its handlers over the store's Source. */
+/** Every platform the service mounts (the store's `platformsByName`, in its order). */
 export function platformsOf(store: Store): MountablePlatform[] {
-  return [
-    { contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform,
-    { contract: microblogContract, handlers: createMicroblogHandlers(store.microblog) } as MountablePlatform,
-    { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
-    { contract: professionalContract, handlers: createProfessionalHandlers(store.professional) } as MountablePlatform,
-    { contract: videoContract, handlers: createVideoHandlers(store.video) } as MountablePlatform,
-    { contract: musicOperations, handlers: createMusicHandlers(store.music) } as MountablePlatform,
-  ];
+  return Object.values(platformsByName(store));
 }
 
 export function createApp({ store, logger, cursorSecret, clock, budget, platforms, corsOrigins = [] }: AppOptions): Express {

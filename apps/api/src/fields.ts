@@ -1,15 +1,21 @@
-import { FieldsError, fieldsParam, locateRecords, type Operation, parseFields, trimRecords } from '@socialquery/core';
+import { type FieldSelection, FieldsError, fieldsParam, locateRecords, type Operation, parseFields, trimRecords } from '@socialquery/core';
 import { ServiceError } from '@socialquery/core/server';
 
 /** A response body transformed before it is sent. */
 export type BodyTransform = (body: unknown) => unknown;
 
+/** A request's checked field selection, and the function that trims a response body to it. */
+export interface SelectedFields {
+  selection: FieldSelection;
+  trim: BodyTransform;
+}
+
 /**
  * The `fields` extension of an operation (core's fields module has the rules): built once at
  * mount time, it checks a request's value — 400 `invalid_parameter` naming the valid paths — and
- * gives the function that trims the body, or undefined when the request selects nothing.
+ * gives the selection and the function that trims the body, or undefined when the request selects nothing.
  */
-export function fieldsSelector(operation: Operation): (raw: unknown) => BodyTransform | undefined {
+export function fieldsSelector(operation: Operation): (raw: unknown) => SelectedFields | undefined {
   const records = locateRecords(operation.response);
   return (raw) => {
     if (raw === undefined) return undefined;
@@ -20,7 +26,7 @@ export function fieldsSelector(operation: Operation): (raw: unknown) => BodyTran
     }
     try {
       const selection = parseFields(checked.data ?? '', records.fields);
-      return (body) => trimRecords(body, records, selection);
+      return { selection, trim: (body) => trimRecords(body, records, selection) };
     } catch (error) {
       if (error instanceof FieldsError) throw new ServiceError('invalid_parameter', error.message, { issues: [...error.issues] });
       throw error;

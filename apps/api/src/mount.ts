@@ -1,10 +1,11 @@
-import type { Operation } from '@socialquery/core';
-import type { CursorCodec, MountablePlatform, OperationHandler } from '@socialquery/core/server';
+import type { ExportFormat, Operation } from '@socialquery/core';
+import { type CursorCodec, exporterFor, type MountablePlatform, type OperationExporter, type OperationHandler } from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
-import { type BodyTransform, fieldsSelector } from './fields.js';
+import { exportFormatOf, exportServer } from './export.js';
+import { fieldsSelector, type SelectedFields } from './fields.js';
 import { paramsParser } from './params.js';
 import type { RequestBudget } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
@@ -29,19 +30,20 @@ export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z
 export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): Router {
   const router = Router();
   const clock = deps.clock ?? (() => new Date());
-  for (const { contract, handlers } of platforms) {
+  for (const { contract, handlers, exporters } of platforms) {
     for (const [name, operation] of Object.entries(contract)) {
       const handler = handlers[name];
       if (!handler) throw new Error(`${operation.id}: no handler`);
+      const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
       const path = toExpressPath(operation.path);
       const errorExtras = withErrorExtras(operation);
       router.get(
         path,
         errorExtras,
         authenticate(operation.auth, deps.credentials),
-        validateParams(operation),
+        validateParams(operation, exporter !== undefined),
         deps.budget.charge(operation),
-        serve(handler, deps.cursors, clock),
+        serve(operation, handler, exporter, deps, clock),
       );
       router.all(path, errorExtras, methodNotAllowed);
     }
@@ -58,31 +60,57 @@ function withErrorExtras(operation: Operation): RequestHandler {
 }
 
 /**
- * The extensions every operation takes besides its SPEC.md parameters; a request without them
- * gets exactly the SPEC.md answer.
+ * The extensions every operation takes besides its SPEC.md parameters, and those of listings;
+ * a request without them gets exactly the SPEC.md answer.
  */
 const EXTENSIONS = ['fields'] as const;
+const LISTING_EXTENSIONS = [...EXTENSIONS, 'format'] as const;
 
 /**
  * Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the
- * handler; the checked `fields` selection to `res.locals.trimBody`.
+ * handler; the checked `fields` selection to `res.locals.fields`; a listing's export format, when
+ * the request asks for one (`format` or `Accept`), to `res.locals.exportFormat`.
  */
-function validateParams(operation: Operation): RequestHandler {
-  const parseParams = paramsParser(operation, EXTENSIONS);
+function validateParams(operation: Operation, exportable: boolean): RequestHandler {
+  const parseParams = paramsParser(operation, exportable ? LISTING_EXTENSIONS : EXTENSIONS);
   const selectFields = fieldsSelector(operation);
   return (req, res, next) => {
     const { params, extensions } = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
     res.locals.params = params;
-    res.locals.trimBody = selectFields(extensions.fields);
+    res.locals.fields = selectFields(extensions.fields);
+    if (exportable) {
+      res.vary('Accept');
+      res.locals.exportFormat = exportFormatOf(req, extensions.format);
+    }
     next();
   };
 }
 
-function serve(handler: OperationHandler<Operation>, cursors: CursorCodec, clock: () => Date): RequestHandler {
-  return async (_req, res) => {
-    const body = await handler(res.locals.params as never, { now: clock(), cursors, requestId: requestIdOf(res) });
-    const trim = res.locals.trimBody as BodyTransform | undefined;
-    res.json(trim ? trim(body) : body);
+function serve(
+  operation: Operation,
+  handler: OperationHandler<Operation>,
+  exporter: OperationExporter<Operation> | undefined,
+  { cursors, budget }: MountDeps,
+  clock: () => Date,
+): RequestHandler {
+  const sendExport = exporter && exportServer(operation, exporter);
+  return async (req, res) => {
+    const ctx = { now: clock(), cursors, requestId: requestIdOf(res) };
+    const fields = res.locals.fields as SelectedFields | undefined;
+    const format = res.locals.exportFormat as ExportFormat | undefined;
+    if (sendExport && format) {
+      const credentialId = res.locals.credentialId as string;
+      await sendExport(req, res, {
+        format,
+        params: res.locals.params as Record<string, unknown>,
+        ctx,
+        selection: fields?.selection,
+        chargeMore: (units) => budget.chargeMore(credentialId, units),
+      });
+      return;
+    }
+    const body = await handler(res.locals.params as never, ctx);
+    res.json(fields ? fields.trim(body) : body);
   };
 }
 

@@ -14,6 +14,11 @@ import { sendError } from './error-response.js';
 export interface RequestBudget {
   /** Charges the authenticated credential (`res.locals.credentialId`) for a request with validated `res.locals.params`. */
   charge(operation: Operation): RequestHandler;
+  /**
+   * Charges a credential `units` more within its current window (an export's rows, as they are
+   * sent): false when that takes it past its budget. Unreachable counters count as true (fail-open).
+   */
+  chargeMore(credentialId: string, units: number): Promise<boolean>;
   /** Settles once the counters are reachable, or the first attempt to reach them failed (then the service fails open). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +69,14 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
     charge: (operation) => (req, res, next) => {
       res.locals.rateLimitKey = chargeKey(res.locals.credentialId as string, costOf(operation, res.locals.params as Record<string, unknown>));
       return limiter(req, res, next);
+    },
+    async chargeMore(credentialId, units) {
+      try {
+        return (await store.increment(chargeKey(credentialId, units))).totalHits <= limit;
+      } catch (error) {
+        if (!(error instanceof CountersUnavailable)) logger.error({ reason: reasonOf(error) }, 'rate limits: an export charge failed');
+        return true;
+      }
     },
     ready: () => store.ready(),
     close: () => store.close(),

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { RequestSetupError } from './client-errors.js';
-import { FieldsError, locateRecords, parseFields, type RecordsLocation, type Trimmed } from './fields.js';
+import { FieldsError, locateRecords, parseFields, type RecordOf, type RecordsLocation, type Trimmed } from './fields.js';
 import type { Contract, Operation, OperationArgs, OperationResult } from './operation.js';
 import { fillPath } from './operation.js';
-import { createTransport, type Transport, type TransportOptions } from './transport.js';
+import { createTransport, type Transport, type TransportOptions, type TransportRequest } from './transport.js';
 
 export interface ClientCredentials {
   /** Sent as `x-api-key` to API-key operations. */
@@ -26,12 +26,27 @@ export interface FieldsArg<P extends string> {
   fields?: readonly P[] | string;
 }
 
-/** One method per operation of the contract, each taking one object argument. */
+/** One method per operation of the contract, each taking one object argument, and `exportAll` for the listings. */
 export type ContractClient<C extends Contract> = {
   [K in keyof C]: <const P extends string = never>(
     args: OperationArgs<C[K]> & FieldsArg<P>,
   ) => Promise<[P] extends [never] ? OperationResult<C[K]> : Trimmed<OperationResult<C[K]>, P>>;
+} & {
+  /**
+   * Bulk export: every record a listing's request matches, not one page, one at a time as the
+   * service streams them (NDJSON). The listing's paging is followed by the service; `limit` and
+   * paging tokens are not needed. Leaving the loop early closes the connection, which stops the
+   * export. An export cut short (the credential's budget used up, a fault) throws NoResponseError
+   * rather than ending quietly.
+   */
+  exportAll<K extends ListingKeys<C>, const P extends string = never>(
+    operation: K,
+    args: OperationArgs<C[K]> & FieldsArg<P>,
+  ): AsyncGenerator<[P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>, void, undefined>;
 };
+
+/** The operations of a contract whose answer is a list of records (those `exportAll` takes). */
+export type ListingKeys<C extends Contract> = { [K in keyof C]: RecordOf<OperationResult<C[K]>> extends never ? never : K }[keyof C] & string;
 
 /**
  * Derives a client from a contract by walking it: no per-operation client code. Arguments
@@ -39,21 +54,28 @@ export type ContractClient<C extends Contract> = {
  */
 export function createClient<C extends Contract>(contract: C, options: ClientOptions): ContractClient<C> {
   const transport = options.transport ?? createTransport(options);
+  const recordsByName = new Map<string, RecordsLocation>(); // built on the first call that needs them
+  const recordsOf = (name: string, operation: Operation) => () => {
+    let records = recordsByName.get(name);
+    if (!records) recordsByName.set(name, (records = locateRecords(operation.response)));
+    return records;
+  };
   const methods = Object.entries(contract).map(([name, operation]) => {
-    let records: RecordsLocation | undefined; // built on the first call that selects fields
-    const recordsOf = () => (records ??= locateRecords(operation.response));
-    return [name, (args: unknown) => call(transport, operation, options, args, recordsOf)];
+    return [name, (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf(name, operation)))];
   });
-  return Object.fromEntries(methods) as ContractClient<C>;
+  async function* exportAll(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
+    const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
+    if (!operation) throw new RequestSetupError(`exportAll: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
+    if (!recordsOf(name, operation)().many) throw new RequestSetupError(`exportAll: ${operation.id} answers one record, not a listing`);
+    if (!transport.lines) throw new RequestSetupError('exportAll needs a transport that streams (`lines`)');
+    const request = requestOf(operation, options, args, recordsOf(name, operation));
+    for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } })) yield JSON.parse(line);
+  }
+  return { ...Object.fromEntries(methods), exportAll } as ContractClient<C>;
 }
 
-async function call(
-  transport: Transport,
-  operation: Operation,
-  credentials: ClientCredentials,
-  args: unknown,
-  recordsOf: () => RecordsLocation,
-) {
+/** The request of a call: arguments checked with the operation's own schemas, credentials for its auth scheme. */
+function requestOf(operation: Operation, credentials: ClientCredentials, args: unknown, recordsOf: () => RecordsLocation): TransportRequest {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     throw new RequestSetupError(`${operation.id} takes one object argument`);
   }
@@ -73,11 +95,7 @@ async function call(
     if (given[name] !== undefined) query[name] = String(given[name]);
   }
   if (given.fields !== undefined && query.fields === undefined) query.fields = fieldsValue(operation, given.fields, recordsOf());
-  return transport.get({
-    path: fillPath(operation.path, path),
-    query,
-    headers: authHeaders(operation, credentials),
-  });
+  return { path: fillPath(operation.path, path), query, headers: authHeaders(operation, credentials) };
 }
 
 function validate(schema: z.ZodObject | undefined, given: Record<string, unknown>, id: string): Record<string, unknown> {

@@ -25,6 +25,8 @@ export interface RecordsLocation {
   readonly path: readonly string[];
   readonly many: boolean;
   readonly fields: FieldTree;
+  /** The schema of one record. */
+  readonly record: z.ZodType;
 }
 
 /** A parsed `fields` value: the selected keys, each either whole (`true`) or narrowed further. */
@@ -116,16 +118,42 @@ export function locateRecords(response: z.ZodType): RecordsLocation {
     path.push('data');
     node = unwrap(data);
   }
-  if (isArray(node)) return { path, many: true, fields: fieldTreeOf(node) ?? new Map() };
+  const elementOf = (schema: z.ZodType) => unwrap(defOf(unwrap(schema)).element as z.ZodType);
+  if (isArray(node)) return { path, many: true, fields: fieldTreeOf(node) ?? new Map(), record: elementOf(node) };
   const shape = shapeOf(node);
   if (shape) {
     const structured = Object.entries(shape).filter(([, value]) => fieldTreeOf(value) !== undefined);
     const [only] = structured;
     if (structured.length === 1 && only && isArray(only[1])) {
-      return { path: [...path, only[0]], many: true, fields: fieldTreeOf(only[1]) ?? new Map() };
+      return { path: [...path, only[0]], many: true, fields: fieldTreeOf(only[1]) ?? new Map(), record: elementOf(only[1]) };
     }
   }
-  return { path, many: false, fields: fieldTreeOf(node) ?? new Map() };
+  return { path, many: false, fields: fieldTreeOf(node) ?? new Map(), record: node };
+}
+
+/** The records of a response body (a list's items; a one-record response as a list of one; none when absent). */
+export function recordsOf(body: unknown, location: RecordsLocation): unknown[] {
+  let node = body;
+  for (const key of location.path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  if (location.many) return Array.isArray(node) ? node : [];
+  return node === undefined || node === null ? [] : [node];
+}
+
+/**
+ * A record schema's columns for flat formats (CSV): the dotted paths of its values, nested objects
+ * flattened into their fields and every array one column (its cell holds the array as JSON).
+ */
+export function recordColumns(record: z.ZodType, prefix = '', depth = 0): string[] {
+  const def = defOf(unwrap(record));
+  if (depth <= MAX_DEPTH && def.type === 'object') {
+    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) => recordColumns(value, `${prefix}${key}.`, depth + 1));
+  }
+  if (depth <= MAX_DEPTH && (def.type === 'union' || def.type === 'intersection') && fieldTreeOf(record) !== undefined && !isArray(record)) {
+    // the union of the options' columns, in first-seen order
+    const options = def.type === 'union' ? (def.options as z.ZodType[]) : [def.left as z.ZodType, def.right as z.ZodType];
+    return [...new Set(options.flatMap((option) => recordColumns(option, prefix, depth)))];
+  }
+  return prefix === '' ? [] : [prefix.slice(0, -1)];
 }
 
 /** Every valid field path of a tree, dotted, parents before their children. */
@@ -244,3 +272,15 @@ type InRecords<T, P extends string> = T extends readonly unknown[]
 
 /** A response whose records are trimmed to the paths `P`. */
 export type Trimmed<R, P extends string> = R extends { data: infer D } ? Omit<R, 'data'> & { data: InRecords<D, P> } : InRecords<R, P>;
+
+/** One record of a response: an item of its list (under `data` for envelopes), else never (a single-record answer). */
+export type RecordOf<R> = R extends { data: infer D } ? ListItem<D> : ListItem<R>;
+type ListItem<T> = T extends readonly (infer E)[]
+  ? E
+  : [StructuredKeys<T>] extends [never]
+    ? never
+    : IsUnion<StructuredKeys<T>> extends true
+      ? never
+      : NonNullable<T[StructuredKeys<T>]> extends readonly (infer E)[]
+        ? E
+        : never;

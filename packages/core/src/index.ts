@@ -1,5 +1,5 @@
 export { defineOperation, fillPath, queryParamNames } from './operation.js';
-export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult } from './operation.js';
+export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult, Paging } from './operation.js';
 export { booleanParam, enumParam, idsParam, integerParam, optionalString, requiredString } from './params.js';
 export type { IdsParamOptions, IntegerParamOptions } from './params.js';
 export {
@@ -14,8 +14,11 @@ export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
 export { paginate } from './paginate.js';
-export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg } from './client.js';
+export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg, ListingKeys } from './client.js';
 export {
-  FIELDS_MAX_LENGTH, fieldPaths, FieldsError, fieldsParam, fieldTreeOf, locateRecords, parseFields, pickFields, trimRecords,
+  FIELDS_MAX_LENGTH, fieldPaths, FieldsError, fieldsParam, fieldTreeOf, locateRecords, parseFields, pickFields, recordColumns,
+  recordsOf, trimRecords,
 } from './fields.js';
-export type { FieldSelection, FieldTree, RecordsLocation, Select, Trimmed } from './fields.js';
+export type { FieldSelection, FieldTree, RecordOf, RecordsLocation, Select, Trimmed } from './fields.js';
+export { EXPORT_ROWS_PER_UNIT, exportFormatParam, exportFormats, exportMediaTypes } from './export.js';
+export type { ExportFormat } from './export.js';

@@ -24,7 +24,19 @@ export interface OperationConfig {
   readonly cost?: (params: Record<string, unknown>) => number;
   /** Fields every error body of this operation carries besides the standard ones (the professional group's `success: false`). */
   readonly errorExtras?: Readonly<Record<string, unknown>>;
+  /** How the listing continues past one answer; bulk export follows it to the end. Absent: one answer holds the listing. */
+  readonly paging?: Paging;
 }
+
+/**
+ * How a listing pages. `token`: the answer at `next` (a key path in the body) is sent back as the
+ * query parameter `param`; an empty or absent one ends the listing; `limitParam` names the page
+ * size parameter, if any. `offset`: the `offset` and `limit` parameters; the listing ends at the
+ * first page shorter than asked.
+ */
+export type Paging =
+  | { readonly kind: 'token'; readonly param: string; readonly next: readonly string[]; readonly limitParam?: string }
+  | { readonly kind: 'offset' };
 
 /** An operation is plain data: the route, validation, OpenAPI, client method and tests derive from it. */
 export type Operation<C extends OperationConfig = OperationConfig> = C & { readonly pathParams: readonly string[] };

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import got, { type Got, RequestError } from 'got';
 import { ApiResponseError, NoResponseError, RequestSetupError } from './client-errors.js';
 
@@ -23,6 +24,11 @@ export interface TransportRequest {
 /** Sends GETs and maps every failure to exactly one of the three client error classes. */
 export interface Transport {
   get(request: TransportRequest): Promise<unknown>;
+  /**
+   * The lines of a streamed answer (bulk export as NDJSON), as they arrive; an error status throws
+   * ApiResponseError before the first line, and a body cut off before its end NoResponseError.
+   */
+  lines?(request: TransportRequest): AsyncIterable<string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -43,10 +49,15 @@ export function createTransport(options: TransportOptions): Transport {
     headers: { accept: 'application/json', ...options.headers },
   });
 
+  const urlOf = (path: string, query: Record<string, string>) => {
+    const url = new URL(base.pathname.replace(/\/$/, '') + path, base.origin);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  };
+
   return {
     async get({ path, query, headers }) {
-      const url = new URL(base.pathname.replace(/\/$/, '') + path, base.origin);
-      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      const url = urlOf(path, query);
       let response;
       try {
         response = await client.get(url, { headers });
@@ -61,7 +72,53 @@ export function createTransport(options: TransportOptions): Transport {
       if (!body.ok) throw new ApiResponseError(response.statusCode, response.body, requestId);
       return body.value;
     },
+    async *lines({ path, query, headers }) {
+      // no overall deadline (an export may take minutes): the answer must begin, and then keep coming, within `timeout`
+      const stream = client.stream(urlOf(path, query), {
+        headers: { accept: 'application/x-ndjson', ...headers },
+        timeout: { response: timeout, socket: timeout },
+        retry: { limit: 0 },
+      });
+      try {
+        const [response] = (await once(stream, 'response').catch((error: unknown) => {
+          throw toClientError(error);
+        })) as [{ statusCode: number; headers: Record<string, string | string[] | undefined> }];
+        if (response.statusCode < 200 || response.statusCode > 299) {
+          const text = await readAll(stream);
+          const body = parseJson(text);
+          throw new ApiResponseError(response.statusCode, body.ok ? body.value : text, header(response.headers['x-request-id']));
+        }
+        yield* splitLines(stream);
+      } finally {
+        stream.destroy();
+      }
+    },
   };
+}
+
+async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+/** Non-empty lines of a text stream; a stream that fails midway (cut off) → NoResponseError. */
+async function* splitLines(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let carry = '';
+  try {
+    for await (const chunk of stream) {
+      const lines = (carry + decoder.decode(chunk, { stream: true })).split('\n');
+      carry = lines.pop() ?? '';
+      for (const line of lines) if (line !== '') yield line;
+    }
+  } catch (error) {
+    throw error instanceof RequestError
+      ? new NoResponseError(`the answer was cut off: ${error.message}`, error.code, { cause: error })
+      : toClientError(error);
+  }
+  carry += decoder.decode();
+  if (carry !== '') yield carry;
 }
 
 function parseBaseUrl(baseUrl: string): URL {

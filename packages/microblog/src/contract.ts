@@ -15,6 +15,7 @@ export const userMessages = defineOperation({
   description:
     'Newest first (by id). sinceId/maxId are exclusive bounds compared numerically. includeReplies=false drops replies; ' +
     'includeReposts=false drops reposts. nextToken pages through the rest; it is the empty string on the last page.',
+  paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' },
 });
 
 export const messageReplies = defineOperation({

@@ -30,6 +30,7 @@ export const search = defineOperation({
     'or of the publisher). Rank: 3 when the name is exactly the terms, plus 2 per term in the name and 1 per term ' +
     'found elsewhere; ties by popularity (tracks: playcount, artists and users: followers, playlists: followers, ' +
     'albums: release date, newest first), then id. Paged by offset and limit.',
+  paging: { kind: 'offset' },
 });
 
 export const suggestions = defineOperation({
@@ -80,6 +81,7 @@ export const getAlbums = defineOperation({
   response: ArtistReleasesResponse,
   summary: 'An artist\'s albums',
   description: `Releases of type ALBUM that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 export const getSingles = defineOperation({
@@ -91,6 +93,7 @@ export const getSingles = defineOperation({
   response: ArtistReleasesResponse,
   summary: 'An artist\'s singles',
   description: `Releases of type SINGLE that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 export const getCompilations = defineOperation({
@@ -102,6 +105,7 @@ export const getCompilations = defineOperation({
   response: ArtistReleasesResponse,
   summary: 'An artist\'s compilations',
   description: `Releases of type COMPILATION that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 export const getRelated = defineOperation({
@@ -198,6 +202,7 @@ export const getAlbumTracks = defineOperation({
   response: AlbumTracksResponse,
   summary: 'An album\'s tracks',
   description: `In disc and track order. Paged by offset; limit at most 300. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 // --- tracks ------------------------------------------------------------------------------------
@@ -274,6 +279,7 @@ export const getPlaylistTracks = defineOperation({
   response: PlaylistTracksResponse,
   summary: 'A playlist\'s tracks',
   description: `In playlist order. Paged by offset; limit at most 300. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 // --- podcasts ----------------------------------------------------------------------------------
@@ -298,6 +304,7 @@ export const getEpisodes = defineOperation({
   response: EpisodesResponse,
   summary: 'A show\'s episodes',
   description: `Newest first, ties by id. Paged by offset; limit 1 to 300, default 50. ${UNKNOWN}`,
+  paging: { kind: 'offset' },
 });
 
 // --- users -------------------------------------------------------------------------------------

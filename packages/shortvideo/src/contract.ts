@@ -10,6 +10,7 @@ export const userPosts = defineOperation({
   response: UserPostsResponse,
   summary: 'Videos of a creator',
   description: 'Newest first, ties by id descending. Pass `cursor` back for the next page; the last page has hasMore=false and an empty cursor.',
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
 export const videoComments = defineOperation({
@@ -23,6 +24,7 @@ export const videoComments = defineOperation({
   description:
     'Top-level comments: newest (default), oldest, or most_liked (likeCount descending, ties newest first). ' +
     '`replies` holds the first replies (up to 3, oldest first) of each comment. The cursor is empty on the last page.',
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
 /** Batch lookup (an extension beside SPEC.md's operations). */

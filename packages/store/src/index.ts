@@ -36,3 +36,5 @@ export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';
 export { ImportAbortedError, ImportInputError, importData, importers, findImporter, importPlatforms } from './import/index.js';
 export type { Importer, ImportItem, ImportOptions, ImportPrune, ImportRow, ImportSummary, ImportTable, ReadProgress, TableCounts } from './import/index.js';
+export { platformNames, platformsByName } from './platforms.js';
+export type { PlatformName } from './platforms.js';

@@ -17,6 +17,7 @@ export const search = defineOperation({
     'limited to videos published in the uploadDate window ending now, of the given type, available in geoCode. ' +
     'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last). ' +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results.',
+  paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
 });
 
 export const topShortSongs = defineOperation({

@@ -1,6 +1,7 @@
 import type { Contract, OperationConfig, OperationParams } from '../operation.js';
 import type { z } from 'zod';
 import type { CursorCodec } from './cursor.js';
+import type { ContractExporters } from './export.js';
 
 /** What the service hands every handler besides the parameters. */
 export interface HandlerContext {
@@ -23,4 +24,6 @@ export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHa
 export interface MountablePlatform<C extends Contract = Contract> {
   contract: C;
   handlers: ContractHandlers<C>;
+  /** Bulk export of operations that need more than their handler (see `exporterFor`). */
+  exporters?: ContractExporters<C>;
 }

@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import {
+  EXPORT_ROWS_PER_UNIT, type ExportFormat, exportFormatParam, exportMediaTypes, type FieldSelection, type Operation, pickFields,
+} from '@socialquery/core';
+import { type HandlerContext, type OperationExporter, recordEncoder, ServiceError } from '@socialquery/core/server';
+import type { Request, Response } from 'express';
+import { preferredEncoding } from './http-cache.js';
+
+/**
+ * Bulk export of a listing (core's export module has the rules): the request's format, then the
+ * stream. Records go out a batch at a time (the exporter reads the store a page at a time); the
+ * next batch is read only once the connection has taken the last one, so memory stays flat
+ * however long the listing, and a client that closes the connection stops the reads.
+ *
+ * Errors before the first record are ordinary JSON errors (404 for an unknown user…). Once the
+ * 200 has gone out nothing else can be said in HTTP/1.1, so an export cut short — the credential's
+ * budget used up, a store fault — ends with the connection aborted (no final chunk), which every
+ * HTTP client reports as an error rather than a complete body.
+ */
+
+const ACCEPTED_TYPES = ['application/json', exportMediaTypes.ndjson, exportMediaTypes.csv];
+
+/** What an export request asks for: `format` when given (checked), else the best type of `Accept`; undefined for JSON. */
+export function exportFormatOf(req: Request, format: string | undefined): ExportFormat | undefined {
+  if (format !== undefined) {
+    const checked = exportFormatParam.safeParse(format);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? 'is invalid';
+      throw new ServiceError('invalid_parameter', `format ${message}`, { issues: [{ path: 'format', message }] });
+    }
+    return checked.data;
+  }
+  if (!req.headers.accept) return undefined;
+  switch (req.accepts(ACCEPTED_TYPES)) {
+    case exportMediaTypes.ndjson:
+      return 'ndjson';
+    case exportMediaTypes.csv:
+      return 'csv';
+    default:
+      return undefined;
+  }
+}
+
+export interface ExportRequest {
+  format: ExportFormat;
+  params: Record<string, unknown>;
+  ctx: HandlerContext;
+  /** The `fields` selection, if any. */
+  selection: FieldSelection | undefined;
+  /** Charges the caller for `units` more; false when the budget is used up. */
+  chargeMore: (units: number) => Promise<boolean>;
+}
+
+/** The function that serves an operation's exports, built once at mount time. */
+export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
+  return async (req: Request, res: Response, { format, params, ctx, selection, chargeMore }: ExportRequest): Promise<void> => {
+    const iterator = exporter(params as never, ctx)[Symbol.asyncIterator]();
+    // the first batch before the status line: an unknown user is still a 404
+    let step = await iterator.next();
+    const encode = recordEncoder(operation, format, selection);
+    res.status(200);
+    res.setHeader('Content-Type', `${exportMediaTypes[format]}; charset=utf-8`);
+    // an export is not revalidated or kept: it is large and read once
+    res.setHeader('Cache-Control', 'private, no-store');
+    const sink = compressedSink(req, res);
+    if (req.method === 'HEAD') {
+      await iterator.return?.();
+      sink.end();
+      return;
+    }
+    let closed = false;
+    res.once('close', () => (closed = true));
+    const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined };
+    try {
+      if (format === 'csv') await write(sink, res, encode.header());
+      for (; !step.done && !closed; step = await iterator.next()) {
+        const batch = selection ? step.value.map((record) => pickFields(record, selection)) : step.value;
+        const units = unitsFor(outcome.rows + batch.length) - outcome.charged;
+        if (units > 0) {
+          outcome.charged += units;
+          if (!(await chargeMore(units))) {
+            outcome.cut = 'the credential\'s request budget is used up';
+            break;
+          }
+        }
+        await write(sink, res, encode.rows(batch));
+        outcome.rows += batch.length;
+      }
+    } catch (error) {
+      outcome.cut = 'a fault while reading the store';
+      req.log?.error({ err: error }, 'export failed after its first records');
+    } finally {
+      if (closed || outcome.cut) await iterator.return?.().catch(() => undefined);
+    }
+    if (closed) {
+      req.log?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
+    } else if (outcome.cut) {
+      req.log?.warn({ rows: outcome.rows, format, reason: outcome.cut }, 'export cut short; the connection is aborted');
+      res.destroy();
+    } else {
+      sink.end();
+      req.log?.info({ rows: outcome.rows, format }, 'export sent');
+    }
+  };
+}
+
+/** Units beyond the request's own charge that `rows` rows cost. */
+const unitsFor = (rows: number) => Math.max(0, Math.ceil(rows / EXPORT_ROWS_PER_UNIT) - 1);
+
+/** Writes a chunk; waits for the sink to drain when it says it is full, or for the connection to close. */
+async function write(sink: Writable, res: Response, chunk: string): Promise<void> {
+  if (chunk === '' || sink.write(chunk)) return;
+  const controller = new AbortController();
+  const { signal } = controller;
+  await Promise.race([once(sink, 'drain', { signal }), once(res, 'close', { signal })]).catch(() => undefined);
+  controller.abort();
+}
+
+/** The response itself, or a gzip/brotli stream into it when Accept-Encoding takes one. */
+function compressedSink(req: Request, res: Response): Writable {
+  const accepted = req.headers['accept-encoding'];
+  const encoding = accepted ? preferredEncoding(accepted) : undefined;
+  if (!encoding || req.method === 'HEAD') return res;
+  res.setHeader('Content-Encoding', encoding);
+  const zip =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : createGzip();
+  zip.pipe(res);
+  res.once('close', () => zip.destroy());
+  return zip;
+}

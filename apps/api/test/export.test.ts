@@ -1,0 +1,354 @@
+import http from 'node:http';
+import { defineOperation, ErrorBody, EXPORT_ROWS_PER_UNIT } from '@socialquery/core';
+import type { MountablePlatform } from '@socialquery/core/server';
+import { createMicroblogClient, type Message, UserMessagesResponse } from '@socialquery/microblog';
+import { toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogMessageRows, upsertMicroblogUserRows } from '@socialquery/store';
+import { parse } from 'csv-parse/sync';
+import { pino } from 'pino';
+import request from 'supertest';
+import { z } from 'zod';
+import { createApp } from '../src/app.js';
+import { createRequestBudget } from '../src/rate-limit.js';
+import { listen, NOW, startTestService, type TestService } from './harness.js';
+
+/** An account with more messages than one budget unit's rows, so exports cross unit boundaries. */
+const BULK_USER = 'export_bulk';
+const BULK_MESSAGES = 3 * EXPORT_ROWS_PER_UNIT + 450;
+
+let service: TestService;
+let username: string;
+let replyTarget: string;
+
+const auth = () => ({ Authorization: `Bearer ${service.token}` });
+const ndjson = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['microblog', 'professional'] });
+  ({ username, messageId: replyTarget } = (await service.store.examples()).microblog!);
+  await service.store.db.transaction().execute(async (trx) => {
+    await upsertMicroblogUserRows(trx, [
+      toMicroblogUserRow({
+        id: '9000000000', username: BULK_USER, displayName: 'Bulk', bio: '', followerCount: 0, followingCount: 0, messageCount: BULK_MESSAGES,
+        likeCount: 0, isVerified: false, isProtected: false, profileImageUrl: 'https://example.org/b.png', createdAt: Date.parse('2020-01-01'),
+      }),
+    ]);
+    const rows = Array.from({ length: BULK_MESSAGES }, (_, i) =>
+      toMicroblogMessageRow({
+        id: String(9_000_000_000_000 + i), author: BULK_USER, text: `bulk, "quoted" message\nnumber ${i}`, likeCount: i, repostCount: 0,
+        replyCount: 0, quoteCount: 0, viewCount: i * 2, createdAt: Date.parse('2026-01-01') + i * 60_000, replyToId: null, repostedId: null,
+        url: `https://example.org/m/${i}`, media: i % 2 === 0 ? [{ type: 'photo', url: `https://example.org/p/${i}.jpg` }] : [],
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 500) await upsertMicroblogMessageRows(trx, rows.slice(i, i + 500));
+  });
+});
+
+afterAll(() => service.close());
+
+/** Every message of a listing, by walking its pages through the JSON API as a client would. */
+async function walkPages(user: string, query: Record<string, string>): Promise<Message[]> {
+  const all: Message[] = [];
+  let nextToken = '';
+  do {
+    const res = await request(service.app)
+      .get(`/api/v1/microblog/user/${user}/messages`)
+      .query({ ...query, limit: '200', ...(nextToken ? { nextToken } : {}) })
+      .set(auth());
+    expect(res.status).toBe(200);
+    const body = UserMessagesResponse.parse(res.body);
+    all.push(...body.messages);
+    nextToken = body.nextToken;
+  } while (nextToken);
+  return all;
+}
+
+describe('bulk export of a token-paged listing (microblog user messages)', () => {
+  it('format=ndjson streams every record of the listing, in its order, once each — what walking its pages gives', async () => {
+    const query = { includeReplies: 'true' };
+    const expected = await walkPages(username, query);
+    expect(expected.length).toBeGreaterThan(20);
+    const res = await request(service.app).get(`/api/v1/microblog/user/${username}/messages`).query({ ...query, format: 'ndjson' }).set(auth());
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/Accept\b/);
+    expect(ndjson(res.text)).toEqual(expected);
+  });
+
+  it('ignores the request\'s limit (an export is the whole listing) and starts at a given nextToken', async () => {
+    const all = await walkPages(BULK_USER, {});
+    expect(all).toHaveLength(BULK_MESSAGES);
+    const whole = await request(service.app).get(`/api/v1/microblog/user/${BULK_USER}/messages`).query({ limit: '5', format: 'ndjson' }).set(auth());
+    expect(ndjson(whole.text).map((m) => m.id)).toEqual(all.map((m) => m.id));
+
+    const first = await request(service.app).get(`/api/v1/microblog/user/${BULK_USER}/messages`).query({ limit: '7' }).set(auth());
+    const rest = await request(service.app)
+      .get(`/api/v1/microblog/user/${BULK_USER}/messages`)
+      .query({ nextToken: first.body.nextToken, format: 'ndjson' })
+      .set(auth());
+    expect(ndjson(rest.text).map((m) => m.id)).toEqual(all.slice(7).map((m) => m.id));
+  });
+
+  it('Accept: application/x-ndjson or text/csv asks the same as format; JSON, */* and no Accept keep the SPEC.md answer', async () => {
+    const path = `/api/v1/microblog/user/${username}/messages`;
+    const byParam = await request(service.app).get(path).query({ format: 'ndjson' }).set(auth());
+    const byAccept = await request(service.app).get(path).set(auth()).set('Accept', 'application/x-ndjson');
+    expect(byAccept.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(byAccept.text).toBe(byParam.text);
+    const csv = await request(service.app).get(path).set(auth()).set('Accept', 'text/csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+
+    const plain = await request(service.app).get(path).set(auth());
+    for (const accept of ['application/json', '*/*', 'text/html, application/json;q=0.9, text/csv;q=0.5']) {
+      const res = await request(service.app).get(path).set(auth()).set('Accept', accept);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual(plain.body);
+    }
+    expect(UserMessagesResponse.parse(plain.body).messages).toHaveLength(20);
+  });
+
+  it('format=csv: a header row of dotted columns, one row per record, arrays as JSON, quotes and newlines escaped', async () => {
+    const expected = await walkPages(BULK_USER, {});
+    const res = await request(service.app).get(`/api/v1/microblog/user/${BULK_USER}/messages`).query({ format: 'csv' }).set(auth());
+    expect(res.status).toBe(200);
+    expect(res.text.startsWith('id,text,author,')).toBe(true);
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(BULK_MESSAGES);
+    const [first] = expected;
+    const { repostedMessage, ...own } = first!;
+    expect(repostedMessage).toBeNull();
+    // nested objects become dotted columns (empty when the object is null); arrays are one JSON cell
+    expect(rows[0]).toEqual({
+      ...Object.fromEntries(Object.entries(own).map(([key, value]) => [key, typeof value === 'object' ? JSON.stringify(value) : String(value)])),
+      ...Object.fromEntries(Object.keys(rows[0]!).filter((column) => column.startsWith('repostedMessage.')).map((column) => [column, ''])),
+    });
+    expect(Object.keys(rows[0]!)).toContain('repostedMessage.text');
+    expect(rows.map((row) => row.id)).toEqual(expected.map((m) => m.id));
+    expect(rows[0]!.text).toContain('"quoted" message\nnumber');
+  });
+
+  it('fields trims every exported record, and narrows CSV to those columns', async () => {
+    const path = `/api/v1/microblog/user/${BULK_USER}/messages`;
+    const lines = ndjson((await request(service.app).get(path).query({ format: 'ndjson', fields: 'id,media.url' }).set(auth())).text);
+    expect(lines).toHaveLength(BULK_MESSAGES);
+    expect(lines.every((line) => Object.keys(line).join() === 'id,media')).toBe(true);
+    expect(lines.find((line) => (line.media as unknown[]).length > 0)!.media).toEqual([{ url: expect.stringMatching(/^https:/) }]);
+    const csv = (await request(service.app).get(path).query({ format: 'csv', fields: 'createdAt,id' }).set(auth())).text;
+    expect(csv.split('\r\n')[0]).toBe('id,createdAt');
+  });
+
+  it('bad input is a JSON 4xx before anything streams', async () => {
+    const path = `/api/v1/microblog/user/${username}/messages`;
+    const bad = await request(service.app).get(path).query({ format: 'xml' }).set(auth());
+    expect(bad.status).toBe(400);
+    expect(ErrorBody.parse(bad.body)).toMatchObject({ code: 'invalid_parameter', message: 'format must be one of ndjson, csv' });
+    const unknownUser = await request(service.app).get('/api/v1/microblog/user/nobody_here_at_all/messages').query({ format: 'ndjson' }).set(auth());
+    expect(unknownUser.status).toBe(404);
+    expect(unknownUser.headers['content-type']).toMatch(/^application\/json/);
+    const forged = await request(service.app).get(path).query({ format: 'csv', nextToken: 'forged' }).set(auth());
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('invalid_cursor');
+    const noAuth = await request(service.app).get(path).query({ format: 'ndjson' });
+    expect(noAuth.status).toBe(401);
+  });
+
+  it('format is refused on an operation whose answer is one record', async () => {
+    const res = await request(service.app)
+      .get('/api/v1/professional/api/v1/user/profile')
+      .query({ username: 'x', format: 'ndjson' })
+      .set('x-api-key', service.apiKey);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('unknown_parameter');
+  });
+});
+
+describe('bulk export of a listing without paging', () => {
+  it('exports the one answer the operation gives (message replies)', async () => {
+    const path = `/api/v1/microblog/message/${replyTarget}/replies`;
+    const json = await request(service.app).get(path).query({ limit: '100' }).set(auth());
+    const exported = await request(service.app).get(path).query({ limit: '100', format: 'ndjson' }).set(auth());
+    expect(ndjson(exported.text)).toEqual(json.body.replies);
+  });
+});
+
+describe('the client\'s exportAll', () => {
+  it('iterates every record; fields trim them; breaking off early closes the connection', async () => {
+    const { server, baseUrl } = await listen(service.app);
+    try {
+      const client = createMicroblogClient({ baseUrl, token: service.token });
+      const ids: string[] = [];
+      for await (const message of client.exportAll('userMessages', { username: BULK_USER })) ids.push(message.id);
+      expect(ids).toEqual((await walkPages(BULK_USER, {})).map((m) => m.id));
+
+      const trimmed = [];
+      for await (const message of client.exportAll('userMessages', { username: BULK_USER, fields: ['id', 'likeCount'] })) {
+        trimmed.push(message);
+        if (trimmed.length === 3) break;
+      }
+      expect(trimmed).toEqual([
+        { id: ids[0], likeCount: BULK_MESSAGES - 1 },
+        { id: ids[1], likeCount: BULK_MESSAGES - 2 },
+        { id: ids[2], likeCount: BULK_MESSAGES - 3 },
+      ]);
+
+      await expect(async () => {
+        for await (const _ of client.exportAll('userMessages', { username: 'nobody_here_at_all' })) void _;
+      }).rejects.toMatchObject({ name: 'ApiResponseError', status: 404 });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('rate limit: an export is charged by the rows it sends', () => {
+  it('the client\'s exportAll reports an export cut short as NoResponseError, never as a quiet end', async () => {
+    const logger = pino({ level: 'silent' });
+    const budget = createRequestBudget({ limit: 2, windowMs: 60_000, logger });
+    const app = createApp({ store: service.store, logger, cursorSecret: 'test-secret-0123456789', clock: () => NOW, budget });
+    const { server, baseUrl } = await listen(app);
+    try {
+      const client = createMicroblogClient({ baseUrl, token: service.token });
+      let received = 0;
+      await expect(async () => {
+        for await (const _ of client.exportAll('userMessages', { username: BULK_USER })) received += 1;
+      }).rejects.toMatchObject({ name: 'NoResponseError' });
+      // what arrived before the abort may or may not have been handed out; the end never comes quietly
+      expect(received).toBeLessThanOrEqual(2 * EXPORT_ROWS_PER_UNIT);
+    } finally {
+      server.close();
+      await budget.close();
+    }
+  });
+
+  it(`costs one unit per ${EXPORT_ROWS_PER_UNIT} rows after the first, and is cut off (connection aborted) when the budget runs out`, async () => {
+    const logger = pino({ level: 'silent' });
+    const budget = createRequestBudget({ limit: 3, windowMs: 60_000, logger });
+    const app = createApp({ store: service.store, logger, cursorSecret: 'test-secret-0123456789', clock: () => NOW, budget });
+    const { server, baseUrl } = await listen(app);
+    try {
+      const result = await rawGet(`${baseUrl}/api/v1/microblog/user/${BULK_USER}/messages?format=ndjson`, auth());
+      expect(result.status).toBe(200);
+      expect(result.aborted).toBe(true);
+      // 3 units: the request's own (rows 1–1000), then 1001–2000 and 2001–3000
+      expect(ndjson(result.text)).toHaveLength(3 * EXPORT_ROWS_PER_UNIT);
+      const next = await request(app).get(`/api/v1/microblog/user/${BULK_USER}/messages`).set(auth());
+      expect(next.status).toBe(429);
+    } finally {
+      server.close();
+      await budget.close();
+    }
+  });
+});
+
+/** A GET read to its end or its abort, without a client library's retries or buffering rules. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; text: string; aborted: boolean }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, aborted: false }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, text, aborted: true }));
+        res.on('aborted', () => resolve({ status: res.statusCode ?? 0, text, aborted: true }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('streaming: backpressure, cancellation and flat memory', () => {
+  const ROW = { id: '', text: 'x'.repeat(200), n: 0 };
+  const endless = defineOperation({
+    id: 'test.endless',
+    method: 'GET',
+    path: '/api/v1/test/endless',
+    auth: 'bearer',
+    params: { query: z.object({ rows: z.coerce.number().int().default(Number.MAX_SAFE_INTEGER) }) },
+    response: z.object({ rows: z.array(z.object({ id: z.string(), text: z.string(), n: z.number() })) }),
+    summary: 'A synthetic listing of any length',
+  });
+  const state = { batchesRead: 0, finished: false };
+  const platform: MountablePlatform = {
+    contract: { endless },
+    handlers: { endless: async () => ({ rows: [] }) },
+    exporters: {
+      endless: async function* ({ rows }: { rows: number }) {
+        state.finished = false;
+        try {
+          for (let sent = 0; sent < rows; sent += 1000) {
+            state.batchesRead += 1;
+            yield Array.from({ length: Math.min(1000, rows - sent) }, (_, i) => ({ ...ROW, id: String(sent + i), n: sent + i }));
+          }
+        } finally {
+          state.finished = true;
+        }
+      },
+    },
+  } as MountablePlatform;
+
+  function startEndless() {
+    const logger = pino({ level: 'silent' });
+    const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
+    const app = createApp({ store: service.store, logger, cursorSecret: 'test-secret-0123456789', platforms: [platform], budget });
+    return listen(app);
+  }
+
+  it('reads no further than the client takes, and stops reading when the client goes away', async () => {
+    const { server, baseUrl } = await startEndless();
+    try {
+      state.batchesRead = 0;
+      const req = http.get(`${baseUrl}/api/v1/test/endless?format=ndjson`, { headers: auth() });
+      const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+      res.pause(); // the client stops reading
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const whilePaused = state.batchesRead;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // socket buffers hold a few MB at most: the exporter is not asked for an endless listing
+      expect(whilePaused).toBeLessThan(50);
+      expect(state.batchesRead).toBe(whilePaused);
+      expect(state.finished).toBe(false);
+      req.destroy();
+      await waitFor(() => state.finished);
+      expect(state.batchesRead).toBeLessThan(50);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('streams a million rows (about 240 MB) with flat memory', async () => {
+    const { server, baseUrl } = await startEndless();
+    try {
+      global.gc?.();
+      const before = process.memoryUsage().heapUsed;
+      let peak = before;
+      let lines = 0;
+      let bytes = 0;
+      await new Promise<void>((resolve, reject) => {
+        http.get(`${baseUrl}/api/v1/test/endless?format=ndjson&rows=1000000`, { headers: auth() }, (res) => {
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+            peak = Math.max(peak, process.memoryUsage().heapUsed);
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        });
+      });
+      expect(lines).toBe(1_000_000);
+      expect(bytes).toBeGreaterThan(230_000_000);
+      // the body is ~240 MB; holding it, or any growing part of it, would show here (garbage not yet collected does too)
+      expect(peak - before).toBeLessThan(100 * 1024 * 1024);
+      expect(state.finished).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,82 @@
+import { locateRecords, recordsOf } from '../fields.js';
+import type { Contract, Operation, OperationConfig, OperationParams } from '../operation.js';
+import { z } from 'zod';
+import type { HandlerContext, OperationHandler } from './handler.js';
+
+/**
+ * Bulk export: every record an operation's request matches — not one page — as a sequence of
+ * batches. The service writes a batch and waits until the connection has taken it before asking
+ * for the next, so at most one batch is in memory however long the listing is; it stops asking
+ * when the client goes away (`return()` on the iterator), which ends the store reads.
+ */
+export type RecordBatches = AsyncIterable<readonly unknown[]>;
+
+/** A platform's own way to export an operation (a store read in pages, where the operation itself has no paging). */
+export type OperationExporter<O extends OperationConfig> = (params: OperationParams<O>, ctx: HandlerContext) => RecordBatches;
+
+/** Exporters a platform provides for some of its operations; the others are exported through their handlers. */
+export type ContractExporters<C extends Contract> = { readonly [K in keyof C]?: OperationExporter<C[K]> };
+
+/**
+ * The exporter of an operation whose records are a list: the platform's own when it has one,
+ * else one that calls the handler page after page as the operation's `paging` declares (each page
+ * at the operation's largest size, the request's own `limit` ignored: an export is the whole
+ * listing), else one that yields the handler's one answer. Undefined for an operation whose answer
+ * is a single record.
+ */
+export function exporterFor(
+  operation: Operation,
+  handler: OperationHandler<Operation>,
+  own?: OperationExporter<Operation>,
+): OperationExporter<Operation> | undefined {
+  const location = locateRecords(operation.response);
+  if (!location.many) return undefined;
+  if (own) return own;
+  const paging = operation.paging;
+  const pageOf = async (params: Record<string, unknown>, ctx: HandlerContext) => {
+    const body = await handler(params as never, ctx);
+    return { body, records: recordsOf(body, location) };
+  };
+  if (!paging) {
+    return async function* (params, ctx) {
+      yield (await pageOf(params as Record<string, unknown>, ctx)).records;
+    };
+  }
+  if (paging.kind === 'offset') {
+    const pageSize = largestLimit(operation, 'limit');
+    return async function* (params, ctx) {
+      const given = params as Record<string, unknown>;
+      let offset = Number(given.offset ?? 0);
+      for (;;) {
+        const { records } = await pageOf({ ...given, offset, limit: pageSize }, ctx);
+        if (records.length > 0) yield records;
+        if (records.length < pageSize) return;
+        offset += records.length;
+      }
+    };
+  }
+  const sized = paging.limitParam ? { [paging.limitParam]: largestLimit(operation, paging.limitParam) } : {};
+  return async function* (params, ctx) {
+    const given = params as Record<string, unknown>;
+    let token = given[paging.param] as string | undefined;
+    do {
+      const { body, records } = await pageOf({ ...given, ...sized, [paging.param]: token }, ctx);
+      if (records.length > 0) yield records;
+      token = valueAt(body, paging.next) || undefined;
+    } while (token !== undefined);
+  };
+}
+
+/** The declared maximum (`integerParam`'s `maximum`) of a query parameter: the largest page the operation gives. */
+function largestLimit(operation: Operation, name: string): number {
+  const schema = operation.params.query?.shape[name];
+  const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
+  if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
+  return maximum;
+}
+
+function valueAt(body: unknown, path: readonly string[]): string | undefined {
+  let node = body;
+  for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
