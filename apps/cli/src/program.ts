@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { examplesCommand } from './commands/examples.js';
+import { exportCommand } from './commands/export.js';
 import { keysCommand } from './commands/keys.js';
 import { importCommand } from './import.js';
 import { migrateCommand } from './commands/migrate.js';
@@ -9,7 +10,7 @@ import { type Io, processIo } from './io.js';
 
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
-    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import')
+    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export')
     .option('--store <address>', 'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)')
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .showHelpAfterError('(run with --help for usage)')
@@ -21,6 +22,7 @@ export function createProgram(io: Io = processIo): Command {
   migrateCommand(program, io);
   migrateStoreCommand(program, io);
   importCommand(program, io);
+  exportCommand(program, io);
   return program;
 }
 
