@@ -70,7 +70,9 @@ async function call(
   validate(operation.params.query, given, operation.id);
   const query: Record<string, string> = {};
   for (const name of Object.keys(operation.params.query?.shape ?? {})) {
-    if (given[name] !== undefined) query[name] = String(given[name]);
+    const value = given[name];
+    // a Date (time bounds) goes as its ISO form; String(date) would be the local, unparseable one
+    if (value !== undefined) query[name] = value instanceof Date ? value.toISOString() : String(value);
   }
   if (given.fields !== undefined && query.fields === undefined) query.fields = fieldsValue(operation, given.fields, recordsOf());
   return transport.get({
