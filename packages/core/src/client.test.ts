@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createClient } from './client.js';
 import { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
 import { defineOperation } from './operation.js';
-import { booleanParam, integerParam, requiredString } from './params.js';
+import { booleanParam, integerParam, requiredString, timeBoundParam } from './params.js';
 import { createTransport } from './transport.js';
 
 const Item = z.object({ id: z.string(), limit: z.number().optional() });
@@ -136,6 +136,29 @@ describe('createClient against a real server', () => {
   it('sends wire-format strings as given', async () => {
     await client().getItem({ id: 'abc', limit: '7', flag: 'false' });
     expect(seen[0]?.url).toBe('/api/v1/test/item/abc?limit=7&flag=false');
+  });
+
+  it('sends a Date time bound as its ISO form, a wire string as given, and refuses an invalid Date before sending', async () => {
+    const windowed = createClient(
+      {
+        getWindow: defineOperation({
+          id: 'test.window',
+          method: 'GET',
+          path: '/api/v1/test/item/{id}',
+          auth: 'bearer',
+          params: { path: z.object({ id: requiredString() }), query: z.object({ after: timeBoundParam('after'), before: timeBoundParam('before') }) },
+          response: Item,
+          summary: 'A listing with a time window',
+        }),
+      },
+      { baseUrl, token: 'tok-123' },
+    );
+    await windowed.getWindow({ id: 'abc', after: new Date('2024-05-01T00:00:00+02:00'), before: '1714521600' });
+    expect(seen[0]?.url).toBe('/api/v1/test/item/abc?after=2024-04-30T22%3A00%3A00.000Z&before=1714521600');
+    const error = await rejection(windowed.getWindow({ id: 'abc', after: new Date(Number.NaN) }));
+    expect(error).toBeInstanceOf(RequestSetupError);
+    expect((error as RequestSetupError).issues).toEqual([{ path: 'after', message: expect.stringMatching(/^must be an ISO 8601 timestamp/) }]);
+    expect(seen).toHaveLength(1);
   });
 
   it('does not send omitted or undefined query values (the server applies the defaults)', async () => {

@@ -92,7 +92,9 @@ function requestOf(operation: Operation, credentials: ClientCredentials, args: u
   validate(operation.params.query, given, operation.id);
   const query: Record<string, string> = {};
   for (const name of Object.keys(operation.params.query?.shape ?? {})) {
-    if (given[name] !== undefined) query[name] = String(given[name]);
+    const value = given[name];
+    // a Date (time bounds) goes as its ISO form; String(date) would be the local, unparseable one
+    if (value !== undefined) query[name] = value instanceof Date ? value.toISOString() : String(value);
   }
   if (given.fields !== undefined && query.fields === undefined) query.fields = fieldsValue(operation, given.fields, recordsOf());
   return { path: fillPath(operation.path, path), query, headers: authHeaders(operation, credentials) };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { booleanParam, enumParam, idsParam, integerParam, optionalString, requiredString } from './params.js';
+import {
+  booleanParam, enumParam, idsParam, integerParam, optionalIntegerParam, optionalString, parseTimeBound, requiredString, timeBoundParam,
+} from './params.js';
 
 /** The messages of a failed parse, or a failure of the test when the parse succeeded. */
 function messagesOf(schema: z.ZodType, input: unknown): string[] {
@@ -170,5 +172,127 @@ describe('idsParam', () => {
     expect(ids.safeParse('a,b,c,d').error?.issues[0]?.message).toBe('must list at most 3 ids (got 4)');
     expect(ids.safeParse('abcdef').error?.issues[0]?.message).toBe('each id must be at most 5 characters');
     expect(ids.safeParse(7).error?.issues[0]?.message).toBe('must list 1 to 3 ids, comma-separated');
+  });
+});
+
+describe('optionalIntegerParam', () => {
+  const minScore = optionalIntegerParam({ min: -1000, max: 1000 });
+  const count = optionalIntegerParam({ min: 0, max: 10 });
+
+  it('is undefined when absent (no default)', () => {
+    expect(minScore.parse(undefined)).toBeUndefined();
+    expect(z.object({ minScore }).parse({})).toEqual({ minScore: undefined });
+  });
+
+  it.each([['0', 0], ['-5', -5], ['-1000', -1000], ['1000', 1000], ['007', 7], ['-0', 0], [-3, -3]])('accepts %p as %p', (input, expected) => {
+    expect(minScore.parse(input)).toBe(expected);
+  });
+
+  it.each([
+    ['-1001', 'must be at least -1000'],
+    ['1001', 'must be at most 1000'],
+    ['+5', 'must be an integer from -1000 to 1000'],
+    ['1.5', 'must be an integer from -1000 to 1000'],
+    ['1e2', 'must be an integer from -1000 to 1000'],
+    [' 5', 'must be an integer from -1000 to 1000'],
+    ['--5', 'must be an integer from -1000 to 1000'],
+    ['', 'must be an integer from -1000 to 1000'],
+    [1.5, 'must be an integer from -1000 to 1000'],
+  ])('rejects %p with %p', (input, message) => {
+    expect(messagesOf(minScore, input)).toEqual([message]);
+  });
+
+  it('takes a sign only when its range goes below zero', () => {
+    expect(messagesOf(count, '-1')).toEqual(['must be an integer from 0 to 10']);
+    expect(count.parse('10')).toBe(10);
+  });
+
+  it('declares its wire form without a default', () => {
+    expect(minScore.meta()).toMatchObject({ type: 'integer', minimum: -1000, maximum: 1000 });
+    expect(minScore.meta()).not.toHaveProperty('default');
+  });
+});
+
+describe('parseTimeBound / timeBoundParam', () => {
+  const after = timeBoundParam('after');
+  const ms = (value: string) => {
+    const parsed = parseTimeBound(value);
+    if ('error' in parsed) throw new Error(`${value}: ${parsed.error}`);
+    return parsed.ms;
+  };
+
+  it.each([
+    ['2024-05-01T12:00:00Z', Date.UTC(2024, 4, 1, 12)],
+    ['2024-05-01T12:00:00.123Z', Date.UTC(2024, 4, 1, 12, 0, 0, 123)],
+    ['2024-05-01T12:00:00.5Z', Date.UTC(2024, 4, 1, 12, 0, 0, 500)],
+    ['2024-05-01T12:00Z', Date.UTC(2024, 4, 1, 12)],
+    ['2024-05-01T14:00:00+02:00', Date.UTC(2024, 4, 1, 12)],
+    ['2024-05-01T07:30:00-04:30', Date.UTC(2024, 4, 1, 12)],
+    ['2024-05-01', Date.UTC(2024, 4, 1)],
+    ['2024-02-29', Date.UTC(2024, 1, 29)],
+    ['2000-02-29', Date.UTC(2000, 1, 29)],
+    ['1714564800', Date.UTC(2024, 4, 1, 12)],
+    ['0', 0],
+    ['0001714564800', Date.UTC(2024, 4, 1, 12)],
+    ['1970-01-01T00:00:00Z', 0],
+    ['253402300799', Date.UTC(9999, 11, 31, 23, 59, 59)],
+    ['9999-12-31T23:59:59.999Z', Date.UTC(9999, 11, 31, 23, 59, 59, 999)],
+  ])('reads %p', (value, expected) => {
+    expect(ms(value)).toBe(expected);
+    expect(after.parse(value)).toEqual(new Date(expected));
+  });
+
+  it.each([
+    ['2024-05-01T12:00:00', /^must be an ISO 8601 timestamp with Z or an offset/],
+    ['2024-05-01 12:00:00Z', /^must be an ISO 8601 timestamp/],
+    ['2024-5-1', /^must be an ISO 8601 timestamp/],
+    ['2024-05-01T12:00:00.1234Z', /^must be an ISO 8601 timestamp/],
+    ['2024-05-01T12:00:00z', /^must be an ISO 8601 timestamp/],
+    ['2024-05-01T12:00:00+0200', /^must be an ISO 8601 timestamp/],
+    ['-1', /^must be an ISO 8601 timestamp/],
+    ['1.5', /^must be an ISO 8601 timestamp/],
+    ['1e9', /^must be an ISO 8601 timestamp/],
+    [' 1714564800', /^must be an ISO 8601 timestamp/],
+    ['', /^must be an ISO 8601 timestamp/],
+    ['yesterday', /^must be an ISO 8601 timestamp/],
+    ['2024-05-01T14:00:00 02:00', /send a '\+' in the offset as %2B$/],
+    ['2023-02-29', /^names no calendar date \(2023-02-29\)$/],
+    ['2024-13-01', /^names no calendar date/],
+    ['2024-04-31T00:00:00Z', /^names no calendar date/],
+    ['2024-05-00', /^names no calendar date/],
+    ['2024-05-01T24:00:00Z', /^names no time of day/],
+    ['2024-05-01T12:60:00Z', /^names no time of day/],
+    ['2024-05-01T12:00:60Z', /^names no time of day/],
+    ['2024-05-01T12:00:00+24:00', /^has an offset beyond/],
+    ['1969-12-31T23:59:59Z', /^must not be before 1970-01-01T00:00:00Z$/],
+    ['1970-01-01T00:30:00+01:00', /^must not be before 1970-01-01T00:00:00Z$/],
+    ['0000-01-01', /^must not be before 1970/],
+    ['253402300800', /^must be at most 253402300799 as epoch seconds$/],
+    ['9'.repeat(400), /^must be at most 253402300799 as epoch seconds$/],
+    ['9999-12-31T23:59:59-00:01', /^must not be after 9999-12-31T23:59:59.999Z$/],
+  ])('refuses %p', (value, message) => {
+    const parsed = parseTimeBound(value);
+    expect('error' in parsed && parsed.error).toMatch(message);
+    const messages = messagesOf(after, value);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
+  it('is undefined when absent, takes a Date from the clients, and refuses other types', () => {
+    expect(after.parse(undefined)).toBeUndefined();
+    expect(after.parse(new Date('2024-05-01T00:00:00Z'))).toEqual(new Date('2024-05-01T00:00:00Z'));
+    expect(messagesOf(after, new Date(Number.NaN))[0]).toMatch(/^must be an ISO 8601 timestamp/);
+    expect(messagesOf(after, new Date(-1))).toEqual(['must not be before 1970-01-01T00:00:00Z']);
+    for (const value of [1714564800, null, true, {}]) expect(messagesOf(after, value)[0]).toMatch(/^must be an ISO 8601 timestamp/);
+  });
+
+  it('describes itself for the OpenAPI document and names its end', () => {
+    expect(timeBoundParam('before', { event: 'published', note: 'Narrows uploadDate.' }).meta()).toEqual({
+      type: 'string',
+      description:
+        'Only items published before this moment (exclusive): an ISO 8601 timestamp with Z or an offset (2024-05-01T12:00:00Z), ' +
+        'a date (2024-05-01, UTC midnight) or epoch seconds. Narrows uploadDate.',
+      'x-time-bound': 'before',
+    });
   });
 });

@@ -36,6 +36,39 @@ export function integerParam({ min, max, default: fallback }: IntegerParamOption
     .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
 }
 
+export interface OptionalIntegerParamOptions {
+  min: number;
+  max: number;
+  description?: string;
+}
+
+/**
+ * An optional bounded integer without a default (undefined when absent): base-10 digits, with a
+ * leading `-` only when the range goes below zero (no plus sign, exponent, fraction or spaces).
+ */
+export function optionalIntegerParam({ min, max, description }: OptionalIntegerParamOptions) {
+  const range = `must be an integer from ${min} to ${max}`;
+  const wire = min < 0 ? SIGNED_DIGITS : DIGITS;
+  return z
+    .union([z.number(), z.string()], { error: range })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : wire.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: range });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: n < min ? `must be at least ${min}` : `must be at most ${max}` });
+        return z.NEVER;
+      }
+      return n === 0 ? 0 : n; // '-0' is 0
+    })
+    .optional() // outside the transform: the key is optional in the output type too
+    .meta({ type: 'integer', minimum: min, maximum: max, ...(description ? { description } : {}) });
+}
+
+const SIGNED_DIGITS = /^-?[0-9]+$/;
+
 /** A strict boolean: exactly `true` or `false` on the wire. */
 export function booleanParam(fallback: boolean) {
   return z
@@ -100,4 +133,105 @@ export function idsParam({ max, maxLength }: IdsParamOptions) {
       return unique;
     })
     .meta({ type: 'string', description: `Comma-separated ids, at most ${max}; each found record comes back once, in the order given.` });
+}
+
+/** Latest moment a time bound may name: 9999-12-31T23:59:59.999Z (epoch seconds up to 253402300799). */
+export const TIME_BOUND_MAX_MS = 253_402_300_799_999;
+
+const EPOCH_SECONDS = /^[0-9]+$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})$/;
+/** An offset whose `+` arrived as a space: the query string's form encoding of an unescaped `+`. */
+const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}T[\d:.]+ \d{2}:\d{2}$/;
+
+const TIME_BOUND_FORMS = 'an ISO 8601 timestamp with Z or an offset (2024-05-01T12:00:00Z), a date (2024-05-01, UTC midnight) or epoch seconds';
+
+/**
+ * The moment a time bound names, in epoch milliseconds, or the reason it names none. Forms: an ISO
+ * 8601 timestamp with `Z` or a `±HH:MM` offset (seconds and up to 3 fraction digits optional), a
+ * date alone (UTC midnight), or epoch seconds (digits only). Calendar dates are checked (no
+ * 2024-02-30); the moment must lie in 1970-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z.
+ */
+export function parseTimeBound(value: string): { ms: number } | { error: string } {
+  let ms: number | undefined;
+  if (EPOCH_SECONDS.test(value)) {
+    const seconds = Number(value);
+    ms = seconds * 1000;
+    if (!Number.isSafeInteger(ms) || ms > TIME_BOUND_MAX_MS) return { error: `must be at most ${Math.floor(TIME_BOUND_MAX_MS / 1000)} as epoch seconds` };
+    return { ms };
+  }
+  const date = ISO_DATE.exec(value);
+  const dateTime = date ? undefined : ISO_DATE_TIME.exec(value);
+  const parts = date ?? dateTime;
+  if (!parts) {
+    if (PLUS_AS_SPACE.test(value)) return { error: `must be ${TIME_BOUND_FORMS}; send a '+' in the offset as %2B` };
+    return { error: `must be ${TIME_BOUND_FORMS}` };
+  }
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const [hour, minute, second] = [Number(parts[4] ?? 0), Number(parts[5] ?? 0), Number(parts[6] ?? 0)];
+  const fraction = Number((parts[7] ?? '').padEnd(3, '0'));
+  const offset = parts[8] ?? 'Z';
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return { error: `names no calendar date (${parts[1]}-${parts[2]}-${parts[3]})` };
+  if (hour > 23 || minute > 59 || second > 59) return { error: 'names no time of day (hours 00-23, minutes and seconds 00-59)' };
+  let offsetMinutes = 0;
+  if (offset !== 'Z') {
+    const [offsetHours, offsetMins] = [Number(offset.slice(1, 3)), Number(offset.slice(4, 6))];
+    if (offsetHours > 23 || offsetMins > 59) return { error: 'has an offset beyond ±23:59' };
+    offsetMinutes = (offset.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMins);
+  }
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day);
+  utc.setUTCHours(hour, minute, second, fraction);
+  ms = utc.getTime() - offsetMinutes * 60_000;
+  if (ms < 0) return { error: 'must not be before 1970-01-01T00:00:00Z' };
+  if (ms > TIME_BOUND_MAX_MS) return { error: 'must not be after 9999-12-31T23:59:59.999Z' };
+  return { ms };
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!;
+}
+
+/** Which end of a time window a bound is. */
+export type TimeBound = 'after' | 'before';
+
+export interface TimeBoundParamOptions {
+  /** What the bound compares, as the description words it: `created` (default), `published`… */
+  event?: string;
+  /** Added to the description (what the bound combines with, for example). */
+  note?: string;
+}
+
+/**
+ * `after` or `before`: an exclusive bound on when an item was created (or published), as a Date
+ * (undefined when absent). On the wire see `parseTimeBound`; the typed clients may also pass a Date
+ * (sent as its ISO form). Whether after < before is checked where both are known (core/server's
+ * `timeWindowOf`). The meta's `x-time-bound` names the end, for tools that generate requests.
+ */
+export function timeBoundParam(bound: TimeBound, { event = 'created', note }: TimeBoundParamOptions = {}) {
+  const description =
+    `Only items ${event} ${bound} this moment (exclusive): ${TIME_BOUND_FORMS}.` + (note ? ` ${note}` : '');
+  return z
+    .union([z.string(), z.date()], { error: `must be ${TIME_BOUND_FORMS}` })
+    .transform((value, ctx) => {
+      const parsed = typeof value === 'string' ? parseTimeBound(value) : dateBound(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return new Date(parsed.ms);
+    })
+    .optional() // outside the transform: the key is optional in the output type too
+    .meta({ type: 'string', description, 'x-time-bound': bound });
+}
+
+/** A Date from a typed client (z.date() has already refused an invalid one). */
+function dateBound(value: Date): { ms: number } | { error: string } {
+  const ms = value.getTime();
+  if (ms < 0) return { error: 'must not be before 1970-01-01T00:00:00Z' };
+  if (ms > TIME_BOUND_MAX_MS) return { error: 'must not be after 9999-12-31T23:59:59.999Z' };
+  return { ms };
 }

@@ -23,6 +23,20 @@ describe('forum contract', () => {
   });
 });
 
+describe('forum listings: after, before, minScore', () => {
+  it.each([communityPosts, userPosts])('$id takes exclusive time bounds as Dates and an inclusive signed minScore', (operation) => {
+    const query = operation.params.query;
+    expect(query.parse({ after: '2024-05-01', before: '1714608000', minScore: '-12' })).toMatchObject({
+      after: new Date('2024-05-01T00:00:00.000Z'), before: new Date('2024-05-02T00:00:00.000Z'), minScore: -12,
+    });
+    const parsed = query.parse({});
+    expect([parsed.after, parsed.before, parsed.minScore]).toEqual([undefined, undefined, undefined]);
+    for (const bad of [{ after: 'yesterday' }, { before: '2024-02-30' }, { minScore: '1.5' }, { minScore: '+1' }, { minScore: '1000000001' }]) {
+      expect(query.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
 describe('forum postsByIds parameters', () => {
   const query = postsByIds.params.query;
   it('takes 1 to 100 distinct ids, comma-separated, kept once in the order first given', () => {

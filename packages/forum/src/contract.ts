@@ -14,7 +14,10 @@ export const communityPosts = defineOperation({
   description:
     'hot: Reddit\'s published hot formula; new: newest first; top: highest score among posts created within ' +
     '`timeframe` before now; rising: score per hour of age (age floored at one hour) among posts of the last 24 hours. ' +
-    'Ties are broken by id, descending. Community names match case-insensitively.',
+    'Ties are broken by id, descending. Community names match case-insensitively. ' +
+    'Extensions: `after`/`before` keep posts created strictly between them (either alone is fine; after must be ' +
+    'earlier than before) and intersect with the window of top/rising; `minScore` keeps posts with score >= minScore. ' +
+    'Without them the answer is the SPEC.md one.',
 });
 
 export const userPosts = defineOperation({
@@ -25,7 +28,9 @@ export const userPosts = defineOperation({
   params: { path: UserPostsPath, query: UserPostsQuery },
   response: PostsResponse,
   summary: 'Posts of a user',
-  description: 'Newest first, ties broken by id, descending. Usernames match case-insensitively.',
+  description:
+    'Newest first, ties broken by id, descending. Usernames match case-insensitively. Extensions: `after`/`before` keep ' +
+    'posts created strictly between them; `minScore` keeps posts with score >= minScore.',
 });
 
 /** Batch lookup (an extension beside SPEC.md's operations). */

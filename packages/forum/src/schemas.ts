@@ -1,4 +1,4 @@
-import { enumParam, idsParam, integerParam, requiredString, Timestamp } from '@socialquery/core';
+import { enumParam, idsParam, integerParam, optionalIntegerParam, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
 import { z } from 'zod';
 
 /** A forum post (SPEC.md, forum platform resources). */
@@ -34,15 +34,26 @@ export type ForumTimeframe = (typeof forumTimeframes)[number];
 /** Forum posts limit: default 25 (SPEC.md), upper bound 100 (DESIGN.md §4). */
 export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
 
+/** Bound of `minScore`: scores are 32-bit integers in the store. */
+export const MIN_SCORE_BOUND = 1_000_000_000;
+
+/** `after`, `before` and `minScore` of both listings (an extension beside SPEC.md's parameters). */
+const postFilters = (note?: string) => ({
+  after: timeBoundParam('after', note ? { note } : {}),
+  before: timeBoundParam('before', note ? { note } : {}),
+  minScore: optionalIntegerParam({ min: -MIN_SCORE_BOUND, max: MIN_SCORE_BOUND, description: 'Only posts whose score is at least this (inclusive).' }),
+});
+
 export const CommunityPostsPath = z.object({ community: requiredString(100) });
 export const CommunityPostsQuery = z.object({
   limit: postsLimit(),
   sort: enumParam(forumSorts, 'hot'),
   timeframe: enumParam(forumTimeframes, 'day').describe('Window ending now; applies to sort=top only.'),
+  ...postFilters('With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows.'),
 });
 
 export const UserPostsPath = z.object({ username: requiredString(100) });
-export const UserPostsQuery = z.object({ limit: postsLimit() });
+export const UserPostsQuery = z.object({ limit: postsLimit(), ...postFilters() });
 
 /** Most post ids one batch lookup takes. */
 export const POSTS_BY_IDS_MAX = 100;

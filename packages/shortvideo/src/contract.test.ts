@@ -9,8 +9,9 @@ describe('short-video contract', () => {
     expect(videoComments).toMatchObject({
       method: 'GET', path: '/api/v1/shortvideo/video/{videoId}/comments', auth: 'bearer', pathParams: ['videoId'],
     });
-    expect(Object.keys(userPosts.params.query.shape)).toEqual(['username', 'limit', 'cursor']);
-    expect(Object.keys(videoComments.params.query.shape)).toEqual(['limit', 'cursor', 'sort']);
+    // SPEC.md's parameters, then the after/before extension
+    expect(Object.keys(userPosts.params.query.shape)).toEqual(['username', 'limit', 'cursor', 'after', 'before']);
+    expect(Object.keys(videoComments.params.query.shape)).toEqual(['limit', 'cursor', 'sort', 'after', 'before']);
   });
 
   it('applies the defaults: limit 20 on both, sort newest, no cursor', () => {

@@ -9,7 +9,10 @@ export const userPosts = defineOperation({
   params: { query: UserPostsQuery },
   response: UserPostsResponse,
   summary: 'Videos of a creator',
-  description: 'Newest first, ties by id descending. Pass `cursor` back for the next page; the last page has hasMore=false and an empty cursor.',
+  description:
+    'Newest first, ties by id descending. Pass `cursor` back for the next page; the last page has hasMore=false and an empty cursor. ' +
+    'Extension: `after`/`before` keep videos created strictly between them (either alone is fine; after must be earlier than ' +
+    'before). A cursor is bound to them: pass the same after/before with it, or it is refused (400 invalid_cursor).',
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
@@ -23,7 +26,9 @@ export const videoComments = defineOperation({
   summary: 'Comments of a video',
   description:
     'Top-level comments: newest (default), oldest, or most_liked (likeCount descending, ties newest first). ' +
-    '`replies` holds the first replies (up to 3, oldest first) of each comment. The cursor is empty on the last page.',
+    '`replies` holds the first replies (up to 3, oldest first) of each comment. The cursor is empty on the last page. ' +
+    'Extension: `after`/`before` keep the comments created strictly between them, in any sort (their replies are not ' +
+    'filtered). A cursor is bound to them: pass the same after/before with it, or it is refused (400 invalid_cursor).',
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 

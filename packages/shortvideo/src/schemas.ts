@@ -1,4 +1,4 @@
-import { enumParam, idsParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { enumParam, idsParam, integerParam, optionalString, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
 import { z } from 'zod';
 
 /** A short video (SPEC.md). `duration` is in seconds. */
@@ -48,16 +48,24 @@ export type CommentSort = (typeof commentSorts)[number];
 /** Replies shown under each comment. */
 export const REPLIES_PER_COMMENT = 3;
 
+/** `after` and `before` (an extension beside SPEC.md's parameters); a cursor is bound to them. */
+const timeWindow = () => ({
+  after: timeBoundParam('after', { note: 'Pass the same value with the cursor.' }),
+  before: timeBoundParam('before', { note: 'Pass the same value with the cursor.' }),
+});
+
 export const UserPostsQuery = z.object({
   username: requiredString(100),
   limit: integerParam({ min: 1, max: 100, default: 20 }),
   cursor: optionalString().describe('The previous page\'s cursor.'),
+  ...timeWindow(),
 });
 export const CommentsPath = z.object({ videoId: requiredString(100) });
 export const CommentsQuery = z.object({
   limit: integerParam({ min: 1, max: 100, default: 20 }),
   cursor: optionalString().describe('The previous page\'s cursor.'),
   sort: enumParam(commentSorts, 'newest'),
+  ...timeWindow(),
 });
 
 /** Most video ids one batch lookup takes. */

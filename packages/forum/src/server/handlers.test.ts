@@ -77,6 +77,40 @@ describe('forum handlers', () => {
   });
 });
 
+describe('forum handlers: after, before, minScore', () => {
+  const after = new Date('2026-06-10T00:00:00.000Z');
+  const before = new Date('2026-06-14T00:00:00.000Z');
+
+  it('hands the window and minScore to the source beside the sort\'s own window, and nothing without them', async () => {
+    const { source, calls } = fakeSource([post], { communities: [], users: [] });
+    const handlers = createForumHandlers(source);
+    await handlers.communityPosts({ community: 'c', limit: 5, sort: 'top', timeframe: 'week', after, before, minScore: -3 }, ctx);
+    expect(calls.communityPosts[0]).toEqual({
+      community: 'c', order: 'top', limit: 5, createdUntil: now, createdAfter: new Date(now.getTime() - 7 * 86_400_000),
+      window: { after, before }, minScore: -3,
+    });
+    await handlers.communityPosts({ community: 'c', limit: 5, sort: 'new', timeframe: 'day', before }, ctx);
+    expect(calls.communityPosts[1]).toEqual({ community: 'c', order: 'new', limit: 5, createdUntil: now, createdAfter: undefined, window: { before } });
+    await handlers.userPosts({ username: 'u', limit: 3, after, minScore: 0 }, ctx);
+    await handlers.userPosts({ username: 'u', limit: 3, after: undefined, before: undefined, minScore: undefined }, ctx);
+    expect(calls.userPosts).toEqual([{ username: 'u', limit: 3, window: { after }, minScore: 0 }, { username: 'u', limit: 3 }]);
+    expect(Object.keys(calls.userPosts[1]!)).toEqual(['username', 'limit']);
+  });
+
+  it('refuses after >= before with 400 invalid_parameter, before asking the source', async () => {
+    const { source, calls } = fakeSource([post], { communities: [], users: [] });
+    const handlers = createForumHandlers(source);
+    for (const run of [
+      () => handlers.communityPosts({ community: 'c', limit: 5, sort: 'hot', timeframe: 'day', after: before, before: after }, ctx),
+      () => handlers.userPosts({ username: 'u', limit: 5, after, before: after }, ctx),
+    ]) {
+      await expect(run()).rejects.toMatchObject({ code: 'invalid_parameter', status: 400, details: { issues: [{ path: 'after', message: 'must be earlier than before' }] } });
+    }
+    expect(calls.communityPosts).toEqual([]);
+    expect(calls.userPosts).toEqual([]);
+  });
+});
+
 describe('forum postsByIds handler', () => {
   const posts = ['a1', 'b2', 'c3'].map((id) => ({ ...post, id }));
 

@@ -1,4 +1,4 @@
-import { type ContractHandlers, inRequestOrder, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
 import type { Post } from '../schemas.js';
 import { windowStart } from './ranking.js';
@@ -11,19 +11,23 @@ import type { ForumSource } from './source.js';
  */
 export function createForumHandlers(source: ForumSource): ContractHandlers<typeof forumContract> {
   return {
-    async communityPosts({ community, limit, sort, timeframe }, { now }) {
+    async communityPosts({ community, limit, sort, timeframe, after, before, minScore }, { now }) {
+      const window = timeWindowOf(after, before);
       const posts = await source.communityPosts({
         community,
         order: sort,
         createdAfter: windowStart(sort, timeframe, now),
         createdUntil: now,
+        ...(window ? { window } : {}),
+        ...(minScore !== undefined ? { minScore } : {}),
         limit,
       });
       if (posts.length === 0 && !(await source.communityExists(community))) throw notFound(`community '${community}'`);
       return { posts };
     },
-    async userPosts({ username, limit }) {
-      const posts = await source.userPosts({ username, limit });
+    async userPosts({ username, limit, after, before, minScore }) {
+      const window = timeWindowOf(after, before);
+      const posts = await source.userPosts({ username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}), limit });
       if (posts.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { posts };
     },

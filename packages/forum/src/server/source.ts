@@ -1,6 +1,15 @@
+import type { TimeWindow } from '@socialquery/core/server';
 import type { ForumSort, Post } from '../schemas.js';
 
-export interface CommunityPostsQuery {
+/** The caller's filters of a listing (the `after`, `before` and `minScore` extensions). */
+export interface PostFilters {
+  /** Only posts created strictly inside this window, on top of any window of the sort. */
+  window?: TimeWindow;
+  /** Only posts with score >= minScore. */
+  minScore?: number;
+}
+
+export interface CommunityPostsQuery extends PostFilters {
   community: string;
   order: ForumSort;
   /** Only posts created after this moment (exclusive) and … */
@@ -10,7 +19,7 @@ export interface CommunityPostsQuery {
   limit: number;
 }
 
-export interface UserPostsQuery {
+export interface UserPostsQuery extends PostFilters {
   username: string;
   limit: number;
 }

@@ -1,4 +1,4 @@
-import { createCursorCodec, cursorBinding, ServiceError } from '@socialquery/core/server';
+import { createCursorCodec, cursorBinding, ServiceError, type TimeWindow } from '@socialquery/core/server';
 import { userPosts, videoComments } from '../contract.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
 import { createShortVideoHandlers } from './handlers.js';
@@ -43,11 +43,14 @@ const orders: Record<CommentSort, (a: Comment, b: Comment) => number> = {
   most_liked: (a, b) => cmp(b.likeCount, a.likeCount) || newest(a, b),
 };
 
+const inWindow = (item: { createdAt: string }, window: TimeWindow | undefined) =>
+  (!window?.after || ms(item) > window.after.getTime()) && (!window?.before || ms(item) < window.before.getTime());
+
 /** An in-memory source with the documented orders and keyset semantics; it records what it was asked. */
 function fakeSource(known: { users: string[]; videos: string[] } = { users: ['maya', 'quiet'], videos: ['v01', 'v02'] }) {
   const calls = {
-    userPosts: [] as { username: string; after?: VideoPosition; limit: number }[],
-    videoComments: [] as { videoId: string; sort: CommentSort; after?: CommentPosition; limit: number }[],
+    userPosts: [] as { username: string; after?: VideoPosition; window?: TimeWindow; limit: number }[],
+    videoComments: [] as { videoId: string; sort: CommentSort; after?: CommentPosition; window?: TimeWindow; limit: number }[],
     exists: [] as string[],
     byIds: [] as string[][],
   };
@@ -58,6 +61,7 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
       return videos
         .filter((v) => v.author.toLowerCase() === query.username.toLowerCase())
         .sort(newest)
+        .filter((v) => inWindow(v, query.window))
         .filter((v) => !after || ms(v) < after.createdAt || (ms(v) === after.createdAt && v.id < after.id))
         .slice(0, query.limit);
     },
@@ -68,6 +72,7 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
       const afterComment = after && ({ ...after, likeCount: after.likeCount ?? 0, createdAt: iso(after.createdAt) } as Comment);
       return (query.videoId === 'v01' ? [...comments] : [])
         .sort(order)
+        .filter((c) => inWindow(c, query.window))
         .filter((c) => !afterComment || order(afterComment, c) < 0)
         .slice(0, query.limit);
     },
@@ -162,6 +167,53 @@ describe('short-video handlers: user posts', () => {
     expect(error).toMatchObject({ code: 'not_found', status: 404, message: "user 'ghost' not found" });
     expect(await handlers.userPosts({ username: 'Quiet', limit: 20 }, ctx)).toEqual({ videos: [], hasMore: false, cursor: '' });
     expect(calls.exists).toEqual(['ghost', 'Quiet']);
+  });
+});
+
+describe('short-video handlers: after and before', () => {
+  // videos share timestamps in pairs: T0 + k minutes holds v(2k) and v(2k+1)
+  const after = new Date(T0 + 60_000); // v02, v03 sit on it: excluded
+  const before = new Date(T0 + 5 * 60_000); // v10, v11 sit on it: excluded
+
+  it('walks exactly the videos strictly inside the window, the cursor bound to it', async () => {
+    const { source, calls } = fakeSource();
+    const handlers = createShortVideoHandlers(source);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await handlers.userPosts({ username: 'maya', limit: 3, cursor, after, before }, ctx);
+      seen.push(...page.videos.map((v) => v.id));
+      if (!page.hasMore) break;
+      cursor = page.cursor;
+    }
+    expect(seen).toEqual(['v09', 'v08', 'v07', 'v06', 'v05', 'v04']);
+    expect(calls.userPosts[0]).toEqual({ username: 'maya', after: undefined, window: { after, before }, limit: 4 });
+    const binding = cursorBinding(userPosts.id, { username: 'maya', after, before }, []);
+    const first = await handlers.userPosts({ username: 'maya', limit: 3, after, before }, ctx);
+    expect(ctx.cursors.decode(first.cursor, binding)).toEqual({ createdAt: T0 + 3 * 60_000, id: 'v07' });
+  });
+
+  it('refuses a cursor with another window, or none, and one made without a window when a window is given: invalid_cursor', async () => {
+    const handlers = createShortVideoHandlers(fakeSource().source);
+    const { cursor } = await handlers.userPosts({ username: 'maya', limit: 2, after, before }, ctx);
+    // the same moments in another spelling are the same window
+    expect((await handlers.userPosts({ username: 'maya', limit: 2, cursor, after: new Date(after.getTime()), before }, ctx)).videos).toHaveLength(2);
+    for (const window of [{}, { after }, { before }, { after: new Date(after.getTime() + 1), before }]) {
+      await expect(handlers.userPosts({ username: 'maya', limit: 2, cursor, ...window }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    }
+    const plain = await handlers.userPosts({ username: 'maya', limit: 2 }, ctx);
+    await expect(handlers.userPosts({ username: 'maya', limit: 2, cursor: plain.cursor, after }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    const comments = await handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'most_liked', after: new Date(T0) }, ctx);
+    await expect(handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'most_liked', cursor: comments.cursor }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+  });
+
+  it('refuses after >= before: 400 invalid_parameter, before asking the source', async () => {
+    const { source, calls } = fakeSource();
+    const handlers = createShortVideoHandlers(source);
+    await expect(handlers.userPosts({ username: 'maya', limit: 2, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+    await expect(handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'newest', after, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter' });
+    expect(calls.userPosts).toEqual([]);
+    expect(calls.videoComments).toEqual([]);
   });
 });
 

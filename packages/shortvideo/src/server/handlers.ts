@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
@@ -11,7 +11,10 @@ const EpochMs = z.number().int().min(0).max(8.64e15);
 const TimePositionSchema = z.strictObject({ createdAt: EpochMs, id: Id });
 const LikedPositionSchema = z.strictObject({ likeCount: z.number().int().min(0), createdAt: EpochMs, id: Id });
 
-/** Tokens carry the last item's position; these are the parameters that do not change the listing. */
+/**
+ * Tokens carry the last item's position; these are the parameters that do not change the listing. The
+ * time window (`after`, `before`) does, so it is bound by the moments it names (not their spelling).
+ */
 const UNBOUND = ['limit', 'cursor'];
 
 /**
@@ -24,21 +27,23 @@ const UNBOUND = ['limit', 'cursor'];
  */
 export function createShortVideoHandlers(source: ShortVideoSource): ContractHandlers<typeof shortvideoContract> {
   return {
-    async userPosts({ username, limit, cursor }, { cursors }) {
-      const binding = cursorBinding(userPosts.id, { username: username.toLowerCase(), limit, cursor }, UNBOUND);
+    async userPosts({ username, limit, cursor, after: createdAfter, before: createdBefore }, { cursors }) {
+      const window = timeWindowOf(createdAfter, createdBefore);
+      const binding = cursorBinding(userPosts.id, { username: username.toLowerCase(), limit, cursor, ...window }, UNBOUND);
       const after = cursor ? decodePosition(cursors, cursor, binding, TimePositionSchema) : undefined;
-      const rows = await source.userPosts({ username, after, limit: limit + 1 });
+      const rows = await source.userPosts({ username, after, ...(window ? { window } : {}), limit: limit + 1 });
       const videos = rows.slice(0, limit);
       if (videos.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       const hasMore = rows.length > limit;
       const last = videos.at(-1);
       return { videos, hasMore, cursor: hasMore && last ? cursors.encode(videoPosition(last), binding) : '' };
     },
-    async videoComments({ videoId, limit, sort, cursor }, { cursors }) {
-      const binding = cursorBinding(videoComments.id, { videoId, sort, limit, cursor }, UNBOUND);
+    async videoComments({ videoId, limit, sort, cursor, after: createdAfter, before: createdBefore }, { cursors }) {
+      const window = timeWindowOf(createdAfter, createdBefore);
+      const binding = cursorBinding(videoComments.id, { videoId, sort, limit, cursor, ...window }, UNBOUND);
       const schema = sort === 'most_liked' ? LikedPositionSchema : TimePositionSchema;
       const after = cursor ? decodePosition(cursors, cursor, binding, schema) : undefined;
-      const rows = await source.videoComments({ videoId, sort, after, limit: limit + 1 });
+      const rows = await source.videoComments({ videoId, sort, after, ...(window ? { window } : {}), limit: limit + 1 });
       const comments = rows.slice(0, limit);
       if (comments.length === 0 && !(await source.videoExists(videoId))) throw notFound(`video '${videoId}'`);
       const last = comments.at(-1);

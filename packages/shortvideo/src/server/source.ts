@@ -1,3 +1,4 @@
+import type { TimeWindow } from '@socialquery/core/server';
 import type { Comment, CommentSort, Video } from '../schemas.js';
 
 /** Keyset position of a video listing: the last video's createdAt (epoch ms) and id. */
@@ -21,9 +22,10 @@ export interface CommentPosition {
  * Usernames match case-insensitively.
  */
 export interface ShortVideoSource {
-  userPosts(query: { username: string; after?: VideoPosition; limit: number }): Promise<Video[]>;
-  /** Top-level comments, each with its first replies (up to 3, oldest first). */
-  videoComments(query: { videoId: string; sort: CommentSort; after?: CommentPosition; limit: number }): Promise<Comment[]>;
+  /** `window`: only videos created strictly inside it. */
+  userPosts(query: { username: string; after?: VideoPosition; window?: TimeWindow; limit: number }): Promise<Video[]>;
+  /** Top-level comments, each with its first replies (up to 3, oldest first); `window`: only comments created strictly inside it. */
+  videoComments(query: { videoId: string; sort: CommentSort; after?: CommentPosition; window?: TimeWindow; limit: number }): Promise<Comment[]>;
   userExists(username: string): Promise<boolean>;
   videoExists(videoId: string): Promise<boolean>;
   /** The videos whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */

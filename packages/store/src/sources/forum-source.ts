@@ -1,5 +1,6 @@
 import type { Post } from '@socialquery/forum';
 import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from '@socialquery/forum/server';
+import { laterOf } from '@socialquery/core/server';
 import { RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, ForumPostsTable } from '../schema.js';
@@ -12,14 +13,21 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
 
 export const nameKey = (name: string) => name.toLowerCase();
 
-/** ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). */
+/**
+ * ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). The
+ * caller's filters stay inside those ranges: a time window narrows the created_at range of `new` and
+ * of user posts, `minScore` the score range of `top`; elsewhere they filter the rows of the sort's range.
+ */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   return {
-    async communityPosts({ community, order, createdAfter, createdUntil, limit }: CommunityPostsQuery) {
+    async communityPosts({ community, order, createdAfter, createdUntil, window, minScore, limit }: CommunityPostsQuery) {
       let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('community_key', '=', nameKey(community));
-      if (createdAfter) {
-        query = query.where('created_at', '>', createdAfter.getTime()).where('created_at', '<=', createdUntil.getTime());
-      }
+      // the sort's window and the caller's: one range on created_at (both lower bounds exclusive: the later one holds)
+      const after = laterOf(createdAfter, window?.after);
+      if (after) query = query.where('created_at', '>', after.getTime());
+      if (createdAfter) query = query.where('created_at', '<=', createdUntil.getTime());
+      if (window?.before) query = query.where('created_at', '<', window.before.getTime());
+      if (minScore !== undefined) query = query.where('score', '>=', minScore);
       const now = createdUntil.getTime();
       switch (order) {
         case 'hot':
@@ -41,11 +49,12 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
-    async userPosts({ username, limit }: UserPostsQuery) {
-      const rows = await db
-        .selectFrom('forum_posts')
-        .select(POST_COLUMNS)
-        .where('author_key', '=', nameKey(username))
+    async userPosts({ username, window, minScore, limit }: UserPostsQuery) {
+      let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('author_key', '=', nameKey(username));
+      if (window?.after) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before) query = query.where('created_at', '<', window.before.getTime());
+      if (minScore !== undefined) query = query.where('score', '>=', minScore);
+      const rows = await query
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

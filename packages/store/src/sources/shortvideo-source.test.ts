@@ -249,3 +249,113 @@ describe('SQL short-video source', () => {
     });
   });
 });
+
+describe('SQL short-video source: time windows (after, before: exclusive)', () => {
+  const source = () => createSqlShortVideoSource(db);
+  const show = (name: string, plan: string[]) => {
+    if (process.env.SHOW_PLANS) console.log(`${kind} ${name}:\n  ${plan.join('\n  ')}`);
+  };
+  // Maya's videos come four to a timestamp, NOW − k minutes for k = 0…9: the bounds sit on whole groups
+  const videoWindow = { after: new Date(NOW - 8 * MINUTE), before: new Date(NOW - MINUTE) };
+  const mayaInWindow = videos
+    .filter((v) => v.author === 'Maya' && v.createdAt > NOW - 8 * MINUTE && v.createdAt < NOW - MINUTE)
+    .sort(newestFirst);
+  // v-main's top-level comments come three to a timestamp, T + k minutes for k = 0…19
+  const T = NOW - 5000 * MINUTE;
+  const commentWindow = { after: new Date(T + 3 * MINUTE), before: new Date(T + 15 * MINUTE) };
+  const commentsInWindow = topLevel.filter((c) => c.createdAt > T + 3 * MINUTE && c.createdAt < T + 15 * MINUTE);
+
+  it.each([1, 4, 5, 24])('walks a creator\'s videos strictly inside the window exactly once (page size %d)', async (limit) => {
+    expect(mayaInWindow).toHaveLength(24);
+    const seen: string[] = [];
+    let after: VideoPosition | undefined;
+    for (;;) {
+      const page = await source().userPosts({ username: 'maya', after, window: videoWindow, limit });
+      seen.push(...page.map((v) => v.id));
+      if (page.length < limit) break;
+      const last = page.at(-1)!;
+      after = { createdAt: Date.parse(last.createdAt), id: last.id };
+    }
+    expect(seen).toEqual(mayaInWindow.map((v) => v.id));
+  });
+
+  it('takes either bound alone', async () => {
+    const maya = videos.filter((v) => v.author === 'Maya').sort(newestFirst);
+    const ids = async (window: { after?: Date; before?: Date }) => (await source().userPosts({ username: 'maya', window, limit: 100 })).map((v) => v.id);
+    expect(await ids({ after: new Date(NOW - 2 * MINUTE) })).toEqual(maya.filter((v) => v.createdAt > NOW - 2 * MINUTE).map((v) => v.id));
+    expect(await ids({ before: new Date(NOW - 9 * MINUTE) })).toEqual(['v-main']);
+    expect(await ids({ after: new Date(NOW) })).toEqual([]);
+  });
+
+  it.each(commentSorts)('walks the comments strictly inside the window exactly once, sorted %s', async (sort) => {
+    expect(commentsInWindow).toHaveLength(33);
+    const seen: string[] = [];
+    let after: CommentPosition | undefined;
+    for (;;) {
+      const page = await source().videoComments({ videoId: 'v-main', sort, after, window: commentWindow, limit: 4 });
+      seen.push(...page.map((c) => c.id));
+      if (page.length < 4) break;
+      after = position(page.at(-1)!, sort);
+    }
+    expect(seen).toEqual([...commentsInWindow].sort(commentOrders[sort]).map((c) => c.id));
+  });
+
+  describe('query plans: the window stays inside the listing\'s index range, never a table scan', () => {
+    it('user posts with a window, first and later pages: a range on (author_key, created_at), in index order', async () => {
+      const plans = await planOf(async () => {
+        await source().userPosts({ username: 'creator3', window: { after: new Date(NOW - 5000 * MINUTE), before: new Date(NOW - 100 * MINUTE) }, limit: 21 });
+        await source().userPosts({
+          username: 'creator3', after: { createdAt: NOW - 700 * MINUTE, id: 'x00100' }, window: { after: new Date(NOW - 5000 * MINUTE) }, limit: 21,
+        });
+      });
+      expect(plans).toHaveLength(2);
+      for (const [i, plan] of plans.entries()) {
+        show(`userPosts, window, page ${i + 1}`, plan);
+        const text = plan.join('\n');
+        expect(text).toMatch(planRules.indexRange('shortvideo_videos_author_new'));
+        expect(text).toMatch(kind === 'sqlite' ? /\(author_key=\? AND created_at>\?/ : /Index Cond: \(\(author_key = '\w+'::text\) AND \(created_at > '\d+'::bigint\)/);
+        expect(text).not.toMatch(planRules.tableScan);
+        expect(text).not.toMatch(planRules.sortStep);
+      }
+    });
+
+    it.each(commentSorts)('comments sorted %s with a window, first and later pages', async (sort) => {
+      const third = [...commentsInWindow].sort(commentOrders[sort])[2]!;
+      const after: CommentPosition = { ...(sort === 'most_liked' ? { likeCount: third.likeCount } : {}), createdAt: third.createdAt, id: third.id };
+      const plans = await planOf(async () => {
+        await source().videoComments({ videoId: 'v-main', sort, window: commentWindow, limit: 21 });
+        await source().videoComments({ videoId: 'v-main', sort, after, window: commentWindow, limit: 21 });
+      });
+      expect(plans).toHaveLength(4); // each page: its comments, then their replies
+      for (const plan of [plans[0]!, plans[2]!]) {
+        show(`videoComments ${sort}, window`, plan);
+        const text = plan.join('\n');
+        expect(text).toMatch(planRules.indexRange('shortvideo_comments_video_\\w+'));
+        expect(text).not.toMatch(planRules.tableScan);
+        if (sort !== 'most_liked') {
+          expect(text).toMatch(planRules.indexRange('shortvideo_comments_video_time'));
+          expect(text).not.toMatch(planRules.sortStep);
+        }
+      }
+      if (sort === 'most_liked') return;
+      // the first page is the window's range; a later one starts at its position, not at the window's far end
+      const [first, later] = [plans[0]!.join('\n'), plans[2]!.join('\n')];
+      if (kind === 'sqlite') {
+        expect(first).toMatch(/\(video_id=\? AND parent_id=\? AND created_at>\? AND created_at<\?\)/);
+        expect(later).toMatch(sort === 'newest' ? /\(video_id=\? AND parent_id=\? AND created_at>\? AND \(created_at,id\)<\(\?,\?\)\)/ : /\(video_id=\? AND parent_id=\? AND \(created_at,id\)>\(\?,\?\) AND created_at<\?\)/);
+      } else {
+        expect(first).toMatch(/Index Cond: .*\(created_at > '\d+'::bigint\) AND \(created_at < '\d+'::bigint\)/);
+        expect(later).toMatch(/Index Cond: .*ROW\(created_at, id\) [<>] ROW/);
+      }
+    });
+
+    it('a later page of a creator\'s videos starts at its position, not at the window\'s end', async () => {
+      const window = { after: new Date(NOW - 5000 * MINUTE), before: new Date(NOW - 100 * MINUTE) };
+      const plans = await planOf(() => source().userPosts({ username: 'creator3', after: { createdAt: NOW - 700 * MINUTE, id: 'x00100' }, window, limit: 21 }));
+      const text = plans.flat().join('\n');
+      show('userPosts, window, later page', plans.flat());
+      expect(text).toMatch(kind === 'sqlite' ? /\(author_key=\? AND created_at>\? AND \(created_at,id\)<\(\?,\?\)\)/ : /Index Cond: .*ROW\(created_at, id\) < ROW/);
+      expect(text).not.toMatch(planRules.sortStep);
+    });
+  });
+});

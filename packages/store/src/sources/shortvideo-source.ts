@@ -20,22 +20,30 @@ export const TOP_LEVEL = '';
  * ShortVideoSource over SQL. Every listing is one index range scan that starts right after the
  * keyset position (a row-value comparison on the index's order columns), so a deep page costs
  * what the first does; the first replies of a whole page of comments come in one more query.
+ * A time window narrows the created_at range of the time-ordered listings and filters the rows of
+ * the video's most_liked range.
  */
 export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSource {
   return {
-    async userPosts({ username, after, limit }) {
+    async userPosts({ username, after, window, limit }) {
       let query = db.selectFrom('shortvideo_videos').select(VIDEO_COLUMNS).where('author_key', '=', nameKey(username));
+      if (window?.after) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before && !tighter(after, window.before, 'desc')) query = query.where('created_at', '<', window.before.getTime());
       if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toVideo);
     },
 
-    async videoComments({ videoId, sort, after, limit }) {
+    async videoComments({ videoId, sort, after, window, limit }) {
       let query = db
         .selectFrom('shortvideo_comments')
         .select(COMMENT_COLUMNS)
         .where('video_id', '=', videoId)
         .where('parent_id', '=', TOP_LEVEL);
+      // in a time order the keyset position, once inside the window, replaces the bound it walks towards
+      const direction = sort === 'oldest' ? 'asc' : sort === 'newest' ? 'desc' : undefined;
+      if (window?.after && !(direction === 'asc' && tighter(after, window.after, 'asc'))) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before && !(direction === 'desc' && tighter(after, window.before, 'desc'))) query = query.where('created_at', '<', window.before.getTime());
       switch (sort) {
         case 'newest':
           if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
@@ -76,6 +84,17 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
       return row !== undefined;
     },
   };
+}
+
+/**
+ * Whether a keyset position already bounds a time-ordered walk at least as tightly as a window's bound
+ * does: walking newest first (desc) it lies before `before`, oldest first (asc) after `after`. Then the
+ * bound is left out, so that the planner takes the position, not the bound, as the start of the range
+ * (SQLite uses one of two upper bounds on a column) and a deep page costs what the first does.
+ */
+function tighter(position: { createdAt: number } | undefined, bound: Date, direction: 'asc' | 'desc'): boolean {
+  if (!position) return false;
+  return direction === 'desc' ? position.createdAt < bound.getTime() : position.createdAt > bound.getTime();
 }
 
 /**
