@@ -2,7 +2,10 @@ import http from 'node:http';
 import { defineOperation, ErrorBody, EXPORT_ROWS_PER_UNIT } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { createMicroblogClient, type Message, UserMessagesResponse } from '@socialquery/microblog';
-import { toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogMessageRows, upsertMicroblogUserRows } from '@socialquery/store';
+import { PostsResponse } from '@socialquery/forum';
+import {
+  toForumRow, toMicroblogMessageRow, toMicroblogUserRow, upsertForumRows, upsertMicroblogMessageRows, upsertMicroblogUserRows,
+} from '@socialquery/store';
 import { parse } from 'csv-parse/sync';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -15,6 +18,9 @@ import { listen, NOW, startTestService, type TestService } from './harness.js';
 const BULK_USER = 'export_bulk';
 const BULK_MESSAGES = 3 * EXPORT_ROWS_PER_UNIT + 450;
 
+const BULK_COMMUNITY = 'ExportBulk';
+const BULK_POSTS = 2 * 1000 + 345;
+
 let service: TestService;
 let username: string;
 let replyTarget: string;
@@ -23,7 +29,7 @@ const auth = () => ({ Authorization: `Bearer ${service.token}` });
 const ndjson = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['microblog', 'professional'] });
+  service = await startTestService({ only: ['microblog', 'professional', 'forum'] });
   ({ username, messageId: replyTarget } = (await service.store.examples()).microblog!);
   await service.store.db.transaction().execute(async (trx) => {
     await upsertMicroblogUserRows(trx, [
@@ -40,6 +46,15 @@ beforeAll(async () => {
       }),
     );
     for (let i = 0; i < rows.length; i += 500) await upsertMicroblogMessageRows(trx, rows.slice(i, i + 500));
+    // pairs of posts share their creation time and score: ties at every page boundary of the keyset reads
+    const posts = Array.from({ length: BULK_POSTS }, (_, i) =>
+      toForumRow({
+        id: `xb${String(i).padStart(5, '0')}`, community: BULK_COMMUNITY, author: i % 3 === 0 ? BULK_USER : 'someone_else', title: `post ${i}`,
+        content: '', upvotes: 0, downvotes: 0, score: Math.floor(i / 2) % 97, commentCount: 0,
+        createdAt: NOW.getTime() - 3_600_000 * 24 * 60 + Math.floor(i / 2) * 1_000_000, url: `https://example.org/r/${i}`,
+      }),
+    );
+    for (let i = 0; i < posts.length; i += 500) await upsertForumRows(trx, posts.slice(i, i + 500));
   });
 });
 
@@ -159,6 +174,52 @@ describe('bulk export of a token-paged listing (microblog user messages)', () =>
       .set('x-api-key', service.apiKey);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('unknown_parameter');
+  });
+});
+
+describe('bulk export of the forum listings (no paging in SPEC.md: keyset reads of the store)', () => {
+  const storedPosts = async () =>
+    (await service.store.db.selectFrom('forum_posts').select(['id', 'created_at', 'score', 'hot', 'author_key']).where('community_key', '=', BULK_COMMUNITY.toLowerCase()).execute())
+      .map((row) => ({ id: row.id, createdAt: Number(row.created_at), score: Number(row.score), hot: Number(row.hot), author: row.author_key }));
+  const byKeyThenId = (key: (p: { createdAt: number; score: number; hot: number }) => number) => (a: { id: string } & Parameters<typeof key>[0], b: typeof a) =>
+    key(b) - key(a) || (a.id < b.id ? 1 : -1);
+  const exported = async (path: string, query: Record<string, string>) =>
+    ndjson((await request(service.app).get(path).query({ ...query, format: 'ndjson' }).set(auth())).text).map((post) => post.id as string);
+
+  it('every sort exports the whole community in the listing\'s order, across pages and ties, starting with its first page', async () => {
+    const stored = await storedPosts();
+    const path = `/api/v1/forum/community/${BULK_COMMUNITY}/posts`;
+    const orders = { new: byKeyThenId((p) => p.createdAt), hot: byKeyThenId((p) => p.hot), top: byKeyThenId((p) => p.score) };
+    for (const [sort, compare] of Object.entries(orders)) {
+      const ids = await exported(path, { sort, timeframe: 'all' });
+      expect(ids).toEqual([...stored].sort(compare).map((p) => p.id));
+      const firstPage = await request(service.app).get(path).query({ sort, timeframe: 'all', limit: '100' }).set(auth());
+      expect(ids.slice(0, 100)).toEqual(PostsResponse.parse(firstPage.body).posts.map((p) => p.id));
+    }
+    const rising = await exported(path, { sort: 'rising' });
+    const risingPage = await request(service.app).get(path).query({ sort: 'rising', limit: '100' }).set(auth());
+    expect(rising.slice(0, 100)).toEqual(PostsResponse.parse(risingPage.body).posts.map((p) => p.id));
+    expect(new Set(rising).size).toBe(rising.length);
+  });
+
+  it('time windows and minScore narrow the export as they narrow the listing', async () => {
+    const stored = await storedPosts();
+    const after = NOW.getTime() - 3_600_000 * 24 * 55;
+    const ids = await exported(`/api/v1/forum/community/${BULK_COMMUNITY}/posts`, {
+      sort: 'top', timeframe: 'all', after: String(after / 1000), minScore: '50',
+    });
+    const expected = stored.filter((p) => p.createdAt > after && p.score >= 50).sort(byKeyThenId((p) => p.score)).map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(100);
+    expect(ids).toEqual(expected);
+    const users = await exported(`/api/v1/forum/user/${BULK_USER}/posts`, {});
+    expect(users.length).toBeGreaterThanOrEqual(Math.ceil(BULK_POSTS / 3));
+    expect(new Set(users).size).toBe(users.length);
+  });
+
+  it('an unknown community is a 404 JSON error, not an empty export', async () => {
+    const res = await request(service.app).get('/api/v1/forum/community/no_such_place_here/posts').query({ format: 'csv' }).set(auth());
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
   });
 });
 

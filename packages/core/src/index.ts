@@ -1,16 +1,10 @@
 export { defineOperation, fillPath, queryParamNames } from './operation.js';
-<<<<<<< HEAD
 export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult, Paging } from './operation.js';
-export { booleanParam, enumParam, idsParam, integerParam, optionalString, requiredString } from './params.js';
-export type { IdsParamOptions, IntegerParamOptions } from './params.js';
-=======
-export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult } from './operation.js';
 export {
   booleanParam, enumParam, idsParam, integerParam, optionalIntegerParam, optionalString, parseTimeBound, requiredString, TIME_BOUND_MAX_MS,
   timeBoundParam,
 } from './params.js';
 export type { IdsParamOptions, IntegerParamOptions, OptionalIntegerParamOptions, TimeBound, TimeBoundParamOptions } from './params.js';
->>>>>>> wt-window
 export {
   envelope, geoCodeParam, geoCodes, Image, languageParam, languages, pagedEnvelope, Pagination, Timestamp,
 } from './schemas.js';

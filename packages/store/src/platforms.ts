@@ -1,6 +1,6 @@
 import type { MountablePlatform } from '@socialquery/core/server';
 import { forumContract } from '@socialquery/forum';
-import { createForumHandlers } from '@socialquery/forum/server';
+import { createForumExporters, createForumHandlers } from '@socialquery/forum/server';
 import { microblogContract } from '@socialquery/microblog';
 import { createMicroblogHandlers } from '@socialquery/microblog/server';
 import { musicOperations } from '@socialquery/music';
@@ -20,7 +20,7 @@ export type PlatformName = (typeof platformNames)[number];
 /** Every platform over a store: a contract, its handlers and its exporters over the store's sources (the service mounts them; the CLI exports through them). */
 export function platformsByName(store: Store): Record<PlatformName, MountablePlatform> {
   return {
-    forum: { contract: forumContract, handlers: createForumHandlers(store.forum) } as MountablePlatform,
+    forum: { contract: forumContract, handlers: createForumHandlers(store.forum), exporters: createForumExporters(store.forum) } as MountablePlatform,
     microblog: { contract: microblogContract, handlers: createMicroblogHandlers(store.microblog) } as MountablePlatform,
     shortvideo: { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
     professional: { contract: professionalContract, handlers: createProfessionalHandlers(store.professional) } as MountablePlatform,

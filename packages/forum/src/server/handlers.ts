@@ -1,8 +1,9 @@
 import { type ContractHandlers, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
-import type { forumContract } from '../contract.js';
+import type { OperationParams } from '@socialquery/core';
+import type { communityPosts as communityPostsOperation, forumContract, userPosts as userPostsOperation } from '../contract.js';
 import type { Post } from '../schemas.js';
 import { windowStart } from './ranking.js';
-import type { ForumSource } from './source.js';
+import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from './source.js';
 
 /**
  * The forum's handlers over any ForumSource. Existence is checked only when a listing comes back empty.
@@ -11,23 +12,15 @@ import type { ForumSource } from './source.js';
  */
 export function createForumHandlers(source: ForumSource): ContractHandlers<typeof forumContract> {
   return {
-    async communityPosts({ community, limit, sort, timeframe, after, before, minScore }, { now }) {
-      const window = timeWindowOf(after, before);
-      const posts = await source.communityPosts({
-        community,
-        order: sort,
-        createdAfter: windowStart(sort, timeframe, now),
-        createdUntil: now,
-        ...(window ? { window } : {}),
-        ...(minScore !== undefined ? { minScore } : {}),
-        limit,
-      });
+    async communityPosts(params, { now }) {
+      const { community, limit } = params;
+      const posts = await source.communityPosts({ ...communityPostsQuery(params, now), limit });
       if (posts.length === 0 && !(await source.communityExists(community))) throw notFound(`community '${community}'`);
       return { posts };
     },
-    async userPosts({ username, limit, after, before, minScore }) {
-      const window = timeWindowOf(after, before);
-      const posts = await source.userPosts({ username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}), limit });
+    async userPosts(params) {
+      const { username, limit } = params;
+      const posts = await source.userPosts({ ...userPostsQuery(params), limit });
       if (posts.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { posts };
     },
@@ -38,3 +31,25 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
   };
 }
 
+
+/** The store query of a community listing's parameters (without its limit): the sort's window and the caller's filters. */
+export function communityPostsQuery(
+  { community, sort, timeframe, after, before, minScore }: OperationParams<typeof communityPostsOperation>,
+  now: Date,
+): Omit<CommunityPostsQuery, 'limit'> {
+  const window = timeWindowOf(after, before);
+  return {
+    community,
+    order: sort,
+    createdAfter: windowStart(sort, timeframe, now),
+    createdUntil: now,
+    ...(window ? { window } : {}),
+    ...(minScore !== undefined ? { minScore } : {}),
+  };
+}
+
+/** The store query of a user listing's parameters (without its limit). */
+export function userPostsQuery({ username, after, before, minScore }: OperationParams<typeof userPostsOperation>): Omit<UserPostsQuery, 'limit'> {
+  const window = timeWindowOf(after, before);
+  return { username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}) };
+}

@@ -7,6 +7,8 @@ export interface PostFilters {
   window?: TimeWindow;
   /** Only posts with score >= minScore. */
   minScore?: number;
+  /** Only posts after this one in the listing's order (keyset paging: bulk export reads a listing page by page this way). */
+  startAfter?: Post;
 }
 
 export interface CommunityPostsQuery extends PostFilters {

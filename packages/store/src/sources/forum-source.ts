@@ -1,8 +1,8 @@
-import type { Post } from '@socialquery/forum';
+import type { ForumSort, Post } from '@socialquery/forum';
 import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from '@socialquery/forum/server';
 import { laterOf } from '@socialquery/core/server';
-import { RISING_MIN_AGE_MS } from '@socialquery/forum/server';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ForumPostsTable } from '../schema.js';
 
 const POST_COLUMNS = [
@@ -20,7 +20,7 @@ export const nameKey = (name: string) => name.toLowerCase();
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   return {
-    async communityPosts({ community, order, createdAfter, createdUntil, window, minScore, limit }: CommunityPostsQuery) {
+    async communityPosts({ community, order, createdAfter, createdUntil, window, minScore, startAfter, limit }: CommunityPostsQuery) {
       let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('community_key', '=', nameKey(community));
       // the sort's window and the caller's: one range on created_at (both lower bounds exclusive: the later one holds)
       const after = laterOf(createdAfter, window?.after);
@@ -29,28 +29,15 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
       const now = createdUntil.getTime();
-      switch (order) {
-        case 'hot':
-          query = query.orderBy('hot', 'desc');
-          break;
-        case 'new':
-          query = query.orderBy('created_at', 'desc');
-          break;
-        case 'top':
-          query = query.orderBy('score', 'desc');
-          break;
-        case 'rising': {
-          // score per hour of age, age floored at one hour (the constant factor of hours is dropped)
-          const age = sql`case when ${now} - created_at < ${RISING_MIN_AGE_MS} then ${RISING_MIN_AGE_MS} else ${now} - created_at end`;
-          query = query.orderBy(sql`cast(score as double precision) / (${age})`, 'desc');
-          break;
-        }
-      }
+      const key = sortKey(order, now);
+      if (startAfter) query = query.where(pastPosition(key.expression, key.of(startAfter), startAfter.id));
+      query = query.orderBy(key.expression, 'desc');
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
-    async userPosts({ username, window, minScore, limit }: UserPostsQuery) {
+    async userPosts({ username, window, minScore, startAfter, limit }: UserPostsQuery) {
       let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('author_key', '=', nameKey(username));
+      if (startAfter) query = query.where(pastPosition(sql<number>`created_at`, Date.parse(startAfter.createdAt), startAfter.id));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
@@ -71,6 +58,33 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
     userExists: (username) => exists(db, 'author_key', nameKey(username)),
   };
 }
+
+/**
+ * Each order's sort key: the SQL that ranks rows, and the same value computed from a post (for a
+ * keyset position). hot is the stored hotScore; rising is score per millisecond of age, age floored
+ * (the constant factor of hours is dropped), computed alike in SQL and here in double precision.
+ */
+function sortKey(order: ForumSort, now: number): { expression: RawBuilder<number>; of: (post: Post) => number } {
+  switch (order) {
+    case 'hot':
+      return { expression: sql<number>`hot`, of: (post) => hotScore(post.score, Date.parse(post.createdAt)) };
+    case 'new':
+      return { expression: sql<number>`created_at`, of: (post) => Date.parse(post.createdAt) };
+    case 'top':
+      return { expression: sql<number>`score`, of: (post) => post.score };
+    case 'rising': {
+      const age = sql`case when ${now} - created_at < ${RISING_MIN_AGE_MS} then ${RISING_MIN_AGE_MS} else ${now} - created_at end`;
+      return {
+        expression: sql<number>`cast(score as double precision) / (${age})`,
+        of: (post) => post.score / Math.max(now - Date.parse(post.createdAt), RISING_MIN_AGE_MS),
+      };
+    }
+  }
+}
+
+/** Rows after a keyset position of an order by (key desc, id desc). */
+const pastPosition = (key: RawBuilder<number>, value: number, id: string) =>
+  sql<boolean>`(${key} < ${value} or (${key} = ${value} and id < ${id}))`;
 
 async function exists(db: Kysely<Database>, column: 'community_key' | 'author_key', key: string) {
   const row = await db.selectFrom('forum_posts').select('id').where(column, '=', key).limit(1).executeTakeFirst();
