@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openStore } from '@socialquery/store';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import type { Io } from './io.js';
@@ -109,6 +112,66 @@ describe('socialquery CLI', () => {
     }
   });
 
+  it('export: writes every record of a listing to a file as NDJSON or CSV, as the service exports it', async () => {
+    const { forum, microblog } = JSON.parse((await cli('examples')).out);
+    const dir = await mkdtemp(join(tmpdir(), 'socialquery-export-'));
+    try {
+      const ndjsonFile = join(dir, 'posts.ndjson');
+      const result = await cli('export', 'forum', 'communityPosts', `community=${forum.community}`, 'sort=new', '--out', ndjsonFile);
+      expect(result).toMatchObject({ code: 0, out: '' });
+      expect(result.err).toMatch(new RegExp(`^exported \\d+ records \\(ndjson\\) in [0-9.]+ s to ${ndjsonFile}$`, 'm'));
+      const posts = (await readFile(ndjsonFile, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
+      const store = await openStore(storeAddress);
+      try {
+        const stored = await store.db
+          .selectFrom('forum_posts').select('id').where('community_key', '=', forum.community.toLowerCase())
+          .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+        expect(posts.map((post) => post.id)).toEqual(stored.map((row) => row.id));
+      } finally {
+        await store.close();
+      }
+      expect(Object.keys(posts[0]).sort()).toEqual(['author', 'commentCount', 'community', 'content', 'createdAt', 'downvotes', 'id', 'score', 'title', 'upvotes', 'url']);
+
+      const csvFile = join(dir, 'messages.csv');
+      const csv = await cli('export', 'microblog', 'userMessages', `username=${microblog.username}`, '--format', 'csv', '--fields', 'id,createdAt', '--out', csvFile);
+      expect(csv.code).toBe(0);
+      const lines = (await readFile(csvFile, 'utf8')).trimEnd().split('\r\n');
+      expect(lines[0]).toBe('id,createdAt');
+      expect(lines.length).toBeGreaterThan(21); // more than one page of the listing
+      expect(await readdir(dir)).toEqual(['messages.csv', 'posts.ndjson']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('export: bad input is a one-line error, and no file is left behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'socialquery-export-'));
+    const out = join(dir, 'out.ndjson');
+    try {
+      const cases: [string[], string][] = [
+        [['nowhere', 'posts'], "unknown platform 'nowhere'; one of forum, microblog"],
+        [['forum', 'nope'], "no operation 'nope' on forum; the forum listings: communityPosts, userPosts, postsByIds"],
+        [['professional', 'profile', 'username=x'], 'profile answers one record, not a listing'],
+        [['forum', 'communityPosts'], 'community'],
+        [['forum', 'communityPosts', 'community=x', 'sort=sideways'], 'sort must be one of'],
+        [['forum', 'communityPosts', 'community=x', 'colour=red'], 'forum.communityPosts does not take colour'],
+        [['forum', 'communityPosts', 'novalue'], "parameter 'novalue' must be name=value"],
+        [['forum', 'communityPosts', 'community=x', '--fields', 'nope'], "unknown field 'nope'"],
+        [['forum', 'communityPosts', 'community=no_such_community_here'], "community 'no_such_community_here' not found"],
+      ];
+      for (const [args, message] of cases) {
+        const result = await cli('export', ...args, '--out', out);
+        expect(result.code).not.toBe(0);
+        expect(result.err).toContain(message);
+        expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
+      }
+      expect((await cli('export', 'forum', 'userPosts', 'username=x', '--format', 'xml')).err).toContain("Allowed choices are ndjson, csv");
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('migrate-store: copies the whole store into another one; missing --to is an error', async () => {
     const copy = await createTestStoreAddress({ shared: true });
     try {
@@ -136,7 +199,7 @@ describe('socialquery CLI', () => {
   }, 240_000);
 
   it('--help on every command; an unknown command fails', async () => {
-    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate'], ['migrate-store']]) {
+    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate'], ['migrate-store'], ['export'], ['import']]) {
       const result = await cli(...args, '--help');
       expect(result.code).toBe(0);
       expect(result.out).toMatch(/^Usage: socialquery/);
