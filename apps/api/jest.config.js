@@ -25,7 +25,7 @@ export default {
       ...base,
       displayName: 'postgres',
       setupFiles: ['<rootDir>/test/postgres.setup.ts'],
-      testMatch: ['<rootDir>/test/forum*.test.ts', '<rootDir>/test/microblog*.test.ts', '<rootDir>/test/shortvideo*.test.ts', '<rootDir>/test/professional*.test.ts', '<rootDir>/test/video*.test.ts', '<rootDir>/test/music.test.ts', '<rootDir>/test/import.test.ts', '<rootDir>/test/service.test.ts', '<rootDir>/test/main.test.ts', '<rootDir>/test/postgres-*.test.ts', '<rootDir>/test/hardening/contract-properties.test.ts'],
+      testMatch: ['<rootDir>/test/forum*.test.ts', '<rootDir>/test/microblog*.test.ts', '<rootDir>/test/shortvideo*.test.ts', '<rootDir>/test/professional*.test.ts', '<rootDir>/test/video*.test.ts', '<rootDir>/test/music.test.ts', '<rootDir>/test/import.test.ts', '<rootDir>/test/export.test.ts', '<rootDir>/test/service.test.ts', '<rootDir>/test/main.test.ts', '<rootDir>/test/postgres-*.test.ts', '<rootDir>/test/hardening/contract-properties.test.ts'],
     },
   ],
 };
