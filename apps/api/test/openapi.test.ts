@@ -1,4 +1,4 @@
-import { type Contract, errorCodes, type Operation } from '@socialquery/core';
+import { type Contract, errorCodes, locateRecords, type Operation } from '@socialquery/core';
 import type { Store } from '@socialquery/store';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -81,8 +81,11 @@ describe('GET /api/v1/openapi.json', () => {
       const inPath = parameters.filter((p) => p.in === 'path').map((p) => p.name);
       const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name);
       expect(inPath).toEqual(Object.keys(operation.params.path?.shape ?? {}));
-      // the operation's own parameters, then the `fields` extension every operation takes
-      expect(inQuery).toEqual([...Object.keys(operation.params.query?.shape ?? {}), 'fields']);
+      // the operation's own parameters, then the `fields` extension every operation takes, and `format` on listings
+      const listing = locateRecords(operation.response).many;
+      expect(inQuery).toEqual([...Object.keys(operation.params.query?.shape ?? {}), 'fields', ...(listing ? ['format'] : [])]);
+      const content = Object.keys(((getOf(operation).responses?.['200'] as oas31.ResponseObject).content ?? {}));
+      expect(content).toEqual(['application/json', ...(listing ? ['application/x-ndjson', 'text/csv'] : [])]);
       for (const p of parameters.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type AuthScheme, ErrorBody, fieldsParam, locateRecords, type Operation } from '@socialquery/core';
+import { type AuthScheme, ErrorBody, exportFormatParam, exportMediaTypes, fieldsParam, locateRecords, type Operation } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { z } from 'zod';
 import {
@@ -93,7 +93,7 @@ function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApi
           'RateLimit-Remaining': headers.rateLimitRemaining,
           'RateLimit-Reset': headers.rateLimitReset,
         },
-        content: { 'application/json': { schema: operation.response } },
+        content: { 'application/json': { schema: operation.response }, ...exportContent(operation) },
       },
       304: {
         description: 'Not Modified: the If-None-Match validator still matches the body; no body is sent.',
@@ -113,7 +113,21 @@ function withExtensions(operation: Operation, query: z.ZodObject | undefined): z
   const fields = fieldsParam.describe(
     `${fieldsParam.description ?? ''} Here the records are ${where}; their fields: ${[...records.fields.keys()].join(', ')}.`,
   );
-  return own.extend({ fields });
+  return records.many && !('format' in own.shape) ? own.extend({ fields, format: exportFormatParam }) : own.extend({ fields });
+}
+
+/** A listing's export media types: NDJSON lines are its records; CSV is their flattened text. */
+function exportContent(operation: Operation) {
+  const records = locateRecords(operation.response);
+  if (!records.many) return {};
+  return {
+    [exportMediaTypes.ndjson]: {
+      schema: records.record.describe('Bulk export (format=ndjson): every record of the listing, one JSON object per line, each of this shape.'),
+    },
+    [exportMediaTypes.csv]: {
+      schema: z.string().describe('Bulk export (format=csv): a header row of dotted field paths, then one row per record (RFC 4180, CRLF).'),
+    },
+  };
 }
 
 const platformOf = (operation: Operation) => operation.id.split('.')[0] ?? operation.id;
