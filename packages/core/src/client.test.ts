@@ -109,8 +109,8 @@ beforeEach(() => {
 describe('createClient against a real server', () => {
   const client = () => createClient(contract, { baseUrl, token: 'tok-123', apiKey: 'key-456' });
 
-  it('has one method per operation', () => {
-    expect(Object.keys(client()).sort()).toEqual(['getItem', 'getKeyed']);
+  it('has one method per operation, and exportAll', () => {
+    expect(Object.keys(client()).sort()).toEqual(['exportAll', 'getItem', 'getKeyed']);
   });
 
   it('returns the parsed JSON of a success', async () => {

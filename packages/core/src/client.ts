@@ -61,7 +61,8 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
     return records;
   };
   const methods = Object.entries(contract).map(([name, operation]) => {
-    return [name, (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf(name, operation)))];
+    // async: a setup error rejects the returned promise, as every other failure does
+    return [name, async (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf(name, operation)))];
   });
   async function* exportAll(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
