@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { forumSorts, type ForumSort } from '@socialquery/forum';
+import { forumSorts, type ForumSort, type Post } from '@socialquery/forum';
 import { RISING_WINDOW_MS } from '@socialquery/forum/server';
 import { toForumRow, upsertForumRows } from '../forum-rows.js';
 import type { Database } from '../schema.js';
@@ -217,6 +217,48 @@ describe('SQL forum source: after, before (exclusive) and minScore (inclusive)',
       }
       expect(text).not.toMatch(planRules.tableScan);
       expect(text).not.toMatch(rules().sortStep);
+    });
+  });
+
+  describe('keyset pages (startAfter, for bulk export)', () => {
+    const walk = async (read: (startAfter: Post | undefined) => Promise<Post[]>) => {
+      const ids: string[] = [];
+      let page = await read(undefined);
+      while (page.length > 0) {
+        ids.push(...page.map((post) => post.id));
+        page = await read(page.at(-1));
+      }
+      return ids;
+    };
+
+    it.each(forumSorts)('walking %s in pages of 7 gives the listing in one piece, nothing skipped or repeated', async (order) => {
+      const span = sortWindow(order);
+      const query = { community: 'community3', order, createdUntil: NOW, ...(span === undefined ? {} : { createdAfter: new Date(NOW.getTime() - span) }) };
+      const whole = await source().communityPosts({ ...query, limit: 1000 });
+      expect(whole.length).toBeGreaterThan(7);
+      const paged = await walk((startAfter) => source().communityPosts({ ...query, limit: 7, ...(startAfter ? { startAfter } : {}) }));
+      expect(paged).toEqual(whole.map((post) => post.id));
+    });
+
+    it('user posts too', async () => {
+      const whole = await source().userPosts({ username: 'user5', limit: 1000 });
+      const paged = await walk((startAfter) => source().userPosts({ username: 'user5', limit: 4, ...(startAfter ? { startAfter } : {}) }));
+      expect(paged).toEqual(whole.map((post) => post.id));
+    });
+
+    it('a later page is the upper end of the sort\'s index range, not a filter over it from the start', async () => {
+      const [first] = await source().communityPosts({ community: 'community3', order: 'new', createdUntil: NOW, limit: 1 });
+      const plan = (
+        await planned.plansOf(() => source().communityPosts({ community: 'community3', order: 'new', createdUntil: NOW, limit: 25, startAfter: first! }), {
+          disable: ['enable_seqscan', 'enable_bitmapscan'],
+        })
+      ).flat().join('\n');
+      if (planned.kind === 'sqlite') {
+        expect(plan).toMatch(/SEARCH forum_posts USING INDEX forum_posts_community_new \(community_key=\? AND created_at<\?\)/);
+      } else {
+        expect(plan).toMatch(/Index Cond: \(\(community_key = '\w+'::text\) AND \(created_at <= '?\d+'?(::bigint)?\)\)/);
+      }
+      expect(plan).not.toMatch(planPatterns[planned.kind].sortStep);
     });
   });
 });

@@ -82,9 +82,13 @@ function sortKey(order: ForumSort, now: number): { expression: RawBuilder<number
   }
 }
 
-/** Rows after a keyset position of an order by (key desc, id desc). */
+/**
+ * Rows after a keyset position of an order by (key desc, id desc). Spelt with `key <=` first so that
+ * both planners take it as the upper end of the index range (an `a < x or (a = x and …)` alone is a
+ * filter, and every page would scan the range from its start).
+ */
 const pastPosition = (key: RawBuilder<number>, value: number, id: string) =>
-  sql<boolean>`(${key} < ${value} or (${key} = ${value} and id < ${id}))`;
+  sql<boolean>`(${key} <= ${value} and (${key} < ${value} or id < ${id}))`;
 
 async function exists(db: Kysely<Database>, column: 'community_key' | 'author_key', key: string) {
   const row = await db.selectFrom('forum_posts').select('id').where(column, '=', key).limit(1).executeTakeFirst();
