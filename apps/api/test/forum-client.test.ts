@@ -60,6 +60,20 @@ describe('forum client against the real service', () => {
     await expect(client.postsByIds({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
   });
 
+  it('takes after/before as Dates or wire strings and minScore as a number; after >= before is the server\'s 400', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const newest = (await client.communityPosts({ community, sort: 'new', limit: 30 })).posts;
+    const [upper, lower] = [newest[2]!, newest[25]!];
+    const byDate = await client.communityPosts({ community, sort: 'new', limit: 100, after: new Date(lower.createdAt), before: new Date(upper.createdAt), minScore: -1000 });
+    expect(byDate.posts).toEqual(newest.filter((p) => p.createdAt > lower.createdAt && p.createdAt < upper.createdAt));
+    const byText = await client.communityPosts({ community, sort: 'new', limit: 100, after: lower.createdAt, before: upper.createdAt, minScore: '-1000' });
+    expect(byText).toEqual(byDate);
+    await expect(client.communityPosts({ community, after: 'yesterday' })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.communityPosts({ community, minScore: 1.5 })).rejects.toBeInstanceOf(RequestSetupError);
+    const reversed = await client.communityPosts({ community, after: new Date(upper.createdAt), before: new Date(lower.createdAt) }).catch((e: unknown) => e);
+    expect(reversed).toMatchObject({ kind: 'api_response', status: 400, body: { code: 'invalid_parameter', issues: [{ path: 'after' }] } });
+  });
+
   it('raises ApiResponseError with status and parsed body on 404', async () => {
     const client = createForumClient({ baseUrl, token: service.token });
     const error = await client.communityPosts({ community: 'no-such-place' }).catch((e: unknown) => e);

@@ -183,6 +183,91 @@ describe('GET /api/v1/forum/user/{username}/posts', () => {
   });
 });
 
+describe('after, before (exclusive) and minScore (inclusive): extensions of both listings', () => {
+  const DAY = 86_400_000;
+  /** The posts a sort looks at: its own window (top: timeframe before now; rising: the last 24 hours) or all. */
+  const sortWindow: Record<string, ((p: Post) => boolean) | undefined> = {
+    top: (p) => ms(p) > NOW.getTime() - 7 * DAY && ms(p) <= NOW.getTime(),
+    rising: (p) => ms(p) > NOW.getTime() - DAY && ms(p) <= NOW.getTime(),
+  };
+  const orderOf: Record<string, (a: Post, b: Post) => number> = {
+    hot: descending((p) => hotScore(p.score, ms(p))),
+    new: descending(ms),
+    top: descending((p) => p.score),
+    rising: descending((p) => risingScore(p.score, ms(p), NOW.getTime())),
+  };
+
+  it.each(['hot', 'new', 'top', 'rising'] as const)('sort=%s keeps exactly the posts strictly inside the window with score >= minScore, in the sort\'s order', async (sort) => {
+    // bounds on posts of the community: both are left out
+    const candidates = [...stored].filter(sortWindow[sort] ?? (() => true)).sort(descending(ms));
+    const [upper, lower] = [candidates[2]!, candidates[Math.min(candidates.length - 3, 60)]!];
+    const inside = candidates.filter((p) => ms(p) > ms(lower) && ms(p) < ms(upper));
+    expect(inside.length).toBeGreaterThan(5);
+    const windowed = await listCommunity({ sort, timeframe: 'week', limit: '100', after: lower.createdAt, before: upper.createdAt });
+    expect(windowed.map((p) => p.id)).toEqual([...inside].sort(orderOf[sort]).map((p) => p.id));
+    const minScore = [...inside].sort((a, b) => a.score - b.score)[Math.floor(inside.length / 2)]!.score;
+    const scored = await listCommunity({ sort, timeframe: 'week', limit: '100', after: lower.createdAt, before: upper.createdAt, minScore: String(minScore) });
+    const expected = inside.filter((p) => p.score >= minScore).sort(orderOf[sort]);
+    expect(scored.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(scored.some((p) => p.score === minScore)).toBe(true);
+    expect(scored.length).toBeLessThan(inside.length);
+  });
+
+  it('after/before intersect with the window of top: the narrower bound holds on each side', async () => {
+    const week = NOW.getTime() - 7 * DAY;
+    const inWeek = stored.filter((p) => ms(p) > week && ms(p) <= NOW.getTime());
+    // after a month ago: the week's start holds
+    const wide = await listCommunity({ sort: 'top', timeframe: 'week', limit: '100', after: new Date(NOW.getTime() - 30 * DAY).toISOString() });
+    expect(wide).toEqual(await listCommunity({ sort: 'top', timeframe: 'week', limit: '100' }));
+    // after two days ago, before one day ago (as epoch seconds): that window holds
+    const [from, to] = [NOW.getTime() - 2 * DAY, NOW.getTime() - DAY];
+    const narrow = await listCommunity({ sort: 'top', timeframe: 'week', limit: '100', after: String(from / 1000), before: String(to / 1000) });
+    expect(narrow.map((p) => p.id)).toEqual(inWeek.filter((p) => ms(p) > from && ms(p) < to).sort(descending((p) => p.score)).map((p) => p.id));
+    expect(narrow.length).toBeGreaterThan(0);
+    // a window wholly before the hour: nothing, and still a 200
+    expect(await listCommunity({ sort: 'top', timeframe: 'hour', before: new Date(NOW.getTime() - 2 * 3_600_000).toISOString() })).toEqual([]);
+  });
+
+  it('minScore alone, on every sort; one below every score changes nothing, one above every score leaves nothing', async () => {
+    const lowest = Math.min(...stored.map((p) => p.score));
+    const highest = Math.max(...stored.map((p) => p.score));
+    for (const sort of ['hot', 'new', 'top', 'rising']) {
+      const plain = await request(service.app).get(`/api/v1/forum/community/${community}/posts`).query({ sort }).set('Authorization', `Bearer ${service.token}`);
+      const below = await request(service.app).get(`/api/v1/forum/community/${community}/posts`).query({ sort, minScore: String(lowest) }).set('Authorization', `Bearer ${service.token}`);
+      expect(below.text).toBe(plain.text);
+      expect(await listCommunity({ sort, minScore: String(highest + 1) })).toEqual([]);
+    }
+    const top = await listCommunity({ sort: 'top', timeframe: 'all', limit: '100', minScore: '50' });
+    expect(top.map((p) => p.id)).toEqual(stored.filter((p) => p.score >= 50).sort(descending((p) => p.score)).slice(0, 100).map((p) => p.id));
+  });
+
+  it('user posts: the window and minScore, newest first', async () => {
+    const all = (await allPostsOf({ author: username })).sort(descending(ms));
+    const [upper, lower] = [all[1]!, all[all.length - 2]!];
+    const res = await request(service.app)
+      .get(`/api/v1/forum/user/${encodeURIComponent(username)}/posts`)
+      .query({ limit: '100', after: lower.createdAt, before: upper.createdAt, minScore: '0' })
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(res.status).toBe(200);
+    const expected = all.filter((p) => ms(p) > ms(lower) && ms(p) < ms(upper) && p.score >= 0).slice(0, 100);
+    expect(PostsResponse.parse(res.body).posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(expected.length).toBeGreaterThan(5);
+  });
+
+  it('refuses a minScore that is not an integer in range: 400 invalid_parameter naming minScore', async () => {
+    for (const bad of ['1.5', '+1', '1e3', ' 5', 'ten', '', '-1000000001', '1000000001', '--1']) {
+      for (const path of [`/api/v1/forum/community/${community}/posts`, `/api/v1/forum/user/${encodeURIComponent(username)}/posts`]) {
+        const res = await request(service.app).get(path).query({ minScore: bad }).set('Authorization', `Bearer ${service.token}`);
+        expect(res.status).toBe(400);
+        expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'minScore', message: expect.any(String) }] });
+      }
+    }
+    // a negative minScore, on the wire with its sign
+    const expected = stored.filter((p) => p.score >= -5).sort(descending(ms)).slice(0, 100);
+    expect((await listCommunity({ sort: 'new', limit: '100', minScore: '-5' })).map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  });
+});
+
 describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
   const lookup = (ids: string) =>
     request(service.app).get('/api/v1/forum/posts').query({ ids }).set('Authorization', `Bearer ${service.token}`);

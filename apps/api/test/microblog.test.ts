@@ -379,6 +379,57 @@ async function freshToken(): Promise<string> {
   return (await service.store.credentials.create('token', 'paging walk')).secret;
 }
 
+describe('after and before (exclusive bounds on createdAt, an extension)', () => {
+  const ms = (m: { createdAt: string }) => Date.parse(m.createdAt);
+
+  it('user messages: walks exactly the messages strictly inside the window, under the filters and id bounds, nextToken kept with the window', async () => {
+    const all = truth(username, { includeReplies: true });
+    const byTime = [...all].sort((a, b) => ms(b) - ms(a));
+    const [upper, lower] = [byTime[5]!, byTime[Math.floor(byTime.length * 0.7)]!];
+    const window = { after: lower.createdAt, before: upper.createdAt };
+    const inside = (list: Message[]) => list.filter((m) => ms(m) > ms(lower) && ms(m) < ms(upper));
+    const { seen, pages } = await walk(username, { includeReplies: 'true', limit: '13', ...window }, await freshToken());
+    expect(seen).toEqual(inside(all));
+    expect(pages).toBeGreaterThan(3);
+    expect(seen.map((m) => m.id)).not.toContain(upper.id);
+    expect(seen.map((m) => m.id)).not.toContain(lower.id);
+    // with reposts dropped and an id bound as well
+    const noReposts = truth(username, { includeReposts: false, maxId: all[10]!.id });
+    const filtered = await walk(username, { includeReposts: 'false', maxId: all[10]!.id, limit: '7', ...window }, await freshToken());
+    expect(filtered.seen).toEqual(inside(noReposts));
+  });
+
+  it('user messages: nextToken is bound to the window; the same moments in another form are the same window', async () => {
+    const all = truth(username, { includeReplies: true });
+    const upper = [...all].sort((a, b) => ms(b) - ms(a))[0]!;
+    const before = new Date(ms(upper) + 1000 - (ms(upper) % 1000)); // the next whole second, as epoch seconds too
+    const first = await listMessages(username, { includeReplies: 'true', limit: '5', before: before.toISOString() });
+    expect(first.nextToken).not.toBe('');
+    const second = await listMessages(username, { includeReplies: 'true', limit: '5', before: String(before.getTime() / 1000), nextToken: first.nextToken });
+    expect([...first.messages, ...second.messages]).toEqual(all.filter((m) => ms(m) < before.getTime()).slice(0, 10));
+    for (const other of [{}, { before: new Date(before.getTime() - 1).toISOString() }, { before: before.toISOString(), after: '0' }] as Record<string, string>[]) {
+      await expectError(await get(`/api/v1/microblog/user/${username}/messages`, { includeReplies: 'true', limit: '5', ...other, nextToken: first.nextToken }), 400, 'invalid_cursor');
+    }
+  });
+
+  it('replies: only those strictly inside the window, oldest first', async () => {
+    const replies = [...messages.values()].filter((m) => m.replyToId === messageId).map(full).sort(newestFirst).reverse();
+    const byTime = [...replies].sort((a, b) => ms(a) - ms(b));
+    const [lower, upper] = [byTime[3]!, byTime[byTime.length - 4]!];
+    const res = await get(`/api/v1/microblog/message/${messageId}/replies`, { limit: '100', after: lower.createdAt, before: upper.createdAt });
+    expect(res.status).toBe(200);
+    const expected = replies.filter((m) => ms(m) > ms(lower) && ms(m) < ms(upper)).slice(0, 100);
+    expect(RepliesResponse.parse(res.body).replies).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(50);
+  });
+
+  it('followers take no time window: after/before are unknown parameters there', async () => {
+    const res = await get(`/api/v1/microblog/user/${username}/followers`, { after: '2024-05-01' });
+    const body = await expectError(res, 400, 'unknown_parameter');
+    expect(body.message).toContain("'after'");
+  });
+});
+
 describe('GET /api/v1/microblog/messages?ids=… (batch lookup)', () => {
   const lookup = (ids: string, query: Record<string, string> = {}) => get('/api/v1/microblog/messages', { ids, ...query });
   const found = async (ids: string) => {

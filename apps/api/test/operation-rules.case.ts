@@ -104,6 +104,55 @@ export function describeOperationRules(
       });
     }
 
+    // the `after`/`before` extension (core's timeBoundParam), wherever an operation takes it
+    const shape = operation.params.query?.shape ?? {};
+    if ('after' in shape && 'before' in shape) {
+      /** The body without its paging token: a token is bound to the window, so it differs whenever a window is given. */
+      const withoutToken = (body: Record<string, unknown>) => {
+        const copy = structuredClone(body);
+        for (const name of ['cursor', 'nextToken']) if (name in copy) copy[name] = '(token)';
+        const pagination = copy.pagination as Record<string, unknown> | undefined;
+        if (pagination && 'paginationToken' in pagination) pagination.paginationToken = '(token)';
+        return copy;
+      };
+
+      it('refuses an unreadable or out-of-range after/before, naming it: 400 invalid_parameter', async () => {
+        const bad = ['yesterday', '2024-02-30', '2024-05-01T12:00:00', '2024-05-01T12:00:00.1234Z', '-1', '1e9', '1.5', '253402300800', '1969-12-31T23:59:59Z', ''];
+        for (const name of ['after', 'before']) {
+          for (const value of bad) {
+            const body = expectError(await get({ ...validArgs().query, [name]: value }), 400, 'invalid_parameter');
+            expect(body.issues?.[0]?.path).toBe(name);
+            expect(body.message).toMatch(new RegExp(`^${name} `));
+          }
+        }
+        const plus = expectError(await get({ ...validArgs().query, after: '2024-05-01T12:00:00 02:00' }), 400, 'invalid_parameter');
+        expect(plus.message).toContain('%2B');
+      });
+
+      it('refuses after >= before: 400 invalid_parameter', async () => {
+        const same = expectError(await get({ ...validArgs().query, after: '2024-05-01', before: '1714521600' }), 400, 'invalid_parameter');
+        expect(same.message).toBe('after (2024-05-01T00:00:00.000Z) must be earlier than before (2024-05-01T00:00:00.000Z)');
+        expect(same.issues).toEqual([{ path: 'after', message: 'must be earlier than before' }]);
+        expectError(await get({ ...validArgs().query, after: '2024-05-02T00:00:00+02:00', before: '2024-05-01T12:00:00Z' }), 400, 'invalid_parameter');
+      });
+
+      it('takes after/before in every form; a window that excludes nothing answers as no window', async () => {
+        const plain = await get();
+        expect(plain.status).toBe(200);
+        const windows: Record<string, string>[] = [
+          { after: '0', before: '253402300799' },
+          { after: '1970-01-01', before: '9999-12-31T23:59:59.999Z' },
+          { after: '1970-01-01T01:00:00+01:00' },
+          { before: '9999-12-31T23:59:59-00:00' },
+        ];
+        for (const window of windows) {
+          const res = await get({ ...validArgs().query, ...window });
+          expect(res.status).toBe(200);
+          expect(withoutToken(res.body as Record<string, unknown>)).toEqual(withoutToken(plain.body as Record<string, unknown>));
+        }
+      });
+    }
+
     // the `fields` extension: the records are found the way core's fields module finds them
     const records = locateRecords(operation.response);
     const [firstField] = records.fields.keys();

@@ -342,6 +342,77 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
   });
 });
 
+describe('after and before (exclusive time bounds, an extension)', () => {
+  const isoOf = (ms: number) => new Date(ms).toISOString();
+
+  it('user posts: walks exactly the videos strictly inside the window, its bounds left out, the cursor kept with the window', async () => {
+    const all = (await videosOf(username)).sort(newest);
+    const [upper, lower] = [all[4]!, all[40]!];
+    const expected = all.filter((v) => ms(v) > ms(lower) && ms(v) < ms(upper));
+    expect(expected.length).toBeGreaterThan(20);
+    const window = { after: lower.createdAt, before: upper.createdAt };
+    const { items } = await walk(async (cursor) => {
+      const page = await postsPage({ username, limit: '7', ...window, ...(cursor ? { cursor } : {}) });
+      return { items: page.videos, cursor: page.cursor, hasMore: page.hasMore };
+    }, 7);
+    expect(items.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+    expect(items.map((v) => v.id)).not.toContain(upper.id);
+    expect(items.map((v) => v.id)).not.toContain(lower.id);
+  });
+
+  it('user posts: bounds on a shared second (epoch seconds, a date-time with an offset) and a walk through its ties', async () => {
+    // 25 videos at TIE_MS, one each at TIE_MS − 1…5 s, tie-video a day earlier
+    const before = await postsPage({ username: 'TieMaker', limit: '100', before: String(TIE_MS / 1000), after: isoOf(TIE_MS - 3000) });
+    expect(before.videos.map((v) => v.id)).toEqual(['tie-early-0', 'tie-early-1']);
+    const offset = new Date(TIE_MS - 1000 + 2 * 3_600_000).toISOString().replace('Z', '+02:00').replace('.000', '');
+    const { items } = await walk(async (cursor) => {
+      const page = await postsPage({ username: 'tiemaker', limit: '4', after: offset, ...(cursor ? { cursor } : {}) });
+      return { items: page.videos, cursor: page.cursor, hasMore: page.hasMore };
+    }, 4);
+    const ties = (await videosOf('TieMaker')).filter((v) => ms(v) === TIE_MS).sort(newest);
+    expect(items.map((v) => v.id)).toEqual(ties.map((v) => v.id));
+    expect(items).toHaveLength(25);
+  });
+
+  it('a cursor is bound to the window: another window, or none, is 400 invalid_cursor; the same moments spelled otherwise are fine', async () => {
+    const window = { after: isoOf(TIE_MS - 1000), before: isoOf(TIE_MS + 1) };
+    const first = await postsPage({ username: 'TieMaker', limit: '5', ...window });
+    expect(first.hasMore).toBe(true);
+    const again = await postsPage({ username: 'TieMaker', limit: '5', after: String((TIE_MS - 1000) / 1000), before: window.before, cursor: first.cursor });
+    expect(again.videos).toHaveLength(5);
+    for (const other of [{}, { after: window.after }, { before: window.before }, { ...window, after: isoOf(TIE_MS - 999) }] as Record<string, string>[]) {
+      expectError(await getPosts({ username: 'TieMaker', limit: '5', ...other, cursor: first.cursor }), 400, 'invalid_cursor');
+    }
+    const plain = await postsPage({ username: 'TieMaker', limit: '5' });
+    expectError(await getPosts({ username: 'TieMaker', limit: '5', ...window, cursor: plain.cursor }), 400, 'invalid_cursor');
+    const comments = await commentsPage('tie-video', { sort: 'most_liked', limit: '4', after: isoOf(TIE_MS - 1000) });
+    expectError(await getComments('tie-video', { sort: 'most_liked', limit: '4', cursor: comments.cursor }), 400, 'invalid_cursor');
+    expectError(await getComments('tie-video', { sort: 'newest', limit: '4', after: isoOf(TIE_MS - 1000), cursor: comments.cursor }), 400, 'invalid_cursor');
+  });
+
+  it.each(commentSorts)('comments sorted %s: walks exactly the comments strictly inside the window, through equal timestamps and likes', async (sort) => {
+    // tie-video: 15 comments at TIE_MS and 15 a second earlier, on the after bound
+    const { items } = await walk(async (cursor) => {
+      const page = await commentsPage('tie-video', { sort, limit: '4', after: isoOf(TIE_MS - 1000), ...(cursor ? { cursor } : {}) });
+      return { items: page.comments, cursor: page.cursor };
+    }, 4);
+    const expected = (await commentsOf('tie-video')).filter((c) => ms(c) > TIE_MS - 1000).sort(orders[sort]);
+    expect(expected).toHaveLength(15);
+    expect(items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+    // the demo video, with both bounds on comments of its own
+    const stored = (await commentsOf(videoId)).sort(orders.newest);
+    const [upper, lower] = [stored[3]!, stored[stored.length - 4]!];
+    const window = { after: lower.createdAt, before: upper.createdAt };
+    const walked = await walk(async (cursor) => {
+      const page = await commentsPage(videoId, { sort, limit: '9', ...window, ...(cursor ? { cursor } : {}) });
+      return { items: page.comments, cursor: page.cursor };
+    }, 9);
+    const inside = stored.filter((c) => ms(c) > ms(lower) && ms(c) < ms(upper)).sort(orders[sort]);
+    expect(inside.length).toBeGreaterThan(30);
+    expect(walked.items).toEqual(inside);
+  });
+});
+
 describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
   const lookup = (ids: string, query: Record<string, string> = {}) =>
     request(service.app).get('/api/v1/shortvideo/videos').query({ ids, ...query }).set('Authorization', `Bearer ${service.token}`);

@@ -227,6 +227,43 @@ describe('search', () => {
   });
 });
 
+describe('search: after and before (exclusive bounds on the publish time, an extension)', () => {
+  it('walks exactly the matches published strictly inside the window, within uploadDate; the token keeps the window', async () => {
+    const matches = (await expectedMatches({ keyword, uploadDate: 'THIS_YEAR' })).sort((a, b) => b.published_at - a.published_at);
+    const [upper, lower] = [matches[3]!, matches[matches.length - 4]!];
+    const inside = matches.filter((v) => v.published_at > lower.published_at && v.published_at < upper.published_at);
+    expect(inside.length).toBeGreaterThan(40);
+    const window = { after: new Date(lower.published_at).toISOString(), before: new Date(upper.published_at).toISOString() };
+    const { ids, total } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR', ...window });
+    expect(total).toBe(inside.length);
+    expect([...ids].sort()).toEqual(inside.map((v) => v.id).sort());
+    expect(ids).not.toContain(upper.id);
+    expect(ids).not.toContain(lower.id);
+    // the ranking is the one without a window, restricted to it
+    const { ids: unwindowed } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR' });
+    const kept = new Set(ids);
+    expect(ids).toEqual(unwindowed.filter((id) => kept.has(id)));
+  });
+
+  it('narrows uploadDate, never widens it; the token is refused with another window', async () => {
+    const month = await expectedMatches({ keyword, uploadDate: 'THIS_MONTH' });
+    const wide = await get(search.path, { keyword, uploadDate: 'THIS_MONTH', after: '2000-01-01' });
+    expect(SearchResponse.parse(wide.body).pagination.total).toBe(month.length);
+    const first = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '2000-01-01' })).body);
+    expect(first.pagination.hasMore).toBe(true);
+    const token = first.pagination.paginationToken;
+    expect((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '946684800', paginationToken: token })).status).toBe(200);
+    for (const other of [{}, { after: '2000-01-02' }, { after: '2000-01-01', before: '9999-01-01' }] as Record<string, string>[]) {
+      expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', ...other, paginationToken: token }), 400, 'invalid_cursor');
+    }
+  });
+
+  it('trending and related take no time window: unknown parameters there', async () => {
+    expectError(await get(topShortSongs.path, { after: '2024-05-01' }), 400, 'unknown_parameter');
+    expectError(await get(relatedVideos.path, { videoId, before: '2024-05-01' }), 400, 'unknown_parameter');
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Charts
 // ---------------------------------------------------------------------------------------------

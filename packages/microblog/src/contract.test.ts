@@ -11,8 +11,9 @@ describe('microblog contract', () => {
   });
 
   it('takes exactly the documented query parameters', () => {
-    expect(Object.keys(userMessages.params.query.shape)).toEqual(['limit', 'sinceId', 'maxId', 'includeReplies', 'includeReposts', 'nextToken']);
-    expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit']);
+    // SPEC.md's parameters, then the after/before extension
+    expect(Object.keys(userMessages.params.query.shape)).toEqual(['limit', 'sinceId', 'maxId', 'includeReplies', 'includeReposts', 'nextToken', 'after', 'before']);
+    expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit', 'after', 'before']);
     expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit']);
   });
 

@@ -14,7 +14,10 @@ export const userMessages = defineOperation({
   summary: 'Messages of a user',
   description:
     'Newest first (by id). sinceId/maxId are exclusive bounds compared numerically. includeReplies=false drops replies; ' +
-    'includeReposts=false drops reposts. nextToken pages through the rest; it is the empty string on the last page.',
+    'includeReposts=false drops reposts. nextToken pages through the rest; it is the empty string on the last page. ' +
+    'Extension: `after`/`before` keep messages created strictly between them (by createdAt, beside the id bounds; after ' +
+    'must be earlier than before). nextToken is bound to them: pass the same after/before with it, or it is refused ' +
+    '(400 invalid_cursor).',
   paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' },
 });
 
@@ -26,7 +29,7 @@ export const messageReplies = defineOperation({
   params: { path: MessagePath, query: RepliesQuery },
   response: RepliesResponse,
   summary: 'Replies to a message',
-  description: 'Direct replies, oldest first.',
+  description: 'Direct replies, oldest first. Extension: `after`/`before` keep replies created strictly between them.',
 });
 
 export const userFollowers = defineOperation({
@@ -37,7 +40,9 @@ export const userFollowers = defineOperation({
   params: { path: UserPath, query: FollowersQuery },
   response: FollowersResponse,
   summary: 'Followers of a user',
-  description: 'Most recent followers first.',
+  description:
+    'Most recent followers first. (No `after`/`before` here: a follower\'s createdAt is when the account was made, ' +
+    'not when it followed, and the time it followed is not part of the answer.)',
 });
 
 /** Batch lookup (an extension beside SPEC.md's operations). */

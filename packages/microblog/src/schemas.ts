@@ -1,4 +1,4 @@
-import { booleanParam, idsParam, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import { booleanParam, idsParam, integerParam, optionalString, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
 import { z } from 'zod';
 
 /** Decimal message ids: time-ordered, snowflake-like, compared numerically (never as JS numbers: they exceed 2^53). */
@@ -64,8 +64,14 @@ export const UserMessagesQuery = z.object({
   includeReplies: booleanParam(false),
   includeReposts: booleanParam(true),
   nextToken: optionalString().describe('The previous page\'s nextToken.'),
+  after: timeBoundParam('after', { note: 'Pass the same value with nextToken.' }),
+  before: timeBoundParam('before', { note: 'Pass the same value with nextToken.' }),
 });
-export const RepliesQuery = z.object({ limit: integerParam({ min: 1, max: 100, default: 20 }) });
+export const RepliesQuery = z.object({
+  limit: integerParam({ min: 1, max: 100, default: 20 }),
+  after: timeBoundParam('after'),
+  before: timeBoundParam('before'),
+});
 export const FollowersQuery = z.object({ limit: integerParam({ min: 1, max: 1000, default: 100 }) });
 
 /** Most message ids one batch lookup takes. */

@@ -16,7 +16,12 @@ export const search = defineOperation({
     'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
     'limited to videos published in the uploadDate window ending now, of the given type, available in geoCode. ' +
     'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last). ' +
-    'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results.',
+    'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
+    'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
+    'narrow it, never widen it: use uploadDate=THIS_YEAR to reach back further than the default hour). The token is ' +
+    'bound to them: pass the same after/before with it, or it is refused (400 invalid_cursor). Trending and related ' +
+    'videos take no time window: a chart is already one date\'s ranking and carries no publish timestamp, and related ' +
+    'videos are a fixed top 20 by relatedness whose `published` is a day, not a moment.',
   paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
 });
 

@@ -1,5 +1,5 @@
 import {
-  enumParam, geoCodeParam, idsParam, Image, languageParam, optionalString, pagedEnvelope, requiredString,
+  enumParam, geoCodeParam, idsParam, Image, languageParam, optionalString, pagedEnvelope, requiredString, timeBoundParam,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -147,6 +147,7 @@ export function isChartDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+const SEARCH_WINDOW_NOTE = 'Narrows the uploadDate window (which ends now); pass the same value with paginationToken.';
 export const SearchQuery = z.object({
   keyword: requiredString(200),
   geoCode: geoCodeParam(),
@@ -154,6 +155,8 @@ export const SearchQuery = z.object({
   type: enumParam(videoTypes, 'VIDEO'),
   language: languageParam(),
   paginationToken: optionalString().describe('The previous page\'s pagination.paginationToken.'),
+  after: timeBoundParam('after', { event: 'published', note: SEARCH_WINDOW_NOTE }),
+  before: timeBoundParam('before', { event: 'published', note: SEARCH_WINDOW_NOTE }),
 });
 export const TrendingQuery = z.object({
   countryCode: enumParam(chartCountries, 'global'),

@@ -126,4 +126,17 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))('%s', 
     }
     if (shaping.length > 0) expect(replays).toBeGreaterThan(0);
   });
+
+  const timeBounds = shapes.filter((shape) => shape.kind === 'time');
+  if (timeBounds.length > 0) {
+    it('refuses the token replayed with a time window it was not issued for, though that window excludes nothing', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.subarray(timeBounds, { minLength: 1 }), fc.constantFrom('0', '1970-01-01', '9999-12-31'), async (bounds, value) => {
+          const window = Object.fromEntries(bounds.map((shape) => [shape.name, shape.bound === 'after' ? (value === '9999-12-31' ? '0' : value) : '9999-12-31']));
+          expectInvalidCursor(await get(service.app, { ...firstPage().query, ...window, [tokenName]: token }));
+        }),
+        { numRuns: 10 },
+      );
+    });
+  }
 });

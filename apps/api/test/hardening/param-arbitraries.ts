@@ -16,7 +16,9 @@ const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } }).
 export interface ParamShape {
   name: string;
   schema: Schema;
-  kind: 'integer' | 'boolean' | 'enum' | 'string';
+  kind: 'integer' | 'boolean' | 'enum' | 'string' | 'time';
+  /** A time bound's end (core's timeBoundParam, `x-time-bound` in its meta). */
+  bound?: 'after' | 'before';
   min?: number;
   max?: number;
   options?: string[];
@@ -42,17 +44,19 @@ export function paramShapes(operation: Operation): ParamShape[] {
   for (const where of ['path', 'query'] as const) {
     const object = operation.params[where];
     for (const [name, schema] of Object.entries(object?.shape ?? {}) as [string, Schema][]) {
-      const meta = (schema.meta() ?? {}) as { type?: string; minimum?: number; maximum?: number; description?: string };
+      const meta = (schema.meta() ?? {}) as { type?: string; minimum?: number; maximum?: number; description?: string; 'x-time-bound'?: 'after' | 'before' };
       const required = !schema.safeParse(undefined).success;
       const token = /previous page/i.test(meta.description ?? '');
       const options = enumOptions(schema);
-      const kind = meta.type === 'integer' ? 'integer' : meta.type === 'boolean' ? 'boolean' : options ? 'enum' : 'string';
+      const bound = meta['x-time-bound'];
+      const kind = meta.type === 'integer' ? 'integer' : meta.type === 'boolean' ? 'boolean' : bound ? 'time' : options ? 'enum' : 'string';
       shapes.push({
         name,
         schema,
         kind,
         ...(meta.type === 'integer' ? { min: meta.minimum!, max: meta.maximum! } : {}),
         ...(options ? { options } : {}),
+        ...(bound ? { bound } : {}),
         required,
         token,
         where,
@@ -86,6 +90,11 @@ export function validValue(shape: ParamShape, examples: Record<string, string>):
       return fc.constantFrom('true', 'false');
     case 'enum':
       return fc.constantFrom(...shape.options!);
+    case 'time':
+      // every `after` is earlier than every `before` (after >= before is a 400 of its own), in every wire form
+      return shape.bound === 'after'
+        ? fc.oneof(fc.constantFrom('0', '2024-05-01', '1970-01-01T00:00:00Z', '2026-06-01T12:30:00+02:00', '2026-06-15T11:00:00.5Z'), fc.integer({ min: 0, max: 1_999_999_999 }).map(String))
+        : fc.oneof(fc.constantFrom('2000000000', '2040-01-01', '9999-12-31T23:59:59.999Z', '2100-02-28T00:00:00-05:00'), fc.integer({ min: 2_000_000_000, max: 253_402_300_799 }).map(String));
     case 'string': {
       if (shape.token) return undefined;
       const named = examples[shape.name];
@@ -116,8 +125,8 @@ export function invalidValue(shape: ParamShape): fc.Arbitrary<string> | undefine
     case 'integer':
       constants = [...common, '-0', '+1', '1.5', '1.0', '1e2', ' 1', '1 ', '0x10', '0b1', 'NaN', 'Infinity', '-Infinity', '١', '１', '1\0', '9'.repeat(400)];
       random = [
-        fc.integer({ min: -1_000_000, max: shape.min! - 1 }).map(String),
-        fc.integer({ min: shape.max! + 1, max: 2_000_000_000 }).map(String),
+        fc.integer({ min: Math.min(-1_000_000, shape.min! - 1_000_000), max: shape.min! - 1 }).map(String),
+        fc.integer({ min: shape.max! + 1, max: Math.max(2_000_000_000, shape.max! + 1_000_000) }).map(String),
         fc.bigInt({ min: 2n ** 53n, max: 10n ** 40n }).map(String),
         fc.double({ noNaN: true }).filter((n) => !Number.isInteger(n)).map(String),
       ];
@@ -132,6 +141,14 @@ export function invalidValue(shape: ParamShape): fc.Arbitrary<string> | undefine
       break;
     case 'string':
       constants = [...common, 'y'.repeat(1000), 'y'.repeat(2000)];
+      break;
+    case 'time':
+      constants = [
+        ...common, 'yesterday', 'now', '2024-02-30', '2024-13-01', '2024-05-01T12:00:00', '2024-05-01T24:00:00Z', '2024-05-01T12:00:00.1234Z',
+        '2024-05-01 12:00:00Z', '2024-05-01T12:00:00+0200', '2024-05-01T12:00:00 02:00', '-1', '1.5', '1e9', ' 1', '253402300800',
+        '1969-12-31T23:59:59Z', '٣', '9'.repeat(400),
+      ];
+      random = [refusedText(30), fc.bigInt({ min: 253_402_300_800n, max: 10n ** 30n }).map(String)];
       break;
   }
   const fixed = refused(constants);

@@ -190,6 +190,39 @@ describe('microblog handlers: userMessages', () => {
   });
 });
 
+describe('microblog handlers: after and before', () => {
+  const after = new Date('2026-06-01T00:00:00.000Z');
+  const before = new Date('2026-06-16T00:00:00.000Z');
+
+  it('passes the window to the source on every page, and binds nextToken to it', async () => {
+    const { source, calls } = fakeSource();
+    const handlers = createMicroblogHandlers(source);
+    const first = await handlers.userMessages({ ...defaults, limit: 3, after, before }, ctx);
+    expect(calls.userMessages[0]).toEqual({ username: 'alice', includeReplies: false, includeReposts: true, window: { after, before }, limit: 4 });
+    const second = await handlers.userMessages({ ...defaults, limit: 3, after: new Date(after.getTime()), before, nextToken: first.nextToken }, ctx);
+    expect(calls.userMessages[1]).toMatchObject({ window: { after, before } });
+    expect(second.messages.length).toBeGreaterThan(0);
+    for (const window of [{}, { after }, { before }, { after, before: new Date(before.getTime() - 1) }]) {
+      await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 3, ...window, nextToken: first.nextToken }, ctx));
+    }
+    const plain = await handlers.userMessages({ ...defaults, limit: 3 }, ctx);
+    await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 3, before, nextToken: plain.nextToken }, ctx));
+  });
+
+  it('passes the window of replies through, and refuses after >= before: 400 invalid_parameter', async () => {
+    const replies: unknown[] = [];
+    const { source } = fakeSource();
+    const recording: MicroblogSource = { ...source, messageReplies: async (query) => (replies.push(query), source.messageReplies(query)) };
+    const handlers = createMicroblogHandlers(recording);
+    await handlers.messageReplies({ messageId: '10', limit: 5, before }, ctx);
+    await handlers.messageReplies({ messageId: '10', limit: 5 }, ctx);
+    expect(replies).toEqual([{ messageId: '10', window: { before }, limit: 5 }, { messageId: '10', limit: 5 }]);
+    await expect(handlers.messageReplies({ messageId: '10', limit: 5, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter' });
+    await expect(handlers.userMessages({ ...defaults, after, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+    expect(replies).toHaveLength(2);
+  });
+});
+
 describe('microblog handlers: messageReplies and userFollowers', () => {
   it('returns the replies; 404 for an unknown message; an empty list for a known one without replies', async () => {
     const { source, calls } = fakeSource({ messages: ['100'] });

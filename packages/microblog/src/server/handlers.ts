@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
 import { type Message, MessageId } from '../schemas.js';
@@ -14,7 +14,7 @@ const MessagesPosition = z.strictObject({ lastId: MessageId });
  *
  * `userMessages` pages by id: `nextToken` carries the last id of the page, and the next page
  * reads below min(maxId, that id). The token is bound to the query (username lower-cased, since
- * names match case-insensitively; sinceId, maxId, includeReplies, includeReposts), not to
+ * names match case-insensitively; sinceId, maxId, includeReplies, includeReposts, after, before), not to
  * `limit`, so the page size may change between pages. An empty `nextToken` is the same as none.
  *
  * `messagesByIds` puts the messages found in the order of the (already deduplicated) ids and lists
@@ -24,6 +24,7 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
   return {
     async userMessages(params, { cursors }) {
       const { username, limit, sinceId, maxId, includeReplies, includeReposts, nextToken } = params;
+      const window = timeWindowOf(params.after, params.before);
       const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, ['limit', 'nextToken']);
       let before = maxId;
       if (nextToken) {
@@ -35,6 +36,7 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
         ...(before !== undefined ? { maxId: before } : {}),
         includeReplies,
         includeReposts,
+        ...(window ? { window } : {}),
         limit: limit + 1,
       });
       const messages = rows.slice(0, limit);
@@ -43,8 +45,9 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       if (messages.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { messages, nextToken: next };
     },
-    async messageReplies({ messageId, limit }) {
-      const replies = await source.messageReplies({ messageId, limit });
+    async messageReplies({ messageId, limit, after, before }) {
+      const window = timeWindowOf(after, before);
+      const replies = await source.messageReplies({ messageId, ...(window ? { window } : {}), limit });
       if (replies.length === 0 && !(await source.messageExists(messageId))) throw notFound(`message '${messageId}'`);
       return { replies };
     },

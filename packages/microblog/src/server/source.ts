@@ -1,3 +1,4 @@
+import type { TimeWindow } from '@socialquery/core/server';
 import type { Follower, Message } from '../schemas.js';
 
 export interface UserMessagesQuery {
@@ -8,6 +9,8 @@ export interface UserMessagesQuery {
   maxId?: string;
   includeReplies: boolean;
   includeReposts: boolean;
+  /** Only messages created strictly inside this window, if any. */
+  window?: TimeWindow;
   limit: number;
 }
 
@@ -19,7 +22,7 @@ export interface MicroblogSource {
   /** Newest first (id descending); each repost carries its reposted record. */
   userMessages(query: UserMessagesQuery): Promise<Message[]>;
   /** Direct replies, oldest first (id ascending). */
-  messageReplies(query: { messageId: string; limit: number }): Promise<Message[]>;
+  messageReplies(query: { messageId: string; window?: TimeWindow; limit: number }): Promise<Message[]>;
   /** Most recent followers first; ties by follower id descending. */
   userFollowers(query: { username: string; limit: number }): Promise<Follower[]>;
   userExists(username: string): Promise<boolean>;

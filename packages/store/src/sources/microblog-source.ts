@@ -23,7 +23,8 @@ type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[numbe
  * so text order is numeric order on both dialects, and looked up in canonical form (no leading
  * zeros) by primary key. Every listing is one index range scan in its own order (see the
  * migration); what a page refers to — the reposted records, the follower accounts — comes in one
- * more query, by primary key, so no plan ever needs a join or a sort.
+ * more query, by primary key, so no plan ever needs a join or a sort. A time window (createdAt)
+ * filters the rows of the listing's own range: the order is by id, and no index orders by time.
  */
 export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource {
   /** The page's rows as message records, each repost with its reposted record (one query for the page). */
@@ -42,19 +43,21 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
   }
 
   return {
-    async userMessages({ username, sinceId, maxId, includeReplies, includeReposts, limit }: UserMessagesQuery) {
+    async userMessages({ username, sinceId, maxId, includeReplies, includeReposts, window, limit }: UserMessagesQuery) {
       let query = db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('author_key', '=', usernameKey(username));
       if (!includeReplies) query = query.where('is_reply', '=', 0);
       if (!includeReposts) query = query.where('is_repost', '=', 0);
       if (sinceId !== undefined) query = query.where('id_key', '>', messageIdKey(sinceId));
       if (maxId !== undefined) query = query.where('id_key', '<', messageIdKey(maxId));
+      if (window?.after) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       return toMessages(await query.orderBy('id_key', 'desc').limit(limit).execute());
     },
-    async messageReplies({ messageId, limit }) {
-      const rows = await db
-        .selectFrom('microblog_messages')
-        .select(MESSAGE_COLUMNS)
-        .where('reply_to_id', '=', canonicalMessageId(messageId))
+    async messageReplies({ messageId, window, limit }) {
+      let query = db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('reply_to_id', '=', canonicalMessageId(messageId));
+      if (window?.after) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before) query = query.where('created_at', '<', window.before.getTime());
+      const rows = await query
         .orderBy('id_key', 'asc')
         .limit(limit)
         .execute();

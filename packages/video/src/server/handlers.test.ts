@@ -76,6 +76,34 @@ describe('video handlers', () => {
     await expect(handlers.search({ ...params, keyword: '  PASTA ', paginationToken: first.pagination.paginationToken }, ctx)).resolves.toBeDefined();
   });
 
+  it('after/before narrow the uploadDate window, exclusively, on every page; the token is bound to them', async () => {
+    // videos are published whole days apart: v05 and v30 sit on the bounds and are left out
+    const after = new Date(now.getTime() - 30 * DAY);
+    const before = new Date(now.getTime() - 5 * DAY);
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const body = SearchResponse.parse(await handlers.search({ ...params, after, before, paginationToken: token }, ctx));
+      expect(body.pagination.total).toBe(24);
+      seen.push(...body.data.contents.map((c) => c.videoId));
+      token = body.pagination.paginationToken || undefined;
+      if (token) {
+        for (const other of [{}, { after }, { before }, { after, before: new Date(before.getTime() + 1) }]) {
+          await expect(handlers.search({ ...params, ...other, paginationToken: token }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+        }
+      }
+    } while (token);
+    expect(seen).toEqual(videos.slice(6, 30).map((v) => v.id));
+    expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1, offset: 20 });
+    // a bound outside the uploadDate window does not widen it
+    await handlers.search({ ...params, uploadDate: 'THIS_WEEK', after: new Date(0), before: new Date(now.getTime() + DAY) }, ctx);
+    expect(calls.at(-1)).toMatchObject({ since: now.getTime() - 7 * DAY, until: now.getTime() });
+    // without them the source is asked exactly as before
+    await handlers.search(params, ctx);
+    expect(calls.at(-1)).toEqual({ terms: ['pasta'], since: now.getTime() - 365 * DAY, until: now.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 20 });
+    await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+  });
+
   it('a keyword without terms matches nothing', async () => {
     const body = await handlers.search({ ...params, keyword: '  !!' }, ctx);
     expect(body.data.contents).toEqual([]);

@@ -1,4 +1,4 @@
-import { type ContractHandlers, cursorBinding, inRequestOrder, notFound, ServiceError } from '@socialquery/core/server';
+import { type ContractHandlers, cursorBinding, inRequestOrder, notFound, ServiceError, timeWindowOf } from '@socialquery/core/server';
 import { z } from 'zod';
 import { search, type videoContract } from '../contract.js';
 import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
@@ -20,22 +20,28 @@ const MESSAGE = 'Request successful';
  * The video handlers over any VideoSource. Search ranking is not keyset-friendly (a score, not a
  * column), so the search token is a signed offset bound to the query (keyword terms, geoCode,
  * uploadDate, type) and to the window's end: the window ends at the first page's moment, which
- * the token carries, so every page of one walk sees the same result set. Texts (relative times)
+ * the token carries, so every page of one walk sees the same result set; `after`/`before` narrow that
+ * window and are bound into the token too. Texts (relative times)
  * are computed at request time in `language`.
  */
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
     async search(params, { cursors, now }) {
       const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
+      const window = timeWindowOf(params.after, params.before);
       const terms = termsOf(keyword);
-      const binding = cursorBinding(search.id, { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language }, UNBOUND);
+      const binding = cursorBinding(search.id, { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window }, UNBOUND);
       const position = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : { offset: 0, until: now.getTime() };
+      // the caller's exclusive bounds narrow the inclusive uploadDate window (times are whole milliseconds)
+      const start = position.until - UPLOAD_WINDOW_MS[uploadDate];
+      const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
+      const until = window?.before ? Math.min(position.until, window.before.getTime() - 1) : position.until;
       const page = terms.length === 0
         ? { videos: [], total: 0 }
         : await source.search({
           terms,
-          since: position.until - UPLOAD_WINDOW_MS[uploadDate],
-          until: position.until,
+          since,
+          until,
           type,
           geoCode,
           offset: position.offset,
