@@ -222,10 +222,11 @@ describe('bulk export of the forum listings (no paging in SPEC.md: keyset reads 
 });
 
 describe('bulk export of a listing without paging', () => {
-  it('exports the one answer the operation gives (message replies)', async () => {
+  it('exports the largest answer the operation gives: its limit at the maximum (message replies)', async () => {
     const path = `/api/v1/microblog/message/${replyTarget}/replies`;
     const json = await request(service.app).get(path).query({ limit: '100' }).set(auth());
-    const exported = await request(service.app).get(path).query({ limit: '100', format: 'ndjson' }).set(auth());
+    expect(json.body.replies.length).toBeGreaterThan(1);
+    const exported = await request(service.app).get(path).query({ limit: '1', format: 'ndjson' }).set(auth());
     expect(ndjson(exported.text)).toEqual(json.body.replies);
   });
 });

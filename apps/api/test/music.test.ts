@@ -1,6 +1,6 @@
 import { ErrorBody, type Operation } from '@socialquery/core';
 import {
-  type Album, filterByValues, LIST_SIZES, musicContract, musicOperations, parseUri, searchItemSchemas,
+  type Album, filterByValues, LIST_SIZES, MAX_OFFSET, musicContract, musicOperations, parseUri, searchItemSchemas,
 } from '@socialquery/music';
 import type { Examples } from '@socialquery/store';
 import request from 'supertest';
@@ -205,6 +205,24 @@ describe('explore.search', () => {
     expectError(await get(explore.search, { keyword: 'a', offset: '10001' }), 400, 'invalid_parameter');
     expectError(await get(explore.search, {}), 400, 'missing_parameter');
     expectError(await get(explore.search, { keyword: '' }), 400, 'invalid_parameter');
+  });
+});
+
+describe('bulk export of an offset-paged listing', () => {
+  it('follows offset and limit as far as paging reaches: what walking every page gives, in order, once each', async () => {
+    for (const filterBy of ['song', 'artist']) {
+      const walked: unknown[] = [];
+      for (let offset = 0; offset <= MAX_OFFSET; offset += 100) {
+        const page = (await call(explore.search, { keyword: 'the', filterBy, offset, limit: 100 })).data;
+        walked.push(...page);
+        if (page.length < 100) break;
+      }
+      const res = await get(explore.search, { keyword: 'the', filterBy, format: 'ndjson' });
+      expect(res.status).toBe(200);
+      const lines = res.text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      expect(lines).toEqual(walked);
+      if (filterBy === 'song') expect(lines.length).toBeGreaterThan(100);
+    }
   });
 });
 

@@ -32,7 +32,7 @@ export interface OperationConfig {
  * How a listing pages. `token`: the answer at `next` (a key path in the body) is sent back as the
  * query parameter `param`; an empty or absent one ends the listing; `limitParam` names the page
  * size parameter, if any. `offset`: the `offset` and `limit` parameters; the listing ends at the
- * first page shorter than asked.
+ * first page shorter than asked, or where `offset` reaches its maximum.
  */
 export type Paging =
   | { readonly kind: 'token'; readonly param: string; readonly next: readonly string[]; readonly limitParam?: string }

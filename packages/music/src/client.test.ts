@@ -21,13 +21,13 @@ async function setupError(call: () => Promise<unknown>): Promise<RequestSetupErr
 describe('MusicClient', () => {
   it('has the SPEC.md modules, one method per operation', () => {
     expect(MUSIC_ENDPOINT).toBe('http://127.0.0.1:8080/api/v1/music');
-    expect(Object.keys(client.explore)).toEqual(['search', 'suggestions']);
-    expect(Object.keys(client.artists)).toHaveLength(11);
-    expect(Object.keys(client.albums)).toEqual(['getDetail', 'getTracks']);
-    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations', 'getMany']);
-    expect(Object.keys(client.playlists)).toEqual(['getDetail', 'getTracks']);
-    expect(Object.keys(client.podcasts)).toEqual(['getDetail', 'getEpisodes']);
-    expect(Object.keys(client.users)).toEqual(['getProfile', 'getFollowers', 'getFollowing']);
+    expect(Object.keys(client.explore)).toEqual(['search', 'suggestions', 'exportAll']);
+    expect(Object.keys(client.artists)).toHaveLength(12); // 11 operations and exportAll
+    expect(Object.keys(client.albums)).toEqual(['getDetail', 'getTracks', 'exportAll']);
+    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations', 'getMany', 'exportAll']);
+    expect(Object.keys(client.playlists)).toEqual(['getDetail', 'getTracks', 'exportAll']);
+    expect(Object.keys(client.podcasts)).toEqual(['getDetail', 'getEpisodes', 'exportAll']);
+    expect(Object.keys(client.users)).toEqual(['getProfile', 'getFollowers', 'getFollowing', 'exportAll']);
   });
 
   it('sends the members as query parameters under the endpoint\'s path, with the key in x-api-key', async () => {

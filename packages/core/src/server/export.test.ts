@@ -31,6 +31,11 @@ describe('exporterFor', () => {
     expect(pages.map((page) => page.length)).toEqual([10, 10, 2]);
     expect(pages.flat()).toEqual(ITEMS.slice(1));
     expect(calls).toEqual([{ offset: 1, limit: 10 }, { offset: 11, limit: 10 }, { offset: 21, limit: 10 }]);
+
+    // no further than paging reaches: the last page a client can ask for starts at offset's maximum (12 + 10)
+    const near = defineOperation({ ...operation, id: 't.near', params: { query: z.object({ offset: integerParam({ min: 0, max: 12, default: 0 }), limit: integerParam({ min: 1, max: 10, default: 2 }) }) } });
+    const reach = await collect(exporterFor(near, handler as never)!({ offset: 0 } as never, ctx));
+    expect(reach.flat()).toEqual(ITEMS.slice(0, 22));
   });
 
   it('token paging: sends each answer\'s token back until it is empty, at the largest page size', async () => {
@@ -50,12 +55,18 @@ describe('exporterFor', () => {
     expect(pages.flat()).toEqual(ITEMS);
   });
 
-  it('no paging: the one answer; a single-record answer: no exporter; a platform\'s own exporter wins', async () => {
+  it('no paging: the one answer at the largest limit; a single-record answer: no exporter; a platform\'s own exporter wins', async () => {
     const list = defineOperation({
       id: 't.list', method: 'GET', path: '/t', auth: 'apiKey', summary: 's', params: {}, response: z.object({ items: z.array(Item) }),
     });
     const handler = (async () => ({ items: ITEMS.slice(0, 4) })) as never;
     expect(await collect(exporterFor(list, handler)!({} as never, ctx))).toEqual([ITEMS.slice(0, 4)]);
+    const limited = defineOperation({
+      id: 't.limited', method: 'GET', path: '/l', auth: 'apiKey', summary: 's',
+      params: { query: z.object({ limit: integerParam({ min: 1, max: 15, default: 5 }) }) }, response: z.object({ items: z.array(Item) }),
+    });
+    const sliced = (async ({ limit }: { limit: number }) => ({ items: ITEMS.slice(0, limit) })) as never;
+    expect(await collect(exporterFor(limited, sliced)!({ limit: 5 } as never, ctx))).toEqual([ITEMS.slice(0, 15)]);
     const own = async function* () {
       yield [ITEMS[0]];
     };

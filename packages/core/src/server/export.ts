@@ -21,7 +21,7 @@ export type ContractExporters<C extends Contract> = { readonly [K in keyof C]?: 
  * The exporter of an operation whose records are a list: the platform's own when it has one,
  * else one that calls the handler page after page as the operation's `paging` declares (each page
  * at the operation's largest size, the request's own `limit` ignored: an export is the whole
- * listing), else one that yields the handler's one answer. Undefined for an operation whose answer
+ * listing), else one that yields the handler's one answer at its largest `limit`. Undefined for an operation whose answer
  * is a single record.
  */
 export function exporterFor(
@@ -38,12 +38,16 @@ export function exporterFor(
     return { body, records: recordsOf(body, location) };
   };
   if (!paging) {
+    // one answer, as large as the operation gives: its `limit` at the maximum, when it takes one
+    const largest = operation.params.query?.shape.limit ? { limit: largestLimit(operation, 'limit') } : {};
     return async function* (params, ctx) {
-      yield (await pageOf(params as Record<string, unknown>, ctx)).records;
+      yield (await pageOf({ ...(params as Record<string, unknown>), ...largest }, ctx)).records;
     };
   }
   if (paging.kind === 'offset') {
     const pageSize = largestLimit(operation, 'limit');
+    // as far as paging reaches, no further: the same work a client walking every page could ask for
+    const lastOffset = largestLimit(operation, 'offset');
     return async function* (params, ctx) {
       const given = params as Record<string, unknown>;
       let offset = Number(given.offset ?? 0);
@@ -52,6 +56,15 @@ export function exporterFor(
         if (records.length > 0) yield records;
         if (records.length < pageSize) return;
         offset += records.length;
+        if (offset > lastOffset) {
+          // the rest of the last page a client can ask for (offset at its maximum)
+          const skip = offset - lastOffset;
+          if (skip < pageSize) {
+            const rest = (await pageOf({ ...given, offset: lastOffset, limit: pageSize }, ctx)).records.slice(skip);
+            if (rest.length > 0) yield rest;
+          }
+          return;
+        }
       }
     };
   }
@@ -67,7 +80,7 @@ export function exporterFor(
   };
 }
 
-/** The declared maximum (`integerParam`'s `maximum`) of a query parameter: the largest page the operation gives. */
+/** The declared maximum (`integerParam`'s `maximum`) of a query parameter: the largest page (or offset) the operation takes. */
 function largestLimit(operation: Operation, name: string): number {
   const schema = operation.params.query?.shape[name];
   const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
