@@ -221,13 +221,38 @@ describe('bulk export of the forum listings (no paging in SPEC.md: keyset reads 
   });
 });
 
-describe('bulk export of a listing without paging', () => {
-  it('exports the largest answer the operation gives: its limit at the maximum (message replies)', async () => {
+describe('bulk export of the other listings SPEC.md gives no paging (keyset reads of the store)', () => {
+  it('company employees: every current employee, in the listing\'s order — total of them', async () => {
+    const { companyId } = (await service.store.examples()).professional!;
+    const json = await request(service.app).get('/api/v1/professional/company/employees').query({ companyId, limit: '500' }).set(auth());
+    expect(json.status).toBe(200);
+    const exported = await request(service.app).get('/api/v1/professional/company/employees').query({ companyId, limit: '1', format: 'ndjson' }).set(auth());
+    const lines = ndjson(exported.text);
+    expect(lines).toHaveLength(json.body.total);
+    expect(lines.slice(0, json.body.employees.length)).toEqual(json.body.employees);
+  });
+
+  it('followers: every follower, as the listing orders them', async () => {
+    const path = `/api/v1/microblog/user/${username}/followers`;
+    const json = await request(service.app).get(path).query({ limit: '1000' }).set(auth());
+    const exported = ndjson((await request(service.app).get(path).query({ limit: '1', format: 'ndjson' }).set(auth())).text);
+    expect(exported.slice(0, json.body.followers.length)).toEqual(json.body.followers);
+    expect(new Set(exported.map((f) => f.id)).size).toBe(exported.length);
+  });
+});
+
+describe('bulk export of message replies', () => {
+  it('exports every reply, oldest first, whatever the request\'s limit — beyond the 100 one answer holds', async () => {
     const path = `/api/v1/microblog/message/${replyTarget}/replies`;
     const json = await request(service.app).get(path).query({ limit: '100' }).set(auth());
-    expect(json.body.replies.length).toBeGreaterThan(1);
-    const exported = await request(service.app).get(path).query({ limit: '1', format: 'ndjson' }).set(auth());
-    expect(ndjson(exported.text)).toEqual(json.body.replies);
+    const exported = ndjson((await request(service.app).get(path).query({ limit: '1', format: 'ndjson' }).set(auth())).text);
+    const { n } = await service.store.db
+      .selectFrom('microblog_messages').select((eb) => eb.fn.countAll().as('n')).where('reply_to_id', '=', replyTarget).executeTakeFirstOrThrow();
+    expect(Number(n)).toBeGreaterThan(100);
+    expect(exported).toHaveLength(Number(n));
+    expect(exported.slice(0, 100)).toEqual(json.body.replies);
+    const ids = exported.map((reply) => BigInt(reply.id as string));
+    expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
   });
 });
 

@@ -2,11 +2,11 @@ import type { MountablePlatform } from '@socialquery/core/server';
 import { forumContract } from '@socialquery/forum';
 import { createForumExporters, createForumHandlers } from '@socialquery/forum/server';
 import { microblogContract } from '@socialquery/microblog';
-import { createMicroblogHandlers } from '@socialquery/microblog/server';
+import { createMicroblogExporters, createMicroblogHandlers } from '@socialquery/microblog/server';
 import { musicOperations } from '@socialquery/music';
 import { createMusicHandlers } from '@socialquery/music/server';
 import { professionalContract } from '@socialquery/professional';
-import { createProfessionalHandlers } from '@socialquery/professional/server';
+import { createProfessionalExporters, createProfessionalHandlers } from '@socialquery/professional/server';
 import { shortvideoContract } from '@socialquery/shortvideo';
 import { createShortVideoHandlers } from '@socialquery/shortvideo/server';
 import { videoContract } from '@socialquery/video';
@@ -21,9 +21,14 @@ export type PlatformName = (typeof platformNames)[number];
 export function platformsByName(store: Store): Record<PlatformName, MountablePlatform> {
   return {
     forum: { contract: forumContract, handlers: createForumHandlers(store.forum), exporters: createForumExporters(store.forum) } as MountablePlatform,
-    microblog: { contract: microblogContract, handlers: createMicroblogHandlers(store.microblog) } as MountablePlatform,
+    microblog: {
+      contract: microblogContract, handlers: createMicroblogHandlers(store.microblog), exporters: createMicroblogExporters(store.microblog),
+    } as MountablePlatform,
     shortvideo: { contract: shortvideoContract, handlers: createShortVideoHandlers(store.shortvideo) } as MountablePlatform,
-    professional: { contract: professionalContract, handlers: createProfessionalHandlers(store.professional) } as MountablePlatform,
+    professional: {
+      contract: professionalContract, handlers: createProfessionalHandlers(store.professional),
+      exporters: createProfessionalExporters(store.professional),
+    } as MountablePlatform,
     video: { contract: videoContract, handlers: createVideoHandlers(store.video) } as MountablePlatform,
     music: { contract: musicOperations, handlers: createMusicHandlers(store.music) } as MountablePlatform,
   };

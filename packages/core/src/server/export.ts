@@ -2,6 +2,7 @@ import { locateRecords, recordsOf } from '../fields.js';
 import type { Contract, Operation, OperationConfig, OperationParams } from '../operation.js';
 import { z } from 'zod';
 import type { HandlerContext, OperationHandler } from './handler.js';
+import { notFound } from './service-error.js';
 
 /**
  * Bulk export: every record an operation's request matches — not one page — as a sequence of
@@ -93,3 +94,25 @@ function valueAt(body: unknown, path: readonly string[]): string | undefined {
   for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return typeof node === 'string' ? node : undefined;
 }
+
+/**
+ * Record batches read from a store page by page, each page after the last record of the one
+ * before (keyset paging): the exporters of listings that SPEC.md gives no paging. It ends at the
+ * first empty page (not a short one: a source may leave rows out of a page, as microblog followers
+ * without a stored account). The first page empty and `exists()` false → 404 `notFound(what)`, as
+ * the listing itself answers.
+ */
+export async function* keysetBatches<R>(
+  page: (startAfter: R | undefined) => Promise<readonly R[]>,
+  { exists, what }: { exists: () => Promise<boolean>; what: string },
+): AsyncGenerator<readonly R[], void, undefined> {
+  let records = await page(undefined);
+  if (records.length === 0 && !(await exists())) throw notFound(what);
+  while (records.length > 0) {
+    yield records;
+    records = await page(records.at(-1));
+  }
+}
+
+/** Records per store read of a keyset export. */
+export const EXPORT_PAGE_SIZE = 1000;

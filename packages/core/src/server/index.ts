@@ -5,7 +5,7 @@ export { laterOf, timeWindowOf } from './time-window.js';
 export type { TimeWindow } from './time-window.js';
 export { notFound, ServiceError } from './service-error.js';
 export type { ContractHandlers, HandlerContext, MountablePlatform, OperationHandler } from './handler.js';
-export { exporterFor } from './export.js';
+export { EXPORT_PAGE_SIZE, exporterFor, keysetBatches } from './export.js';
 export type { ContractExporters, OperationExporter, RecordBatches } from './export.js';
 export { recordEncoder } from './export-encoding.js';
 export type { RecordEncoder } from './export-encoding.js';

@@ -21,10 +21,13 @@ export interface UserMessagesQuery {
 export interface MicroblogSource {
   /** Newest first (id descending); each repost carries its reposted record. */
   userMessages(query: UserMessagesQuery): Promise<Message[]>;
-  /** Direct replies, oldest first (id ascending). */
-  messageReplies(query: { messageId: string; window?: TimeWindow; limit: number }): Promise<Message[]>;
-  /** Most recent followers first; ties by follower id descending. */
-  userFollowers(query: { username: string; limit: number }): Promise<Follower[]>;
+  /** Direct replies, oldest first (id ascending); `startAfter`: only those after that reply (keyset paging, for bulk export). */
+  messageReplies(query: { messageId: string; window?: TimeWindow; startAfter?: string; limit: number }): Promise<Message[]>;
+  /**
+   * Most recent followers first; ties by follower id descending. `startAfter`: only those after
+   * that follower's follow in this order (keyset paging, for bulk export).
+   */
+  userFollowers(query: { username: string; startAfter?: string; limit: number }): Promise<Follower[]>;
   userExists(username: string): Promise<boolean>;
   messageExists(messageId: string): Promise<boolean>;
   /**

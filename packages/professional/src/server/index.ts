@@ -1,2 +1,3 @@
+export { createProfessionalExporters } from './exporters.js';
 export { createProfessionalHandlers } from './handlers.js';
 export type * from './source.js';

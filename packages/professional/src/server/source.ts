@@ -16,6 +16,7 @@ export interface ProfessionalSource {
    * Members whose current position is at the company (and, with `title`, whose current title there
    * contains it, case-insensitively), by last name, first name, id; at most `limit`; and how many match in all.
    */
-  companyEmployees(query: { companyId: string; title?: string; limit: number }): Promise<{ employees: Employee[]; total: number }>;
+  /** `startAfter`: only the employees after that profile in the listing's order (keyset paging, for bulk export). */
+  companyEmployees(query: { companyId: string; title?: string; startAfter?: string; limit: number }): Promise<{ employees: Employee[]; total: number }>;
   companyExists(companyId: string): Promise<boolean>;
 }

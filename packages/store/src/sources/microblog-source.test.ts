@@ -305,6 +305,21 @@ describe('SQL microblog source: semantics', () => {
     expect((await source().userFollowers({ username: 'bob', limit: 10 })).map((f) => f.username)).toEqual(['fan0']);
   });
 
+  it('pages replies and followers by startAfter (keyset, for bulk export): the whole listing, nothing skipped or repeated', async () => {
+    const walk = async <R extends { id: string }>(read: (startAfter: string | undefined) => Promise<R[]>) => {
+      const ids: string[] = [];
+      for (let page = await read(undefined); page.length > 0; page = await read(page.at(-1)!.id)) ids.push(...page.map((r) => r.id));
+      return ids;
+    };
+    const replies = (await source().messageReplies({ messageId: '777', limit: 100 })).map((m) => m.id);
+    expect(replies.length).toBeGreaterThan(3);
+    expect(await walk((startAfter) => source().messageReplies({ messageId: '777', limit: 3, ...(startAfter ? { startAfter } : {}) }))).toEqual(replies);
+    // followers tie on followed_at: the position is (followed_at, follower id)
+    const followers = (await source().userFollowers({ username: 'carol', limit: 1000 })).map((f) => f.id);
+    expect(followers.length).toBeGreaterThan(2);
+    expect(await walk((startAfter) => source().userFollowers({ username: 'carol', limit: 2, ...(startAfter ? { startAfter } : {}) }))).toEqual(followers);
+  });
+
   it('looks messages up by their exact ids, rendered as the listing renders them', async () => {
     const listing = await source().userMessages({ username: 'alice', limit: 200, includeReplies: true, includeReposts: true });
     const wanted = listing.filter((_, i) => i % 7 === 0);

@@ -1,6 +1,6 @@
 import type { Follower, Message } from '@socialquery/microblog';
 import { canonicalMessageId, messageIdKey, type MicroblogSource, type UserMessagesQuery } from '@socialquery/microblog/server';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { usernameKey } from '../microblog-rows.js';
 import type { Database, MicroblogMessagesTable, MicroblogUsersTable } from '../schema.js';
 
@@ -53,8 +53,9 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       return toMessages(await query.orderBy('id_key', 'desc').limit(limit).execute());
     },
-    async messageReplies({ messageId, window, limit }) {
+    async messageReplies({ messageId, window, startAfter, limit }) {
       let query = db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('reply_to_id', '=', canonicalMessageId(messageId));
+      if (startAfter !== undefined) query = query.where('id_key', '>', messageIdKey(startAfter));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       const rows = await query
@@ -63,11 +64,19 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
         .execute();
       return toMessages(rows);
     },
-    async userFollowers({ username, limit }) {
-      const follows = await db
-        .selectFrom('microblog_follows')
-        .select('follower_id')
-        .where('user_key', '=', usernameKey(username))
+    async userFollowers({ username, startAfter, limit }) {
+      let query = db.selectFrom('microblog_follows').select('follower_id').where('user_key', '=', usernameKey(username));
+      if (startAfter !== undefined) {
+        const position = await db
+          .selectFrom('microblog_follows')
+          .select('followed_at')
+          .where('user_key', '=', usernameKey(username))
+          .where('follower_id', '=', startAfter)
+          .executeTakeFirst();
+        if (!position) return [];
+        query = query.where(sql<boolean>`(followed_at, follower_id) < (${position.followed_at}, ${startAfter})`);
+      }
+      const follows = await query
         .orderBy('followed_at', 'desc')
         .orderBy('follower_id', 'desc')
         .limit(limit)

@@ -94,6 +94,24 @@ describe('professional source', () => {
     expect(byTitle.employees.map((e) => e.id)).toEqual(filtered.map((r) => r.id));
   });
 
+  it('pages employees by startAfter (keyset, for bulk export): the whole listing in order, with and without a title', async () => {
+    const examples = (await findProfessionalExamples(db))!;
+    for (const [title, size] of [[undefined, 7], [examples.title, 1]] as const) {
+      const whole = await source().companyEmployees({ companyId: examples.companyId, limit: 500, ...(title ? { title } : {}) });
+      expect(whole.employees.length).toBeGreaterThan(size);
+      const ids: string[] = [];
+      let last: string | undefined;
+      for (;;) {
+        const page = await source().companyEmployees({ companyId: examples.companyId, limit: size, ...(title ? { title } : {}), ...(last ? { startAfter: last } : {}) });
+        if (page.employees.length === 0) break;
+        expect(page.total).toBe(whole.total);
+        ids.push(...page.employees.map((e) => e.id));
+        last = page.employees.at(-1)!.id;
+      }
+      expect(ids).toEqual(whole.employees.map((e) => e.id));
+    }
+  });
+
   it('gives each employee their positions newest first, current one with an empty endDate', async () => {
     const examples = (await findProfessionalExamples(db))!;
     const { employees } = await source().companyEmployees({ companyId: examples.companyId, limit: 50 });

@@ -52,11 +52,19 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       return rows.map(toProfileBase);
     },
 
-    async companyEmployees({ companyId, title, limit }) {
+    async companyEmployees({ companyId, title, startAfter, limit }) {
       let matches = db.selectFrom('professional_positions as pos').where('pos.company_id', '=', companyId).where('pos.is_current', '=', 1);
       if (title) matches = matches.where(sql<boolean>`${sql.ref('pos.title_key')} like ${likeContaining(title.toLowerCase())} escape '\\'`);
       const { n } = await matches.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      const page = await matches
+      let listed = matches;
+      if (startAfter !== undefined) {
+        const position = await matches.select(['pos.last_key', 'pos.first_key']).where('pos.profile_id', '=', startAfter).executeTakeFirst();
+        if (!position) return { employees: [], total: Number(n) };
+        listed = listed.where(
+          sql<boolean>`(${sql.ref('pos.last_key')}, ${sql.ref('pos.first_key')}, ${sql.ref('pos.profile_id')}) > (${position.last_key}, ${position.first_key}, ${startAfter})`,
+        );
+      }
+      const page = await listed
         .innerJoin('professional_profiles as p', 'p.id', 'pos.profile_id')
         .select([
           'p.id', 'p.first_name', 'p.last_name', 'p.headline', 'p.city', 'p.geographic_area', 'p.country', 'p.public_identifier', 'p.connection_count',

@@ -1,0 +1,26 @@
+import { type ContractExporters, EXPORT_PAGE_SIZE, keysetBatches, timeWindowOf } from '@socialquery/core/server';
+import type { microblogContract } from '../contract.js';
+import type { Follower, Message } from '../schemas.js';
+import type { MicroblogSource } from './source.js';
+
+/**
+ * Bulk export of the microblog listings that SPEC.md gives no paging (replies, followers): the
+ * store is read a page at a time after the last record read, in the listing's order. User
+ * messages page by nextToken, which the service follows itself.
+ */
+export function createMicroblogExporters(source: MicroblogSource): Pick<ContractExporters<typeof microblogContract>, 'messageReplies' | 'userFollowers'> {
+  return {
+    messageReplies: ({ messageId, after, before }) => {
+      const window = timeWindowOf(after, before);
+      return keysetBatches<Message>(
+        (last) => source.messageReplies({ messageId, ...(window ? { window } : {}), limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
+        { exists: () => source.messageExists(messageId), what: `message '${messageId}'` },
+      );
+    },
+    userFollowers: ({ username }) =>
+      keysetBatches<Follower>(
+        (last) => source.userFollowers({ username, limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
+        { exists: () => source.userExists(username), what: `user '${username}'` },
+      ),
+  };
+}
