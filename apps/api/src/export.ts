@@ -55,11 +55,12 @@ export interface ExportRequest {
 
 /** The function that serves an operation's exports, built once at mount time. */
 export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
+  const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
   return async (req: Request, res: Response, { format, params, ctx, selection, chargeMore }: ExportRequest): Promise<void> => {
     const iterator = exporter(params as never, ctx)[Symbol.asyncIterator]();
     // the first batch before the status line: an unknown user is still a 404
     let step = await iterator.next();
-    const encode = recordEncoder(operation, format, selection);
+    const encode = selection ? recordEncoder(operation, format, selection) : encoders[format];
     res.status(200);
     res.setHeader('Content-Type', `${exportMediaTypes[format]}; charset=utf-8`);
     // an export is not revalidated or kept: it is large and read once
