@@ -1,12 +1,13 @@
 import type { ExportFormat, Operation } from '@socialquery/core';
-import { type CursorCodec, exporterFor, type MountablePlatform, type OperationExporter, type OperationHandler } from '@socialquery/core/server';
+import {
+  type CursorCodec, exporterFor, type MountablePlatform, type OperationExporter, type OperationHandler, paramsParser,
+} from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
 import { exportFormatOf, exportServer } from './export.js';
 import { fieldsSelector, type SelectedFields } from './fields.js';
-import { paramsParser } from './params.js';
 import type { RequestBudget } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 

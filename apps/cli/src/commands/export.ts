@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import {
   type ExportFormat, exportFormats, FieldsError, locateRecords, type Operation, parseFields, pickFields,
 } from '@socialquery/core';
-import { createCursorCodec, exporterFor, type OperationExporter, recordEncoder, ServiceError } from '@socialquery/core/server';
+import { createCursorCodec, exporterFor, type OperationExporter, paramsParser, recordEncoder, ServiceError } from '@socialquery/core/server';
 import { platformNames, platformsByName, type PlatformName } from '@socialquery/store';
 import { SingleBar } from 'cli-progress';
 import { type Command, Option } from 'commander';
@@ -97,7 +97,7 @@ export function exportCommand(program: Command, io: Io) {
     });
 }
 
-/** `name=value` arguments, validated like the service validates a request's parameters. */
+/** `name=value` arguments: the command line's own checks, then the service's parameter validation. */
 function parseParams(operation: Operation, raw: readonly string[]): Record<string, unknown> {
   const given: Record<string, string> = {};
   for (const pair of raw) {
@@ -110,17 +110,10 @@ function parseParams(operation: Operation, raw: readonly string[]): Record<strin
   const accepted = [...operation.pathParams, ...Object.keys(operation.params.query?.shape ?? {})];
   const unknown = Object.keys(given).filter((name) => !accepted.includes(name));
   if (unknown.length > 0) throw new CliError(`${operation.id} does not take ${unknown.join(', ')}; it takes ${accepted.join(', ') || 'no parameters'}`);
-  const params: Record<string, unknown> = {};
-  for (const schema of [operation.params.path, operation.params.query]) {
-    if (!schema) continue;
-    const picked = Object.fromEntries(Object.keys(schema.shape).filter((name) => name in given).map((name) => [name, given[name]]));
-    const result = schema.safeParse(picked);
-    if (!result.success) {
-      throw new CliError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '));
-    }
-    Object.assign(params, result.data);
-  }
-  return params;
+  // the path parameters and the query's, validated as the service validates a request's
+  const pathValues = Object.fromEntries(Object.entries(given).filter(([name]) => operation.pathParams.includes(name)));
+  const query = Object.fromEntries(Object.entries(given).filter(([name]) => !operation.pathParams.includes(name)));
+  return paramsParser(operation)(pathValues, query).params;
 }
 
 function checkedFields(operation: Operation, fields: string) {

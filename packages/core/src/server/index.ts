@@ -9,3 +9,5 @@ export { EXPORT_PAGE_SIZE, exporterFor, keysetBatches } from './export.js';
 export type { ContractExporters, OperationExporter, RecordBatches } from './export.js';
 export { recordEncoder } from './export-encoding.js';
 export type { RecordEncoder } from './export-encoding.js';
+export { paramsParser } from './request-params.js';
+export type { ParsedParams } from './request-params.js';

@@ -1,6 +1,6 @@
-import type { ErrorIssue, Operation } from '@socialquery/core';
-import { queryParamNames } from '@socialquery/core';
-import { ServiceError } from '@socialquery/core/server';
+import type { ErrorIssue } from '../error-body.js';
+import { type Operation, queryParamNames } from '../operation.js';
+import { ServiceError } from './service-error.js';
 import type { z } from 'zod';
 
 /** A request's parameters: the operation's own, validated with defaults applied, and the raw extension values. */
