@@ -21,6 +21,7 @@ import { preferredEncoding } from './http-cache.js';
  */
 
 const ACCEPTED_TYPES = ['application/json', exportMediaTypes.ndjson, exportMediaTypes.csv];
+const EXPORT_TYPE_IN_ACCEPT = /ndjson|csv/i;
 
 /** What an export request asks for: `format` when given (checked), else the best type of `Accept`; undefined for JSON. */
 export function exportFormatOf(req: Request, format: string | undefined): ExportFormat | undefined {
@@ -32,7 +33,9 @@ export function exportFormatOf(req: Request, format: string | undefined): Export
     }
     return checked.data;
   }
-  if (!req.headers.accept) return undefined;
+  // negotiate only when Accept names an export type: the usual JSON or */* request skips the parse
+  const accept = req.headers.accept;
+  if (!accept || !EXPORT_TYPE_IN_ACCEPT.test(accept)) return undefined;
   switch (req.accepts(ACCEPTED_TYPES)) {
     case exportMediaTypes.ndjson:
       return 'ndjson';
