@@ -131,10 +131,19 @@ export function locateRecords(response: z.ZodType): RecordsLocation {
   return { path, many: false, fields: fieldTreeOf(node) ?? new Map(), record: node };
 }
 
+/** The value at a key path of nested objects (undefined where the path leaves them: a scalar, null, an array or a missing key). */
+export function valueAt(value: unknown, path: readonly string[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 /** The records of a response body (a list's items; a one-record response as a list of one; none when absent). */
 export function recordsOf(body: unknown, location: RecordsLocation): unknown[] {
-  let node = body;
-  for (const key of location.path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const node = valueAt(body, location.path);
   if (location.many) return Array.isArray(node) ? node : [];
   return node === undefined || node === null ? [] : [node];
 }

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../export.js';
-import { type FieldSelection, locateRecords, recordColumns } from '../fields.js';
+import { type FieldSelection, locateRecords, recordColumns, valueAt } from '../fields.js';
 import type { Operation } from '../operation.js';
 
 /** Turns an export's records into the text of its format: a header (CSV's first row; nothing for NDJSON), then batches of rows. */
@@ -36,15 +36,6 @@ function csvEncoder(columns: readonly string[]): RecordEncoder {
     header: () => stringify([[...columns]], options),
     rows: (records) => stringify(records.map((record) => paths.map((path) => valueAt(record, path))), options),
   };
-}
-
-function valueAt(record: unknown, path: readonly string[]): unknown {
-  let node = record;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 /** Whether a `fields` selection keeps a column: it selects the column, a parent of it, or fields inside it (an array's). */

@@ -1,4 +1,4 @@
-import { locateRecords, recordsOf } from '../fields.js';
+import { locateRecords, recordsOf, valueAt } from '../fields.js';
 import type { Contract, Operation, OperationConfig, OperationParams } from '../operation.js';
 import { z } from 'zod';
 import type { HandlerContext, OperationHandler } from './handler.js';
@@ -76,7 +76,8 @@ export function exporterFor(
     do {
       const { body, records } = await pageOf({ ...given, ...sized, [paging.param]: token }, ctx);
       if (records.length > 0) yield records;
-      token = valueAt(body, paging.next) || undefined;
+      const next = valueAt(body, paging.next);
+      token = typeof next === 'string' && next !== '' ? next : undefined;
     } while (token !== undefined);
   };
 }
@@ -87,12 +88,6 @@ function largestLimit(operation: Operation, name: string): number {
   const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
   if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
   return maximum;
-}
-
-function valueAt(body: unknown, path: readonly string[]): string | undefined {
-  let node = body;
-  for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  return typeof node === 'string' ? node : undefined;
 }
 
 /**
