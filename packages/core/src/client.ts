@@ -54,22 +54,25 @@ export type ListingKeys<C extends Contract> = { [K in keyof C]: RecordOf<Operati
  */
 export function createClient<C extends Contract>(contract: C, options: ClientOptions): ContractClient<C> {
   const transport = options.transport ?? createTransport(options);
-  const recordsByName = new Map<string, RecordsLocation>(); // built on the first call that needs them
-  const recordsOf = (name: string, operation: Operation) => () => {
-    let records = recordsByName.get(name);
-    if (!records) recordsByName.set(name, (records = locateRecords(operation.response)));
-    return records;
-  };
+  // each operation's records location, built on the first call that needs it
+  const lazyRecords = new Map(
+    Object.entries(contract).map(([name, operation]) => {
+      let records: RecordsLocation | undefined;
+      return [name, () => (records ??= locateRecords(operation.response))];
+    }),
+  );
   const methods = Object.entries(contract).map(([name, operation]) => {
+    const recordsOf = lazyRecords.get(name)!;
     // async: a setup error rejects the returned promise, as every other failure does
-    return [name, async (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf(name, operation)))];
+    return [name, async (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf))];
   });
   async function* exportAll(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
-    if (!operation) throw new RequestSetupError(`exportAll: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
-    if (!recordsOf(name, operation)().many) throw new RequestSetupError(`exportAll: ${operation.id} answers one record, not a listing`);
+    const recordsOf = lazyRecords.get(name);
+    if (!operation || !recordsOf) throw new RequestSetupError(`exportAll: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
+    if (!recordsOf().many) throw new RequestSetupError(`exportAll: ${operation.id} answers one record, not a listing`);
     if (!transport.lines) throw new RequestSetupError('exportAll needs a transport that streams (`lines`)');
-    const request = requestOf(operation, options, args, recordsOf(name, operation));
+    const request = requestOf(operation, options, args, recordsOf);
     for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } })) yield JSON.parse(line);
   }
   return { ...Object.fromEntries(methods), exportAll } as ContractClient<C>;
