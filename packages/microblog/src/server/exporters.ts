@@ -1,6 +1,7 @@
-import { type ContractExporters, EXPORT_PAGE_SIZE, keysetBatches, timeWindowOf } from '@socialquery/core/server';
+import { type ContractExporters, EXPORT_PAGE_SIZE, keysetBatches } from '@socialquery/core/server';
 import type { microblogContract } from '../contract.js';
 import type { Follower, Message } from '../schemas.js';
+import { repliesQuery } from './handlers.js';
 import type { MicroblogSource } from './source.js';
 
 /**
@@ -10,11 +11,11 @@ import type { MicroblogSource } from './source.js';
  */
 export function createMicroblogExporters(source: MicroblogSource): Pick<ContractExporters<typeof microblogContract>, 'messageReplies' | 'userFollowers'> {
   return {
-    messageReplies: ({ messageId, after, before }) => {
-      const window = timeWindowOf(after, before);
+    messageReplies: (params) => {
+      const query = repliesQuery(params);
       return keysetBatches<Message>(
-        (last) => source.messageReplies({ messageId, ...(window ? { window } : {}), limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
-        { exists: () => source.messageExists(messageId), what: `message '${messageId}'` },
+        (last) => source.messageReplies({ ...query, limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
+        { exists: () => source.messageExists(params.messageId), what: `message '${params.messageId}'` },
       );
     },
     userFollowers: ({ username }) =>

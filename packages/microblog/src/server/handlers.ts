@@ -1,6 +1,11 @@
-import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
+import type { OperationParams } from '@socialquery/core';
+import {
+  type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, type TimeWindow, timeWindowOf,
+} from '@socialquery/core/server';
 import { z } from 'zod';
-import { type microblogContract, userMessages as userMessagesOperation } from '../contract.js';
+import {
+  type messageReplies as messageRepliesOperation, type microblogContract, userMessages as userMessagesOperation,
+} from '../contract.js';
 import { type Message, MessageId } from '../schemas.js';
 import { minMessageId } from './message-ids.js';
 import type { MicroblogSource } from './source.js';
@@ -45,9 +50,9 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       if (messages.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { messages, nextToken: next };
     },
-    async messageReplies({ messageId, limit, after, before }) {
-      const window = timeWindowOf(after, before);
-      const replies = await source.messageReplies({ messageId, ...(window ? { window } : {}), limit });
+    async messageReplies(params) {
+      const { messageId, limit } = params;
+      const replies = await source.messageReplies({ ...repliesQuery(params), limit });
       if (replies.length === 0 && !(await source.messageExists(messageId))) throw notFound(`message '${messageId}'`);
       return { replies };
     },
@@ -63,3 +68,9 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
   };
 }
 
+
+/** The store query of a replies listing's parameters (without its limit): the message and the caller's window. */
+export function repliesQuery({ messageId, after, before }: OperationParams<typeof messageRepliesOperation>): { messageId: string; window?: TimeWindow } {
+  const window = timeWindowOf(after, before);
+  return { messageId, ...(window ? { window } : {}) };
+}
