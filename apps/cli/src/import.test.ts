@@ -341,8 +341,8 @@ describe('import music spotify-web-api', () => {
       ['Episode 3: Indexes', '2025-03-01', 1_500_000], ['Episode 2: Batches', '2025-02-01', 2_100_000], ['Episode 1: Streams', '2025-01-10', 1_800_000],
     ]);
     expect(await music.user('ana_beats')).toMatchObject({ name: 'Ana Beats', followers: 77 });
-    expect(ids(await music.searchGenres({ terms: ['hip'], offset: 0, limit: 5 }))).toEqual(['0JQ5DAqbMKFQ00XGBls6ym']);
-    expect(ids(await music.searchTracks({ terms: ['neon', 'rain'], offset: 0, limit: 5 }))).toEqual([T2]);
+    expect((await music.searchGenres({ terms: ['hip'], offset: 0, limit: 5 })).map((genre) => genre.id)).toEqual(['0JQ5DAqbMKFQ00XGBls6ym']);
+    expect((await music.searchTracks({ terms: ['neon', 'rain'], offset: 0, limit: 5 })).map((track) => track.id)).toEqual([T2]);
   });
 
   it('re-importing updates the same rows, never duplicates them, and keeps their search numbers', async () => {

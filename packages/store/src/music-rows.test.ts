@@ -32,7 +32,7 @@ describe(`music rows (${testStoreKind()})`, () => {
     expect(await upsertMusicRows(db, 'music_genres', second)).toBe(2);
     expect(await names()).toEqual([['g1', 1, 'Pop Music'], ['g2', 2, 'Rock'], ['g3', 3, 'Jazz']]);
     // the full-text index follows the update
-    expect((await store.music.searchGenres({ terms: ['music'], offset: 0, limit: 5 })).items.map((g) => g.id)).toEqual(['g1']);
-    expect((await store.music.searchGenres({ terms: ['pop'], offset: 0, limit: 5 })).total).toBe(1);
+    expect((await store.music.searchGenres({ terms: ['music'], offset: 0, limit: 5 })).map((g) => g.id)).toEqual(['g1']);
+    expect(await store.music.searchGenres({ terms: ['pop'], offset: 0, limit: 5 })).toHaveLength(1);
   });
 });

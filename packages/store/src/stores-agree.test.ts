@@ -50,10 +50,10 @@ describe('SQLite and PostgreSQL answer identically', () => {
     ['searchShows', ['love'], 0],
     ['searchUsers', ['love'], 0],
     ['searchGenres', ['love'], 0],
-  ] as const)('music %s %j from offset %d: same page, same order, same total', async (method, terms, offset) => {
+  ] as const)('music %s %j from offset %d: same page, same order', async (method, terms, offset) => {
     const request = { terms: [...terms], offset, limit: 20 };
     const [a, b] = [await sqlite.music[method](request), await postgres.music[method](request)];
-    expect(a.total).toBeGreaterThan(0);
+    expect(a.length).toBeGreaterThan(0);
     expect(b).toEqual(a);
   });
 

@@ -45,7 +45,7 @@ const playlists: PlaylistRecord[] = [
 
 const pageOf = <T>(all: T[], offset: number, limit: number): Page<T> => ({ items: all.slice(offset, offset + limit), total: all.length });
 const searchBy = <T extends { name: string }>(all: T[]) => async ({ terms, offset, limit }: SearchRequest) =>
-  pageOf(all.filter((item) => terms.every((term) => termsOf(item.name).includes(term))), offset, limit);
+  pageOf(all.filter((item) => terms.every((term) => termsOf(item.name).includes(term))), offset, limit).items;
 
 const source: MusicSource = {
   searchTracks: searchBy(tracks),

@@ -49,13 +49,13 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
     };
 
   const searches: { [F in FilterBy]: (request: SearchRequest) => Promise<SearchItem[]> } = {
-    song: async (request) => (await source.searchTracks(request)).items.map(songSearchItem),
-    album: async (request) => (await source.searchAlbums(request)).items.map(album),
-    artist: async (request) => (await source.searchArtists(request)).items.map(artistSummary),
-    playlist: async (request) => (await source.searchPlaylists(request)).items.map(playlist),
-    podcast_show: async (request) => (await source.searchShows(request)).items.map(show),
-    profile: async (request) => (await source.searchUsers(request)).items.map(userSummary),
-    genres_mood: async (request) => (await source.searchGenres(request)).items.map(genre),
+    song: async (request) => (await source.searchTracks(request)).map(songSearchItem),
+    album: async (request) => (await source.searchAlbums(request)).map(album),
+    artist: async (request) => (await source.searchArtists(request)).map(artistSummary),
+    playlist: async (request) => (await source.searchPlaylists(request)).map(playlist),
+    podcast_show: async (request) => (await source.searchShows(request)).map(show),
+    profile: async (request) => (await source.searchUsers(request)).map(userSummary),
+    genres_mood: async (request) => (await source.searchGenres(request)).map(genre),
   };
 
   return {

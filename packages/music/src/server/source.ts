@@ -161,7 +161,7 @@ export interface PageRequest {
  *   plus, per term, 2 if it is one of termsOf(name), else 1 (it matched the rest of the text).
  * Order: score desc, then per kind — tracks: playcount desc; artists: followers desc; albums:
  * releaseDate desc; playlists: followers desc; shows: (none); users: followers desc; genres: (none)
- * — then id asc. `total` counts every match.
+ * — then id asc. A search answers a page of matches without counting them all (the answer has no total).
  */
 export interface SearchRequest extends PageRequest {
   terms: string[];
@@ -175,14 +175,14 @@ export interface ReleasesRequest extends PageRequest {
 }
 
 export interface MusicSource {
-  // --- search (see SearchRequest for matching, score and order) ---
-  searchTracks(request: SearchRequest): Promise<Page<TrackRecord>>;
-  searchAlbums(request: SearchRequest): Promise<Page<AlbumRecord>>;
-  searchArtists(request: SearchRequest): Promise<Page<ArtistRecord>>;
-  searchPlaylists(request: SearchRequest): Promise<Page<PlaylistRecord>>;
-  searchShows(request: SearchRequest): Promise<Page<ShowRecord>>;
-  searchUsers(request: SearchRequest): Promise<Page<UserRecord>>;
-  searchGenres(request: SearchRequest): Promise<Page<GenreRecord>>;
+  // --- search (see SearchRequest for matching, score and order): one page of matches, not counted (the answer has no total) ---
+  searchTracks(request: SearchRequest): Promise<TrackRecord[]>;
+  searchAlbums(request: SearchRequest): Promise<AlbumRecord[]>;
+  searchArtists(request: SearchRequest): Promise<ArtistRecord[]>;
+  searchPlaylists(request: SearchRequest): Promise<PlaylistRecord[]>;
+  searchShows(request: SearchRequest): Promise<ShowRecord[]>;
+  searchUsers(request: SearchRequest): Promise<UserRecord[]>;
+  searchGenres(request: SearchRequest): Promise<GenreRecord[]>;
 
   // --- suggestions: prefix matches ---
   /**

@@ -205,6 +205,49 @@ describe('SQL forum source: after, before (exclusive) and minScore (inclusive)',
       for (const plan of [newest, top]) expect(plan.join('\n')).not.toMatch(rules().sortStep);
     });
 
+    describe('top over a window of a crowded community', () => {
+      // 1,500 posts of one community, one a minute (a day holds 1,440, an hour 60), scores unrelated to time
+      const crowded = Array.from({ length: 1_500 }, (_, i) => ({
+        ...data[0]!, id: `c${String(i).padStart(5, '0')}`, community: 'Crowded', author: 'Crowd', title: `crowded ${i}`,
+        score: (i * 7_919) % 1_009, createdAt: NOW.getTime() - i * 60_000 - 1,
+      }));
+      beforeAll(async () => {
+        await upsertForumRows(db, crowded.map(toForumRow));
+        await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+      });
+      const HOUR = 3_600_000;
+      const topOf = (span: number, minScore?: number) => () =>
+        source().communityPosts({ community: 'crowded', order: 'top', createdUntil: NOW, createdAfter: new Date(NOW.getTime() - span), limit: 25, ...(minScore === undefined ? {} : { minScore }) });
+      const expected = (span: number, minScore = -Infinity) => crowded
+        .filter((post) => post.createdAt > NOW.getTime() - span && post.score >= minScore)
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : -1))
+        .slice(0, 25)
+        .map((post) => post.id);
+
+      it('a window holding 1,000 posts or more walks the score index, a smaller one sorts its time range; the answers are the same either way', async () => {
+        for (const [span, minScore] of [[24 * HOUR, undefined], [HOUR, undefined], [24 * HOUR, 900], [HOUR, 500]] as const) {
+          expect((await topOf(span, minScore)()).map((post) => post.id)).toEqual(expected(span, minScore));
+        }
+        const day = (await orderedPlanOf(topOf(24 * HOUR))).join('\n');
+        const hour = (await orderedPlanOf(topOf(HOUR))).join('\n');
+        show('communityPosts top, a day of a crowded community', day.split('\n'));
+        show('communityPosts top, an hour of a crowded community', hour.split('\n'));
+        // the day: the window's count stops at 1,000 (an index-only range), then the score index in order, no sort
+        if (planned.kind === 'sqlite') {
+          expect(day).toMatch(/SEARCH forum_posts USING COVERING INDEX forum_posts_community_new \(community_key=\? AND created_at>\? AND created_at<\?\)/);
+          expect(day).toMatch(/SEARCH forum_posts USING INDEX forum_posts_community_top \(community_key=\?\)/);
+          expect(hour).toMatch(/SEARCH forum_posts USING INDEX forum_posts_community_new \(community_key=\? AND created_at>\? AND created_at<\?\)/);
+          expect(hour).not.toMatch(/forum_posts_community_top/);
+          expect(hour).toMatch(rules().sortStep);
+        } else {
+          expect(day).toMatch(/Index Scan Backward using forum_posts_community_top/);
+          expect(hour).toMatch(/Index Scan using forum_posts_community_new[^\n]*\n\s*Index Cond: \(\(community_key = 'crowded'::text\) AND \(created_at > /);
+          expect(hour).toMatch(rules().sortStep);
+        }
+        expect(day).not.toMatch(rules().sortStep);
+      });
+    });
+
     it('user posts with a window is a range on (author_key, created_at), in index order', async () => {
       const plan = await orderedPlanOf(() => source().userPosts({ username: 'user5', window, minScore: 10, limit: 25 }));
       show('userPosts, window + minScore', plan);

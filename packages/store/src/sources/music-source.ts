@@ -152,20 +152,18 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
   const usersById = async (ids: readonly string[]) =>
     ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
 
-  /** One search: the ids of a page of matches of `table` in score order, then `popularity` (or none), then id; and the total. */
+  /** One search: a page of matches of `table` in score order, then `popularity` (or none), then id (not counted: the answer has no total). */
   async function search<T extends { id: string }>(
     table: MusicSearchedTable,
     popularity: string | undefined,
     { terms, offset, limit }: SearchRequest,
     load: (ids: readonly string[]) => Promise<T[]>,
-  ): Promise<Page<T>> {
+  ): Promise<T[]> {
     const untyped = db as unknown as Kysely<Record<string, Row>>;
-    const matches = () => untyped.selectFrom(`${table} as m`).where(dialect.matchAll(table, terms) as Expression<any>);
-    let page = matches().select('m.id').orderBy(musicScore(terms), 'desc');
+    let page = untyped.selectFrom(`${table} as m`).where(dialect.matchAll(table, terms) as Expression<any>).select('m.id').orderBy(musicScore(terms), 'desc');
     if (popularity) page = page.orderBy(`m.${popularity}`, 'desc');
     const rows = await page.orderBy('m.id').limit(limit).offset(offset).execute();
-    const total = await count(matches());
-    return { items: await load(rows.map((row) => String(row.id))), total };
+    return load(rows.map((row) => String(row.id)));
   }
 
   /** Tracks crediting the artist at `fromPosition` or later, by playcount desc, id asc. */

@@ -72,28 +72,25 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
     async search({ terms, since, until, type, geoCode, offset, limit }) {
       const filters = sql`v.type = ${type} and v.published_at >= ${since} and v.published_at <= ${until}
         and v.blocked_regions not like ${`%,${geoCode},%`}`;
-      const page = await db
-        .selectFrom('video_videos as v')
-        .select('v.id')
-        .where(dialect.matchAll(terms))
-        .where(sql<boolean>`${filters}`)
+      const matches = () => db.selectFrom('video_videos as v').where(dialect.matchAll(terms)).where(sql<boolean>`${filters}`);
+      // the count rides on the page's own pass over the matches (a window over all of them), rather than a second pass
+      const page = await matches()
+        .select(['v.id', sql<number | string>`count(*) over ()`.as('total')])
         .orderBy(relevance(terms), 'desc')
         .orderBy('v.views', 'desc')
         .orderBy('v.id')
         .limit(limit)
         .offset(offset)
         .execute();
-      const ids = page.map((row) => row.id);
-      const { n } = await db
-        .selectFrom('video_videos as v')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(dialect.matchAll(terms))
-        .where(sql<boolean>`${filters}`)
-        .executeTakeFirstOrThrow();
-      if (ids.length === 0) return { videos: [], total: Number(n) };
-      const rows = await withChannel().where('v.id', 'in', ids).execute();
+      if (page.length === 0) {
+        // past the last match (or none): the page carries no count, so count apart
+        const { n } = await matches().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        return { videos: [], total: Number(n) };
+      }
+      const total = Number(page[0]!.total);
+      const rows = await withChannel().where('v.id', 'in', page.map((row) => row.id)).execute();
       const byId = new Map(rows.map((row) => [row.id, toVideoRecord(row)]));
-      return { videos: ids.flatMap((id) => byId.get(id) ?? []), total: Number(n) };
+      return { videos: page.flatMap((row) => byId.get(row.id) ?? []), total };
     },
 
     async chart({ country, type, date }) {

@@ -76,6 +76,16 @@ describe('video handlers', () => {
     await expect(handlers.search({ ...params, keyword: '  PASTA ', paginationToken: first.pagination.paginationToken }, ctx)).resolves.toBeDefined();
   });
 
+  it('a first page\'s window ends at the start of its minute, so searches within one minute answer the same', async () => {
+    const at = (ms: number) => ({ ...ctx, now: new Date(now.getTime() + ms) });
+    const first = await handlers.search(params, at(1_234));
+    expect(calls.at(-1)!.until).toBe(now.getTime());
+    expect(await handlers.search(params, at(59_999))).toEqual(first);
+    expect(calls.at(-1)!.until).toBe(now.getTime());
+    await handlers.search(params, at(60_000));
+    expect(calls.at(-1)!.until).toBe(now.getTime() + 60_000);
+  });
+
   it('after/before narrow the uploadDate window, exclusively, on every page; the token is bound to them', async () => {
     // videos are published whole days apart: v05 and v30 sit on the bounds and are left out
     const after = new Date(now.getTime() - 30 * DAY);

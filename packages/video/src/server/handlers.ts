@@ -12,6 +12,13 @@ import {
 export const RELATED_LIMIT = 20;
 /** Search pages a token can reach (20 × 500 = 10,000 results). */
 const MAX_SEARCH_OFFSET = 10_000;
+/**
+ * A first search page's window ends at the start of its minute, not at the request's millisecond: the
+ * same search within a minute then gets the same answer, relative times included (and the same ETag,
+ * so caches and If-None-Match work);
+ * the cost is that a video is found up to a minute after it is published.
+ */
+const WINDOW_END_STEP_MS = 60_000;
 /** A search token is bound to everything but itself and `language` (which changes texts, not results). */
 const UNBOUND = ['paginationToken', 'language'];
 const MESSAGE = 'Request successful';
@@ -19,10 +26,10 @@ const MESSAGE = 'Request successful';
 /**
  * The video handlers over any VideoSource. Search ranking is not keyset-friendly (a score, not a
  * column), so the search token is a signed offset bound to the query (keyword terms, geoCode,
- * uploadDate, type) and to the window's end: the window ends at the first page's moment, which
+ * uploadDate, type) and to the window's end: the window ends at the first page's minute, which
  * the token carries, so every page of one walk sees the same result set; `after`/`before` narrow that
- * window and are bound into the token too. Texts (relative times)
- * are computed at request time in `language`.
+ * window and are bound into the token too. Texts (relative times) are in `language`, as of the
+ * window's end.
  */
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
@@ -31,7 +38,9 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       const window = timeWindowOf(params.after, params.before);
       const terms = termsOf(keyword);
       const binding = cursorBinding(search.id, { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window }, UNBOUND);
-      const position = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : { offset: 0, until: now.getTime() };
+      const position = paginationToken
+        ? decodeSearch(cursors.decode(paginationToken, binding))
+        : { offset: 0, until: now.getTime() - (now.getTime() % WINDOW_END_STEP_MS) };
       // the caller's exclusive bounds narrow the inclusive uploadDate window (times are whole milliseconds)
       const start = position.until - UPLOAD_WINDOW_MS[uploadDate];
       const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
@@ -47,13 +56,15 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
           offset: position.offset,
           limit: SEARCH_PAGE_SIZE,
         });
+      // relative times are as of the window's end too, so that they also hold still for the minute
+      const asOf = new Date(position.until);
       const next = position.offset + page.videos.length;
       const hasMore = page.videos.length === SEARCH_PAGE_SIZE && next < page.total && next < MAX_SEARCH_OFFSET;
       return {
         message: MESSAGE,
         statusCode: 200,
         data: {
-          contents: page.videos.map((video) => searchItem(video, now, language)),
+          contents: page.videos.map((video) => searchItem(video, asOf, language)),
           refinements: refinementsOf(keyword, page.videos.map((video) => video.title)),
         },
         pagination: {
