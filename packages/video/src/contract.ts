@@ -14,7 +14,7 @@ export const search = defineOperation({
   summary: 'Search videos',
   description:
     'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
-    'limited to videos published in the uploadDate window ending now, of the given type, available in geoCode. ' +
+    'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), of the given type, available in geoCode. ' +
     'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last). ' +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
     'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
