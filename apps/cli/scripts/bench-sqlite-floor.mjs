@@ -6,12 +6,14 @@
 // writes alone would allow, next to which `bench-import.mjs` (the whole import) can be read.
 // Usage (after `pnpm turbo run build --filter=@socialquery/cli...`):
 //   node apps/cli/scripts/bench-sqlite-floor.mjs [lines=200000]
+// FLOOR_PRAGMAS="temp_store = 2;synchronous = 0" adds pragmas, to see what a setting would buy.
 // Reads the file bench-import.mjs generates (/tmp/socialquery-bench-reddit-<lines>.ndjson), generating it if missing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openStore, toForumRow } from '@socialquery/store';
 
@@ -23,13 +25,15 @@ if (!existsSync(input)) {
 const Database = createRequire(import.meta.resolve('@socialquery/store'))('better-sqlite3');
 
 // the same mapping as the importer's (reddit.ts), done before timing
-const rows = readFileSync(input, 'utf8').split('\n').filter(Boolean).map((line) => {
+const rows = [];
+for await (const line of createInterface({ input: createReadStream(input), crlfDelay: Infinity })) {
+  if (line === '') continue;
   const r = JSON.parse(line);
-  return toForumRow({
+  rows.push(toForumRow({
     id: r.id, community: r.subreddit, author: r.author, title: r.title, content: r.selftext, upvotes: r.ups, downvotes: r.downs,
     score: r.score, commentCount: r.num_comments, createdAt: Math.round(r.created_utc * 1000), url: `https://www.reddit.com${r.permalink}`,
-  });
-});
+  }));
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'socialquery-floor-'));
 const file = join(dir, 'floor.db');
@@ -37,6 +41,7 @@ await (await openStore(`sqlite:${file}`)).close(); // the store's own schema (mi
 const db = new Database(file);
 try {
   db.pragma('cache_size = -65536'); // as the importer sets it
+  if (process.env.FLOOR_PRAGMAS) for (const p of process.env.FLOOR_PRAGMAS.split(';')) db.pragma(p);
   const columns = Object.keys(rows[0]);
   const perStatement = Math.floor(30_000 / columns.length);
   const tuple = `(${columns.map(() => '?').join(',')})`;
