@@ -57,9 +57,9 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
 }
 
 /**
- * The video platform over the store. Search pages are an OFFSET into the ranked matches (the
- * ranking is a computed score, not a column a keyset could follow; the handlers sign the offset
- * into a query-bound token and cap it at 10,000). Related videos are scored here: 2 per shared
+ * The video platform over the store. Search answers an OFFSET into the ranked matches, as ids (the
+ * ranking is a computed score, not a column a keyset could follow; the handlers rank a walk once, up
+ * to 10,000 ids, and sign offsets into it into query-bound tokens). Related videos are scored here: 2 per shared
  * title term (stopwords aside) + 3 for the same channel, ties by views descending then id, over
  * candidates chosen in a portable order (views, id), so both stores answer identically.
  */
@@ -85,12 +85,9 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       if (page.length === 0) {
         // past the last match (or none): the page carries no count, so count apart
         const { n } = await matches().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-        return { videos: [], total: Number(n) };
+        return { ids: [], total: Number(n) };
       }
-      const total = Number(page[0]!.total);
-      const rows = await withChannel().where('v.id', 'in', page.map((row) => row.id)).execute();
-      const byId = new Map(rows.map((row) => [row.id, toVideoRecord(row)]));
-      return { videos: page.flatMap((row) => byId.get(row.id) ?? []), total };
+      return { ids: page.map((row) => row.id), total: Number(page[0]!.total) };
     },
 
     async chart({ country, type, date }) {

@@ -17,7 +17,7 @@ const source: VideoSource = {
   async search(query) {
     calls.push(query);
     const matching = videos.filter((v) => v.publishedAt >= query.since && v.publishedAt <= query.until && query.terms.every((t) => v.title.toLowerCase().includes(t)));
-    return { videos: matching.slice(query.offset, query.offset + query.limit), total: matching.length };
+    return { ids: matching.slice(query.offset, query.offset + query.limit).map((v) => v.id), total: matching.length };
   },
   async chart({ date }) {
     return date === '20251106'
@@ -39,6 +39,7 @@ const params = { keyword: 'Pasta', geoCode: 'US', uploadDate: 'THIS_YEAR', type:
 
 describe('video handlers', () => {
   it('search pages through every match once with a query-bound token; the last page ends with an empty token', async () => {
+    const ranked = calls.length;
     const seen: string[] = [];
     let token: string | undefined;
     let pages = 0;
@@ -52,7 +53,35 @@ describe('video handlers', () => {
     } while (token);
     expect(pages).toBe(3);
     expect(seen).toEqual(videos.map((v) => v.id));
-    expect(calls.at(-1)).toMatchObject({ terms: ['pasta'], offset: 40, limit: 20 });
+    // one ranking for the walk, as far as tokens reach; the later pages are slices of it
+    expect(calls.slice(ranked)).toEqual([expect.objectContaining({ terms: ['pasta'], offset: 0, limit: 10_000 })]);
+  });
+
+  it('a walk keeps its first page\'s ranking: a store change between pages neither skips nor repeats a video; a walk no longer kept ranks again', async () => {
+    const first = await handlers.search(params, ctx);
+    const second = async (over: Parameters<typeof handlers.search>[1] = ctx, using = handlers) =>
+      (await using.search({ ...params, paginationToken: first.pagination.paginationToken }, over)).data.contents.map((c) => c.videoId);
+    const expected = videos.slice(20, 40).map((v) => v.id);
+    // a new best match appears after the first page: a new ranking at offset 20 would repeat v19
+    videos.unshift({ ...videos[0]!, id: 'new', views: 10_000 });
+    try {
+      const ranked = calls.length;
+      expect(await second()).toEqual(expected);
+      expect(calls.length).toBe(ranked);
+      // another replica (or an evicted walk) ranks again, and sees the store as it is now
+      const elsewhere = createVideoHandlers(source);
+      expect(await second(ctx, elsewhere)).toEqual(videos.slice(20, 40).map((v) => v.id));
+      expect(calls.length).toBe(ranked + 1);
+      // a kept walk expires after ten minutes
+      expect(await second({ ...ctx, now: new Date(now.getTime() + 10 * 60_000 + 1) })).toEqual(videos.slice(20, 40).map((v) => v.id));
+      expect(calls.length).toBe(ranked + 2);
+    } finally {
+      videos.shift();
+    }
+    // a first page always ranks afresh
+    const ranked = calls.length;
+    await handlers.search(params, ctx);
+    expect(calls.length).toBe(ranked + 1);
   });
 
   it('formats items: relative time in the language, duration, badges', async () => {
@@ -104,13 +133,13 @@ describe('video handlers', () => {
       }
     } while (token);
     expect(seen).toEqual(videos.slice(6, 30).map((v) => v.id));
-    expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1, offset: 20 });
+    expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1, offset: 0 });
     // a bound outside the uploadDate window does not widen it
     await handlers.search({ ...params, uploadDate: 'THIS_WEEK', after: new Date(0), before: new Date(now.getTime() + DAY) }, ctx);
     expect(calls.at(-1)).toMatchObject({ since: now.getTime() - 7 * DAY, until: now.getTime() });
     // without them the source is asked exactly as before
     await handlers.search(params, ctx);
-    expect(calls.at(-1)).toEqual({ terms: ['pasta'], since: now.getTime() - 365 * DAY, until: now.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 20 });
+    expect(calls.at(-1)).toEqual({ terms: ['pasta'], since: now.getTime() - 365 * DAY, until: now.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 10_000 });
     await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { search, type videoContract } from '../contract.js';
 import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
 import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
+import { RankedWalks } from './ranked-walks.js';
 import type { ChartEntryRecord, VideoRecord, VideoSource } from './source.js';
 import {
   avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText,
@@ -31,7 +32,7 @@ const MESSAGE = 'Request successful';
  * window and are bound into the token too. Texts (relative times) are in `language`, as of the
  * window's end.
  */
-export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
+export function createVideoHandlers(source: VideoSource, walks = new RankedWalks()): ContractHandlers<typeof videoContract> {
   return {
     async search(params, { cursors, now }) {
       const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
@@ -45,30 +46,30 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       const start = position.until - UPLOAD_WINDOW_MS[uploadDate];
       const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
       const until = window?.before ? Math.min(position.until, window.before.getTime() - 1) : position.until;
-      const page = terms.length === 0
-        ? { videos: [], total: 0 }
-        : await source.search({
-          terms,
-          since,
-          until,
-          type,
-          geoCode,
-          offset: position.offset,
-          limit: SEARCH_PAGE_SIZE,
-        });
+      // a walk is its query and its window's end; its later pages slice the ranking its first page made
+      const walk = `${binding}\u0000${position.until}`;
+      let ranking = paginationToken ? walks.get(walk, now.getTime()) : undefined;
+      if (!ranking) {
+        ranking = terms.length === 0
+          ? { ids: [], total: 0 }
+          : await source.search({ terms, since, until, type, geoCode, offset: 0, limit: MAX_SEARCH_OFFSET });
+        walks.set(walk, ranking, now.getTime());
+      }
+      const ids = ranking.ids.slice(position.offset, position.offset + SEARCH_PAGE_SIZE);
+      const videos = inRequestOrder(ids, ids.length === 0 ? [] : await source.videos(ids), (video) => video.id).records;
       // relative times are as of the window's end too, so that they also hold still for the minute
       const asOf = new Date(position.until);
-      const next = position.offset + page.videos.length;
-      const hasMore = page.videos.length === SEARCH_PAGE_SIZE && next < page.total && next < MAX_SEARCH_OFFSET;
+      const next = position.offset + ids.length;
+      const hasMore = ids.length === SEARCH_PAGE_SIZE && next < ranking.total && next < MAX_SEARCH_OFFSET;
       return {
         message: MESSAGE,
         statusCode: 200,
         data: {
-          contents: page.videos.map((video) => searchItem(video, asOf, language)),
-          refinements: refinementsOf(keyword, page.videos.map((video) => video.title)),
+          contents: videos.map((video) => searchItem(video, asOf, language)),
+          refinements: refinementsOf(keyword, videos.map((video) => video.title)),
         },
         pagination: {
-          total: page.total,
+          total: ranking.total,
           hasMore,
           paginationToken: hasMore ? cursors.encode({ offset: next, until: position.until }, binding) : '',
         },

@@ -54,7 +54,8 @@ export interface SearchQueryInput {
  * the title, 1 per term in the channel name, ties by views descending then id.
  */
 export interface VideoSource {
-  search(query: SearchQueryInput): Promise<{ videos: VideoRecord[]; total: number }>;
+  /** The ids of the matches from `offset` (at most `limit`) in rank order, and how many match in all. */
+  search(query: SearchQueryInput): Promise<{ ids: string[]; total: number }>;
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;
