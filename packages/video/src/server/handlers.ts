@@ -16,8 +16,8 @@ const MAX_SEARCH_OFFSET = 10_000;
 /**
  * A first search page's window ends at the start of its minute, not at the request's millisecond: the
  * same search within a minute then gets the same answer, relative times included (and the same ETag,
- * so caches and If-None-Match work);
- * the cost is that a video is found up to a minute after it is published.
+ * so caches and If-None-Match work); the cost is that a video is found up to a minute after it is
+ * published.
  */
 const WINDOW_END_STEP_MS = 60_000;
 /** A search token is bound to everything but itself and `language` (which changes texts, not results). */
@@ -53,7 +53,7 @@ export function createVideoHandlers(source: VideoSource, walks = new RankedWalks
         ranking = terms.length === 0
           ? { ids: [], total: 0 }
           : await source.search({ terms, since, until, type, geoCode, offset: 0, limit: MAX_SEARCH_OFFSET });
-        walks.set(walk, ranking, now.getTime());
+        if (ranking.ids.length > SEARCH_PAGE_SIZE) walks.set(walk, ranking, now.getTime()); // a walk of one page has no later pages
       }
       const ids = ranking.ids.slice(position.offset, position.offset + SEARCH_PAGE_SIZE);
       const videos = inRequestOrder(ids, ids.length === 0 ? [] : await source.videos(ids), (video) => video.id).records;
