@@ -260,8 +260,8 @@ describe('import video youtube-v3', () => {
     expect(await store.video.video('yPYZpwSpKmA')).toMatchObject({ views: 0, durationSeconds: 0, title: 'Together Forever' });
     const search = (geoCode: 'US' | 'DE') =>
       store.video.search({ terms: ['never', 'gonna'], since: 0, until: FAR_FUTURE.getTime(), type: 'VIDEO', geoCode, offset: 0, limit: 10 });
-    expect((await search('US')).videos.map((v) => v.id)).toEqual(['dQw4w9WgXcQ']);
-    expect((await search('DE')).videos).toEqual([]); // blocked there
+    expect((await search('US')).ids).toEqual(['dQw4w9WgXcQ']);
+    expect((await search('DE')).ids).toEqual([]); // blocked there
     const rick = (await store.video.video('dQw4w9WgXcQ'))!;
     expect((await store.video.related(rick, 10)).map((v) => v.id)).toContain('yPYZpwSpKmA');
   });
@@ -272,7 +272,7 @@ describe('import video youtube-v3', () => {
     expect(result.out).toMatch(/^imported 0, updated 3, skipped 1 /);
     expect(await store.db.selectFrom('video_videos').select(['id', 'num']).orderBy('id').execute()).toEqual(nums);
     const search = await store.video.search({ terms: ['together'], since: 0, until: FAR_FUTURE.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 10 });
-    expect(search.videos.map((v) => v.id)).toEqual(['yPYZpwSpKmA']);
+    expect(search.ids).toEqual(['yPYZpwSpKmA']);
   });
 });
 
