@@ -15,7 +15,7 @@ export const search = defineOperation({
   description:
     'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
     'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), of the given type, available in geoCode. ' +
-    'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last): later pages are slices of the first page\'s ranking, so they never skip or repeat a video. ' +
+    'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last): later pages are slices of the first page\'s ranking, kept by the service for a while, so they do not skip or repeat a video when the data changes mid-walk. ' +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
     'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
     'narrow it, never widen it: use uploadDate=THIS_YEAR to reach back further than the default hour). The token is ' +

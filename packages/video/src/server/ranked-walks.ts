@@ -11,7 +11,9 @@ export interface Ranking {
  * one walk cannot skip or repeat a video when the store changes between them, as a new ranking at
  * the next offset could. A first page always ranks afresh (a new search sees the store as it is);
  * a later page whose walk is no longer kept (least recently used beyond `maxWalks`, older than
- * `ttlMs`, or walked on another replica) ranks again, as every page did before.
+ * `ttlMs`, or walked on another replica) ranks again, as every page did before. The same search
+ * started anew within the same minute is the same walk (its tokens are the same): its first page
+ * replaces the kept ranking, for both.
  */
 export class RankedWalks {
   private readonly walks = new Map<string, Ranking & { storedAt: number }>();
