@@ -9,13 +9,12 @@
 // FLOOR_PRAGMAS="temp_store = 2;synchronous = 0" adds pragmas, to see what a setting would buy.
 // Reads the file bench-import.mjs generates (/tmp/socialquery-bench-reddit-<lines>.ndjson), generating it if missing.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { openStore, toForumRow } from '@socialquery/store';
+import { findImporter, openStore } from '@socialquery/store';
 
 const lines = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200_000);
 const input = join(tmpdir(), `socialquery-bench-reddit-${lines}.ndjson`);
@@ -24,15 +23,10 @@ if (!existsSync(input)) {
 }
 const Database = createRequire(import.meta.resolve('@socialquery/store'))('better-sqlite3');
 
-// the same mapping as the importer's (reddit.ts), done before timing
+// the importer's own reading and mapping (reddit-ndjson), done before timing
 const rows = [];
-for await (const line of createInterface({ input: createReadStream(input), crlfDelay: Infinity })) {
-  if (line === '') continue;
-  const r = JSON.parse(line);
-  rows.push(toForumRow({
-    id: r.id, community: r.subreddit, author: r.author, title: r.title, content: r.selftext, upvotes: r.ups, downvotes: r.downs,
-    score: r.score, commentCount: r.num_comments, createdAt: Math.round(r.created_utc * 1000), url: `https://www.reddit.com${r.permalink}`,
-  }));
+for await (const item of findImporter('forum', 'reddit-ndjson').read(input, { bytesRead: 0, totalBytes: 0 })) {
+  if ('rows' in item) for (const row of item.rows) rows.push(row.values);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'socialquery-floor-'));
