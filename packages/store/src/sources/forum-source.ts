@@ -39,7 +39,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const score = topRead === 'sort window' ? UNINDEXED_SCORE : SCORE;
       if (minScore !== undefined) query = query.where(sql<boolean>`${score} >= ${minScore}`);
       const now = createdUntil.getTime();
-      const key = topRead === 'sort window' ? { expression: score, of: (post: Post) => post.score } : sortKey(order, now);
+      const key = sortKey(order, now, score);
       if (startAfter) query = query.where(pastPosition(key.expression, key.of(startAfter), startAfter.id));
       query = query.orderBy(key.expression, 'desc');
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
@@ -102,15 +102,16 @@ async function windowCount(db: Kysely<Database>, community_key: string, bounds: 
  * Each order's sort key: the SQL that ranks rows, and the same value computed from a post (for a
  * keyset position). hot is the stored hotScore; rising is score per millisecond of age, age floored
  * (the constant factor of hours is dropped), computed alike in SQL and here in double precision.
+ * `score` is the column as `top` reads it (UNINDEXED_SCORE keeps a sorted window off the score index).
  */
-function sortKey(order: ForumSort, now: number): { expression: RawBuilder<number>; of: (post: Post) => number } {
+function sortKey(order: ForumSort, now: number, score = SCORE): { expression: RawBuilder<number>; of: (post: Post) => number } {
   switch (order) {
     case 'hot':
       return { expression: sql<number>`hot`, of: (post) => hotScore(post.score, Date.parse(post.createdAt)) };
     case 'new':
       return { expression: sql<number>`created_at`, of: (post) => Date.parse(post.createdAt) };
     case 'top':
-      return { expression: sql<number>`score`, of: (post) => post.score };
+      return { expression: score, of: (post) => post.score };
     case 'rising': {
       const age = sql`case when ${now} - created_at < ${RISING_MIN_AGE_MS} then ${RISING_MIN_AGE_MS} else ${now} - created_at end`;
       return {
