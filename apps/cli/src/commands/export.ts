@@ -83,10 +83,7 @@ export function exportCommand(program: Command, io: Io) {
             await rename(`${target}.partial`, target);
           }
         } catch (error) {
-          if (target) {
-            sink.destroy();
-            await rm(`${target}.partial`, { force: true });
-          }
+          if (target) await discard(sink, `${target}.partial`);
           if (error instanceof ServiceError) throw new CliError(error.message);
           throw error;
         } finally {
@@ -123,6 +120,19 @@ function checkedFields(operation: Operation, fields: string) {
     if (error instanceof FieldsError) throw new CliError(error.message);
     throw error;
   }
+}
+
+/**
+ * Closes an abandoned file and removes it. The file is opened asynchronously, so an export that
+ * fails at once would otherwise remove nothing and then see the pending open create the file.
+ */
+async function discard(sink: Writable, path: string): Promise<void> {
+  if (!sink.closed) {
+    const closed = once(sink, 'close').catch(() => undefined);
+    sink.destroy();
+    await closed;
+  }
+  await rm(path, { force: true });
 }
 
 async function write(sink: Writable, text: string): Promise<void> {
