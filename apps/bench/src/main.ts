@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `pnpm bench`: measures the service under load from this process (autocannon) against
- * servers in child processes, and prints each figure as a ratio to two baselines measured in
- * the same run — a bare node:http server and an Express 5 route, both answering with the very
- * bytes the service sent for that request (same size, same encoding) — because absolute figures
- * on a shared 2-core machine mean little.
+ * servers in child processes, and prints each figure as a ratio to baselines measured in the
+ * same run — a bare node:http server and an Express 5 route, both answering with the very bytes
+ * the service sent for that request (same size, same encoding), and (uncompressed responses
+ * only) an Express 5 app running just the operation's parameter parsing and handler on the same
+ * store — because absolute figures on a shared 2-core machine mean little.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +25,12 @@ const SCENARIO_IDS = ['forum-hot', 'forum-top', 'microblog-page-1', 'microblog-p
 
 const USAGE = `Usage: pnpm bench [options]
 
-Measures the service's operations under load, each against two baselines measured in the same
-run that answer with the same bytes: a bare node:http server and an Express 5 route.
+Measures the service's operations under load, each against baselines measured in the same run:
+a bare node:http server and an Express 5 route that answer with the same bytes, and (for the
+identity variant) an Express 5 app that runs only the operation's parameter parsing and handler
+on the same store, so the table splits a request's cost into Express, the operation's own work
+(validation, SQL, mapping, JSON) and the service's layers around it (auth, rate limit, logging,
+request id, security headers, ETag).
 
 Options:
   --scales LIST      demo data scales to measure, comma-separated (default 100; --scales 1,100
@@ -49,6 +54,7 @@ Options:
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+const HANDLER_BASELINE = fileURLToPath(new URL('./handler-server.js', import.meta.url));
 
 async function main() {
   const { values } = parseArgs({
@@ -114,6 +120,7 @@ async function main() {
             LOG_LEVEL: 'info',
             SOCIALQUERY_RATE_LIMIT: '1000000000',
           });
+          const handlerServer = await startServer([HANDLER_BASELINE], { SOCIALQUERY_STORE: store.address });
           try {
             const scenarios = scenariosOf(store).filter((scenario) => only.includes(scenario.id));
             const scaleVariants = (scale === scales.at(-1) ? variants : ['identity']) as Variant[];
@@ -143,14 +150,20 @@ async function main() {
                 }
                 say(`measuring ${scenario.id} ${variant} at scale ${scale} on ${store.kind}…`);
                 const result = await measure(service.url + path, { headers, status });
+                let handler: LoadResult | undefined;
+                if (variant === 'identity') {
+                  say(`measuring ${scenario.id} on the handler baseline…`);
+                  handler = await measure(handlerServer.url + path, { status });
+                }
                 measurements.push({
                   scale, store: store.kind, scenario: scenario.id, title: scenario.title, variant, wireBytes: canned.body.length,
-                  identityBytes: canned.identityBytes, service: result, ...baseline,
+                  identityBytes: canned.identityBytes, service: result, ...baseline, ...(handler ? { handler } : {}),
                 });
               }
             }
           } finally {
             await service.stop();
+            await handlerServer.stop();
           }
         }
       } finally {

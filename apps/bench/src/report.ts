@@ -13,6 +13,8 @@ export interface Measurement {
   /** The baselines, answering with the same bytes. */
   bare: LoadResult;
   express: LoadResult;
+  /** The operation's parameter parsing and handler alone, in Express (identity variant only). */
+  handler?: LoadResult;
 }
 
 export interface Info {
@@ -117,8 +119,37 @@ function rowsOf(measurements: Measurement[]) {
     'express p99': m.express.p99,
     'vs node': fixed(vsNode(m)),
     'vs express': fixed(vsExpress(m)),
-    bad: m.service.unexpected + m.bare.unexpected + m.express.unexpected,
+    'handler req/s': m.handler ? Math.round(m.handler.requestsPerSecond) : '–',
+    'vs handler': m.handler ? fixed(m.service.requestsPerSecond / m.handler.requestsPerSecond) : '–',
+    bad: m.service.unexpected + m.bare.unexpected + m.express.unexpected + (m.handler?.unexpected ?? 0),
   }));
+}
+
+/** Milliseconds of the one busy core per request, from a saturated server's requests/s. */
+const perRequestMs = (result: LoadResult) => (result.requestsPerSecond > 0 ? 1000 / result.requestsPerSecond : Number.NaN);
+
+/**
+ * Where an uncompressed request's time goes: Express answering canned bytes; the operation's own
+ * work on top (parameter parsing, the handler's SQL and mapping, JSON); the service's layers on
+ * top of that (auth, rate-limit charge, logging, request id, security headers, ETag). Each is a
+ * difference of inverse throughputs, which is CPU per request while the server is saturated
+ * (10 connections keep it so), so a part is an estimate with the noise of two measurements.
+ */
+function costRows(measurements: Measurement[]) {
+  return measurements.flatMap((m) => {
+    if (!m.handler || m.service.requestsPerSecond === 0 || m.handler.requestsPerSecond === 0) return [];
+    const service = perRequestMs(m.service);
+    const handler = perRequestMs(m.handler);
+    const express = perRequestMs(m.express);
+    return [{
+      operation: m.scenario,
+      'ms / request': fixed(service, 3),
+      'express': fixed(express, 3),
+      'parse + handler': fixed(handler - express, 3),
+      'service layers': fixed(service - handler, 3),
+      'layers share': `${fixed((100 * (service - handler)) / service, 0)} %`,
+    }];
+  });
 }
 
 function groups(measurements: Measurement[]) {
@@ -142,6 +173,11 @@ export function printTables(measurements: Measurement[], targets: TargetLine[], 
   for (const [title, group] of groups(measurements)) {
     console.log(`\n${title}`);
     console.table(rowsOf(group));
+    const costs = costRows(group);
+    if (costs.length > 0) {
+      console.log(`${title}: where a request's time goes (ms of CPU, from 1 / req/s)`);
+      console.table(costs);
+    }
   }
   console.log('\ntargets');
   console.table(targets.map((t) => ({ target: t.target, subject: t.subject, figure: t.figure, met: t.met ? 'yes' : 'NO' })));
@@ -161,7 +197,11 @@ function markdownTable(rows: Record<string, string | number>[]): string {
 
 export function markdownReport(measurements: Measurement[], targets: TargetLine[], notes: string[], info: Info): string {
   const parts = [`Command: \`${info.command}\``, '', header(info)];
-  for (const [title, group] of groups(measurements)) parts.push('', `### ${title}`, '', markdownTable(rowsOf(group)));
+  for (const [title, group] of groups(measurements)) {
+    parts.push('', `### ${title}`, '', markdownTable(rowsOf(group)));
+    const costs = costRows(group);
+    if (costs.length > 0) parts.push('', `Where a request's time goes (ms of CPU, from 1 / req/s):`, '', markdownTable(costs));
+  }
   parts.push(
     '',
     '### Targets',
