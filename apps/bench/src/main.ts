@@ -120,8 +120,9 @@ async function main() {
             LOG_LEVEL: 'info',
             SOCIALQUERY_RATE_LIMIT: '1000000000',
           });
-          const handlerServer = await startServer([HANDLER_BASELINE], { SOCIALQUERY_STORE: store.address });
+          let handlerServer: RunningServer | undefined;
           try {
+            handlerServer = await startServer([HANDLER_BASELINE], { SOCIALQUERY_STORE: store.address });
             const scenarios = scenariosOf(store).filter((scenario) => only.includes(scenario.id));
             const scaleVariants = (scale === scales.at(-1) ? variants : ['identity']) as Variant[];
             for (const scenario of scenarios) {
@@ -163,7 +164,7 @@ async function main() {
             }
           } finally {
             await service.stop();
-            await handlerServer.stop();
+            await handlerServer?.stop();
           }
         }
       } finally {
