@@ -1,5 +1,5 @@
 export { createVideoHandlers, RELATED_LIMIT } from './handlers.js';
 export { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
 export { avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText } from './text.js';
-export { RankedWalks, type Ranking } from './ranked-walks.js';
-export type { ChartEntryRecord, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+export { RankedWalks } from './ranked-walks.js';
+export type { ChartEntryRecord, Ranking, SearchQueryInput, VideoRecord, VideoSource } from './source.js';

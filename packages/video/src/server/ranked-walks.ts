@@ -1,8 +1,4 @@
-/** One search's ranking: the first ids in rank order (up to the paging reach), and how many matched. */
-export interface Ranking {
-  ids: string[];
-  total: number;
-}
+import type { Ranking } from './source.js';
 
 /**
  * The rankings of recent search walks (a first page and the pages its tokens lead to), so that a

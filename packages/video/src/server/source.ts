@@ -48,6 +48,12 @@ export interface SearchQueryInput {
   limit: number;
 }
 
+/** Ranked search matches: ids in rank order (a page of them, or a walk's first up to the paging reach), and how many matched in all. */
+export interface Ranking {
+  ids: string[];
+  total: number;
+}
+
 /**
  * What the video handlers need from a store. Search matches with the store's full-text engine
  * (SQLite FTS5, PostgreSQL tsvector) and ranks the same way on every store: 2 points per term in
@@ -55,7 +61,7 @@ export interface SearchQueryInput {
  */
 export interface VideoSource {
   /** The ids of the matches from `offset` (at most `limit`) in rank order, and how many match in all. */
-  search(query: SearchQueryInput): Promise<{ ids: string[]; total: number }>;
+  search(query: SearchQueryInput): Promise<Ranking>;
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;
