@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldSelection } from '../fields.js';
 import { defineOperation } from '../operation.js';
 import { integerParam } from '../params.js';
 import { exporterFor, type RecordBatches } from './export.js';
@@ -94,7 +95,7 @@ describe('recordEncoder', () => {
   });
 
   it('CSV with a fields selection keeps the selected columns, in the record\'s order', () => {
-    const selection = new Map([['owner', new Map([['name', true as const]])], ['id', true as const]]);
+    const selection: FieldSelection = new Map<string, FieldSelection | true>([['owner', new Map([['name', true as const]])], ['id', true]]);
     const encoder = recordEncoder(operation, 'csv', selection);
     expect(encoder.header()).toBe('id,owner.name\r\n');
   });

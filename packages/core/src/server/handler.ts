@@ -1,7 +1,6 @@
 import type { Contract, OperationConfig, OperationParams } from '../operation.js';
 import type { z } from 'zod';
 import type { CursorCodec } from './cursor.js';
-import type { ContractExporters } from './export.js';
 
 /** What the service hands every handler besides the parameters. */
 export interface HandlerContext {
@@ -19,11 +18,3 @@ export type OperationHandler<O extends OperationConfig> = (
 
 /** One handler per operation of a contract, same keys. */
 export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHandler<C[K]> };
-
-/** A contract together with its handlers: what the service mounts. */
-export interface MountablePlatform<C extends Contract = Contract> {
-  contract: C;
-  handlers: ContractHandlers<C>;
-  /** Bulk export of operations that need more than their handler (see `exporterFor`). */
-  exporters?: ContractExporters<C>;
-}

@@ -6,3 +6,4 @@ export type {
   PageRequest, PlaylistRecord, PlaylistTrackRecord, ReleasesRequest, SearchRequest, ShowRecord, TrackRecord, UserRecord,
 } from './source.js';
 export type { AlbumType, OrderBy } from '../schemas.js';
+export { musicPlatform } from './platform.js';

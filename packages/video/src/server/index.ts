@@ -3,3 +3,4 @@ export { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
 export { avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText } from './text.js';
 export { RankedWalks } from './ranked-walks.js';
 export type { ChartEntryRecord, Ranking, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+export { videoPlatform } from './platform.js';
