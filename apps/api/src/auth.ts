@@ -2,6 +2,7 @@ import type { AuthScheme } from '@socialquery/core';
 import { ServiceError } from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
 import type { Request, RequestHandler } from 'express';
+import { contextOf } from './request-context.js';
 
 const BEARER = /^Bearer +([^ ]+) *$/i;
 
@@ -32,7 +33,7 @@ export function authenticate(scheme: AuthScheme, credentials: CredentialStore): 
         headers: scheme === 'bearer' ? challenge('invalid_token') : {},
       });
     }
-    res.locals.credentialId = credentialId;
+    contextOf(res).credentialId = credentialId;
     next();
   };
 }

@@ -2,7 +2,7 @@ import { type ErrorBody, type ErrorCode, type ErrorIssue, errorCodes, statusTitl
 import { ServiceError } from '@socialquery/core/server';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { requestIdOf } from './request-id.js';
+import { contextOf } from './request-context.js';
 
 /** Writes the one error body (DESIGN.md §4). */
 export function sendError(
@@ -12,15 +12,16 @@ export function sendError(
   extra: { issues?: ErrorIssue[]; headers?: Record<string, string>; status?: number } = {},
 ) {
   const status = extra.status ?? errorCodes[code].status;
+  const context = contextOf(res);
   const body: ErrorBody = {
     statusCode: status,
     error: statusTitles[status] ?? 'Error',
     code,
     message,
     ...(extra.issues && extra.issues.length > 0 ? { issues: extra.issues } : {}),
-    requestId: requestIdOf(res),
+    requestId: context.requestId,
   };
-  if (res.locals.errorBodyExtras) Object.assign(body, res.locals.errorBodyExtras);
+  if (context.errorBodyExtras) Object.assign(body, context.errorBodyExtras);
   for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
   res.status(status).json(body);
 }
@@ -38,14 +39,14 @@ export function errorHandler(logger: Logger, isStoreUnavailable: (error: unknown
       return sendError(res, error.code, error.message, error.details);
     }
     if (isStoreUnavailable(error)) {
-      logger.warn({ err: error, requestId: requestIdOf(res), path: req.path }, 'store unavailable');
+      logger.warn({ err: error, requestId: contextOf(res).requestId, path: req.path }, 'store unavailable');
       return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', { headers: { 'Retry-After': '5' } });
     }
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
     }
-    logger.error({ err: error, requestId: requestIdOf(res), method: req.method, path: req.path }, 'unhandled error');
+    logger.error({ err: error, requestId: contextOf(res).requestId, method: req.method, path: req.path }, 'unhandled error');
     return sendError(res, 'internal', 'internal error; quote the request id when reporting it');
   };
 }

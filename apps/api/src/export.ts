@@ -60,7 +60,7 @@ export interface ExportRequest {
 export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
   const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
   return async (req: Request, res: Response, { format, params, ctx, selection, chargeMore }: ExportRequest): Promise<void> => {
-    const iterator = exporter(params as never, ctx)[Symbol.asyncIterator]();
+    const iterator = exporter(params, ctx)[Symbol.asyncIterator]();
     // the first batch before the status line: an unknown user is still a 404
     let step = await iterator.next();
     const encode = selection ? recordEncoder(operation, format, selection) : encoders[format];

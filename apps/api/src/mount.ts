@@ -1,4 +1,4 @@
-import type { ExportFormat, Operation } from '@socialquery/core';
+import type { Operation } from '@socialquery/core';
 import {
   type CursorCodec, exporterFor, type MountablePlatform, type OperationExporter, type OperationHandler, paramsParser,
 } from '@socialquery/core/server';
@@ -7,9 +7,9 @@ import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
 import { sendError } from './error-response.js';
 import { exportFormatOf, exportServer } from './export.js';
-import { fieldsSelector, type SelectedFields } from './fields.js';
+import { fieldsSelector } from './fields.js';
 import type { RequestBudget } from './rate-limit.js';
-import { requestIdOf } from './request-id.js';
+import { contextOf } from './request-context.js';
 
 export interface MountDeps {
   credentials: CredentialStore;
@@ -55,7 +55,7 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
 /** An operation's extra error-body fields, for every error answered on its path (sendError merges them). */
 function withErrorExtras(operation: Operation): RequestHandler {
   return (_req, res, next) => {
-    if (operation.errorExtras) res.locals.errorBodyExtras = operation.errorExtras;
+    if (operation.errorExtras) contextOf(res).errorBodyExtras = operation.errorExtras;
     next();
   };
 }
@@ -68,20 +68,21 @@ const EXTENSIONS = ['fields'] as const;
 const LISTING_EXTENSIONS = [...EXTENSIONS, 'format'] as const;
 
 /**
- * Validated parameters go to `res.locals.params`, for the budget (an operation's cost) and the
- * handler; the checked `fields` selection to `res.locals.fields`; a listing's export format, when
- * the request asks for one (`format` or `Accept`), to `res.locals.exportFormat`.
+ * Validated parameters go to the request's context (`request-context.ts`), for the budget (an
+ * operation's cost) and the handler; so do the checked `fields` selection and a listing's export
+ * format, when the request asks for one (`format` or `Accept`).
  */
 function validateParams(operation: Operation, exportable: boolean): RequestHandler {
   const parseParams = paramsParser(operation, exportable ? LISTING_EXTENSIONS : EXTENSIONS);
   const selectFields = fieldsSelector(operation);
   return (req, res, next) => {
     const { params, extensions } = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
-    res.locals.params = params;
-    res.locals.fields = selectFields(extensions.fields);
+    const context = contextOf(res);
+    context.params = params;
+    context.fields = selectFields(extensions.fields);
     if (exportable) {
       res.vary('Accept');
-      res.locals.exportFormat = exportFormatOf(req, extensions.format);
+      context.exportFormat = exportFormatOf(req, extensions.format);
     }
     next();
   };
@@ -96,21 +97,19 @@ function serve(
 ): RequestHandler {
   const sendExport = exporter && exportServer(operation, exporter);
   return async (req, res) => {
-    const ctx = { now: clock(), cursors, requestId: requestIdOf(res) };
-    const fields = res.locals.fields as SelectedFields | undefined;
-    const format = res.locals.exportFormat as ExportFormat | undefined;
-    if (sendExport && format) {
-      const credentialId = res.locals.credentialId as string;
+    const { requestId, credentialId, params = {}, fields, exportFormat: format } = contextOf(res);
+    const ctx = { now: clock(), cursors, requestId };
+    if (sendExport && format && credentialId !== undefined) {
       await sendExport(req, res, {
         format,
-        params: res.locals.params as Record<string, unknown>,
+        params,
         ctx,
         selection: fields?.selection,
         chargeMore: (units) => budget.chargeMore(credentialId, units),
       });
       return;
     }
-    const body = await handler(res.locals.params as never, ctx);
+    const body = await handler(params, ctx);
     res.json(fields ? fields.trim(body) : body);
   };
 }

@@ -4,6 +4,7 @@ import { type AugmentedRequest, type ClientRateLimitInfo, rateLimit, type Store 
 import type { Logger } from 'pino';
 import { createClient, defineScript } from 'redis';
 import { sendError } from './error-response.js';
+import { contextOf, type RequestContext } from './request-context.js';
 
 /**
  * Per-credential request budgets: `limit` units per fixed window of `windowMs`, each operation
@@ -12,7 +13,7 @@ import { sendError } from './error-response.js';
  * request more than one unit.
  */
 export interface RequestBudget {
-  /** Charges the authenticated credential (`res.locals.credentialId`) for a request with validated `res.locals.params`. */
+  /** Charges the authenticated credential the cost of a request with validated parameters (both in its `RequestContext`). */
   charge(operation: Operation): RequestHandler;
   /**
    * Charges a credential `units` more within its current window (an export's rows, as they are
@@ -55,7 +56,7 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
     store,
     standardHeaders: 'draft-6',
     legacyHeaders: false,
-    keyGenerator: (_req, res) => res.locals.rateLimitKey as string,
+    keyGenerator: (_req, res) => chargeKeyOf(contextOf(res)),
     passOnStoreError: true,
     logger: limiterLogger(logger),
     handler: (req, res) => {
@@ -67,7 +68,8 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
   });
   return {
     charge: (operation) => (req, res, next) => {
-      res.locals.rateLimitKey = chargeKey(res.locals.credentialId as string, costOf(operation, res.locals.params as Record<string, unknown>));
+      const context = contextOf(res);
+      context.cost = costOf(operation, context.params ?? {});
       return limiter(req, res, next);
     },
     async chargeMore(credentialId, units) {
@@ -95,10 +97,17 @@ function secondsUntil(resetTime: Date | undefined): number {
 }
 
 /**
- * express-rate-limit hands its store nothing but the key, so the request's cost travels in it:
+ * express-rate-limit hands its store nothing but the key (its `Store.increment(key)` has no
+ * request), so the request's cost — a typed field of its `RequestContext` everywhere else — is
+ * written into the key here and read back by `parseChargeKey`, the one place each way:
  * `<cost>:<credential id>`. The stores count under the credential id alone.
  */
 const chargeKey = (credentialId: string, cost: number) => `${cost}:${credentialId}`;
+
+function chargeKeyOf({ credentialId, cost }: RequestContext): string {
+  if (credentialId === undefined || cost === undefined) throw new Error('rate limit: the budget is charged after authentication and parameter validation');
+  return chargeKey(credentialId, cost);
+}
 
 function parseChargeKey(key: string): { cost: number; counter: string } {
   const colon = key.indexOf(':');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+import { contextOf } from './request-context.js';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -13,11 +14,8 @@ export function requestIdFor(req: IncomingMessage): string {
 /** Every response carries `x-request-id`. */
 export const requestId: RequestHandler = (req, res, next) => {
   const id = (req as IncomingMessage & { id?: unknown }).id;
-  res.locals.requestId = typeof id === 'string' ? id : requestIdFor(req);
-  res.setHeader('x-request-id', res.locals.requestId);
+  const context = contextOf(res);
+  context.requestId = typeof id === 'string' ? id : requestIdFor(req);
+  res.setHeader('x-request-id', context.requestId);
   next();
 };
-
-export function requestIdOf(res: Response | ServerResponse): string {
-  return ((res as Response).locals?.requestId as string | undefined) ?? '';
-}

@@ -1,0 +1,37 @@
+import type { ServerResponse } from 'node:http';
+import type { ExportFormat } from '@socialquery/core';
+import type { SelectedFields } from './fields.js';
+
+/**
+ * What the service learns about one request as it passes the middleware, in one typed record per
+ * response (Express's `res.locals` is `Record<string, any>`, which the compiler cannot check).
+ * Each middleware fills in its part; later ones read it.
+ */
+export interface RequestContext {
+  /** `x-request-id` of the response ('' before the request-id middleware ran, e.g. a 408 from the server). */
+  requestId: string;
+  /** The credential `authenticate` accepted. */
+  credentialId?: string;
+  /** Units of the credential's budget this request costs (`operation.cost`, default 1). */
+  cost?: number;
+  /** The operation's validated parameters, defaults applied. */
+  params?: Record<string, unknown>;
+  /** The checked `fields` selection, when the request has one. */
+  fields?: SelectedFields;
+  /** A listing's export format, when the request asks for one (`format` or `Accept`). */
+  exportFormat?: ExportFormat;
+  /** Fields every error body on this operation's path carries besides the standard ones. */
+  errorBodyExtras?: Readonly<Record<string, unknown>>;
+}
+
+const contexts = new WeakMap<ServerResponse, RequestContext>();
+
+/** The request's context, made on first use. */
+export function contextOf(res: ServerResponse): RequestContext {
+  let context = contexts.get(res);
+  if (!context) {
+    context = { requestId: '' };
+    contexts.set(res, context);
+  }
+  return context;
+}
