@@ -1,7 +1,7 @@
 import { copiedTables, copyStore, type CopyProgress } from './copy.js';
-import * as musicDemo from './demo/music-demo.js';
-import { recomputeMusicDerived } from './music-derived.js';
-import { type MusicWrittenTable, upsertMusicRows } from './music-rows.js';
+import * as musicDemo from './platforms/music/demo.js';
+import { recomputeMusicDerived } from './platforms/music/derived.js';
+import { type MusicWrittenTable, upsertMusicRows } from './platforms/music/rows.js';
 import type { Database } from './schema.js';
 import { demoSets } from './seed.js';
 import { openStore, type Store } from './store.js';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { findMusicExamples, type MusicExamples } from './music-examples.js';
-import { findProfessionalExamples } from './professional-examples.js';
-import { findVideoExamples } from './video-examples.js';
+import { findMusicExamples, type MusicExamples } from './platforms/music/examples.js';
+import { findProfessionalExamples } from './platforms/professional/examples.js';
+import { findVideoExamples } from './platforms/video/examples.js';
 
 /** Per platform present in the store, identifiers that exist there, for trying the API. */
 export interface Examples {

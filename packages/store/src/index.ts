@@ -12,26 +12,26 @@ export { parseDemoScales } from './seed.js';
 export type { Examples } from './examples.js';
 export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';
-export { toForumRow, upsertForumRows } from './forum-rows.js';
-export type { ForumPostInput } from './forum-rows.js';
+export { toForumRow, upsertForumRows } from './platforms/forum/rows.js';
+export type { ForumPostInput } from './platforms/forum/rows.js';
 export {
   toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogFollowRows, upsertMicroblogMessageRows,
   upsertMicroblogUserRows,
-} from './microblog-rows.js';
-export type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './microblog-rows.js';
-export { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './shortvideo-rows.js';
-export type { ShortVideoCommentInput, ShortVideoInput } from './shortvideo-rows.js';
+} from './platforms/microblog/rows.js';
+export type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './platforms/microblog/rows.js';
+export { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './platforms/shortvideo/rows.js';
+export type { ShortVideoCommentInput, ShortVideoInput } from './platforms/shortvideo/rows.js';
 export {
   toProfessionalCompanyRow, toProfessionalPositionRow, toProfessionalProfileRow, upsertProfessionalCompanyRows, upsertProfessionalPositionRows,
   upsertProfessionalProfileRows,
-} from './professional-rows.js';
-export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './professional-rows.js';
-export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './video-rows.js';
-export { assignMusicNums, musicNameColumns, upsertMusicRows } from './music-rows.js';
-export type { MusicNumberedTable, MusicWrittenTable } from './music-rows.js';
-export { recomputeMusicDerived, recomputeMusicDerivedIn } from './music-derived.js';
-export type { MusicDerivedReport } from './music-derived.js';
-export type { MusicExamples } from './music-examples.js';
+} from './platforms/professional/rows.js';
+export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './platforms/professional/rows.js';
+export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './platforms/video/rows.js';
+export { assignMusicNums, musicNameColumns, upsertMusicRows } from './platforms/music/rows.js';
+export type { MusicNumberedTable, MusicWrittenTable } from './platforms/music/rows.js';
+export { recomputeMusicDerived, recomputeMusicDerivedIn } from './platforms/music/derived.js';
+export type { MusicDerivedReport } from './platforms/music/derived.js';
+export type { MusicExamples } from './platforms/music/examples.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';
 export { ImportAbortedError, ImportInputError, importData, importers, findImporter, importPlatforms } from './import/index.js';

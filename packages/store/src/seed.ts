@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DemoSet } from './demo/demo-set.js';
-import { forumDemoSet } from './demo/forum-demo-set.js';
-import { microblogDemoSet } from './demo/microblog-demo-set.js';
-import { musicDemoSet } from './demo/music-demo-set.js';
-import { professionalDemoSet } from './demo/professional-demo-set.js';
-import { shortVideoDemoSet } from './demo/shortvideo-demo-set.js';
-import { videoDemoSet } from './demo/video-demo-set.js';
+import { forumDemoSet } from './platforms/forum/demo-set.js';
+import { microblogDemoSet } from './platforms/microblog/demo-set.js';
+import { musicDemoSet } from './platforms/music/demo-set.js';
+import { professionalDemoSet } from './platforms/professional/demo-set.js';
+import { shortVideoDemoSet } from './platforms/shortvideo/demo-set.js';
+import { videoDemoSet } from './platforms/video/demo-set.js';
 import type { Database } from './schema.js';
 
 /** Every platform's demo data set, seeded in this order. */

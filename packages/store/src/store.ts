@@ -17,12 +17,12 @@ import { type MigrationReport, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { type SeedOptions, type SeedReport, seedDemo } from './seed.js';
 import { createSettingsStore, type SettingsStore } from './settings.js';
-import { createSqlForumSource } from './sources/forum-source.js';
-import { createSqlMicroblogSource } from './sources/microblog-source.js';
-import { createSqlMusicSource } from './sources/music-source.js';
-import { createSqlProfessionalSource } from './sources/professional-source.js';
-import { createSqlShortVideoSource } from './sources/shortvideo-source.js';
-import { createSqlVideoSource } from './sources/video-source.js';
+import { createSqlForumSource } from './platforms/forum/source.js';
+import { createSqlMicroblogSource } from './platforms/microblog/source.js';
+import { createSqlMusicSource } from './platforms/music/source.js';
+import { createSqlProfessionalSource } from './platforms/professional/source.js';
+import { createSqlShortVideoSource } from './platforms/shortvideo/source.js';
+import { createSqlVideoSource } from './platforms/video/source.js';
 
 export interface Store {
   readonly address: StoreAddress;

@@ -1,10 +1,10 @@
-import { linkedinExport } from './linkedin.js';
-import { redditNdjson } from './reddit.js';
-import { spotifyWebApi } from './spotify.js';
-import { tiktokResearch } from './tiktok.js';
-import { twitterArchive, twitterV2 } from './twitter.js';
+import { linkedinExport } from '../platforms/professional/import-linkedin.js';
+import { redditNdjson } from '../platforms/forum/import-reddit.js';
+import { spotifyWebApi } from '../platforms/music/import-spotify.js';
+import { tiktokResearch } from '../platforms/shortvideo/import-tiktok.js';
+import { twitterArchive, twitterV2 } from '../platforms/microblog/import-twitter.js';
 import type { Importer } from './types.js';
-import { youtubeV3 } from './youtube.js';
+import { youtubeV3 } from '../platforms/video/import-youtube.js';
 
 /** Every importer, by platform then format. */
 export const importers: readonly Importer[] = [redditNdjson, twitterArchive, twitterV2, youtubeV3, spotifyWebApi, tiktokResearch, linkedinExport];

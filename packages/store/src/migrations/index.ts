@@ -1,10 +1,10 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import { initial } from './0001-initial.js';
-import { microblog } from './0002-microblog.js';
-import { shortvideo } from './0003-shortvideo.js';
-import { professional } from './0004-professional.js';
-import { video } from './0005-video.js';
-import { music } from './0006-music.js';
+import { microblog } from '../platforms/microblog/migrations/0002-microblog.js';
+import { shortvideo } from '../platforms/shortvideo/migrations/0003-shortvideo.js';
+import { professional } from '../platforms/professional/migrations/0004-professional.js';
+import { video } from '../platforms/video/migrations/0005-video.js';
+import { music } from '../platforms/music/migrations/0006-music.js';
 
 /** Migrations are data, applied in name order. Never edit a released one: add the next. */
 export const migrations: Record<string, Migration> = {

@@ -1,0 +1,62 @@
+import { toForumRow } from './rows.js';
+import { readLines } from '../../import/input.js';
+import type { Importer, ImportItem, ImportRow } from '../../import/types.js';
+import { epochSeconds, integer, isObject, type Json, optionalString, reasonOf, requiredString } from '../../import/values.js';
+
+const REDDIT = 'https://www.reddit.com';
+
+/**
+ * One Reddit submission (Pushshift / Arctic Shift dump line) → a forum post.
+ * `ups`/`downs` are often missing or 0 in dumps: upvotes fall back to max(score, 0).
+ */
+export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
+  const id = requiredString(record, 'id');
+  const score = integer(record, 'score', 0);
+  const permalink = optionalString(record, 'permalink');
+  const url = permalink ? (permalink.startsWith('http') ? permalink : REDDIT + permalink) : optionalString(record, 'url');
+  return {
+    table: 'forum_posts',
+    values: toForumRow({
+      id,
+      community: requiredString(record, 'subreddit'),
+      author: optionalString(record, 'author', '[deleted]'),
+      title: requiredString(record, 'title'),
+      content: optionalString(record, 'selftext'),
+      upvotes: integer(record, 'ups', Math.max(score, 0)),
+      downvotes: integer(record, 'downs', 0),
+      score,
+      commentCount: integer(record, 'num_comments', 0),
+      createdAt: epochSeconds(record, 'created_utc'),
+      url,
+    }),
+  };
+}
+
+/** Maps one NDJSON line; blank lines are skipped by the caller. */
+export function mapRedditLine(text: string, location: string): ImportItem {
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch (error) {
+    return { location, error: `not JSON (${reasonOf(error)})` };
+  }
+  if (!isObject(record)) return { location, error: 'not a JSON object' };
+  try {
+    return { location, rows: [mapRedditSubmission(record)] };
+  } catch (error) {
+    return { location, error: reasonOf(error) };
+  }
+}
+
+export const redditNdjson: Importer = {
+  platform: 'forum',
+  format: 'reddit-ndjson',
+  description: 'Reddit submissions, one JSON object per line (Pushshift / Arctic Shift dumps); plain or .zst',
+  input: 'file',
+  async *read(path, progress) {
+    for await (const { line, text } of readLines(path, progress)) {
+      if (text.trim() === '') continue;
+      yield mapRedditLine(text, `line ${line}`);
+    }
+  },
+};

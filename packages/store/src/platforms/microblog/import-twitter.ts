@@ -1,0 +1,254 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
+import { filesIn, readJsonValues, readResponses } from '../../import/input.js';
+import { type Importer, ImportInputError, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
+import {
+  boolean, integer, isObject, isoTimestamp, type Json, optionalObject, optionalString, reasonOf, requiredString,
+} from '../../import/values.js';
+
+const SITE = 'https://x.com';
+/** `window.YTD.<name>.part<n> = ` before the JSON of every archive data file. */
+const ARCHIVE_PREFIX = /^\s*window\.YTD\.[A-Za-z0-9_]+\.part\d+\s*=\s*/;
+/** Twitter's created_at: `Wed Oct 10 20:19:24 +0000 2018`. */
+const TWITTER_DATE = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{2}) (\d{2}:\d{2}:\d{2}) ([+-]\d{4}) (\d{4})$/;
+
+export function twitterDate(record: Json, field: string): number {
+  const value = record[field];
+  const match = typeof value === 'string' ? TWITTER_DATE.exec(value) : null;
+  const ms = match ? Date.parse(`${match[2]} ${match[1]} ${match[5]} ${match[3]} GMT${match[4]}`) : Number.NaN;
+  if (Number.isNaN(ms)) throw new RecordError(`${field}: expected a date like "Wed Oct 10 20:19:24 +0000 2018", got ${JSON.stringify(value)}`);
+  return ms;
+}
+
+interface ArchiveAccount {
+  id: string;
+  username: string;
+}
+
+/** Media of an archive tweet (extended_entities has every photo; entities only the first): a video's best mp4, else the image. */
+function archiveMedia(tweet: Json): { type: string; url: string }[] {
+  const list = optionalObject(tweet, 'extended_entities').media ?? optionalObject(tweet, 'entities').media;
+  if (!Array.isArray(list)) return [];
+  return list.filter(isObject).map((media) => {
+    const variants = optionalObject(media, 'video_info').variants;
+    const mp4 = Array.isArray(variants)
+      ? variants.filter(isObject).filter((v) => v.content_type === 'video/mp4').sort((a, b) => Number(b.bitrate ?? 0) - Number(a.bitrate ?? 0))[0]
+      : undefined;
+    return { type: optionalString(media, 'type', 'photo'), url: optionalString(mp4 ?? media, mp4 ? 'url' : 'media_url_https') };
+  });
+}
+
+/** One archive tweet (`{ "tweet": {...} }`) of `account` → a message. Archives carry no reply, quote or view counts (0). */
+export function mapArchiveTweet(element: Json, account: ArchiveAccount): ImportRow<'microblog_messages'> {
+  const tweet = isObject(element.tweet) ? element.tweet : element;
+  const id = requiredString(tweet, 'id_str');
+  const replyTo = optionalString(tweet, 'in_reply_to_status_id_str');
+  return {
+    table: 'microblog_messages',
+    values: toMicroblogMessageRow({
+      id,
+      author: account.username,
+      text: optionalString(tweet, 'full_text', optionalString(tweet, 'text')),
+      likeCount: integer(tweet, 'favorite_count', 0),
+      repostCount: integer(tweet, 'retweet_count', 0),
+      replyCount: 0,
+      quoteCount: 0,
+      viewCount: 0,
+      createdAt: twitterDate(tweet, 'created_at'),
+      replyToId: replyTo === '' ? null : replyTo,
+      repostedId: null,
+      url: `${SITE}/${account.username}/status/${id}`,
+      media: archiveMedia(tweet),
+    }),
+  };
+}
+
+/** Reads one small archive data file (account.js, profile.js: a few hundred bytes) as its array. */
+async function readArchiveFile(path: string): Promise<unknown[]> {
+  const text = await readFile(path, 'utf8');
+  const match = ARCHIVE_PREFIX.exec(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(match ? text.slice(match[0].length) : text);
+  } catch (error) {
+    throw new ImportInputError(`${path}: not an archive data file (${reasonOf(error)})`);
+  }
+  if (!Array.isArray(value)) throw new ImportInputError(`${path}: not an archive data file (expected an array)`);
+  return value;
+}
+
+async function exists(path: string) {
+  return stat(path).then(() => true, () => false);
+}
+
+/** The archive's account (account.js) and profile (profile.js, optional) → the user row. */
+async function readArchiveAccount(dataDir: string): Promise<{ account: ArchiveAccount; row: ImportRow<'microblog_users'> }> {
+  const accountFile = join(dataDir, 'account.js');
+  if (!(await exists(accountFile))) throw new ImportInputError(`no account.js in ${dataDir}: pass the archive's folder (or its data folder), whose account.js names the author`);
+  const entry = (await readArchiveFile(accountFile))[0];
+  const account = isObject(entry) && isObject(entry.account) ? entry.account : undefined;
+  if (!account) throw new ImportInputError(`${accountFile}: expected [{ "account": {...} }]`);
+  const profileFile = join(dataDir, 'profile.js');
+  const profileEntry = (await exists(profileFile)) ? (await readArchiveFile(profileFile))[0] : undefined;
+  const profile = isObject(profileEntry) && isObject(profileEntry.profile) ? profileEntry.profile : {};
+  try {
+    const id = requiredString(account, 'accountId');
+    const username = requiredString(account, 'username');
+    const row: ImportRow<'microblog_users'> = {
+      table: 'microblog_users',
+      values: toMicroblogUserRow({
+        id,
+        username,
+        displayName: optionalString(account, 'accountDisplayName', username),
+        bio: optionalString(optionalObject(profile, 'description'), 'bio'),
+        followerCount: 0,
+        followingCount: 0,
+        messageCount: 0,
+        likeCount: 0,
+        isVerified: false,
+        isProtected: false,
+        profileImageUrl: optionalString(profile, 'avatarMediaUrl'),
+        createdAt: isoTimestamp(account, 'createdAt'),
+      }),
+    };
+    return { account: { id, username }, row };
+  } catch (error) {
+    throw new ImportInputError(`${accountFile}: ${reasonOf(error)}`);
+  }
+}
+
+export const twitterArchive: Importer = {
+  platform: 'microblog',
+  format: 'twitter-archive',
+  description: "a Twitter/X account archive: its folder (data/tweets.js, data/account.js, data/profile.js) or data/tweets.js beside account.js",
+  input: 'file-or-dir',
+  async *read(path, progress) {
+    const isDir = (await stat(path)).isDirectory();
+    const dataDir = isDir ? ((await exists(join(path, 'data', 'account.js'))) ? join(path, 'data') : path) : dirname(path);
+    const tweetFiles = isDir ? await filesIn(dataDir, /^tweets?(-part\d+)?\.js$/) : [path];
+    if (tweetFiles.length === 0) throw new ImportInputError(`no tweets.js in ${dataDir}`);
+    // the progress total is the tweets files' size (an archive folder also holds media)
+    progress.totalBytes = 0;
+    for (const file of tweetFiles) progress.totalBytes += (await stat(file)).size;
+    const { account, row } = await readArchiveAccount(dataDir);
+    yield { location: 'account.js', rows: [row] };
+    for (const file of tweetFiles) {
+      const name = basename(file);
+      for await (const { index, value } of readJsonValues(file, progress, { paths: ['$.*'], prefix: ARCHIVE_PREFIX })) {
+        const location = `${name} record ${index}`;
+        try {
+          if (!isObject(value)) throw new RecordError('not a JSON object');
+          yield { location, rows: [mapArchiveTweet(value, account)] };
+        } catch (error) {
+          yield { location, error: reasonOf(error) };
+        }
+      }
+    }
+  },
+};
+
+/** An API v2 user object (with user.fields public_metrics, created_at…) → a microblog user. */
+export function mapV2User(user: Json): ImportRow<'microblog_users'> {
+  const metrics = optionalObject(user, 'public_metrics');
+  return {
+    table: 'microblog_users',
+    values: toMicroblogUserRow({
+      id: requiredString(user, 'id'),
+      username: requiredString(user, 'username'),
+      displayName: optionalString(user, 'name'),
+      bio: optionalString(user, 'description'),
+      followerCount: integer(metrics, 'followers_count', 0),
+      followingCount: integer(metrics, 'following_count', 0),
+      messageCount: integer(metrics, 'tweet_count', 0),
+      likeCount: integer(metrics, 'like_count', 0),
+      isVerified: boolean(user, 'verified'),
+      isProtected: boolean(user, 'protected'),
+      profileImageUrl: optionalString(user, 'profile_image_url'),
+      createdAt: user.created_at === undefined ? 0 : isoTimestamp(user, 'created_at'),
+    }),
+  };
+}
+
+/** An API v2 tweet → a message; its author's username comes from includes.users, its media from includes.media. */
+export function mapV2Tweet(tweet: Json, usernames: Map<string, string>, media: Map<string, { type: string; url: string }>): ImportRow<'microblog_messages'> {
+  const id = requiredString(tweet, 'id');
+  const authorId = requiredString(tweet, 'author_id');
+  const author = usernames.get(authorId);
+  if (author === undefined) throw new RecordError(`author_id ${authorId} is not in includes.users (request expansions=author_id)`);
+  const metrics = optionalObject(tweet, 'public_metrics');
+  const references = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.filter(isObject) : [];
+  const referenced = (type: string) => {
+    const found = references.find((r) => r.type === type);
+    return found ? requiredString(found, 'id') : null;
+  };
+  const keys = optionalObject(tweet, 'attachments').media_keys;
+  return {
+    table: 'microblog_messages',
+    values: toMicroblogMessageRow({
+      id,
+      author,
+      text: optionalString(tweet, 'text'),
+      likeCount: integer(metrics, 'like_count', 0),
+      repostCount: integer(metrics, 'retweet_count', 0),
+      replyCount: integer(metrics, 'reply_count', 0),
+      quoteCount: integer(metrics, 'quote_count', 0),
+      viewCount: integer(metrics, 'impression_count', 0),
+      createdAt: isoTimestamp(tweet, 'created_at'),
+      replyToId: referenced('replied_to'),
+      repostedId: referenced('retweeted'),
+      url: `${SITE}/${author}/status/${id}`,
+      media: Array.isArray(keys) ? keys.flatMap((key) => media.get(String(key)) ?? []) : [],
+    }),
+  };
+}
+
+function v2Media(item: Json): [string, { type: string; url: string }] | undefined {
+  const key = typeof item.media_key === 'string' ? item.media_key : undefined;
+  if (!key) return undefined;
+  const variants = Array.isArray(item.variants) ? item.variants.filter(isObject) : [];
+  const mp4 = variants.filter((v) => v.content_type === 'video/mp4').sort((a, b) => Number(b.bit_rate ?? 0) - Number(a.bit_rate ?? 0))[0];
+  const url = optionalString(mp4 ?? item, mp4 ? 'url' : item.url !== undefined ? 'url' : 'preview_image_url');
+  return [key, { type: optionalString(item, 'type', 'photo'), url }];
+}
+
+export const twitterV2: Importer = {
+  platform: 'microblog',
+  format: 'twitter-v2',
+  description: 'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}): a .json file (one or more pages, or NDJSON) or a folder of them',
+  input: 'file-or-dir',
+  async *read(path, progress) {
+    for await (const { where, value } of readResponses(path, progress)) {
+      if (!isObject(value) || !(Array.isArray(value.data) || isObject(value.data))) {
+        yield { location: where, error: 'not an API v2 response (no data)' };
+        continue;
+      }
+      const includes = optionalObject(value, 'includes');
+      const list = (key: string) => (Array.isArray(includes[key]) ? (includes[key] as unknown[]) : []);
+      const usernames = new Map<string, string>();
+      for (const user of list('users')) if (isObject(user) && typeof user.id === 'string' && typeof user.username === 'string') usernames.set(user.id, user.username);
+      const media = new Map<string, { type: string; url: string }>();
+      for (const item of list('media')) {
+        const entry = isObject(item) ? v2Media(item) : undefined;
+        if (entry) media.set(entry[0], entry[1]);
+      }
+      const tweets = Array.isArray(value.data) ? value.data : [value.data];
+      const sections: [string, unknown[], (record: Json) => ImportRow][] = [
+        ['user', list('users'), mapV2User],
+        ['tweet', tweets, (tweet) => mapV2Tweet(tweet, usernames, media)],
+        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
+      ];
+      for (const [what, records, map] of sections) {
+        for (const [n, record] of records.entries()) {
+          const location = `${where} ${what} ${n + 1}`;
+          try {
+            if (!isObject(record)) throw new RecordError('not a JSON object');
+            yield { location, rows: [map(record)] } satisfies ImportItem;
+          } catch (error) {
+            yield { location, error: reasonOf(error) };
+          }
+        }
+      }
+    }
+  },
+};

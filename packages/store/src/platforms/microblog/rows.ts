@@ -1,0 +1,132 @@
+import { messageIdKey } from '@socialquery/microblog/server';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, MicroblogFollowsTable, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
+
+/** A microblog account as loaders (demo data, importers) hand it over. */
+export interface MicroblogUserInput {
+  id: string;
+  username: string;
+  displayName: string;
+  bio: string;
+  followerCount: number;
+  followingCount: number;
+  messageCount: number;
+  likeCount: number;
+  isVerified: boolean;
+  isProtected: boolean;
+  profileImageUrl: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/** A microblog message as loaders hand it over. */
+export interface MicroblogMessageInput {
+  /** Decimal, up to 20 digits, no leading zeros (snowflake-like: later messages have larger ids). */
+  id: string;
+  /** The author's username, as written. */
+  author: string;
+  text: string;
+  likeCount: number;
+  repostCount: number;
+  replyCount: number;
+  quoteCount: number;
+  viewCount: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** The message this one replies to, or null. */
+  replyToId: string | null;
+  /** The message this one reposts, or null. */
+  repostedId: string | null;
+  url: string;
+  media: { type: string; url: string }[];
+}
+
+/** `followerId` follows the user `userId` (whose username is `username`) since `followedAt` (epoch ms). */
+export interface MicroblogFollowInput {
+  userId: string;
+  username: string;
+  followerId: string;
+  followedAt: number;
+}
+
+/** Decimal, at most 20 digits, no leading zeros: one spelling per id, so that ids are looked up by key. */
+const CANONICAL_ID = /^(0|[1-9][0-9]{0,19})$/;
+
+function checkId(id: string, what: string): string {
+  if (!CANONICAL_ID.test(id)) throw new RangeError(`${what} must be a decimal id of at most 20 digits without leading zeros, got '${id}'`);
+  return id;
+}
+
+export const usernameKey = (username: string) => username.toLowerCase();
+
+export function toMicroblogUserRow(user: MicroblogUserInput): MicroblogUsersTable {
+  return {
+    id: user.id,
+    username: user.username,
+    username_key: usernameKey(user.username),
+    display_name: user.displayName,
+    bio: user.bio,
+    follower_count: user.followerCount,
+    following_count: user.followingCount,
+    message_count: user.messageCount,
+    like_count: user.likeCount,
+    is_verified: user.isVerified ? 1 : 0,
+    is_protected: user.isProtected ? 1 : 0,
+    profile_image_url: user.profileImageUrl,
+    created_at: user.createdAt,
+  };
+}
+
+export function toMicroblogMessageRow(message: MicroblogMessageInput): MicroblogMessagesTable {
+  const replyTo = message.replyToId === null ? null : checkId(message.replyToId, 'replyToId');
+  const reposted = message.repostedId === null ? null : checkId(message.repostedId, 'repostedId');
+  return {
+    id: checkId(message.id, 'id'),
+    id_key: messageIdKey(message.id),
+    author: message.author,
+    author_key: usernameKey(message.author),
+    text: message.text,
+    like_count: message.likeCount,
+    repost_count: message.repostCount,
+    reply_count: message.replyCount,
+    quote_count: message.quoteCount,
+    view_count: message.viewCount,
+    created_at: message.createdAt,
+    is_reply: replyTo === null ? 0 : 1,
+    reply_to_id: replyTo,
+    is_repost: reposted === null ? 0 : 1,
+    reposted_id: reposted,
+    url: message.url,
+    media: JSON.stringify(message.media.map(({ type, url }) => ({ type, url }))),
+  };
+}
+
+export function toMicroblogFollowRow(follow: MicroblogFollowInput): MicroblogFollowsTable {
+  return {
+    id: `${follow.userId}:${follow.followerId}`,
+    user_id: follow.userId,
+    user_key: usernameKey(follow.username),
+    follower_id: follow.followerId,
+    followed_at: follow.followedAt,
+  };
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type MicroblogTable = 'microblog_users' | 'microblog_messages' | 'microblog_follows';
+
+/** Inserts or updates by primary key (loading the same data twice never duplicates it). */
+async function upsert(db: Executor, table: MicroblogTable, rows: object[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
+  // one statement serves the three tables, so the builder is used untyped here
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await untyped
+    .insertInto(table)
+    .values(rows as Record<string, unknown>[])
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .execute();
+}
+
+export const upsertMicroblogUserRows = (db: Executor, rows: MicroblogUsersTable[]) => upsert(db, 'microblog_users', rows);
+export const upsertMicroblogMessageRows = (db: Executor, rows: MicroblogMessagesTable[]) => upsert(db, 'microblog_messages', rows);
+export const upsertMicroblogFollowRows = (db: Executor, rows: MicroblogFollowsTable[]) => upsert(db, 'microblog_follows', rows);

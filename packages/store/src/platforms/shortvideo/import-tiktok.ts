@@ -1,0 +1,79 @@
+import { toShortVideoCommentRow, toShortVideoRow } from './rows.js';
+import { readResponses } from '../../import/input.js';
+import { type Importer, type ImportRow, RecordError } from '../../import/types.js';
+import { epochSeconds, integer, isObject, type Json, optionalString, reasonOf, requiredString } from '../../import/values.js';
+
+/**
+ * A TikTok Research API video (`/v2/research/video/query/` fields) → a short video. The API
+ * names the sound only by `music_id`; its title and author are left empty.
+ */
+export function mapTiktokVideo(video: Json): ImportRow<'shortvideo_videos'> {
+  const id = requiredString(video, 'id');
+  const username = requiredString(video, 'username');
+  return {
+    table: 'shortvideo_videos',
+    values: toShortVideoRow({
+      id,
+      author: username,
+      description: optionalString(video, 'video_description'),
+      likeCount: integer(video, 'like_count', 0),
+      commentCount: integer(video, 'comment_count', 0),
+      shareCount: integer(video, 'share_count', 0),
+      viewCount: integer(video, 'view_count', 0),
+      duration: integer(video, 'video_duration', integer(video, 'duration', 0)),
+      createdAt: epochSeconds(video, 'create_time'),
+      videoUrl: `https://www.tiktok.com/@${username}/video/${id}`,
+      music: { title: optionalString(video, 'music_title'), author: optionalString(video, 'music_author') },
+    }),
+  };
+}
+
+/**
+ * A Research API comment (`/v2/research/video/comment/list/`) → a comment. A top-level comment's
+ * `parent_comment_id` is its video's id; the API does not name comment authors (left empty).
+ */
+export function mapTiktokComment(comment: Json): ImportRow<'shortvideo_comments'> {
+  const videoId = requiredString(comment, 'video_id');
+  const parent = optionalString(comment, 'parent_comment_id');
+  return {
+    table: 'shortvideo_comments',
+    values: toShortVideoCommentRow({
+      id: requiredString(comment, 'id'),
+      videoId,
+      parentId: parent === videoId ? '' : parent,
+      author: optionalString(comment, 'username'),
+      text: optionalString(comment, 'text'),
+      likeCount: integer(comment, 'like_count', 0),
+      replyCount: integer(comment, 'reply_count', 0),
+      createdAt: epochSeconds(comment, 'create_time'),
+    }),
+  };
+}
+
+export const tiktokResearch: Importer = {
+  platform: 'shortvideo',
+  format: 'tiktok',
+  description: 'TikTok Research API video query and comment list responses ({data: {videos | comments}}): a .json file or a folder of them',
+  input: 'file-or-dir',
+  async *read(path, progress) {
+    for await (const { where, value } of readResponses(path, progress)) {
+      const data = isObject(value) && isObject(value.data) ? value.data : value;
+      const lists = isObject(data) ? ([['videos', mapTiktokVideo], ['comments', mapTiktokComment]] as const).filter(([key]) => Array.isArray(data[key])) : [];
+      if (!isObject(data) || lists.length === 0) {
+        yield { location: where, error: 'not a research API response (no data.videos or data.comments array)' };
+        continue;
+      }
+      for (const [key, map] of lists) {
+        for (const [n, record] of (data[key] as unknown[]).entries()) {
+          const location = `${where} ${key.slice(0, -1)} ${n + 1}`;
+          try {
+            if (!isObject(record)) throw new RecordError('not a JSON object');
+            yield { location, rows: [map(record)] };
+          } catch (error) {
+            yield { location, error: reasonOf(error) };
+          }
+        }
+      }
+    }
+  },
+};

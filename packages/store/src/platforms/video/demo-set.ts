@@ -1,0 +1,16 @@
+import { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './rows.js';
+import { writeInBatches } from '../../demo/batches.js';
+import type { DemoSet } from '../../demo/demo-set.js';
+import { videoDemoChannels, videoDemoCharts, videoDemoSize, videoDemoVideos } from './demo.js';
+
+/** Channels, videos, then charts, each table from its own lazy generator. */
+export const videoDemoSet: DemoSet = {
+  name: 'video',
+  size: videoDemoSize,
+  async load(db, { now, scale, onRows }) {
+    const channels = await writeInBatches(db, videoDemoChannels({ now, scale }), upsertVideoChannelRows, onRows);
+    const videos = await writeInBatches(db, videoDemoVideos({ now, scale }), upsertVideoRows, onRows);
+    const charts = await writeInBatches(db, videoDemoCharts({ now, scale }), upsertVideoChartRows, onRows);
+    return channels + videos + charts;
+  },
+};
