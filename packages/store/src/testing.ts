@@ -49,7 +49,7 @@ export async function createTestStoreAddress(options: { kind?: TestStoreKind; sh
  * Demo scales of the test stores' `seedDemo` (unless a test passes its own): a tenth of the music
  * catalog — 500 artists, 2,000 releases, about 21,000 tracks, 1,000 playlists — which has every
  * kind of content the music operations read, in a tenth of the seeding time. The whole catalog's
- * volume is tested where it is generated (demo/music-demo.test.ts).
+ * volume is tested where it is generated (platforms/music/demo.test.ts).
  */
 export const TEST_DEMO_SCALES: Readonly<Record<string, number>> = { music: 0.1 };
 

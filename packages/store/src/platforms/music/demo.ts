@@ -7,7 +7,7 @@
  * common): a "This Is" playlist for each of the 1,000 most popular artists and a playlist per
  * genre and mood (by the editorial user), the rest by users, drawing popular tracks of one to
  * three genres more often — so playlists co-locate tracks that belong together, which is what
- * recommendations and related artists are computed from (music-derived.ts); 500 podcast shows
+ * recommendations and related artists are computed from (derived.ts); 500 podcast shows
  * with 10–100 weekly episodes; upcoming concerts of the 1,500 most popular artists; 44 genres and
  * moods. Every timestamp is `now` minus (or, for concerts, plus) a fixed age, so only timestamps
  * (and the release dates derived from them) follow `now`.

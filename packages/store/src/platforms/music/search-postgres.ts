@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect } from './source.js';
+import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect } from './search-dialect.js';
 
 /** A tsquery of every term (&); terms are letter/digit runs, quoted as lexemes. */
 function query(terms: readonly string[]): RawBuilder<unknown> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MusicSearchDialect } from './source.js';
+import type { MusicSearchDialect } from './search-dialect.js';
 
 /** An FTS5 query: every term as a quoted string (implicit AND). */
 function match(terms: readonly string[]): string {

@@ -4,31 +4,10 @@ import type {
   PlaylistTrackRecord, SearchRequest, ShowRecord, TrackRecord, UserRecord,
 } from '@socialquery/music/server';
 import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect, type MusicSearchedTable } from './search-dialect.js';
 import { postgresMusicSearch } from './search-postgres.js';
 import { sqliteMusicSearch } from './search-sqlite.js';
 import type { Database } from '../../schema.js';
-
-/** Each searchable table and the columns of its searchable text (SearchRequest in @socialquery/music/server; migration 0006 indexes them). */
-export const MUSIC_SEARCHED_COLUMNS = {
-  music_tracks: ['name', 'artist_names'],
-  music_albums: ['name', 'artist_names'],
-  music_artists: ['name'],
-  music_playlists: ['name'],
-  music_shows: ['name', 'publisher'],
-  music_users: ['name'],
-  music_genres: ['name'],
-} as const;
-export type MusicSearchedTable = keyof typeof MUSIC_SEARCHED_COLUMNS;
-
-/**
- * The dialect-specific half of music search: which rows match, answered by each store's own
- * full-text index (dialect/sqlite/music-search.ts: FTS5; dialect/postgres/music-search.ts:
- * tsvector + GIN). The score is portable (`musicScore`), so both stores answer identically.
- */
-export interface MusicSearchDialect {
-  /** A predicate on alias `m` (the table): its searchable text holds every term as a whole word. */
-  matchAll(table: MusicSearchedTable, terms: readonly string[]): RawBuilder<boolean>;
-}
 
 /**
  * SearchRequest's score on alias `m`: 3 when the name's terms are exactly the keyword's, plus 2
@@ -39,6 +18,7 @@ export function musicScore(terms: readonly string[]): RawBuilder<number> {
   const points = terms.map((term) => sql`case when m.name_terms like ${`% ${term} %`} then 2 else 1 end`);
   return sql<number>`(case when m.name_terms = ${` ${terms.join(' ')} `} then 3 else 0 end + ${sql.join(points, sql` + `)})`;
 }
+
 
 export function musicSearchDialectOf(db: Kysely<Database>): MusicSearchDialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? postgresMusicSearch : sqliteMusicSearch;

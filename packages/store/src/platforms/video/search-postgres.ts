@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { VideoSearchDialect } from './source.js';
+import type { VideoSearchDialect } from './search-dialect.js';
 
 /** The indexed expression (migration 0005 builds its GIN index over exactly this). */
 const DOCUMENT = sql`to_tsvector('simple', v.title || ' ' || v.channel_name)`;

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { VideoSearchDialect } from './source.js';
+import type { VideoSearchDialect } from './search-dialect.js';
 
 /** An FTS5 query: every term as a quoted string (implicit AND), or any of them (OR). */
 function match(terms: readonly string[], any: boolean): string {

@@ -1,21 +1,10 @@
 import type { ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { VideoSearchDialect } from './search-dialect.js';
 import { postgresVideoSearch } from './search-postgres.js';
 import { sqliteVideoSearch } from './search-sqlite.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
-
-/**
- * The dialect-specific half of video search: which videos match, answered by each store's own
- * full-text index (dialect/sqlite/video-search.ts: FTS5; dialect/postgres/video-search.ts:
- * tsvector + GIN). Ranking is portable (`relevance`), so both stores answer identically.
- */
-export interface VideoSearchDialect {
-  /** A predicate on alias `v` (video_videos): the video's title + channel name hold every term. */
-  matchAll(terms: readonly string[]): RawBuilder<boolean>;
-  /** …any of the terms. */
-  matchAny(terms: readonly string[]): RawBuilder<boolean>;
-}
 
 /**
  * Rank of a matching video: 2 per term found in its title, 1 per term found in its channel
@@ -36,6 +25,7 @@ export function relevance(terms: readonly string[]): RawBuilder<number> {
 /** Candidates per source of relatedness (shared terms; same channel) before scoring. */
 const RELATED_CANDIDATES = 300;
 const RELATED_STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i']);
+
 
 export function videoSearchDialectOf(db: Kysely<Database>): VideoSearchDialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? postgresVideoSearch : sqliteVideoSearch;

@@ -4,7 +4,7 @@ import { type CreateTableBuilder, type Kysely, type Migration, PostgresAdapter, 
  * The music catalog: artists, albums (album | single | compilation) and their artists, tracks and
  * their artists (position 0 the primary, the others featured), lyrics, users and follows,
  * playlists and their tracks, podcast shows and episodes, concerts, genres and moods; and two
- * derived tables filled by `recomputeMusicDerived` (music-derived.ts): track recommendations and
+ * derived tables filled by `recomputeMusicDerived` (derived.ts): track recommendations and
  * related artists.
  *
  * Every table has a single-column text key `id` (copy.ts walks tables by it); link rows use

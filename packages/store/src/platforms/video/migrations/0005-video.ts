@@ -7,9 +7,9 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
  * dialect through the Kysely adapter class (the only place migrations branch on it; migrations
  * receive a bare Kysely and the store address is not at hand):
  * - SQLite: an FTS5 table `video_fts` (rowid = video_videos.num, columns title and channel_name)
- *   kept in step by triggers on video_videos (dialect/sqlite/video-search.ts matches with it).
+ *   kept in step by triggers on video_videos (../search-sqlite.ts matches with it).
  * - PostgreSQL: a GIN expression index over to_tsvector('simple', title || ' ' || channel_name),
- *   (dialect/postgres/video-search.ts matches with the same expression). Ranking is portable SQL.
+ *   (../search-postgres.ts matches with the same expression). Ranking is portable SQL.
  * Both tokenise to lower-cased letter/digit runs without stemming, so both match the same videos.
  */
 export const video: Migration = {

@@ -1,0 +1,58 @@
+/** The video platform's tables (column conventions: packages/store/src/schema.ts). */
+
+/** A video channel; `verified` is 0/1. */
+export interface VideoChannelsTable {
+  id: string;
+  name: string;
+  verified: number;
+}
+
+/**
+ * A video. `num` is a unique integer (the SQLite FTS5 rowid); `channel_name` is the channel's
+ * name copied for full-text search; `blocked_regions` is '' or ',DE,FR,' (geoCodes where the
+ * video is unavailable); `type` VIDEO or MOVIE; `is_live` 0/1; `duration` seconds.
+ */
+export interface VideoVideosTable {
+  id: string;
+  num: number;
+  channel_id: string;
+  channel_name: string;
+  title: string;
+  /** bigint. */
+  views: number;
+  duration: number;
+  published_at: number;
+  type: string;
+  blocked_regions: string;
+  is_live: number;
+}
+
+/** One entry of a short-song chart (country, DAILY|WEEKLY, YYYYMMDD); songwriters and producers are JSON arrays. */
+export interface VideoChartEntriesTable {
+  /** `country:TYPE:YYYYMMDD:position`. */
+  id: string;
+  country: string;
+  chart_type: string;
+  chart_date: string;
+  position: number;
+  /** 0 for a new entry. */
+  previous_position: number;
+  /** Whole percent. */
+  percent_views_change: number;
+  periods_on_chart: number;
+  video_id: string;
+  title: string;
+  artist: string;
+  songwriters: string;
+  producers: string;
+  /** YYYY-MM-DD. */
+  release_date: string;
+  published_at: number;
+}
+
+/** The video tables, by name: part of the store's `Database`. */
+export interface VideoTables {
+  video_channels: VideoChannelsTable;
+  video_videos: VideoVideosTable;
+  video_chart_entries: VideoChartEntriesTable;
+}
