@@ -4,7 +4,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { contextOf } from './request-context.js';
 
-/** Writes the one error body (DESIGN.md §4). */
+/** Writes the one error body. */
 export function sendError(
   res: Response,
   code: ErrorCode,

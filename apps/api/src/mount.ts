@@ -61,8 +61,8 @@ function withErrorExtras(operation: Operation): RequestHandler {
 }
 
 /**
- * The extensions every operation takes besides its SPEC.md parameters, and those of listings;
- * a request without them gets exactly the SPEC.md answer.
+ * The extensions every operation takes besides its own parameters, and those of listings;
+ * a request that uses none of them is answered exactly as if they did not exist.
  */
 const EXTENSIONS = ['fields'] as const;
 const LISTING_EXTENSIONS = [...EXTENSIONS, 'format'] as const;

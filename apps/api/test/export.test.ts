@@ -102,7 +102,7 @@ describe('bulk export of a token-paged listing (microblog user messages)', () =>
     expect(ndjson(rest.text).map((m) => m.id)).toEqual(all.slice(7).map((m) => m.id));
   });
 
-  it('Accept: application/x-ndjson or text/csv asks the same as format; JSON, */* and no Accept keep the SPEC.md answer', async () => {
+  it('Accept: application/x-ndjson or text/csv asks the same as format; JSON, */* and no Accept keep the ordinary answer', async () => {
     const path = `/api/v1/microblog/user/${username}/messages`;
     const byParam = await request(service.app).get(path).query({ format: 'ndjson' }).set(auth());
     const byAccept = await request(service.app).get(path).set(auth()).set('Accept', 'application/x-ndjson');
@@ -175,7 +175,7 @@ describe('bulk export of a token-paged listing (microblog user messages)', () =>
   });
 });
 
-describe('bulk export of the forum listings (no paging in SPEC.md: keyset reads of the store)', () => {
+describe('bulk export of the forum listings (no paging in the API: keyset reads of the store)', () => {
   const storedPosts = async () =>
     (await service.store.db.selectFrom('forum_posts').select(['id', 'created_at', 'score', 'hot', 'author_key']).where('community_key', '=', BULK_COMMUNITY.toLowerCase()).execute())
       .map((row) => ({ id: row.id, createdAt: Number(row.created_at), score: Number(row.score), hot: Number(row.hot), author: row.author_key }));
@@ -221,7 +221,7 @@ describe('bulk export of the forum listings (no paging in SPEC.md: keyset reads 
   });
 });
 
-describe('bulk export of the other listings SPEC.md gives no paging (keyset reads of the store)', () => {
+describe('bulk export of the other listings the API gives no paging (keyset reads of the store)', () => {
   it('company employees: every current employee, in the listing\'s order — total of them', async () => {
     const { companyId } = (await service.store.examples()).professional!;
     const json = await request(service.app).get('/api/v1/professional/company/employees').query({ companyId, limit: '500' }).set(auth());

@@ -132,7 +132,7 @@ describe('music URIs', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('explore.search', () => {
-  /** SPEC ranking, from what the response shows: 3 for an exact name, 2 per term in the name, 1 elsewhere. */
+  /** The documented ranking, from what the response shows: 3 for an exact name, 2 per term in the name, 1 elsewhere. */
   const scoreOf = (terms: string[], name: string) =>
     (words(name).join(' ') === terms.join(' ') ? 3 : 0) + terms.reduce((sum, term) => sum + (words(name).includes(term) ? 2 : 1), 0);
 
@@ -395,7 +395,7 @@ describe('albums', () => {
 });
 
 describe('tracks', () => {
-  it('getDetail: SPEC.md\'s shape, the album it is on', async () => {
+  it('getDetail: the documented shape, the album it is on', async () => {
     const { data } = await call(tracks.getDetail, { uri: ex.trackUri });
     expect(data.uri).toBe(ex.trackUri);
     expect(data.duration.totalMilliseconds).toBeGreaterThan(0);
@@ -504,7 +504,7 @@ describe('users', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Batch lookup (an extension beside SPEC.md)
+// Batch lookup (an extension)
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /api/v1/music/tracks (tracks.getMany)', () => {

@@ -248,7 +248,7 @@ describe('GET /api/v1/professional/company/employees', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Batch lookup by username (an extension beside SPEC.md)
+// Batch lookup by username (an extension)
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /api/v1/professional/profiles (batch lookup)', () => {

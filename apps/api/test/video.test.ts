@@ -458,7 +458,7 @@ describe('video/streaming-data', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Batch lookup (an extension beside SPEC.md)
+// Batch lookup (an extension)
 // ---------------------------------------------------------------------------------------------
 
 describe('video/videos (batch lookup)', () => {

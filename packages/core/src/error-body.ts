@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** One parameter problem: `path` names the parameter (`limit`, `community`). */
 export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
 
-/** The one error body of every group and status (DESIGN.md §4). */
+/** The one error body of every group and status. */
 export const ErrorBody = z.object({
   statusCode: z.number().int(),
   error: z.string(),

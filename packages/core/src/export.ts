@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Bulk export, an extension every listing takes besides its SPEC.md parameters: the request asks
+ * Bulk export, an extension every listing takes besides its own parameters: the request asks
  * for the whole listing — every matching record, not one page — as newline-delimited JSON or CSV,
  * by `Accept` or by `format`.
  */

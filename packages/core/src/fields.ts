@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field selection (`fields=id,title,author.name`), an extension every operation takes besides its
- * SPEC.md parameters. It trims the response's *records* to the given field paths and leaves the
+ * own parameters (without it the answer is unchanged). It trims the response's *records* to the given field paths and leaves the
  * envelope around them as it is:
  *
  * - a response that is a list — one array of objects beside scalar paging fields (`posts`,

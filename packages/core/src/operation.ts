@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** How an operation's caller proves who they are (DESIGN.md §4). */
+/** How an operation's caller proves who they are. */
 export type AuthScheme = 'apiKey' | 'bearer';
 
 type ParamsObject = z.ZodObject;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumParam } from './params.js';
 
-/** Image: url, width, height (SPEC.md, shared sub-objects). */
+/** Image: url, width, height (shared sub-objects). */
 export const Image = z.object({ url: z.string(), width: z.number(), height: z.number() });
 export type Image = z.infer<typeof Image>;
 

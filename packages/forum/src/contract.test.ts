@@ -1,7 +1,7 @@
 import { communityPosts, forumContract, postsByIds, userPosts } from './contract.js';
 
 describe('forum contract', () => {
-  it('declares both operations exactly as SPEC.md gives them, and the batch lookup beside them', () => {
+  it('declares both operations exactly as the API gives them, and the batch lookup beside them', () => {
     expect(Object.keys(forumContract)).toEqual(['communityPosts', 'userPosts', 'postsByIds']);
     expect(postsByIds).toMatchObject({ id: 'forum.postsByIds', method: 'GET', path: '/api/v1/forum/posts', auth: 'bearer', pathParams: [] });
     expect(communityPosts).toMatchObject({ method: 'GET', path: '/api/v1/forum/community/{community}/posts', auth: 'bearer', pathParams: ['community'] });

@@ -17,7 +17,7 @@ export const communityPosts = defineOperation({
     'Ties are broken by id, descending. Community names match case-insensitively. ' +
     'Extensions: `after`/`before` keep posts created strictly between them (either alone is fine; after must be ' +
     'earlier than before) and intersect with the window of top/rising; `minScore` keeps posts with score >= minScore. ' +
-    'Without them the answer is the SPEC.md one.',
+    'Without them the answer is unchanged.',
 });
 
 export const userPosts = defineOperation({
@@ -33,7 +33,7 @@ export const userPosts = defineOperation({
     'posts created strictly between them; `minScore` keeps posts with score >= minScore.',
 });
 
-/** Batch lookup (an extension beside SPEC.md's operations). */
+/** Batch lookup (an extension beside the platform's own operations). */
 export const postsByIds = defineOperation({
   id: 'forum.postsByIds',
   method: 'GET',

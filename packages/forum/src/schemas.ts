@@ -1,7 +1,7 @@
 import { enumParam, idsParam, integerParam, optionalIntegerParam, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
 import { z } from 'zod';
 
-/** A forum post (SPEC.md, forum platform resources). */
+/** A forum post (forum platform resources). */
 export const Post = z.object({
   id: z.string(),
   title: z.string(),
@@ -31,13 +31,13 @@ export type ForumSort = (typeof forumSorts)[number];
 export const forumTimeframes = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 export type ForumTimeframe = (typeof forumTimeframes)[number];
 
-/** Forum posts limit: default 25 (SPEC.md), upper bound 100 (DESIGN.md §4). */
+/** Forum posts limit: default 25, upper bound 100. */
 export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
 
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
-/** `after`, `before` and `minScore` of both listings (an extension beside SPEC.md's parameters). */
+/** `after`, `before` and `minScore` of both listings (an extension: without them the answer is unchanged). */
 const postFilters = (note?: string) => ({
   after: timeBoundParam('after', note ? { note } : {}),
   before: timeBoundParam('before', note ? { note } : {}),

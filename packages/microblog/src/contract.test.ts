@@ -2,7 +2,7 @@ import { messageReplies, messagesByIds, microblogContract, userFollowers, userMe
 import { Message } from './schemas.js';
 
 describe('microblog contract', () => {
-  it('declares the three operations exactly as SPEC.md gives them, and the batch lookup beside them, all bearer', () => {
+  it('declares the three operations exactly as the API gives them, and the batch lookup beside them, all bearer', () => {
     expect(Object.keys(microblogContract)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds']);
     expect(messagesByIds).toMatchObject({ id: 'microblog.messagesByIds', method: 'GET', path: '/api/v1/microblog/messages', auth: 'bearer', pathParams: [] });
     expect(userMessages).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/messages', auth: 'bearer', pathParams: ['username'] });
@@ -11,7 +11,7 @@ describe('microblog contract', () => {
   });
 
   it('takes exactly the documented query parameters', () => {
-    // SPEC.md's parameters, then the after/before extension
+    // the documented parameters, then the after/before extension
     expect(Object.keys(userMessages.params.query.shape)).toEqual(['limit', 'sinceId', 'maxId', 'includeReplies', 'includeReposts', 'nextToken', 'after', 'before']);
     expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit', 'after', 'before']);
     expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit']);

@@ -45,7 +45,7 @@ export const userFollowers = defineOperation({
     'not when it followed, and the time it followed is not part of the answer.)',
 });
 
-/** Batch lookup (an extension beside SPEC.md's operations). */
+/** Batch lookup (an extension beside the platform's own operations). */
 export const messagesByIds = defineOperation({
   id: 'microblog.messagesByIds',
   method: 'GET',

@@ -24,7 +24,7 @@ const messageFields = {
 /** The message a repost points at: a full message record (its own `repostedMessage` is null). */
 export const RepostedMessage = z.object({ ...messageFields, repostedMessage: z.null() });
 
-/** A message record (SPEC.md); `repostedMessage` is the reposted record on a repost, null otherwise. */
+/** A message record; `repostedMessage` is the reposted record on a repost, null otherwise. */
 export const Message = z.object({ ...messageFields, repostedMessage: RepostedMessage.nullable() });
 export type Message = z.infer<typeof Message>;
 

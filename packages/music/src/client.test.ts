@@ -19,7 +19,7 @@ async function setupError(call: () => Promise<unknown>): Promise<RequestSetupErr
 }
 
 describe('MusicClient', () => {
-  it('has the SPEC.md modules, one method per operation', () => {
+  it('has the documented modules, one method per operation', () => {
     expect(MUSIC_ENDPOINT).toBe('http://127.0.0.1:8080/api/v1/music');
     expect(Object.keys(client.explore)).toEqual(['search', 'suggestions', 'exportAll']);
     expect(Object.keys(client.artists)).toHaveLength(12); // 11 operations and exportAll

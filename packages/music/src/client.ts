@@ -4,8 +4,8 @@ import {
 import { type MusicContract, musicContract } from './contract.js';
 
 /**
- * Where MusicClient sends every request: the default local service (DESIGN.md §7). Fixed by
- * SPEC.md (rule 4): no option changes it. A service elsewhere is reached with the platform-neutral
+ * Where MusicClient sends every request: the default local service. It is fixed:
+ * no option changes it. A service elsewhere is reached with the platform-neutral
  * `createClient` of @socialquery/core and `musicContract`.
  */
 export const MUSIC_ENDPOINT = 'http://127.0.0.1:8080/api/v1/music';
@@ -20,7 +20,7 @@ export interface MusicClientOptions {
 const OPTION_NAMES = new Set(['apiKey', 'timeout']);
 
 /**
- * The music-catalog client library (SPEC.md rules 3–4): modules explore, artists, albums, tracks,
+ * The music-catalog client library: modules explore, artists, albums, tracks,
  * playlists, podcasts and users, one method per operation, each taking one object argument and
  * resolving to the envelope `{ message, statusCode, data }`.
  *

@@ -36,7 +36,7 @@ const grouped = Object.entries(musicContract).flatMap(([module, methods]) =>
   Object.entries(methods).map(([method, operation]) => [`${module}.${method}`, operation] as const));
 
 describe('music contract', () => {
-  it('declares every SPEC.md operation, by module, at DESIGN.md §5\'s paths, with the API key', () => {
+  it('declares every documented operation, by module, at its /api/v1/music path, with the API key', () => {
     expect(Object.keys(musicContract)).toEqual(['explore', 'artists', 'albums', 'tracks', 'playlists', 'podcasts', 'users']);
     expect(grouped.map(([key]) => key)).toEqual(Object.keys(PATHS));
     for (const [key, operation] of grouped) {
@@ -56,7 +56,7 @@ describe('music contract', () => {
     expect(queryParamNames(musicContract.users.getFollowers)).toEqual(['uri']);
   });
 
-  it('applies SPEC.md\'s defaults', () => {
+  it('applies the documented defaults', () => {
     const q = <T>(op: { params: { query: { parse(v: unknown): T } } }, v: unknown) => op.params.query.parse(v);
     const artist = 'music:artist:a1';
     expect(q(musicContract.explore.search, { keyword: 'x' })).toEqual({ keyword: 'x', offset: 0, limit: 20, filterBy: 'song' });

@@ -9,7 +9,7 @@ import {
   UserProfileResponse, UserQuery, UsersResponse,
 } from './schemas.js';
 
-/** Every music-catalog path is under this prefix (DESIGN.md §5). */
+/** Every music-catalog path is under this prefix. */
 export const MUSIC_PATH_PREFIX = '/api/v1/music';
 const UNKNOWN = 'An unknown URI is a 404; a malformed one, or one of another kind, a 400 invalid_parameter.';
 
@@ -251,7 +251,7 @@ export const getManyTracks = defineOperation({
   response: TracksByIdsResponse,
   summary: 'Tracks by id (batch lookup)',
   description:
-    'An extension beside SPEC.md. `ids`: up to 100 track ids or music:track:<id> URIs, comma-separated; an id and its URI ' +
+    'An extension: a request that does not use it is answered as before. `ids`: up to 100 track ids or music:track:<id> URIs, comma-separated; an id and its URI ' +
     'name one track (repeats count once, as first given). data.tracks holds the tracks found, as tracks.getDetail answers ' +
     'them, in the order requested; data.notFound the requested values with no track, as given, in request order. Never a ' +
     '404; a catalog URI of another kind is a 400 invalid_parameter.',
@@ -342,7 +342,7 @@ export const getFollowing = defineOperation({
   description: `Up to ${LIST_SIZES.follows} followed users, most recent follow first, ties by id; totalCount counts all. ${UNKNOWN}`,
 });
 
-/** The operations by client module, then method: what MusicClient exposes (SPEC.md rule 3). */
+/** The operations by client module, then method: what MusicClient exposes. */
 export const musicContract = {
   explore: { search, suggestions },
   artists: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseUri, URI_SCHEME, uriParam } from './uri.js';
 
 // ---------------------------------------------------------------------------------------------
-// Sub-objects. SPEC.md shows the search item, suggestions, album detail and track detail; every
+// Sub-objects. The API reference shows the search item, suggestions, album detail and track detail; every
 // other shape follows them: camelCase, a `uri` on every catalog object, images as Image arrays.
 // ---------------------------------------------------------------------------------------------
 
@@ -14,11 +14,11 @@ export const albumTypes = ['ALBUM', 'SINGLE', 'COMPILATION'] as const;
 export type AlbumType = (typeof albumTypes)[number];
 export const AlbumTypeSchema = z.enum(albumTypes).describe('The release kind, upper case.');
 
-/** An artist as search results and suggestions name it (SPEC.md: `{name, uri}`). */
+/** An artist as search results and suggestions name it (`{name, uri}`). */
 export const ArtistName = z.object({ name: z.string(), uri: catalogUri('artist') });
 export type ArtistName = z.infer<typeof ArtistName>;
 
-/** An artist as album and track details name it (SPEC.md: `{id, name, uri}`). */
+/** An artist as album and track details name it (`{id, name, uri}`). */
 export const ArtistRef = z.object({ id: z.string(), name: z.string(), uri: catalogUri('artist') });
 export type ArtistRef = z.infer<typeof ArtistRef>;
 
@@ -26,7 +26,7 @@ export const UserRef = z.object({ id: z.string(), name: z.string(), uri: catalog
   .describe('A user: id, display name, URI.');
 export type UserRef = z.infer<typeof UserRef>;
 
-/** A release date (SPEC.md, album detail). */
+/** A release date (album detail). */
 export const ReleaseDate = z.object({
   isoString: Timestamp.describe('Midnight UTC of the release day, ISO 8601 with milliseconds.'),
   precision: z.enum(['DAY', 'MONTH', 'YEAR']).describe('How much of isoString is known.'),
@@ -75,7 +75,7 @@ export const PlaylistTrack = Track.extend({ addedAt: Timestamp.describe('When it
   .describe('A track of a playlist.');
 export type PlaylistTrack = z.infer<typeof PlaylistTrack>;
 
-/** An album, single or compilation (SPEC.md, album detail); releases in listings have the same shape. */
+/** An album, single or compilation (album detail); releases in listings have the same shape. */
 export const Album = z.object({
   id: z.string(),
   name: z.string(),
@@ -206,7 +206,7 @@ export const TrackDetail = z.object({
   duration: Duration,
   artists: z.array(ArtistRef),
   album: z.object({ id: z.string(), name: z.string(), uri: catalogUri('album'), type: AlbumTypeSchema }),
-}).describe('A track (SPEC.md, track detail).');
+}).describe('A track (track detail).');
 export type TrackDetail = z.infer<typeof TrackDetail>;
 
 export const UserProfile = z.object({
@@ -222,13 +222,13 @@ export const UserProfile = z.object({
 export type UserProfile = z.infer<typeof UserProfile>;
 
 // ---------------------------------------------------------------------------------------------
-// Search and suggestions (SPEC.md shows the song item and the suggestion items)
+// Search and suggestions (the API reference shows the song item and the suggestion items)
 // ---------------------------------------------------------------------------------------------
 
 export const filterByValues = ['song', 'playlist', 'album', 'artist', 'podcast_show', 'profile', 'genres_mood'] as const;
 export type FilterBy = (typeof filterByValues)[number];
 
-/** A search result of filterBy=song, exactly SPEC.md's search result item. */
+/** A search result of filterBy=song, exactly the documented search result item. */
 export const SongSearchItem = z.strictObject({
   id: z.string(),
   name: z.string(),
@@ -241,7 +241,7 @@ export type SongSearchItem = z.infer<typeof SongSearchItem>;
 
 /**
  * The item of each filterBy. Strict (no other fields), so that an item parses as its own kind only:
- * song → SPEC.md's item; album → Album; artist → ArtistSummary; playlist → Playlist;
+ * song → the documented song item; album → Album; artist → ArtistSummary; playlist → Playlist;
  * podcast_show → Show; profile → UserSummary; genres_mood → GenreMood.
  */
 export const searchItemSchemas = {
@@ -293,7 +293,7 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Responses: the envelope `{ message, statusCode: 200, data }` (SPEC.md)
+// Responses: the envelope `{ message, statusCode: 200, data }`
 // ---------------------------------------------------------------------------------------------
 
 export const SearchResponse = envelope(z.array(SearchItem));
@@ -315,7 +315,7 @@ export const AlbumDetailResponse = envelope(Album);
 export const AlbumTracksResponse = envelope(page(AlbumTrack));
 
 export const TrackDetailResponse = envelope(TrackDetail);
-/** Batch lookup (an extension beside SPEC.md): the tracks found, and the requested ids with none, as given. */
+/** Batch lookup (an extension): the tracks found, and the requested ids with none, as given. */
 export const TracksByIdsResponse = envelope(z.object({ tracks: z.array(TrackDetail), notFound: z.array(z.string()) }));
 export const LyricsResponse = envelope(Lyrics);
 export const RecommendationsResponse = envelope(list(Track));
@@ -330,7 +330,7 @@ export const UserProfileResponse = envelope(UserProfile);
 export const UsersResponse = envelope(list(UserSummary));
 
 // ---------------------------------------------------------------------------------------------
-// Parameters (SPEC.md, music catalog endpoints and limits; DESIGN.md §4 bounds)
+// Parameters (music catalog endpoints and limits, with an upper bound wherever a limit had none)
 // ---------------------------------------------------------------------------------------------
 
 export const orderByValues = ['DATE_DESC', 'DATE_ASC'] as const;
@@ -375,7 +375,7 @@ export function trackIdOf(value: string): string {
 export const TracksByIdsQuery = z.object({
   ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 100 })
     .superRefine((ids, ctx) => {
-      // a catalog URI of another kind is a mistake, as it is for tracks.getDetail (DESIGN.md §5)
+      // a catalog URI of another kind is a mistake, as it is for tracks.getDetail
       const other = ids.find((id) => { const kind = parseUri(id)?.kind; return kind !== undefined && kind !== 'track'; });
       if (other !== undefined) ctx.addIssue({ code: 'custom', message: `must list track ids or ${URI_SCHEME}:track:<id> URIs (got '${other}')` });
     })

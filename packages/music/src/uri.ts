@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Catalog URIs: `music:<kind>:<id>` (SPEC.md, shared sub-objects; DESIGN.md §5).
+ * Catalog URIs: `music:<kind>:<id>` (every catalog object carries one).
  *
- * Operations take URIs of the SPEC.md kinds (artist, album, track, playlist, show, user). Three
+ * Operations take URIs of the catalog kinds (artist, album, track, playlist, show, user). Three
  * more kinds only appear in responses, so that every catalog object carries a `uri`: genre (genres
  * and moods), episode (podcast episodes) and concert. A text suggestion's URI is
  * `music:search:<terms joined by +>`.

@@ -4,7 +4,7 @@ import { EmployeesQuery, includeFlag, ProfileQuery, ProfileResponse, profileCost
 const FLAGS = sectionNames.map(includeFlag);
 
 describe('professional contract', () => {
-  it('declares both operations as SPEC.md gives them: profile by API key, employees by bearer token', () => {
+  it('declares both operations as the API gives them: profile by API key, employees by bearer token', () => {
     expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees', 'profilesByIds']);
     expect(profilesByIds).toMatchObject({ method: 'GET', path: '/api/v1/professional/profiles', auth: 'apiKey', errorExtras: { success: false } });
     expect(profile).toMatchObject({ method: 'GET', path: '/api/v1/professional/api/v1/user/profile', auth: 'apiKey', pathParams: [] });

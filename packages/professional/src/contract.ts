@@ -47,7 +47,7 @@ export const profilesByIds = defineOperation({
   errorExtras,
   summary: 'Profiles by username (batch lookup)',
   description:
-    'An extension beside SPEC.md. `ids`: up to 100 usernames, comma-separated; they match case-insensitively, so spellings ' +
+    'An extension: a request that does not use it is answered as before. `ids`: up to 100 usernames, comma-separated; they match case-insensitively, so spellings ' +
     'differing only in case (and repeats) count once, as first given. data.profiles holds the profiles found (base fields, ' +
     'as the profile operation answers without include flags), in the order requested; data.notFound the usernames with ' +
     'no profile, in request order. Never a 404. Costs 1 per distinct username (reported in `cost`, charged to the rate limit).',

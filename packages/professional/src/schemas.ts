@@ -2,14 +2,14 @@ import { booleanParam, idsParam, Image, integerParam, optionalString, requiredSt
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
-// Profile (SPEC.md, "Professional network resources"): field names are snake_case as SPEC.md spells them
+// Profile ("Professional network resources"): field names are snake_case as the profile API spells them
 // ---------------------------------------------------------------------------------------------
 
 /** An image with the moment its address stops working (epoch milliseconds). */
 export const ExpiringImage = z.object({ width: z.number(), height: z.number(), url: z.string(), expires_at: z.number() });
 export type ExpiringImage = z.infer<typeof ExpiringImage>;
 
-/** SPEC.md's "Image plus expires_at" (the company logo and media thumbnails). */
+/** An Image plus `expires_at` (the company logo and media thumbnails). */
 export const ImageWithExpiry = Image.extend({ expires_at: z.number() });
 export type ImageWithExpiry = z.infer<typeof ImageWithExpiry>;
 
@@ -36,7 +36,7 @@ export const Experience = z.object({
 export const Skill = z.object({ skill: z.string(), num_endorsements: z.number().int(), is_passed_skill_assessment: z.boolean() });
 
 /**
- * A service the member offers. SPEC.md does not show this section's shape; it is designed like
+ * A service the member offers. The API reference does not show this section's shape; it is designed like
  * its siblings (flat strings): `title` (the service, e.g. "Cloud architecture"), `description`,
  * `category` (e.g. "Information technology"), `location` (where it is offered, or "Remote").
  */
@@ -83,7 +83,7 @@ export const Volunteer = z.object({
   media: z.array(SectionMedia),
 });
 
-/** Listed in SPEC.md's sections table; no include flag names it, so the service never returns it. */
+/** Listed among the profile's sections; no include flag names it, so the service never returns it. */
 export const SpokenLanguage = z.object({ language: z.string(), caption: z.string() });
 
 export const ProfileBase = z.object({
@@ -167,13 +167,13 @@ export const ProfileQuery = z.object({
   include_educations: booleanParam(false),
 });
 
-/** 1 + the number of true include flags (SPEC.md, Limits: request cost). */
+/** 1 + the number of true include flags (what the request costs the caller's rate limit). */
 export function profileCost(params: Record<string, unknown>): number {
   return 1 + sectionNames.filter((section) => params[includeFlag(section)] === true).length;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profiles by username (batch lookup, an extension beside SPEC.md)
+// Profiles by username (batch lookup, an extension)
 // ---------------------------------------------------------------------------------------------
 
 /** Most usernames one batch lookup takes. */

@@ -2,14 +2,14 @@ import { shortvideoContract, userPosts, videoComments, videosByIds } from './con
 import { Comment, CommentsResponse, Reply, UserPostsResponse, Video } from './schemas.js';
 
 describe('short-video contract', () => {
-  it('declares both operations exactly as SPEC.md gives them, with the bearer token', () => {
+  it('declares both operations exactly as the API gives them, with the bearer token', () => {
     expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments', 'videosByIds']);
     expect(videosByIds).toMatchObject({ id: 'shortvideo.videosByIds', method: 'GET', path: '/api/v1/shortvideo/videos', auth: 'bearer', pathParams: [] });
     expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/shortvideo/user/posts', auth: 'bearer', pathParams: [] });
     expect(videoComments).toMatchObject({
       method: 'GET', path: '/api/v1/shortvideo/video/{videoId}/comments', auth: 'bearer', pathParams: ['videoId'],
     });
-    // SPEC.md's parameters, then the after/before extension
+    // the documented parameters, then the after/before extension
     expect(Object.keys(userPosts.params.query.shape)).toEqual(['username', 'limit', 'cursor', 'after', 'before']);
     expect(Object.keys(videoComments.params.query.shape)).toEqual(['limit', 'cursor', 'sort', 'after', 'before']);
   });
@@ -43,7 +43,7 @@ describe('short-video contract', () => {
     expect(query.safeParse({ sort: 'Newest' }).success).toBe(false);
   });
 
-  it('gives every SPEC.md field of a video and a comment, and replies without replies of their own', () => {
+  it('gives every documented field of a video and a comment, and replies without replies of their own', () => {
     expect(Object.keys(Video.shape)).toEqual([
       'id', 'description', 'author', 'likeCount', 'commentCount', 'shareCount', 'viewCount', 'duration', 'createdAt', 'videoUrl', 'music',
     ]);

@@ -32,7 +32,7 @@ export const videoComments = defineOperation({
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
-/** Batch lookup (an extension beside SPEC.md's operations). */
+/** Batch lookup (an extension beside the platform's own operations). */
 export const videosByIds = defineOperation({
   id: 'shortvideo.videosByIds',
   method: 'GET',

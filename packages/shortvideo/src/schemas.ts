@@ -1,7 +1,7 @@
 import { enumParam, idsParam, integerParam, optionalString, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
 import { z } from 'zod';
 
-/** A short video (SPEC.md). `duration` is in seconds. */
+/** A short video. `duration` is in seconds. */
 export const Video = z.object({
   id: z.string(),
   description: z.string(),
@@ -48,7 +48,7 @@ export type CommentSort = (typeof commentSorts)[number];
 /** Replies shown under each comment. */
 export const REPLIES_PER_COMMENT = 3;
 
-/** `after` and `before` (an extension beside SPEC.md's parameters); a cursor is bound to them. */
+/** `after` and `before` (an extension: without them the answer is unchanged); a cursor is bound to them. */
 const timeWindow = () => ({
   after: timeBoundParam('after', { note: 'Pass the same value with the cursor.' }),
   before: timeBoundParam('before', { note: 'Pass the same value with the cursor.' }),

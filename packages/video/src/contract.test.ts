@@ -2,7 +2,7 @@ import { relatedVideos, search, streamingData, topShortSongs, videoContract, vid
 import { isChartDate, isQuality } from './schemas.js';
 
 describe('video contract', () => {
-  it('declares the four operations at SPEC.md\'s paths, with the API key', () => {
+  it('declares the four operations at their documented paths, with the API key', () => {
     expect(Object.keys(videoContract)).toEqual(['search', 'topShortSongs', 'relatedVideos', 'streamingData', 'videosByIds']);
     expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
     expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
@@ -20,7 +20,7 @@ describe('video contract', () => {
     for (const bad of [undefined, '', 'a,,b', ',a', Array.from({ length: 101 }, (_, i) => `v${i}`).join(','), 'x'.repeat(65)]) expect(ids(bad).success).toBe(false);
   });
 
-  it('applies SPEC.md\'s defaults', () => {
+  it('applies the documented defaults', () => {
     expect(search.params.query.parse({ keyword: 'pasta' })).toEqual({
       keyword: 'pasta', geoCode: 'US', uploadDate: '1_HOUR_AGO', type: 'VIDEO', language: 'en',
     });

@@ -76,7 +76,7 @@ export const videosByIds = defineOperation({
   response: VideosByIdsResponse,
   summary: 'Videos by id (batch lookup)',
   description:
-    'An extension beside SPEC.md. `ids`: up to 100 video ids, comma-separated (repeats count once). data.videos holds ' +
+    'An extension: a request that does not use it is answered as before. `ids`: up to 100 video ids, comma-separated (repeats count once). data.videos holds ' +
     'the videos found, in the order first requested, as related-video records (texts in English); data.notFound lists ' +
     'the requested ids with no video, in request order. Never a 404: an unknown id is only listed in notFound. ' +
     'pagination is { total: videos found, hasMore: false, paginationToken: "" }.',

@@ -4,7 +4,7 @@ import {
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
-// Resources (SPEC.md, video platform resources)
+// Resources (video platform resources)
 // ---------------------------------------------------------------------------------------------
 
 export const Badge = z.object({ type: z.string(), text: z.string() });
@@ -100,7 +100,7 @@ export type RelatedResponse = z.infer<typeof RelatedResponse>;
 export const StreamingResponse = pagedEnvelope(z.object({ formats: z.array(Format), selectedFormat: SelectedFormat }));
 export type StreamingResponse = z.infer<typeof StreamingResponse>;
 /**
- * Batch lookup (an extension beside SPEC.md): the videos found, as RelatedVideo records — the richest
+ * Batch lookup (an extension): the videos found, as RelatedVideo records — the richest
  * record a stored video renders without request-specific input (a SearchItem's publishedTimeText needs
  * the request's `language`; RelatedVideo adds the channel's avatars, the view-count text, the date,
  * the length in seconds and isLive) — and the requested ids with no video.
@@ -109,7 +109,7 @@ export const VideosByIdsResponse = pagedEnvelope(z.object({ videos: z.array(Rela
 export type VideosByIdsResponse = z.infer<typeof VideosByIdsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Parameters (SPEC.md, video platform endpoints)
+// Parameters (video platform endpoints)
 // ---------------------------------------------------------------------------------------------
 
 export const uploadDates = ['1_HOUR_AGO', 'TODAY', 'THIS_WEEK', 'THIS_MONTH', 'THIS_YEAR'] as const;

@@ -11,7 +11,7 @@ import { headers } from './headers.js';
 /** The one place the OpenAPI document's version and title come from: this app's package.json. */
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** How each credential kind is sent (DESIGN.md §4); the names are the `auth` values of the contracts. */
+/** How each credential kind is sent; the names are the `auth` values of the contracts. */
 const securitySchemes: Record<AuthScheme, oas31.SecuritySchemeObject> = {
   apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (printed by the first start, or `pnpm -s cli keys create --kind api-key`).' },
   bearer: { type: 'http', scheme: 'bearer', description: 'A bearer token (printed by the first start, or `pnpm -s cli keys create --kind token`), sent as `Authorization: Bearer <token>`.' },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { headers } from './headers.js';
 
-/** Query parameters that carry a paging token (DESIGN.md §4); an operation taking one can answer `invalid_cursor`. */
+/** Query parameters that carry a paging token; an operation taking one can answer `invalid_cursor`. */
 const TOKEN_PARAMS = ['paginationToken', 'cursor', 'nextToken'];
 
 /**

@@ -92,7 +92,7 @@ function largestLimit(operation: Operation, name: string): number {
 
 /**
  * Record batches read from a store page by page, each page after the last record of the one
- * before (keyset paging): the exporters of listings that SPEC.md gives no paging. It ends at the
+ * before (keyset paging): the exporters of listings that the API gives no paging. It ends at the
  * first empty page (not a short one: a source may leave rows out of a page, as microblog followers
  * without a stored account). The first page empty and `exists()` false → 404 `notFound(what)`, as
  * the listing itself answers.

@@ -5,7 +5,7 @@ import { communityPostsQuery, userPostsQuery } from './handlers.js';
 import type { ForumSource } from './source.js';
 
 /**
- * Bulk export of the forum's listings. SPEC.md gives them no paging (one answer of at most 100
+ * Bulk export of the forum's listings. The API gives them no paging (one answer of at most 100
  * posts), so an export reads the store itself, a page at a time after the last post read (keyset:
  * the same order and filters as the listing, whatever its length, in constant memory).
  */

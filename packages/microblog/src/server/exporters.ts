@@ -5,7 +5,7 @@ import { repliesQuery } from './handlers.js';
 import type { MicroblogSource } from './source.js';
 
 /**
- * Bulk export of the microblog listings that SPEC.md gives no paging (replies, followers): the
+ * Bulk export of the microblog listings that the API gives no paging (replies, followers): the
  * store is read a page at a time after the last record read, in the listing's order. User
  * messages page by nextToken, which the service follows itself.
  */

@@ -81,7 +81,7 @@ export function trackDetail(record: TrackRecord): TrackDetail {
   };
 }
 
-/** SPEC.md's search result item: duration in plain milliseconds, artists as `{name, uri}`. */
+/** The documented search result item: duration in plain milliseconds, artists as `{name, uri}`. */
 export function songSearchItem(record: TrackRecord): SongSearchItem {
   return {
     id: record.id,

@@ -4,7 +4,7 @@ import type { Employee } from '../schemas.js';
 import type { ProfessionalSource } from './source.js';
 
 /**
- * Bulk export of company employees, which SPEC.md gives no paging (one answer of at most 500): the
+ * Bulk export of company employees, which the API gives no paging (one answer of at most 500): the
  * store is read a page at a time after the last employee read, in the listing's order.
  */
 export function createProfessionalExporters(source: ProfessionalSource): Pick<ContractExporters<typeof professionalContract>, 'companyEmployees'> {
