@@ -1,14 +1,10 @@
 /**
- * ESM TypeScript through ts-jest (transpile only; `tsc` type-checks). The suites that talk to a
- * store run twice: on SQLite and on PostgreSQL (a new database per test file).
+ * The shared jest setup (jest.preset.js). The suites that talk to a store run twice: on SQLite
+ * and on PostgreSQL (a new database per test file).
  */
-const base = {
-  preset: 'ts-jest/presets/default-esm',
-  testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-};
+import { esmTypeScript } from '../../jest.preset.js';
+
+const base = esmTypeScript;
 
 export default {
   // seeding demo data into a new PostgreSQL database takes seconds, tens of them while turbo runs

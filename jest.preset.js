@@ -1,0 +1,18 @@
+/**
+ * The jest setup every package shares: ESM TypeScript through ts-jest (transpile only; `tsc`
+ * type-checks). A package's jest.config.js takes it as it is, or spreads `esmTypeScript` into its
+ * own projects (store, api and cli run their suites once per store kind).
+ */
+export const esmTypeScript = {
+  preset: 'ts-jest/presets/default-esm',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  // sources import './x.js' (NodeNext); jest resolves the .ts file beside it
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+};
+
+/** Tests sit beside the code they test (`src/**\/*.test.ts`), end-to-end ones in `test/`. */
+export const testsBesideCode = ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'];
+
+export default { ...esmTypeScript, testMatch: testsBesideCode };
