@@ -2,6 +2,7 @@ export { openStore } from './store.js';
 export type { OpenStoreOptions, Store } from './store.js';
 export { DEFAULT_STORE_ADDRESS, describeAddress, parseStoreAddress, redact } from './address.js';
 export type { DialectOptions } from './dialect/options.js';
+export type { Dialect, StoreKind } from './dialect/index.js';
 export type { StoreAddress } from './address.js';
 export { credentialKinds, hashSecret } from './credentials.js';
 export type { CreatedCredential, CredentialInfo, CredentialStore } from './credentials.js';

@@ -8,10 +8,9 @@ import { type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
 import type { DialectOptions } from './dialect/options.js';
+import { type Dialect, dialectOf } from './dialect/index.js';
 import { createPostgresDb } from './dialect/postgres/postgres-dialect.js';
-import { isPostgresUnavailable } from './dialect/postgres/postgres-errors.js';
 import { createSqliteDb } from './dialect/sqlite/sqlite-dialect.js';
-import { isSqliteUnavailable } from './dialect/sqlite/sqlite-errors.js';
 import { findExamples, type Examples } from './examples.js';
 import { type MigrationReport, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -29,6 +28,8 @@ export interface Store {
   /** The address with any password masked. */
   readonly description: string;
   readonly db: Kysely<Database>;
+  /** What the store's SQL knows about its kind (capabilities, error mapping), chosen once at connect time. */
+  readonly dialect: Dialect;
   readonly forum: ForumSource;
   readonly microblog: MicroblogSource;
   readonly shortvideo: ShortVideoSource;
@@ -64,6 +65,7 @@ export async function openStore(
 ): Promise<Store> {
   const parsed = parseStoreAddress(address);
   const db = parsed.kind === 'sqlite' ? createSqliteDb(parsed.path) : createPostgresDb(parsed.url, options);
+  const dialect = dialectOf(db);
   const store: Store = {
     address: parsed,
     description: describeAddress(parsed),
@@ -90,7 +92,8 @@ export async function openStore(
         return false;
       }
     },
-    isUnavailableError: parsed.kind === 'sqlite' ? isSqliteUnavailable : isPostgresUnavailable,
+    dialect,
+    isUnavailableError: dialect.isUnavailable,
     close: () => db.destroy(),
   };
   if (options.migrate ?? true) {

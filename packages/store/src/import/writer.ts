@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { type Dialect, dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 import { ImportInputError, type ImportItem, type ImportPrune, type ReadProgress, type ImportRow, type ImportTable } from './types.js';
 
@@ -71,15 +72,15 @@ type Values = Record<string, unknown>;
 /** SQL text per statement shape, built once: the SQLite statement cache then prepares each once. */
 class SqlTexts {
   private readonly texts = new Map<string, string>();
-  constructor(readonly postgres: boolean) {}
+  constructor(readonly dialect: Dialect) {}
 
   /** Binds a list of ids: PostgreSQL takes a JS array as text[], SQLite a JSON array through json_each. */
   ids(ids: string[]): unknown {
-    return this.postgres ? ids : JSON.stringify(ids);
+    return this.dialect.bindIds(ids);
   }
 
   private placeholder(i: number) {
-    return this.postgres ? `$${i}` : '?';
+    return this.dialect.placeholder(i);
   }
 
   /** `updated`: the columns a stored row takes (undefined: all but id; none: it is left as it is). */
@@ -103,12 +104,10 @@ class SqlTexts {
     return `delete from "${table}" where "${column}" = ${this.placeholder(1)} and "position" >= ${this.placeholder(2)}`;
   }
 
-  /** Selects the given ids that exist (with `extra` columns): one parameter, a JSON (SQLite) or text (PostgreSQL) array. */
+  /** Selects the given ids that exist (with `extra` columns): one parameter, bound by `ids`. */
   existing(table: string, extra: string[]): string {
     const columns = ['id', ...extra].map((c) => `"${c}"`).join(', ');
-    return this.postgres
-      ? `select ${columns} from "${table}" where "id" = any($1::text[])`
-      : `select ${columns} from "${table}" where "id" in (select value from json_each(?))`;
+    return `select ${columns} from "${table}" where ${this.dialect.idIn('"id"', 1)}`;
   }
 }
 
@@ -118,7 +117,7 @@ class SqlTexts {
  */
 export async function writeImport(db: Kysely<Database>, items: AsyncIterable<ImportItem>, options: WriteOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
-  const sql = new SqlTexts(db.getExecutor().adapter instanceof PostgresAdapter);
+  const sql = new SqlTexts(dialectOf(db));
   const nextNum = new Map<ImportTable, number>();
   /** Tables rows were written to or pruned from. */
   const written = new Set<ImportTable>();
@@ -212,7 +211,7 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
   async function consume(trx: Transaction<Database>) {
     let batch: ImportRow[][] = [];
     let prunes: ImportPrune[] = [];
-    const bulk = new BulkLoad(trx, sql.postgres, options.read);
+    const bulk = new BulkLoad(trx, sql.dialect.rebuildsIndexesOnBulkLoad, options.read);
     for await (const item of items) {
       if ('error' in item) {
         if (options.strict) throw new ImportAbortedError(item.location, item.error);
@@ -247,7 +246,7 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
   }
 
   // SQLite's default page cache (2 MB) thrashes on the listing indexes' random inserts: a larger one for the import's length
-  const cacheSize = sql.postgres ? undefined : await pragma(db, 'cache_size');
+  const cacheSize = sql.dialect.tunablePageCache ? await pragma(db, 'cache_size') : undefined;
   if (cacheSize !== undefined) await pragma(db, `cache_size = ${IMPORT_CACHE_KIB}`);
   try {
     // One transaction: an aborted, failed or killed import leaves the store as it was (and re-running it is safe).
@@ -281,12 +280,12 @@ class BulkLoad {
 
   constructor(
     private readonly trx: Transaction<Database>,
-    private readonly postgres: boolean,
+    private readonly rebuildsIndexes: boolean,
     private readonly read: ReadProgress | undefined,
   ) {}
 
   async afterFlush(tables: ImportTable[], records: number) {
-    if (this.decided || this.postgres || !this.read || this.read.bytesRead === 0) return;
+    if (this.decided || !this.rebuildsIndexes || !this.read || this.read.bytesRead === 0) return;
     this.decided = true;
     const expected = (records * this.read.totalBytes) / this.read.bytesRead;
     if (expected < BULK_MIN_RECORDS) return;

@@ -1,7 +1,9 @@
 import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../schema.js';
+import type { Dialect } from '../dialect.js';
 import type { DialectOptions } from '../options.js';
+import { isPostgresUnavailable } from './postgres-errors.js';
 
 const INT8_OID = 20;
 
@@ -27,3 +29,19 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
   pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
 }
+
+/** PostgreSQL's answers to what the store's SQL asks of a store kind. */
+export const postgresDialect: Dialect = {
+  kind: 'postgres',
+  isUnavailable: isPostgresUnavailable,
+  placeholder: (n) => `$${n}`,
+  bindIds: (ids) => ids,
+  idIn: (column, n) => `${column} = any($${n}::text[])`,
+  isDistinctFrom: 'is distinct from',
+  bulkWrite: 'arrays',
+  tempSchema: '',
+  tempTableOnCommit: 'on commit drop ',
+  longTransactionSettings: ['set local statement_timeout = 0', "set local work_mem = '256MB'"],
+  rebuildsIndexesOnBulkLoad: false,
+  tunablePageCache: false,
+};

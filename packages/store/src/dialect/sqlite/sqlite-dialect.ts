@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema.js';
+import type { Dialect } from '../dialect.js';
+import { isSqliteUnavailable } from './sqlite-errors.js';
 import { withStatementCache } from './statement-cache.js';
 
 /**
@@ -18,3 +20,19 @@ export function createSqliteDb(path: string, options: { log?: LogConfig } = {}):
   database.pragma('foreign_keys = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), ...(options.log ? { log: options.log } : {}) });
 }
+
+/** SQLite's answers to what the store's SQL asks of a store kind. */
+export const sqliteDialect: Dialect = {
+  kind: 'sqlite',
+  isUnavailable: isSqliteUnavailable,
+  placeholder: () => '?',
+  bindIds: (ids) => JSON.stringify(ids),
+  idIn: (column) => `${column} in (select value from json_each(?))`,
+  isDistinctFrom: 'is not',
+  bulkWrite: 'tuples',
+  tempSchema: 'temp.',
+  tempTableOnCommit: '',
+  longTransactionSettings: [],
+  rebuildsIndexesOnBulkLoad: true,
+  tunablePageCache: true,
+};

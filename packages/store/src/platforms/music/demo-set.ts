@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
 import { type MusicDerivedReport, recomputeMusicDerived } from './derived.js';
 import { type MusicWrittenTable, upsertMusicRows } from './rows.js';
 import type { Database } from '../../schema.js';
@@ -71,7 +72,7 @@ async function writeMusicRows<T extends MusicWrittenTable>(
 
 /** The table's indexes that no constraint (primary key, unique column) owns, with the statements that create them. */
 async function secondaryIndexes(db: Kysely<Database>, table: string): Promise<{ name: string; definition: string }[]> {
-  const query = db.getExecutor().adapter instanceof PostgresAdapter
+  const query = dialectOf(db).kind === 'postgres'
     ? sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
         where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)`
     : sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`;

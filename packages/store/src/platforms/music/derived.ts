@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
 
 /** Two playlist entries co-occur when at most this many positions apart. */
@@ -36,12 +37,11 @@ export async function recomputeMusicDerived(db: Kysely<Database>): Promise<Music
 
 /** recomputeMusicDerived inside a transaction of the caller's (an import's: its rows and the derived tables commit together). */
 export async function recomputeMusicDerivedIn(trx: Transaction<Database>): Promise<MusicDerivedReport> {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  // a full recompute of a large catalog may outlast the service's per-statement timeout
-  if (postgres) await sql`set local statement_timeout = 0`.execute(trx);
-  // the pair counts sort and group in memory rather than in temporary files
-  if (postgres) await sql`set local work_mem = '256MB'`.execute(trx);
-  const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${postgres ? 'on commit drop ' : ''}as ${select}`).execute(trx);
+  const dialect = dialectOf(trx);
+  // a full recompute of a large catalog may outlast the service's per-statement timeout, and its
+  // pair counts sort and group in memory rather than in temporary files
+  for (const setting of dialect.longTransactionSettings) await sql.raw(setting).execute(trx);
+  const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${dialect.tempTableOnCommit}as ${select}`).execute(trx);
 
   // every recurring pair of tracks once (lower id first), with the first artist of each
   const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
@@ -61,7 +61,7 @@ export async function recomputeMusicDerivedIn(trx: Transaction<Database>): Promi
     pairs: `select case when ax < ay then ax else ay end as x, case when ax < ay then ay else ax end as y, sum(score) as score
       from music_track_pairs where ax <> ay group by 1, 2`,
   });
-  await sql.raw(`drop table ${postgres ? '' : 'temp.'}music_track_pairs`).execute(trx);
+  await sql.raw(`drop table ${dialect.tempSchema}music_track_pairs`).execute(trx);
   return { recommendations, relatedArtists };
 }
 
@@ -78,6 +78,6 @@ async function rankInto(
     select x || ':' || rank, x, y, rank, score
     from (select x, y, score, row_number() over (partition by x order by score desc, y) as rank from (${directed}) directed) ranked
     where rank <= ${spec.keep}`).execute(trx);
-  await sql.raw(`drop table ${trx.getExecutor().adapter instanceof PostgresAdapter ? '' : 'temp.'}music_scored`).execute(trx);
+  await sql.raw(`drop table ${dialectOf(trx).tempSchema}music_scored`).execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -1,5 +1,6 @@
 import { nameKey, termsOf } from '@socialquery/music/server';
-import { CompiledQuery, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
 
 type Writer = Kysely<Database> | Transaction<Database>;
@@ -63,12 +64,12 @@ export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, t
   const types = COLUMNS[table] as Record<string, ColumnType>;
   const columns = Object.keys(types);
   const updated = columns.filter((c) => c !== 'id');
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const dialect = dialectOf(db);
   // an unchanged row is left alone (no write, no index or full-text work): re-seeding or re-importing the same data is cheap
-  const differs = `(${updated.map((c) => `${table}.${c}`).join(', ')}) ${postgres ? 'is distinct from' : 'is not'} (${updated.map((c) => `excluded.${c}`).join(', ')})`;
+  const differs = `(${updated.map((c) => `${table}.${c}`).join(', ')}) ${dialect.isDistinctFrom} (${updated.map((c) => `excluded.${c}`).join(', ')})`;
   const conflict = `on conflict (id) do update set ${updated.map((c) => `${c} = excluded.${c}`).join(', ')} where ${differs}`;
   const values = (row: Database[T]) => columns.map((c) => (row as unknown as Record<string, unknown>)[c]);
-  if (postgres) {
+  if (dialect.bulkWrite === 'arrays') {
     const arrays = columns.map((c) => rows.map((row) => (row as unknown as Record<string, unknown>)[c]));
     const unnest = columns.map((c, i) => `$${i + 1}::${types[c]}[]`).join(', ');
     const result = await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest}) ${conflict}`, arrays));

@@ -3,10 +3,11 @@ import type {
   AlbumRecord, AlbumType, ArtistRecord, ArtistRefRecord, ConcertRecord, EpisodeRecord, GenreRecord, LyricsRecord, MusicSource, Page, PlaylistRecord,
   PlaylistTrackRecord, SearchRequest, ShowRecord, TrackRecord, UserRecord,
 } from '@socialquery/music/server';
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect, type MusicSearchedTable } from './search-dialect.js';
 import { postgresMusicSearch } from './search-postgres.js';
 import { sqliteMusicSearch } from './search-sqlite.js';
+import { dialectOf, type StoreKind } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
 
 /**
@@ -20,8 +21,11 @@ export function musicScore(terms: readonly string[]): RawBuilder<number> {
 }
 
 
+/** Full-text matching by store kind. */
+const musicSearches: Record<StoreKind, MusicSearchDialect> = { sqlite: sqliteMusicSearch, postgres: postgresMusicSearch };
+
 export function musicSearchDialectOf(db: Kysely<Database>): MusicSearchDialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresMusicSearch : sqliteMusicSearch;
+  return musicSearches[dialectOf(db).kind];
 }
 
 /** The upper bound of the name keys starting with `prefix` (its last character moved one up). */

@@ -1,9 +1,10 @@
 import type { ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
-import { type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { VideoSearchDialect } from './search-dialect.js';
 import { postgresVideoSearch } from './search-postgres.js';
 import { sqliteVideoSearch } from './search-sqlite.js';
+import { dialectOf, type StoreKind } from '../../dialect/index.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
 
 /**
@@ -27,8 +28,11 @@ const RELATED_CANDIDATES = 300;
 const RELATED_STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i']);
 
 
+/** Full-text matching by store kind. */
+const videoSearches: Record<StoreKind, VideoSearchDialect> = { sqlite: sqliteVideoSearch, postgres: postgresVideoSearch };
+
 export function videoSearchDialectOf(db: Kysely<Database>): VideoSearchDialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresVideoSearch : sqliteVideoSearch;
+  return videoSearches[dialectOf(db).kind];
 }
 
 export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: number | null }): VideoRecord {

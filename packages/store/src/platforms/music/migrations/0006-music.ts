@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
+import { dialectOf } from '../../../dialect/index.js';
 
 /**
  * The music catalog: artists, albums (album | single | compilation) and their artists, tracks and
@@ -46,7 +47,7 @@ const big = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn
 
 export const music: Migration = {
   async up(db: Kysely<any>) {
-    const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+    const sqlite = dialectOf(db).kind === 'sqlite';
     // PostgreSQL compares music text in byte order, as SQLite does: ids, name keys and ties order alike on both
     const textCollation = sqlite ? sql`` : sql`collate "C"`;
     const text = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn(n, 'text', (c) => c.notNull().modifyEnd(textCollation)), t);
@@ -127,7 +128,7 @@ export const music: Migration = {
     }
   },
   async down(db: Kysely<any>) {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (dialectOf(db).kind === 'sqlite') {
       for (const { fts } of SEARCHED) await sql.raw(`drop table if exists ${fts}`).execute(db);
     }
     const tables = [

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
+import { dialectOf } from '../../../dialect/index.js';
 
 /**
  * The video platform: channels, videos and the short-song charts.
@@ -65,7 +66,7 @@ export const video: Migration = {
       .unique()
       .execute();
 
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (dialectOf(db).kind === 'postgres') {
       await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(db);
     } else {
       await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
@@ -79,7 +80,7 @@ export const video: Migration = {
     }
   },
   async down(db: Kysely<any>) {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await sql`drop table if exists video_fts`.execute(db);
+    if (dialectOf(db).kind === 'sqlite') await sql`drop table if exists video_fts`.execute(db);
     for (const table of ['video_chart_entries', 'video_videos', 'video_channels']) await db.schema.dropTable(table).execute();
   },
 };

@@ -1,0 +1,36 @@
+/** The store kinds, by the scheme of their address (`sqlite:…`, `postgres://…`). */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/**
+ * What the store's SQL needs to know about a store kind, in one object per kind
+ * (`sqlite/sqlite-dialect.ts`, `postgres/postgres-dialect.ts`), chosen once from the connection
+ * (`dialectOf`). Code asks for a capability, never which adapter it runs on.
+ */
+export interface Dialect {
+  readonly kind: StoreKind;
+  /** Whether an error means "the store cannot serve right now" (a 503), not a bug. */
+  isUnavailable(error: unknown): boolean;
+  /** The placeholder of the `n`-th (from 1) bound parameter in raw SQL text. */
+  placeholder(n: number): string;
+  /** A list of ids bound as one parameter, for `idIn` (PostgreSQL: an array; SQLite: JSON). */
+  bindIds(ids: readonly string[]): unknown;
+  /** A condition on `column` matching the ids bound at placeholder `n` by `bindIds`. */
+  idIn(column: string, n: number): string;
+  /** The null-safe "differs" operator between two row values. */
+  readonly isDistinctFrom: string;
+  /** How many rows are written per statement: 'arrays' binds one array per column and unnests them (one statement per batch); 'tuples' binds every value (chunks under the engine's parameter limit). */
+  readonly bulkWrite: 'arrays' | 'tuples';
+  /** The qualifier of a temporary table, where the engine keeps them in a schema of their own. */
+  readonly tempSchema: string;
+  /** What `create temp table <name> … as` takes so the table goes with the transaction ('' where it outlives it). */
+  readonly tempTableOnCommit: string;
+  /** Whether a bulk load is faster with the table's secondary indexes dropped and rebuilt once (SQLite updates them row by row). */
+  readonly rebuildsIndexesOnBulkLoad: boolean;
+  /** Whether the connection's page cache can be enlarged for a long write (SQLite's `cache_size`). */
+  readonly tunablePageCache: boolean;
+  /**
+   * Statements a long maintenance transaction (a full recompute over a large catalog) runs first:
+   * lifting the per-statement timeout the service runs under, and room to sort in memory.
+   */
+  readonly longTransactionSettings: readonly string[];
+}
