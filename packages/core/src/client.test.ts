@@ -109,8 +109,8 @@ beforeEach(() => {
 describe('createClient against a real server', () => {
   const client = () => createClient(contract, { baseUrl, token: 'tok-123', apiKey: 'key-456' });
 
-  it('has one method per operation, and exportAll', () => {
-    expect(Object.keys(client()).sort()).toEqual(['exportAll', 'getItem', 'getKeyed']);
+  it('has one method per operation, exportAll and iterate', () => {
+    expect(Object.keys(client()).sort()).toEqual(['exportAll', 'getItem', 'getKeyed', 'iterate']);
   });
 
   it('returns the parsed JSON of a success', async () => {
@@ -399,5 +399,93 @@ describe('client options', () => {
     expect(requests).toEqual([
       { path: '/api/v1/test/item/x%20y', query: { limit: '4' }, headers: { authorization: 'Bearer tok' } },
     ]);
+  });
+});
+
+describe('iterate: the page iterator every paged operation has', () => {
+  const Page = z.object({ items: z.array(Item), next: z.string() });
+  const paged = {
+    byToken: defineOperation({
+      id: 'test.byToken',
+      method: 'GET',
+      path: '/api/v1/test/by-token',
+      auth: 'bearer',
+      params: { query: z.object({ limit: integerParam({ min: 1, max: 3, default: 2 }), next: z.string().optional() }) },
+      response: Page,
+      summary: 'Token-paged items',
+      paging: { kind: 'token', param: 'next', next: ['next'], limitParam: 'limit' },
+    }),
+    byOffset: defineOperation({
+      id: 'test.byOffset',
+      method: 'GET',
+      path: '/api/v1/test/by-offset',
+      auth: 'bearer',
+      params: {
+        query: z.object({ offset: integerParam({ min: 0, max: 6, default: 0 }), limit: integerParam({ min: 1, max: 3, default: 3 }) }),
+      },
+      response: z.object({ items: z.array(Item) }),
+      summary: 'Offset-paged items',
+      paging: { kind: 'offset' },
+    }),
+    single: contract.getItem,
+  };
+  /** 8 items; token pages answer `next` = the index of the next item, '' at the end. */
+  const ITEMS = Array.from({ length: 8 }, (_, i) => ({ id: `i${i}` }));
+  const fakeClient = () => {
+    const queries: Record<string, string>[] = [];
+    const transport = {
+      get: async ({ path, query }: { path: string; query: Record<string, string> }) => {
+        queries.push(query);
+        const limit = Number(query.limit ?? (path.endsWith('by-token') ? 2 : 3));
+        const from = Number(path.endsWith('by-token') ? (query.next ?? 0) : (query.offset ?? 0));
+        const items = ITEMS.slice(from, from + limit);
+        const end = from + items.length;
+        return path.endsWith('by-token') ? { items, next: end < ITEMS.length ? String(end) : '' } : { items };
+      },
+    };
+    return { client: createClient(paged, { baseUrl: 'http://127.0.0.1:1', token: 't', transport }), queries };
+  };
+  const all = async <T>(iterator: AsyncIterable<T>) => {
+    const out: T[] = [];
+    for await (const item of iterator) out.push(item);
+    return out;
+  };
+
+  it('follows a token until it comes back empty, sending each back under its own name', async () => {
+    const { client, queries } = fakeClient();
+    expect((await all(client.iterate('byToken', { limit: 3 }))).map((item) => item.id)).toEqual(ITEMS.map((item) => item.id));
+    expect(queries).toEqual([{ limit: '3' }, { limit: '3', next: '3' }, { limit: '3', next: '6' }]);
+  });
+
+  it('starts at a given token', async () => {
+    const { client } = fakeClient();
+    expect((await all(client.iterate('byToken', { next: '5' }))).map((item) => item.id)).toEqual(['i5', 'i6', 'i7']);
+  });
+
+  it('steps offset by each page and stops at a short page', async () => {
+    const { client, queries } = fakeClient();
+    expect((await all(client.iterate('byOffset', {}))).map((item) => item.id)).toEqual(ITEMS.map((item) => item.id));
+    expect(queries.map((query) => query.offset)).toEqual(['0', '3', '6']);
+  });
+
+  it('never asks for an offset past the largest the operation takes', async () => {
+    const { client, queries } = fakeClient();
+    const ids = (await all(client.iterate('byOffset', { limit: 2 }))).map((item) => item.id);
+    // pages at 0, 2, 4, 6 (the largest offset); the walk ends there rather than sending offset=8
+    expect(ids).toEqual(ITEMS.map((item) => item.id));
+    expect(queries.map((query) => query.offset)).toEqual(['0', '2', '4', '6']);
+  });
+
+  it('asks for no further page once the loop is left', async () => {
+    const { client, queries } = fakeClient();
+    for await (const item of client.iterate('byToken', { limit: 1 })) if (item.id === 'i1') break;
+    expect(queries).toHaveLength(2);
+  });
+
+  it('refuses an operation that does not page, before sending anything', async () => {
+    const { client, queries } = fakeClient();
+    // @ts-expect-error: single does not page
+    await expect(all(client.iterate('single', { id: 'x' }))).rejects.toThrow(/test\.item does not page; the paged operations are byToken, byOffset/);
+    expect(queries).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { RequestSetupError } from './client-errors.js';
-import { FieldsError, locateRecords, parseFields, type RecordOf, type RecordsLocation, type Trimmed } from './fields.js';
-import type { Contract, Operation, OperationArgs, OperationResult } from './operation.js';
-import { fillPath } from './operation.js';
+import { FieldsError, locateRecords, parseFields, recordsOf as recordsIn, type RecordOf, type RecordsLocation, type Trimmed, valueAt } from './fields.js';
+import type { Contract, Operation, OperationArgs, OperationResult, Paging } from './operation.js';
+import { fillPath, parameterMaximum } from './operation.js';
 import { createTransport, type Transport, type TransportOptions, type TransportRequest } from './transport.js';
 
 export interface ClientCredentials {
@@ -43,7 +43,21 @@ export type ContractClient<C extends Contract> = {
     operation: K,
     args: OperationArgs<C[K]> & FieldsArg<P>,
   ): AsyncGenerator<[P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>, void, undefined>;
+  /**
+   * The page iterator of every paged operation: its records, page after page, as the operation's
+   * paging declares (a token sent back until it comes back empty, or `offset` stepped by each
+   * page until a short page or the largest offset). `limit` is the page size; a token or `offset`
+   * in `args` is where the walk starts. Each page is one ordinary request (rate-limited as one);
+   * leave the loop to stop, and no further page is asked for.
+   */
+  iterate<K extends PagedKeys<C>, const P extends string = never>(
+    operation: K,
+    args: OperationArgs<C[K]> & FieldsArg<P>,
+  ): AsyncGenerator<[P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>, void, undefined>;
 };
+
+/** The operations of a contract that page (those `iterate` takes). */
+export type PagedKeys<C extends Contract> = { [K in keyof C]: C[K] extends { readonly paging: Paging } ? K : never }[keyof C] & string;
 
 /** The operations of a contract whose answer is a list of records (those `exportAll` takes). */
 export type ListingKeys<C extends Contract> = { [K in keyof C]: RecordOf<OperationResult<C[K]>> extends never ? never : K }[keyof C] & string;
@@ -75,7 +89,42 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
     const request = requestOf(operation, options, args, recordsOf);
     for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } })) yield JSON.parse(line);
   }
-  return { ...Object.fromEntries(methods), exportAll } as ContractClient<C>;
+  async function* iterate(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
+    const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
+    const recordsOf = lazyRecords.get(name);
+    if (!operation || !recordsOf) throw new RequestSetupError(`iterate: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
+    const { paging } = operation;
+    if (!paging) {
+      const paged = Object.keys(contract).filter((key) => contract[key]?.paging);
+      throw new RequestSetupError(`iterate: ${operation.id} does not page; the paged operations are ${paged.join(', ') || 'none'}`);
+    }
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new RequestSetupError(`${operation.id} takes one object argument`);
+    const given = args as Record<string, unknown>;
+    const page = async (at: Record<string, unknown>) => {
+      const body = await transport.get(requestOf(operation, options, { ...given, ...at }, recordsOf));
+      return { body, records: recordsIn(body, recordsOf()) };
+    };
+    if (paging.kind === 'token') {
+      let token = given[paging.param];
+      for (;;) {
+        const { body, records } = await page({ [paging.param]: token });
+        yield* records;
+        token = valueAt(body, paging.next);
+        if (typeof token !== 'string' || token === '') return;
+      }
+    }
+    // offset paging: the page size the service applies (the given limit, else its default)
+    const size = Number(validate(operation.params.query, given, operation.id).limit);
+    const lastOffset = parameterMaximum(operation, 'offset');
+    let offset = Number(given.offset ?? 0);
+    for (;;) {
+      const { records } = await page({ offset });
+      yield* records;
+      offset += records.length;
+      if (records.length === 0 || records.length < size || offset > lastOffset) return;
+    }
+  }
+  return { ...Object.fromEntries(methods), exportAll, iterate } as ContractClient<C>;
 }
 
 /** The request of a call: arguments checked with the operation's own schemas, credentials for its auth scheme. */

@@ -1,5 +1,5 @@
-export { defineOperation, fillPath, queryParamNames } from './operation.js';
-export type { AuthScheme, Contract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult, Paging } from './operation.js';
+export { defineOperation, fillPath, flattenModules, parameterMaximum, queryParamNames } from './operation.js';
+export type { AuthScheme, Contract, FlatContract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult, Paging } from './operation.js';
 export {
   booleanParam, enumParam, idsParam, integerParam, optionalIntegerParam, optionalString, parseTimeBound, requiredString, TIME_BOUND_MAX_MS,
   timeBoundParam,
@@ -17,7 +17,7 @@ export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
 export { paginate } from './paginate.js';
-export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg, ListingKeys } from './client.js';
+export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg, ListingKeys, PagedKeys } from './client.js';
 export {
   FIELDS_MAX_LENGTH, fieldPaths, FieldsError, fieldsParam, fieldTreeOf, locateRecords, parseFields, pickFields, recordColumns,
   recordsOf, trimRecords,

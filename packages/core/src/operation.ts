@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** How an operation's caller proves who they are. */
 export type AuthScheme = 'apiKey' | 'bearer';
@@ -74,6 +74,18 @@ export function defineOperation<const C extends OperationConfig>(config: C): Ope
   return Object.freeze({ ...config, pathParams: Object.freeze(pathParams) });
 }
 
+/**
+ * The declared maximum of an integer query parameter (`integerParam` records it), e.g. the largest
+ * `limit` or `offset` an operation takes. Paging and export need it; an operation that pages
+ * without one is a contract error.
+ */
+export function parameterMaximum(operation: OperationConfig, name: string): number {
+  const schema = operation.params.query?.shape[name];
+  const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
+  if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
+  return maximum;
+}
+
 /** Names of the query parameters an operation takes. */
 export function queryParamNames(operation: OperationConfig): string[] {
   return Object.keys(operation.params.query?.shape ?? {});
@@ -82,4 +94,23 @@ export function queryParamNames(operation: OperationConfig): string[] {
 /** Fills a path template: `{name}` → the percent-encoded value. */
 export function fillPath(template: string, values: Record<string, unknown>): string {
   return template.replace(PLACEHOLDER, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** A contract of modules (`{ explore: { search, … }, albums: { getDetail, … } }`) as one flat contract keyed `<module>.<method>`. */
+export type FlatContract<M extends Record<string, Contract>> = UnionToIntersection<
+  { [K in keyof M & string]: { [J in keyof M[K] & string as `${K}.${J}`]: M[K][J] } }[keyof M & string]
+>;
+
+/**
+ * Flattens a contract grouped in client modules into the one contract the service mounts (a flat
+ * key is unique where several modules have a method of the same name, e.g. `albums.getDetail`).
+ */
+export function flattenModules<const M extends Record<string, Contract>>(modules: M): FlatContract<M> {
+  const flat: Record<string, Operation> = {};
+  for (const [module, operations] of Object.entries(modules)) {
+    for (const [method, operation] of Object.entries(operations)) flat[`${module}.${method}`] = operation;
+  }
+  return flat as FlatContract<M>;
 }

@@ -1,16 +1,10 @@
-import { type ContractClient, createClient, type Transport } from '@socialquery/core';
+import { type ClientOptions, type ContractClient, createClient } from '@socialquery/core';
 import { forumContract } from './contract.js';
 
-export interface ForumClientOptions {
-  /** Service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
+/** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and the bearer token. */
+export interface ForumClientOptions extends ClientOptions {
   /** Bearer token (create one with `pnpm cli keys create --kind token`). */
   token: string;
-  /** Milliseconds; default 30000. */
-  timeout?: number;
-  /** Retries on no answer or 5xx; default 0. */
-  retries?: number;
-  transport?: Transport;
 }
 
 export type ForumClient = ContractClient<typeof forumContract>;

@@ -23,7 +23,7 @@ describe('microblog client', () => {
   it('has one method per operation and sends path and query as the contract says', async () => {
     const { transport, requests } = pagedTransport({ '': { messages: [], nextToken: '' } });
     const client = createMicroblogClient({ baseUrl: 'http://127.0.0.1:1', token: 'sqt_x', transport });
-    expect(Object.keys(client)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds', 'exportAll']);
+    expect(Object.keys(client)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds', 'exportAll', 'iterate']);
     await client.userMessages({ username: 'a b', includeReplies: true, sinceId: '10' });
     expect(requests[0]).toEqual({
       path: '/api/v1/microblog/user/a%20b/messages',

@@ -1,17 +1,11 @@
-import { type ContractClient, createClient, type OperationArgs, paginate, type Transport } from '@socialquery/core';
+import { type ClientOptions, type ContractClient, createClient, type OperationArgs } from '@socialquery/core';
 import { microblogContract, type userMessages } from './contract.js';
 import type { Message } from './schemas.js';
 
-export interface MicroblogClientOptions {
-  /** Service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
+/** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and the bearer token. */
+export interface MicroblogClientOptions extends ClientOptions {
   /** Bearer token (create one with `pnpm cli keys create --kind token`). */
   token: string;
-  /** Milliseconds; default 30000. */
-  timeout?: number;
-  /** Retries on no answer or 5xx; default 0. */
-  retries?: number;
-  transport?: Transport;
 }
 
 export type MicroblogClient = ContractClient<typeof microblogContract>;
@@ -30,18 +24,15 @@ export type UserMessagesIterationArgs = Omit<OperationArgs<typeof userMessages>,
 /**
  * Every message of a user's listing, page after page (following `nextToken` until it is empty),
  * newest first. `limit` is the page size. Stop early with `break`; no further page is fetched.
+ * The same as `client.iterate('userMessages', args)`.
  *
  * ```ts
  * for await (const message of iterateUserMessages(client, { username: 'someone', includeReplies: true })) { … }
  * ```
  */
 export async function* iterateUserMessages(
-  client: Pick<MicroblogClient, 'userMessages'>,
+  client: Pick<MicroblogClient, 'iterate'>,
   args: UserMessagesIterationArgs,
 ): AsyncGenerator<Message, void, undefined> {
-  const pages = paginate(
-    (nextToken) => client.userMessages({ ...args, ...(nextToken !== undefined ? { nextToken } : {}) }),
-    (page) => page.nextToken,
-  );
-  for await (const page of pages) yield* page.messages;
+  yield* client.iterate('userMessages', args);
 }

@@ -1,5 +1,5 @@
 import { RequestSetupError, type Transport, type TransportRequest } from '@socialquery/core';
-import { MUSIC_ENDPOINT, MusicClient } from './client.js';
+import { createMusicClient, MUSIC_ENDPOINT, MusicClient } from './client.js';
 
 const sent: TransportRequest[] = [];
 const recording: Transport = {
@@ -21,13 +21,13 @@ async function setupError(call: () => Promise<unknown>): Promise<RequestSetupErr
 describe('MusicClient', () => {
   it('has the documented modules, one method per operation', () => {
     expect(MUSIC_ENDPOINT).toBe('http://127.0.0.1:8080/api/v1/music');
-    expect(Object.keys(client.explore)).toEqual(['search', 'suggestions', 'exportAll']);
-    expect(Object.keys(client.artists)).toHaveLength(12); // 11 operations and exportAll
-    expect(Object.keys(client.albums)).toEqual(['getDetail', 'getTracks', 'exportAll']);
-    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations', 'getMany', 'exportAll']);
-    expect(Object.keys(client.playlists)).toEqual(['getDetail', 'getTracks', 'exportAll']);
-    expect(Object.keys(client.podcasts)).toEqual(['getDetail', 'getEpisodes', 'exportAll']);
-    expect(Object.keys(client.users)).toEqual(['getProfile', 'getFollowers', 'getFollowing', 'exportAll']);
+    expect(Object.keys(client.explore)).toEqual(['search', 'suggestions', 'exportAll', 'iterate']);
+    expect(Object.keys(client.artists)).toHaveLength(13); // 11 operations, exportAll and iterate
+    expect(Object.keys(client.albums)).toEqual(['getDetail', 'getTracks', 'exportAll', 'iterate']);
+    expect(Object.keys(client.tracks)).toEqual(['getDetail', 'getLyrics', 'getRecommendations', 'getMany', 'exportAll', 'iterate']);
+    expect(Object.keys(client.playlists)).toEqual(['getDetail', 'getTracks', 'exportAll', 'iterate']);
+    expect(Object.keys(client.podcasts)).toEqual(['getDetail', 'getEpisodes', 'exportAll', 'iterate']);
+    expect(Object.keys(client.users)).toEqual(['getProfile', 'getFollowers', 'getFollowing', 'exportAll', 'iterate']);
   });
 
   it('sends the members as query parameters under the endpoint\'s path, with the key in x-api-key', async () => {
@@ -60,5 +60,28 @@ describe('MusicClient', () => {
     await setupError(() => client.playlists.getDetail({ uri: 'not a uri' }));
     await setupError(() => client.users.getProfile({ uri: 'music:user:u', limit: 3 } as never));
     await setupError(() => client.users.getProfile('music:user:u' as never));
+  });
+});
+
+describe('createMusicClient: the same modules for a service anywhere', () => {
+  it('sends to the given service root with the key, and pages offset listings with iterate', async () => {
+    const requests: TransportRequest[] = [];
+    const transport: Transport = {
+      async get(request) {
+        requests.push(request);
+        const offset = Number(request.query.offset ?? 0);
+        // 250 albums, pages of at most 100
+        const items = Array.from({ length: Math.max(0, Math.min(100, 250 - offset)) }, (_, i) => ({ uri: `music:album:b${offset + i}` }));
+        return { message: 'Request successful', statusCode: 200, data: { totalCount: 250, items } };
+      },
+    };
+    const music = createMusicClient({ baseUrl: 'http://10.0.0.5:8080', apiKey: 'sqk_far', transport });
+    expect(Object.keys(music)).toEqual(['explore', 'artists', 'albums', 'tracks', 'playlists', 'podcasts', 'users']);
+    const uris: string[] = [];
+    for await (const album of music.artists.iterate('getAlbums', { uri: 'music:artist:a1', limit: 100 })) uris.push((album as { uri: string }).uri);
+    expect(uris).toHaveLength(250);
+    expect(new Set(uris).size).toBe(250);
+    expect(requests.map((r) => r.query.offset)).toEqual(['0', '100', '200']);
+    expect(requests[0]).toMatchObject({ path: '/api/v1/music/artist/albums', headers: { 'x-api-key': 'sqk_far' } });
   });
 });

@@ -1,12 +1,11 @@
 import {
-  type ContractClient, createClient, createTransport, DEFAULT_TIMEOUT_MS, RequestSetupError, type Transport,
+  type ClientOptions, type ContractClient, createClient, createTransport, DEFAULT_TIMEOUT_MS, RequestSetupError, type Transport,
 } from '@socialquery/core';
 import { type MusicContract, musicContract } from './contract.js';
 
 /**
  * Where MusicClient sends every request: the default local service. It is fixed:
- * no option changes it. A service elsewhere is reached with the platform-neutral
- * `createClient` of @socialquery/core and `musicContract`.
+ * no option changes it. A service elsewhere is reached with `createMusicClient`.
  */
 export const MUSIC_ENDPOINT = 'http://127.0.0.1:8080/api/v1/music';
 
@@ -18,6 +17,33 @@ export interface MusicClientOptions {
 }
 
 const OPTION_NAMES = new Set(['apiKey', 'timeout']);
+
+/** Where the service is (`baseUrl`: its root, e.g. `http://10.0.0.5:8080`), `timeout`, `retries`, `transport` as for every client, and the API key. */
+export interface MusicServiceClientOptions extends ClientOptions {
+  /** API subscription key, sent as `x-api-key`. */
+  apiKey: string;
+}
+
+/** The music operations by client module, each a client derived from its part of the contract. */
+export type MusicModules = { readonly [M in keyof MusicContract]: ContractClient<MusicContract[M]> };
+
+/**
+ * The music client of a service anywhere, built like every other platform's client: one module per
+ * group of operations (`explore.search(…)`, `albums.getDetail(…)`), each with `exportAll` and a page
+ * iterator (`iterate`). `MusicClient` is the same modules at the fixed local endpoint.
+ */
+export function createMusicClient(options: MusicServiceClientOptions): MusicModules {
+  const shared = { ...options, transport: options.transport ?? createTransport(options) };
+  return {
+    explore: createClient(musicContract.explore, shared),
+    artists: createClient(musicContract.artists, shared),
+    albums: createClient(musicContract.albums, shared),
+    tracks: createClient(musicContract.tracks, shared),
+    playlists: createClient(musicContract.playlists, shared),
+    podcasts: createClient(musicContract.podcasts, shared),
+    users: createClient(musicContract.users, shared),
+  };
+}
 
 /**
  * The music-catalog client library: modules explore, artists, albums, tracks,
@@ -59,15 +85,14 @@ export class MusicClient {
     if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
       throw new RequestSetupError('timeout must be a positive number of milliseconds');
     }
-    const send = transport ?? createTransport({ baseUrl: new URL(MUSIC_ENDPOINT).origin, timeout });
-    const clientOf = <C extends MusicContract[keyof MusicContract]>(operations: C) =>
-      createClient(operations, { baseUrl: MUSIC_ENDPOINT, apiKey, transport: send });
-    this.explore = clientOf(musicContract.explore);
-    this.artists = clientOf(musicContract.artists);
-    this.albums = clientOf(musicContract.albums);
-    this.tracks = clientOf(musicContract.tracks);
-    this.playlists = clientOf(musicContract.playlists);
-    this.podcasts = clientOf(musicContract.podcasts);
-    this.users = clientOf(musicContract.users);
+    const baseUrl = new URL(MUSIC_ENDPOINT).origin;
+    const modules = createMusicClient({ baseUrl, apiKey, transport: transport ?? createTransport({ baseUrl, timeout }) });
+    this.explore = modules.explore;
+    this.artists = modules.artists;
+    this.albums = modules.albums;
+    this.tracks = modules.tracks;
+    this.playlists = modules.playlists;
+    this.podcasts = modules.podcasts;
+    this.users = modules.users;
   }
 }

@@ -1,4 +1,4 @@
-import { defineOperation } from '@socialquery/core';
+import { defineOperation, flattenModules } from '@socialquery/core';
 import {
   AlbumDetailResponse, AlbumQuery, AlbumTracksQuery, AlbumTracksResponse, AppearsOnResponse, ArtistOverviewResponse,
   ArtistPlaylistsResponse, ArtistQuery, ArtistReleasesQuery, ArtistReleasesResponse, ConcertsResponse,
@@ -9,8 +9,6 @@ import {
   UserProfileResponse, UserQuery, UsersResponse,
 } from './schemas.js';
 
-/** Every music-catalog path is under this prefix. */
-export const MUSIC_PATH_PREFIX = '/api/v1/music';
 const UNKNOWN = 'An unknown URI is a 404; a malformed one, or one of another kind, a 400 invalid_parameter.';
 
 // --- explore -----------------------------------------------------------------------------------
@@ -359,41 +357,11 @@ export const musicContract = {
 export type MusicContract = typeof musicContract;
 export type MusicModule = keyof MusicContract;
 
-type Flat<C extends Record<string, Record<string, unknown>>> = {
-  [K in keyof C & string as `${K}.${keyof C[K] & string}`]: never;
-};
 /** Key of the flat contract: `<module>.<method>`, e.g. `albums.getDetail`. */
-export type MusicOperationKey = keyof Flat<MusicContract>;
+export type MusicOperationKey = keyof typeof musicOperations;
 
 /**
  * The same operations in one flat contract keyed `<module>.<method>` (what the service mounts;
  * a flat key must be unique, and several modules have a getDetail).
  */
-export const musicOperations = {
-  'explore.search': search,
-  'explore.suggestions': suggestions,
-  'artists.getOverview': getOverview,
-  'artists.getPlaylists': getPlaylists,
-  'artists.getAlbums': getAlbums,
-  'artists.getSingles': getSingles,
-  'artists.getCompilations': getCompilations,
-  'artists.getRelated': getRelated,
-  'artists.getAppearsOn': getAppearsOn,
-  'artists.getFeaturing': getFeaturing,
-  'artists.getDiscoveredOn': getDiscoveredOn,
-  'artists.getConcerts': getConcerts,
-  'artists.getDiscographyOverview': getDiscographyOverview,
-  'albums.getDetail': getAlbumDetail,
-  'albums.getTracks': getAlbumTracks,
-  'tracks.getDetail': getTrackDetail,
-  'tracks.getLyrics': getLyrics,
-  'tracks.getRecommendations': getRecommendations,
-  'tracks.getMany': getManyTracks,
-  'playlists.getDetail': getPlaylistDetail,
-  'playlists.getTracks': getPlaylistTracks,
-  'podcasts.getDetail': getShowDetail,
-  'podcasts.getEpisodes': getEpisodes,
-  'users.getProfile': getProfile,
-  'users.getFollowers': getFollowers,
-  'users.getFollowing': getFollowing,
-} as const satisfies Record<MusicOperationKey, unknown>;
+export const musicOperations = flattenModules(musicContract);

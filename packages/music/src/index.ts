@@ -1,5 +1,5 @@
 export * from './schemas.js';
 export * from './uri.js';
 export * from './contract.js';
-export { MUSIC_ENDPOINT, MusicClient } from './client.js';
-export type { MusicClientOptions } from './client.js';
+export { createMusicClient, MUSIC_ENDPOINT, MusicClient } from './client.js';
+export type { MusicClientOptions, MusicModules, MusicServiceClientOptions } from './client.js';

@@ -16,7 +16,7 @@ describe('professional client', () => {
   it('sends the API key to profile and the bearer token to companyEmployees', async () => {
     const { transport, requests } = recordingTransport({ employees: [], total: 0 });
     const client = createProfessionalClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sqk_k', token: 'sqt_t', transport });
-    expect(Object.keys(client)).toEqual(['profile', 'companyEmployees', 'profilesByIds', 'exportAll']);
+    expect(Object.keys(client)).toEqual(['profile', 'companyEmployees', 'profilesByIds', 'exportAll', 'iterate']);
     await client.companyEmployees({ companyId: 'c1', title: 'engineer' });
     expect(requests[0]).toMatchObject({ path: '/api/v1/professional/company/employees', query: { companyId: 'c1', title: 'engineer' } });
     expect(requests[0]?.headers).toMatchObject({ authorization: 'Bearer sqt_t' });

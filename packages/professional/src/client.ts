@@ -1,18 +1,12 @@
-import { type ContractClient, createClient, type Transport } from '@socialquery/core';
+import { type ClientOptions, type ContractClient, createClient } from '@socialquery/core';
 import { professionalContract } from './contract.js';
 
-export interface ProfessionalClientOptions {
-  /** Service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
+/** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and its credentials. */
+export interface ProfessionalClientOptions extends ClientOptions {
   /** API key, for `profile` and `profilesByIds` (create one with `pnpm cli keys create --kind api-key`). */
   apiKey?: string;
   /** Bearer token, for `companyEmployees` (create one with `pnpm cli keys create --kind token`). */
   token?: string;
-  /** Milliseconds; default 30000. */
-  timeout?: number;
-  /** Retries on no answer or 5xx; default 0. */
-  retries?: number;
-  transport?: Transport;
 }
 
 export type ProfessionalClient = ContractClient<typeof professionalContract>;

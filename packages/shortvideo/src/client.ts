@@ -1,17 +1,11 @@
-import { type ContractClient, createClient, type OperationArgs, paginate, type Transport } from '@socialquery/core';
+import { type ClientOptions, type ContractClient, createClient, type OperationArgs } from '@socialquery/core';
 import { shortvideoContract, type userPosts, type videoComments } from './contract.js';
 import type { Comment, Video } from './schemas.js';
 
-export interface ShortVideoClientOptions {
-  /** Service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
+/** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and the bearer token. */
+export interface ShortVideoClientOptions extends ClientOptions {
   /** Bearer token (create one with `pnpm cli keys create --kind token`). */
   token: string;
-  /** Milliseconds; default 30000. */
-  timeout?: number;
-  /** Retries on no answer or 5xx; default 0. */
-  retries?: number;
-  transport?: Transport;
 }
 
 export type ShortVideoClient = ContractClient<typeof shortvideoContract>;
@@ -34,13 +28,11 @@ export type VideoCommentsArgs = OperationArgs<typeof videoComments>;
  * Every video of a creator, newest first, page after page (`limit` is the page size) until the
  * cursor comes back empty. Errors are the client's (ApiResponseError, NoResponseError, RequestSetupError).
  */
-export async function* iterateUserPosts(client: ShortVideoClient, args: UserPostsArgs): AsyncGenerator<Video, void, undefined> {
-  const pages = paginate((cursor) => client.userPosts({ ...args, cursor: cursor ?? args.cursor }), (page) => page.cursor);
-  for await (const page of pages) yield* page.videos;
+export async function* iterateUserPosts(client: Pick<ShortVideoClient, 'iterate'>, args: UserPostsArgs): AsyncGenerator<Video, void, undefined> {
+  yield* client.iterate('userPosts', args);
 }
 
 /** Every top-level comment of a video in the chosen `sort`, each with its first replies, page after page. */
-export async function* iterateVideoComments(client: ShortVideoClient, args: VideoCommentsArgs): AsyncGenerator<Comment, void, undefined> {
-  const pages = paginate((cursor) => client.videoComments({ ...args, cursor: cursor ?? args.cursor }), (page) => page.cursor);
-  for await (const page of pages) yield* page.comments;
+export async function* iterateVideoComments(client: Pick<ShortVideoClient, 'iterate'>, args: VideoCommentsArgs): AsyncGenerator<Comment, void, undefined> {
+  yield* client.iterate('videoComments', args);
 }

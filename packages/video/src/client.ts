@@ -1,17 +1,11 @@
-import { type ContractClient, createClient, type OperationArgs, paginate, type Transport } from '@socialquery/core';
+import { type ClientOptions, type ContractClient, createClient, type OperationArgs } from '@socialquery/core';
 import { type search, videoContract } from './contract.js';
 import type { SearchItem } from './schemas.js';
 
-export interface VideoClientOptions {
-  /** Service root, e.g. `http://127.0.0.1:8080`. */
-  baseUrl: string;
+/** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and the API key. */
+export interface VideoClientOptions extends ClientOptions {
   /** API key, sent as `x-api-key` (create one with `pnpm cli keys create`). */
   apiKey: string;
-  /** Milliseconds; default 30000. */
-  timeout?: number;
-  /** Retries on no answer or 5xx; default 0. */
-  retries?: number;
-  transport?: Transport;
 }
 
 export type VideoClient = ContractClient<typeof videoContract>;
@@ -33,10 +27,6 @@ export type SearchArgs = OperationArgs<typeof search>;
  * Every search result, page after page, until `pagination.paginationToken` comes back empty.
  * Errors are the client's (ApiResponseError, NoResponseError, RequestSetupError).
  */
-export async function* iterateSearch(client: VideoClient, args: SearchArgs): AsyncGenerator<SearchItem, void, undefined> {
-  const pages = paginate(
-    (token) => client.search({ ...args, paginationToken: token ?? args.paginationToken }),
-    (page) => page.pagination.paginationToken,
-  );
-  for await (const page of pages) yield* page.data.contents;
+export async function* iterateSearch(client: Pick<VideoClient, 'iterate'>, args: SearchArgs): AsyncGenerator<SearchItem, void, undefined> {
+  yield* client.iterate('search', args);
 }

@@ -1,6 +1,5 @@
 import { locateRecords, recordsOf, valueAt } from '../fields.js';
-import type { Contract, Operation, OperationConfig, OperationParams } from '../operation.js';
-import { z } from 'zod';
+import { type Contract, type Operation, type OperationConfig, type OperationParams, parameterMaximum } from '../operation.js';
 import type { HandlerContext, OperationHandler } from './handler.js';
 import { notFound } from './service-error.js';
 
@@ -40,15 +39,15 @@ export function exporterFor(
   };
   if (!paging) {
     // one answer, as large as the operation gives: its `limit` at the maximum, when it takes one
-    const largest = operation.params.query?.shape.limit ? { limit: largestLimit(operation, 'limit') } : {};
+    const largest = operation.params.query?.shape.limit ? { limit: parameterMaximum(operation, 'limit') } : {};
     return async function* (params, ctx) {
       yield (await pageOf({ ...(params as Record<string, unknown>), ...largest }, ctx)).records;
     };
   }
   if (paging.kind === 'offset') {
-    const pageSize = largestLimit(operation, 'limit');
+    const pageSize = parameterMaximum(operation, 'limit');
     // as far as paging reaches, no further: the same work a client walking every page could ask for
-    const lastOffset = largestLimit(operation, 'offset');
+    const lastOffset = parameterMaximum(operation, 'offset');
     return async function* (params, ctx) {
       const given = params as Record<string, unknown>;
       let offset = Number(given.offset ?? 0);
@@ -69,7 +68,7 @@ export function exporterFor(
       }
     };
   }
-  const sized = paging.limitParam ? { [paging.limitParam]: largestLimit(operation, paging.limitParam) } : {};
+  const sized = paging.limitParam ? { [paging.limitParam]: parameterMaximum(operation, paging.limitParam) } : {};
   return async function* (params, ctx) {
     const given = params as Record<string, unknown>;
     let token = given[paging.param] as string | undefined;
@@ -80,14 +79,6 @@ export function exporterFor(
       token = typeof next === 'string' && next !== '' ? next : undefined;
     } while (token !== undefined);
   };
-}
-
-/** The declared maximum (`integerParam`'s `maximum`) of a query parameter: the largest page (or offset) the operation takes. */
-function largestLimit(operation: Operation, name: string): number {
-  const schema = operation.params.query?.shape[name];
-  const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
-  if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
-  return maximum;
 }
 
 /**
