@@ -42,11 +42,18 @@ export function errorHandler(logger: Logger, isStoreUnavailable: (error: unknown
       logger.warn({ err: error, requestId: contextOf(res).requestId, path: req.path }, 'store unavailable');
       return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', { headers: { 'Retry-After': '5' } });
     }
-    const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
+    const status = httpStatusOf(error);
     if (status >= 400 && status < 500) {
       return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
     }
     logger.error({ err: error, requestId: contextOf(res).requestId, method: req.method, path: req.path }, 'unhandled error');
     return sendError(res, 'internal', 'internal error; quote the request id when reporting it');
   };
+}
+
+/** The HTTP status an error raised by Express or a body parser carries (`status` or `statusCode`), else 500. */
+function httpStatusOf(error: unknown): number {
+  if (typeof error !== 'object' || error === null) return 500;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  return typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : 500;
 }

@@ -80,8 +80,8 @@ export function defineOperation<const C extends OperationConfig>(config: C): Ope
  * without one is a contract error.
  */
 export function parameterMaximum(operation: OperationConfig, name: string): number {
-  const schema = operation.params.query?.shape[name];
-  const maximum = schema ? (z.globalRegistry.get(schema) as { maximum?: unknown } | undefined)?.maximum : undefined;
+  const schema: unknown = operation.params.query?.shape[name];
+  const maximum = schema ? (z.globalRegistry.get(schema as z.ZodType) as { maximum?: unknown } | undefined)?.maximum : undefined;
   if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
   return maximum;
 }

@@ -186,7 +186,7 @@ export function withParameterExamples(
 function exampleOf(operation: Operation, name: string, known: Record<string, unknown>): string | undefined {
   const same = known[name];
   if (typeof same === 'string') return same;
-  const schema = operation.params.query?.shape[name] ?? operation.params.path?.shape[name];
+  const schema: unknown = operation.params.query?.shape[name] ?? operation.params.path?.shape[name];
   const suffix = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
   const fits = Object.entries(known).find(
     ([key, value]) => key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,

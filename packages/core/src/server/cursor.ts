@@ -43,7 +43,7 @@ export function createCursorCodec(secret: string | Buffer): CursorCodec {
       if (given.length !== TAG_BYTES || given.toString('base64url') !== signature) throw invalid;
       if (!timingSafeEqual(given, tag(payload, binding))) throw invalid;
       try {
-        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
       } catch {
         throw invalid;
       }

@@ -132,7 +132,7 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
     for (const rows of batch) {
       for (const row of rows) {
         let table = byTable.get(row.table);
-        if (!table) byTable.set(row.table, (table = new Map()));
+        if (!table) byTable.set(row.table, (table = new Map<string, Pending>()));
         const values = row.values as unknown as Values;
         const id = row.values.id;
         const before = table.get(id);

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 /** Forum posts with one index per listing order, credentials and settings. */
 export const initial: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('forum_posts')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -48,7 +48,7 @@ export const initial: Migration = {
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const table of ['settings', 'credentials', 'forum_posts']) await db.schema.dropTable(table).execute();
   },
 };

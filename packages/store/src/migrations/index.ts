@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Database } from '../schema.js';
 import { initial } from './0001-initial.js';
 import { microblog } from '../platforms/microblog/migrations/0002-microblog.js';
 import { shortvideo } from '../platforms/shortvideo/migrations/0003-shortvideo.js';
@@ -20,7 +21,7 @@ export interface MigrationReport {
   applied: string[];
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

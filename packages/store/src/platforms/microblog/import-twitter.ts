@@ -75,7 +75,7 @@ async function readArchiveFile(path: string): Promise<unknown[]> {
     throw new ImportInputError(`${path}: not an archive data file (${reasonOf(error)})`);
   }
   if (!Array.isArray(value)) throw new ImportInputError(`${path}: not an archive data file (expected an array)`);
-  return value;
+  return value as unknown[];
 }
 
 async function exists(path: string) {

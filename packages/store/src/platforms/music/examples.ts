@@ -109,6 +109,7 @@ async function hasEverything(db: Kysely<Database>, artistId: string): Promise<bo
     .execute();
   const of = (type: string) => Number(releases.find((row) => row.album_type === type)?.n ?? 0);
   if (of('album') + of('single') <= 20 || of('album') === 0 || of('single') === 0 || of('compilation') === 0) return false;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of several Kysely query builders, each typed by its own tables
   const exists = async (query: { select(column: any): { limit(n: number): { executeTakeFirst(): Promise<unknown> } } }, column: string) =>
     (await query.select(column).limit(1).executeTakeFirst()) !== undefined;
   const featured = db.selectFrom('music_track_artists').where('artist_id', '=', artistId).where('position', '>=', 1);

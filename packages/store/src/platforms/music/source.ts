@@ -121,7 +121,10 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
         't.id', 't.name', 't.duration_ms', 't.explicit', 't.play_count', 't.disc_number', 't.track_number', 't.artists', 't.album_id',
         'al.name as album_name', 'al.album_type', 'al.images as album_images',
       ]);
+  /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+     a count over any of the source's listings, each typed by its own tables and selection */
   const count = async (query: SelectQueryBuilder<any, any, any>) => Number((await query.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return */
   const idsIn = <T extends { id: string }>(ids: readonly string[], records: readonly T[]) => {
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -144,6 +147,7 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     load: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<T[]> {
     const untyped = db as unknown as Kysely<Record<string, Row>>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the searched table is chosen at run time
     let page = untyped.selectFrom(`${table} as m`).where(dialect.matchAll(table, terms) as Expression<any>).select('m.id').orderBy(musicScore(terms), 'desc');
     if (popularity) page = page.orderBy(`m.${popularity}`, 'desc');
     const rows = await page.orderBy('m.id').limit(limit).offset(offset).execute();

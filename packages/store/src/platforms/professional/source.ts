@@ -145,11 +145,16 @@ function toProfileBase(row: BaseRow): ProfileBase {
       line2: row.line2,
       postal_code: row.postal_code,
     },
-    avatar: JSON.parse(row.avatar),
-    cover: JSON.parse(row.cover),
-    associated_hashtag: JSON.parse(row.associated_hashtag),
+    avatar: parseJson(row.avatar),
+    cover: parseJson(row.cover),
+    associated_hashtag: parseJson(row.associated_hashtag),
     website: { title: row.website_title, url: row.website_url },
-    supported_locales: JSON.parse(row.supported_locales),
+    supported_locales: parseJson(row.supported_locales),
     primary_locale: { country: row.primary_country, language: row.primary_language },
   };
+}
+
+/** A JSON column as the record field it holds (written from that field's own value). */
+function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
 }

@@ -10,7 +10,7 @@ import type { Kysely, Migration } from 'kysely';
  * Single messages (existence, reposted records) are found by primary key: ids are stored canonical.
  */
 export const microblog: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('microblog_users')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -73,7 +73,7 @@ export const microblog: Migration = {
       .columns(['user_key', 'followed_at', 'follower_id'])
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const table of ['microblog_follows', 'microblog_messages', 'microblog_users']) await db.schema.dropTable(table).execute();
   },
 };

@@ -46,7 +46,7 @@ const int = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn
 const big = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn(n, 'bigint', (c) => c.notNull()), t);
 
 export const music: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     const sqlite = dialectOf(db).kind === 'sqlite';
     // PostgreSQL compares music text in byte order, as SQLite does: ids, name keys and ties order alike on both
     const textCollation = sqlite ? sql`` : sql`collate "C"`;
@@ -127,7 +127,7 @@ export const music: Migration = {
       }
     }
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     if (dialectOf(db).kind === 'sqlite') {
       for (const { fts } of SEARCHED) await sql.raw(`drop table if exists ${fts}`).execute(db);
     }

@@ -8,7 +8,7 @@ import type { Kysely, Migration } from 'kysely';
  * copied onto the position so the employees listing is one index range in its order.
  */
 export const professional: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     let profiles = db.schema
       .createTable('professional_profiles')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -68,7 +68,7 @@ export const professional: Migration = {
     // A member's positions, newest first.
     await db.schema.createIndex('professional_positions_profile').on('professional_positions').columns(['profile_id', 'start_date', 'id']).execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const table of ['professional_positions', 'professional_companies', 'professional_profiles']) await db.schema.dropTable(table).execute();
   },
 };

@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * every listing is an equality prefix followed by its order columns in one index.
  */
 export const shortvideo: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('shortvideo_videos')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -48,7 +48,7 @@ export const shortvideo: Migration = {
       await db.schema.createIndex(name).on('shortvideo_comments').columns(columns).execute();
     }
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const table of ['shortvideo_comments', 'shortvideo_videos']) await db.schema.dropTable(table).execute();
   },
 };

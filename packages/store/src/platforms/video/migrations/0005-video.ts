@@ -14,7 +14,7 @@ import { dialectOf } from '../../../dialect/index.js';
  * Both tokenise to lower-cased letter/digit runs without stemming, so both match the same videos.
  */
 export const video: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('video_channels')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -79,7 +79,7 @@ export const video: Migration = {
         delete from video_fts where rowid = old.num; end`.execute(db);
     }
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     if (dialectOf(db).kind === 'sqlite') await sql`drop table if exists video_fts`.execute(db);
     for (const table of ['video_chart_entries', 'video_videos', 'video_channels']) await db.schema.dropTable(table).execute();
   },
