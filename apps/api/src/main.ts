@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { openStore } from '@socialquery/store';
+import { openStore, redact } from '@socialquery/store';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startService } from './server.js';
@@ -80,7 +80,6 @@ async function main(argv: string[]) {
   }
 
   const service = await startService(config, store, logger);
-  const redact = (address: string) => address.replace(/\/\/[^@/]*@/, '//***@');
   logger.info(
     {
       url: service.url,

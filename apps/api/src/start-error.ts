@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_ADDRESS } from '@socialquery/store';
+import { DEFAULT_STORE_ADDRESS, redact } from '@socialquery/store';
 
 /** SQLite failures at start that mean the store's file or disk, not the service, is at fault. */
 const UNWRITABLE = /^SQLITE_(READONLY|FULL|CANTOPEN|IOERR|PERM)/;
@@ -13,8 +13,7 @@ export function startErrorMessage(error: unknown, storeAddress = process.env.SOC
   const message = error instanceof Error ? error.message : String(error);
   const code = unwritableCode(error);
   if (code) {
-    const store = storeAddress.replace(/\/\/[^@/]*@/, '//***@');
-    return `the store ${store} cannot be written (${code}: ${message}); check that the file and its folder are writable by this user and that the disk has space`;
+    return `the store ${redact(storeAddress)} cannot be written (${code}: ${message}); check that the file and its folder are writable by this user and that the disk has space`;
   }
   return message;
 }
