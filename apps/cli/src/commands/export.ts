@@ -7,14 +7,10 @@ import {
 } from '@socialquery/core';
 import { createCursorCodec, exporterFor, type OperationExporter, paramsParser, recordEncoder, ServiceError } from '@socialquery/core/server';
 import { platformNames, platformsByName, type PlatformName } from '@socialquery/store';
-import { SingleBar } from 'cli-progress';
 import { type Command, Option } from 'commander';
-import { formatBytes } from '../import-progress.js';
+import { formatBytes, progressReporter } from '../progress.js';
 import { CliError, type Io } from '../io.js';
 import { withStore } from '../store-option.js';
-
-/** Milliseconds between plain progress lines when stderr is not a terminal. */
-const LOG_EVERY_MS = 2_000;
 
 interface ExportOptions {
   format: ExportFormat;
@@ -141,26 +137,18 @@ async function write(sink: Writable, text: string): Promise<void> {
 
 /** Rows, rate and bytes: a bar on a terminal, else a plain line every few seconds. */
 function exportProgress(io: Io, now: () => number = Date.now) {
-  const started = now();
   let bytes = 0;
-  let bar: SingleBar | undefined;
-  let lastLog = started;
+  const reporter = progressReporter<{ rows: number; rate: number; written: string }>(
+    io,
+    { bar: 'exporting | {rows} records | {rate}/s | {written}', line: (values) => `export: ${values.rows} records, ${values.rate}/s, ${values.written}` },
+    now,
+  );
   return {
     update(rows: number, more: number) {
       bytes += more;
-      const values = { rows, rate: Math.round(rows / Math.max((now() - started) / 1000, 0.001)), written: formatBytes(bytes) };
-      if (io.interactive) {
-        if (!bar) {
-          bar = new SingleBar({ format: 'exporting | {rows} records | {rate}/s | {written}', fps: 5 });
-          bar.start(0, 0, values);
-        }
-        bar.update(0, values);
-      } else if (now() - lastLog >= LOG_EVERY_MS) {
-        lastLog = now();
-        io.err(`export: ${values.rows} records, ${values.rate}/s, ${values.written}`);
-      }
+      reporter.report({ rows, rate: reporter.rate(rows), written: formatBytes(bytes) }, { value: 0, total: 0 });
     },
-    stop: () => bar?.stop(),
-    seconds: () => (now() - started) / 1000,
+    stop: reporter.stop,
+    seconds: reporter.seconds,
   };
 }
