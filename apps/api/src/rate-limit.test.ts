@@ -287,12 +287,7 @@ describe('request budgets (counters in Redis)', () => {
       expect(lines.filter((line) => line.level === 40)).toHaveLength(1);
 
       await proxy.start();
-      const until = Date.now() + 8000;
-      let res = await ping();
-      while (res.headers['ratelimit-remaining'] === undefined && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        res = await ping();
-      }
+      const res = await untilCounted(ping, 8000, 100);
       // the count kept in Redis goes on: 1 before the outage, this one now
       expect(res.headers['ratelimit-remaining']).toBe('48');
       expect(lines.map((line) => line.msg)).toContain('rate limits: Redis is reachable again, counting resumes');
@@ -325,12 +320,7 @@ describe('request budgets (counters in Redis)', () => {
       expect(lines.filter((line) => line.level === 40)).toEqual([expect.objectContaining({ reason: 'no answer within 500 ms' })]);
 
       proxy.thaw();
-      const until = Date.now() + 5000;
-      let res = await ping();
-      while (res.headers['ratelimit-remaining'] === undefined && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        res = await ping();
-      }
+      const res = await untilCounted(ping, 5000, 50);
       // the charge that waited reached Redis late; the ones not sent while it waited were never counted
       expect(res.headers['ratelimit-remaining']).toBe('47');
       expect(lines.map((line) => line.msg)).toContain('rate limits: Redis is reachable again, counting resumes');
@@ -339,6 +329,17 @@ describe('request budgets (counters in Redis)', () => {
     }
   }, 15_000);
 });
+
+/** Pings every `everyMs` until an answer is counted again (carries `RateLimit-Remaining`) or `withinMs` pass: the last answer. */
+async function untilCounted(ping: () => Promise<request.Response>, withinMs: number, everyMs: number) {
+  const until = Date.now() + withinMs;
+  let res = await ping();
+  while (res.headers['ratelimit-remaining'] === undefined && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    res = await ping();
+  }
+  return res;
+}
 
 /**
  * A TCP relay to Redis that the test can take down and bring back on the same port, or freeze
