@@ -26,14 +26,17 @@ const cleanups = [];
 
 function run(file, args, options = {}) {
   const result = spawnSync(file, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(`${file} ${args.join(' ')} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`);
   return result.stdout;
 }
 
 function postgresBin() {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -52,11 +55,15 @@ function ensureInstalled(needPostgres, needRedis, needChromium) {
   ];
   if (missing.length === 0) return;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`the tests need ${missing.join(' and ')}: install them (Debian: apt-get install ${missing.join(' ')}) or set SOCIALQUERY_TEST_PG / SOCIALQUERY_TEST_REDIS / SOCIALQUERY_TEST_CHROMIUM`);
+    throw new Error(
+      `the tests need ${missing.join(' and ')}: install them (Debian: apt-get install ${missing.join(' ')}) or set SOCIALQUERY_TEST_PG / SOCIALQUERY_TEST_REDIS / SOCIALQUERY_TEST_CHROMIUM`,
+    );
   }
   log(`installing ${missing.join(', ')} from Debian's packages`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 function freePort() {
@@ -94,8 +101,21 @@ async function startPostgres() {
     const quoted = [file, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
     return run('su', ['postgres', '-s', '/bin/sh', '-c', quoted]);
   };
-  if (isRoot) chownSync(dir, Number(run('id', ['-u', 'postgres']).trim()), Number(run('id', ['-g', 'postgres']).trim()));
-  asOwner(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'sq', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  if (isRoot)
+    chownSync(dir, Number(run('id', ['-u', 'postgres']).trim()), Number(run('id', ['-g', 'postgres']).trim()));
+  asOwner(join(bin, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '-A',
+    'trust',
+    '-U',
+    'sq',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale',
+    'C',
+  ]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   asOwner(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   cleanups.push(() => {
@@ -111,7 +131,11 @@ async function startPostgres() {
 
 async function startRedis() {
   const port = await freePort();
-  const child = spawn(redisServer(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    redisServer(),
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   cleanups.push(() => child.kill('SIGKILL'));
   await waitForPort(port);
   log(`Redis on 127.0.0.1:${port}`);

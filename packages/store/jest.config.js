@@ -8,6 +8,11 @@ export default {
   testTimeout: 30_000,
   projects: [
     { ...base, displayName: 'sqlite' },
-    { ...base, displayName: 'postgres', setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'], testPathIgnorePatterns: ['/demo\\.test\\.ts$', '/dialect/', '/node_modules/', 'stores-agree'] },
+    {
+      ...base,
+      displayName: 'postgres',
+      setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'],
+      testPathIgnorePatterns: ['/demo\\.test\\.ts$', '/dialect/', '/node_modules/', 'stores-agree'],
+    },
   ],
 };

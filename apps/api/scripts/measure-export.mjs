@@ -24,9 +24,17 @@ for (let from = 0; from < rows; from += 2_000) {
   const batch = Array.from({ length: Math.min(2_000, rows - from) }, (_, k) => {
     const i = from + k;
     return toForumRow({
-      id: `m${i}`, community: 'Measured', author: `author${i % 5000}`, title: `Post number ${i} about something`,
-      content: 'Some text of a typical length for a forum post body, neither long nor empty. '.repeat(2), upvotes: i % 900,
-      downvotes: i % 37, score: (i % 900) - (i % 37), commentCount: i % 120, createdAt: now - i * 1000, url: `https://example.org/r/Measured/${i}`,
+      id: `m${i}`,
+      community: 'Measured',
+      author: `author${i % 5000}`,
+      title: `Post number ${i} about something`,
+      content: 'Some text of a typical length for a forum post body, neither long nor empty. '.repeat(2),
+      upvotes: i % 900,
+      downvotes: i % 37,
+      score: (i % 900) - (i % 37),
+      commentCount: i % 120,
+      createdAt: now - i * 1000,
+      url: `https://example.org/r/Measured/${i}`,
     });
   });
   await store.db.transaction().execute((trx) => upsertForumRows(trx, batch));
@@ -35,7 +43,13 @@ await store.close();
 console.log(`stored ${rows} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const service = spawn(process.execPath, ['apps/api/dist/main.js'], {
-  env: { ...process.env, SOCIALQUERY_STORE: address, PORT: String(port), SOCIALQUERY_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    SOCIALQUERY_STORE: address,
+    PORT: String(port),
+    SOCIALQUERY_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -43,14 +57,23 @@ const get = (path, onData = () => {}) =>
   new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk) => { bytes += chunk.length; onData(chunk); });
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        onData(chunk);
+      });
       res.on('end', () => resolve({ status: res.statusCode, bytes }));
       res.on('error', reject);
     });
     req.on('error', reject);
   });
 for (let attempt = 0; ; attempt += 1) {
-  try { await get('/healthz'); break; } catch (error) { if (attempt > 200) throw error; await new Promise((r) => setTimeout(r, 100)); }
+  try {
+    await get('/healthz');
+    break;
+  } catch (error) {
+    if (attempt > 200) throw error;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 await get('/api/v1/forum/community/Measured/posts?sort=new'); // warm up
 const before = rss();
@@ -68,4 +91,6 @@ service.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 console.log(`| format | rows | bytes | seconds | rows/s | RSS before | RSS peak | RSS after |`);
 console.log(`|---|---|---|---|---|---|---|---|`);
-console.log(`| ${format} | ${lines - (format === 'csv' ? 1 : 0)} | ${result.bytes} | ${seconds.toFixed(1)} | ${Math.round(lines / seconds)} | ${before.toFixed(0)} MiB | ${peak.toFixed(0)} MiB | ${after.toFixed(0)} MiB |`);
+console.log(
+  `| ${format} | ${lines - (format === 'csv' ? 1 : 0)} | ${result.bytes} | ${seconds.toFixed(1)} | ${Math.round(lines / seconds)} | ${before.toFixed(0)} MiB | ${peak.toFixed(0)} MiB | ${after.toFixed(0)} MiB |`,
+);

@@ -8,7 +8,12 @@ import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
 import { methodNotAllowed, mountPlatforms } from './mount.js';
 import { apiReference } from './openapi/reference.js';
-import { createRequestBudget, DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS, type RequestBudget } from './rate-limit.js';
+import {
+  createRequestBudget,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_RATE_WINDOW_SECONDS,
+  type RequestBudget,
+} from './rate-limit.js';
 import { requestId } from './request-id.js';
 import { corsFor, limitUrlLength, refuseNul, refuseQueryCredentials, securityHeaders } from './security.js';
 
@@ -32,7 +37,15 @@ export function platformsOf(store: Store): MountablePlatform[] {
   return Object.values(platformsByName(store));
 }
 
-export function createApp({ store, logger, cursorSecret, clock, budget, platforms, corsOrigins = [] }: AppOptions): Express {
+export function createApp({
+  store,
+  logger,
+  cursorSecret,
+  clock,
+  budget,
+  platforms,
+  corsOrigins = [],
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
@@ -59,7 +72,9 @@ export function createApp({ store, logger, cursorSecret, clock, budget, platform
     mountPlatforms(mounted, {
       credentials: store.credentials,
       cursors: createCursorCodec(cursorSecret),
-      budget: budget ?? createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
+      budget:
+        budget ??
+        createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
       ...(clock ? { clock } : {}),
     }),
   );

@@ -22,16 +22,21 @@ export function authenticate(scheme: AuthScheme, credentials: CredentialStore): 
   return async (req, res, next) => {
     const secret = scheme === 'apiKey' ? apiKeyOf(req) : bearerTokenOf(req);
     if (secret === undefined) {
-      const what = scheme === 'apiKey' ? 'an API key in the x-api-key header' : 'a bearer token in the Authorization header';
+      const what =
+        scheme === 'apiKey' ? 'an API key in the x-api-key header' : 'a bearer token in the Authorization header';
       throw new ServiceError('missing_credentials', `this operation needs ${what}`, {
         headers: scheme === 'bearer' ? challenge() : {},
       });
     }
     const credentialId = await credentials.check(secret, kind);
     if (credentialId === null) {
-      throw new ServiceError('invalid_credentials', `the ${scheme === 'apiKey' ? 'API key' : 'bearer token'} is unknown, revoked, or not valid for this operation`, {
-        headers: scheme === 'bearer' ? challenge('invalid_token') : {},
-      });
+      throw new ServiceError(
+        'invalid_credentials',
+        `the ${scheme === 'apiKey' ? 'API key' : 'bearer token'} is unknown, revoked, or not valid for this operation`,
+        {
+          headers: scheme === 'bearer' ? challenge('invalid_token') : {},
+        },
+      );
     }
     contextOf(res).credentialId = credentialId;
     next();
@@ -49,7 +54,9 @@ function bearerTokenOf(req: Request): string | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const match = BEARER.exec(header);
   if (!match?.[1]) {
-    throw new ServiceError('invalid_credentials', 'expected Authorization: Bearer <token>', { headers: challenge('invalid_request') });
+    throw new ServiceError('invalid_credentials', 'expected Authorization: Bearer <token>', {
+      headers: challenge('invalid_request'),
+    });
   }
   return match[1];
 }

@@ -35,7 +35,9 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_RATE_LIMIT: wholeNumber(1_000_000_000, 'requests per window').default(DEFAULT_RATE_LIMIT),
   SOCIALQUERY_RATE_WINDOW: wholeNumber(86_400, 'seconds').default(DEFAULT_RATE_WINDOW_SECONDS),
   /** Where the budget counters live, shared by every replica; in each process's memory when unset. */
-  SOCIALQUERY_REDIS: z.url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  SOCIALQUERY_REDIS: z
+    .url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
   /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */

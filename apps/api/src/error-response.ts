@@ -40,13 +40,18 @@ export function errorHandler(logger: Logger, isStoreUnavailable: (error: unknown
     }
     if (isStoreUnavailable(error)) {
       logger.warn({ err: error, requestId: contextOf(res).requestId, path: req.path }, 'store unavailable');
-      return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', { headers: { 'Retry-After': '5' } });
+      return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', {
+        headers: { 'Retry-After': '5' },
+      });
     }
     const status = httpStatusOf(error);
     if (status >= 400 && status < 500) {
       return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
     }
-    logger.error({ err: error, requestId: contextOf(res).requestId, method: req.method, path: req.path }, 'unhandled error');
+    logger.error(
+      { err: error, requestId: contextOf(res).requestId, method: req.method, path: req.path },
+      'unhandled error',
+    );
     return sendError(res, 'internal', 'internal error; quote the request id when reporting it');
   };
 }

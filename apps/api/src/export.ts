@@ -2,7 +2,13 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import {
-  EXPORT_ROWS_PER_UNIT, type ExportFormat, exportFormatParam, exportMediaTypes, type FieldSelection, type Operation, pickFields,
+  EXPORT_ROWS_PER_UNIT,
+  type ExportFormat,
+  exportFormatParam,
+  exportMediaTypes,
+  type FieldSelection,
+  type Operation,
+  pickFields,
 } from '@socialquery/core';
 import { type HandlerContext, type OperationExporter, recordEncoder, ServiceError } from '@socialquery/core/server';
 import type { Request, Response } from 'express';
@@ -59,7 +65,11 @@ export interface ExportRequest {
 /** The function that serves an operation's exports, built once at mount time. */
 export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
   const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
-  return async (req: Request, res: Response, { format, params, ctx, selection, chargeMore }: ExportRequest): Promise<void> => {
+  return async (
+    req: Request,
+    res: Response,
+    { format, params, ctx, selection, chargeMore }: ExportRequest,
+  ): Promise<void> => {
     const iterator = exporter(params, ctx)[Symbol.asyncIterator]();
     // the first batch before the status line: an unknown user is still a 404
     let step = await iterator.next();
@@ -85,7 +95,7 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
         if (units > 0) {
           outcome.charged += units;
           if (!(await chargeMore(units))) {
-            outcome.cut = 'the credential\'s request budget is used up';
+            outcome.cut = "the credential's request budget is used up";
             break;
           }
         }
@@ -129,9 +139,7 @@ function compressedSink(req: Request, res: Response): Writable {
   if (!encoding || req.method === 'HEAD') return res;
   res.setHeader('Content-Encoding', encoding);
   const zip =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : createGzip();
+    encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip();
   zip.pipe(res);
   res.once('close', () => zip.destroy());
   return zip;

@@ -1,4 +1,12 @@
-import { type FieldSelection, FieldsError, fieldsParam, locateRecords, type Operation, parseFields, trimRecords } from '@socialquery/core';
+import {
+  type FieldSelection,
+  FieldsError,
+  fieldsParam,
+  locateRecords,
+  type Operation,
+  parseFields,
+  trimRecords,
+} from '@socialquery/core';
 import { ServiceError } from '@socialquery/core/server';
 
 /** A response body transformed before it is sent. */
@@ -28,7 +36,8 @@ export function fieldsSelector(operation: Operation): (raw: unknown) => Selected
       const selection = parseFields(checked.data ?? '', records.fields);
       return { selection, trim: (body) => trimRecords(body, records, selection) };
     } catch (error) {
-      if (error instanceof FieldsError) throw new ServiceError('invalid_parameter', error.message, { issues: [...error.issues] });
+      if (error instanceof FieldsError)
+        throw new ServiceError('invalid_parameter', error.message, { issues: [...error.issues] });
       throw error;
     }
   };

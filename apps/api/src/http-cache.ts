@@ -73,7 +73,10 @@ type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => Response
 function compressWholeBody(res: Response, encoding: Encoding, isHead: boolean) {
   const end = res.end.bind(res) as End;
   const wrapped: End = (chunk, chunkEncoding, callback) => {
-    const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8') : chunk;
+    const body =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8')
+        : chunk;
     if (!Buffer.isBuffer(body) || !worthCompressing(res, body, isHead)) return end(chunk, chunkEncoding, callback);
     const done = typeof chunkEncoding === 'function' ? chunkEncoding : callback;
     const send = (compressed: Buffer) => {
@@ -81,8 +84,13 @@ function compressWholeBody(res: Response, encoding: Encoding, isHead: boolean) {
       res.setHeader('Content-Length', compressed.length);
       return end(compressed, done);
     };
-    if (body.length <= SYNC_LIMIT_BYTES) return send(encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
-    const compressAsync = encoding === 'br' ? (input: InputType, cb: (error: Error | null, out: Buffer) => void) => brotliCompress(input, BROTLI_OPTIONS, cb) : gzip;
+    if (body.length <= SYNC_LIMIT_BYTES)
+      return send(encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
+    const compressAsync =
+      encoding === 'br'
+        ? (input: InputType, cb: (error: Error | null, out: Buffer) => void) =>
+            brotliCompress(input, BROTLI_OPTIONS, cb)
+        : gzip;
     compressAsync(body, (error, compressed) => (error ? end(body, done) : send(compressed)));
     return res;
   };

@@ -34,7 +34,10 @@ A store without credentials gets a first API key and bearer token, printed once.
 async function main(argv: string[]) {
   let flags;
   try {
-    flags = parseArgs({ args: argv, options: { 'demo-if-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    flags = parseArgs({
+      args: argv,
+      options: { 'demo-if-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    }).values;
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -61,7 +64,9 @@ async function main(argv: string[]) {
 
   if (flags['demo-if-empty'] && (await store.isEmpty())) {
     logger.info('store is empty: seeding the demo data');
-    const report = await store.seedDemo(config.SOCIALQUERY_DEMO_SCALES ? { scales: config.SOCIALQUERY_DEMO_SCALES } : {});
+    const report = await store.seedDemo(
+      config.SOCIALQUERY_DEMO_SCALES ? { scales: config.SOCIALQUERY_DEMO_SCALES } : {},
+    );
     logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
   }
   if ((await store.credentials.count()) === 0) {

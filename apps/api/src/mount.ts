@@ -1,6 +1,11 @@
 import type { Operation } from '@socialquery/core';
 import {
-  type CursorCodec, exporterFor, type MountablePlatform, type OperationExporter, type OperationHandler, paramsParser,
+  type CursorCodec,
+  exporterFor,
+  type MountablePlatform,
+  type OperationExporter,
+  type OperationHandler,
+  paramsParser,
 } from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
@@ -76,7 +81,10 @@ function validateParams(operation: Operation, exportable: boolean): RequestHandl
   const parseParams = paramsParser(operation, exportable ? LISTING_EXTENSIONS : EXTENSIONS);
   const selectFields = fieldsSelector(operation);
   return (req, res, next) => {
-    const { params, extensions } = parseParams(req.params as Record<string, string>, req.query as Record<string, unknown>);
+    const { params, extensions } = parseParams(
+      req.params as Record<string, string>,
+      req.query as Record<string, unknown>,
+    );
     const context = contextOf(res);
     context.params = params;
     context.fields = selectFields(extensions.fields);

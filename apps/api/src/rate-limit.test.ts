@@ -132,7 +132,9 @@ describe('request budgets (counters in memory)', () => {
       const missing = await request(app).get('/api/v1/test/ping');
       expect(missing.status).toBe(401);
       expect(missing.headers['ratelimit-limit']).toBeUndefined();
-      expect((await request(app).get('/api/v1/test/ping').set({ authorization: 'Bearer sqt_unknown' })).status).toBe(401);
+      expect((await request(app).get('/api/v1/test/ping').set({ authorization: 'Bearer sqt_unknown' })).status).toBe(
+        401,
+      );
       const invalid = await request(app).get('/api/v1/test/ping?limit=0').set(auth);
       expect(invalid.status).toBe(400);
       expect(invalid.headers['ratelimit-limit']).toBeUndefined();
@@ -204,16 +206,24 @@ describe('request budgets (counters in Redis)', () => {
   const redisKeyPrefix = `socialquery-test:${randomUUID()}:`;
   beforeAll(() => {
     const url = process.env.SOCIALQUERY_TEST_REDIS;
-    if (!url) throw new Error('SOCIALQUERY_TEST_REDIS is not set: run the tests through `pnpm test`, which starts redis-server');
+    if (!url)
+      throw new Error(
+        'SOCIALQUERY_TEST_REDIS is not set: run the tests through `pnpm test`, which starts redis-server',
+      );
     redisUrl = url;
   });
 
   it('shares one budget between two service instances', async () => {
-    const apps = [await appWith({ limit: 6, redisUrl, redisKeyPrefix }), await appWith({ limit: 6, redisUrl, redisKeyPrefix })];
+    const apps = [
+      await appWith({ limit: 6, redisUrl, redisKeyPrefix }),
+      await appWith({ limit: 6, redisUrl, redisKeyPrefix }),
+    ];
     const { auth } = await newToken();
     const answers: [number, string | undefined][] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await request(apps[i % 2]!).get('/api/v1/test/ping').set(auth);
+      const res = await request(apps[i % 2]!)
+        .get('/api/v1/test/ping')
+        .set(auth);
       answers.push([res.status, res.headers['ratelimit-remaining']]);
     }
     expect(answers).toEqual([
@@ -229,10 +239,18 @@ describe('request budgets (counters in Redis)', () => {
   });
 
   it('charges costs atomically: concurrent requests on two instances never exceed the budget', async () => {
-    const apps = [await appWith({ limit: 20, redisUrl, redisKeyPrefix }), await appWith({ limit: 20, redisUrl, redisKeyPrefix })];
+    const apps = [
+      await appWith({ limit: 20, redisUrl, redisKeyPrefix }),
+      await appWith({ limit: 20, redisUrl, redisKeyPrefix }),
+    ];
     const { auth } = await newToken();
     const statuses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => request(apps[i % 2]!).get('/api/v1/test/weighed?units=3').set(auth).then((res) => res.status)),
+      Array.from({ length: 12 }, (_, i) =>
+        request(apps[i % 2]!)
+          .get('/api/v1/test/weighed?units=3')
+          .set(auth)
+          .then((res) => res.status),
+      ),
     );
     // charges of 3 bring the total to 3, 6, … 36 in some order: those up to 20 are served
     expect(statuses.filter((status) => status === 200)).toHaveLength(6);
@@ -261,7 +279,9 @@ describe('request budgets (counters in Redis)', () => {
       expect(res.headers['ratelimit-limit']).toBeUndefined();
     }
     const warnings = lines.filter((line) => line.level === 40);
-    expect(warnings).toEqual([expect.objectContaining({ msg: expect.stringMatching(/Redis is unreachable.*fail-open/) })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ msg: expect.stringMatching(/Redis is unreachable.*fail-open/) }),
+    ]);
     expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain(token.secret);
@@ -317,7 +337,9 @@ describe('request budgets (counters in Redis)', () => {
       expect(first).toBeGreaterThanOrEqual(450);
       expect(first).toBeLessThan(1000);
       for (let i = 0; i < 3; i++) expect(await timed()).toBeLessThan(200);
-      expect(lines.filter((line) => line.level === 40)).toEqual([expect.objectContaining({ reason: 'no answer within 500 ms' })]);
+      expect(lines.filter((line) => line.level === 40)).toEqual([
+        expect.objectContaining({ reason: 'no answer within 500 ms' }),
+      ]);
 
       proxy.thaw();
       const res = await untilCounted(ping, 5000, 50);

@@ -45,7 +45,13 @@ const REDIS_REPLY_DEADLINE_MS = 500;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
 const REDIS_MAX_RECONNECT_DELAY_MS = 2000;
 
-export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKeyPrefix }: RequestBudgetOptions): RequestBudget {
+export function createRequestBudget({
+  limit,
+  windowMs,
+  logger,
+  redisUrl,
+  redisKeyPrefix,
+}: RequestBudgetOptions): RequestBudget {
   const store = redisUrl
     ? new RedisCostStore(redisUrl, redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX, logger)
     : new MemoryCostStore();
@@ -61,9 +67,14 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
     logger: limiterLogger(logger),
     handler: (req, res) => {
       const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime);
-      sendError(res, 'rate_limited', `this credential used its budget of ${limit} units per ${windowSeconds} s; retry after ${retryAfter} s`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
+      sendError(
+        res,
+        'rate_limited',
+        `this credential used its budget of ${limit} units per ${windowSeconds} s; retry after ${retryAfter} s`,
+        {
+          headers: { 'Retry-After': String(retryAfter) },
+        },
+      );
     },
   });
   return {
@@ -76,7 +87,8 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
       try {
         return (await store.increment(chargeKey(credentialId, units))).totalHits <= limit;
       } catch (error) {
-        if (!(error instanceof CountersUnavailable)) logger.error({ reason: reasonOf(error) }, 'rate limits: an export charge failed');
+        if (!(error instanceof CountersUnavailable))
+          logger.error({ reason: reasonOf(error) }, 'rate limits: an export charge failed');
         return true;
       }
     },
@@ -87,7 +99,8 @@ export function createRequestBudget({ limit, windowMs, logger, redisUrl, redisKe
 
 function costOf(operation: Operation, params: Record<string, unknown>): number {
   const cost = operation.cost?.(params) ?? 1;
-  if (!Number.isSafeInteger(cost) || cost < 1) throw new Error(`${operation.id}: cost must be a positive integer, got ${cost}`);
+  if (!Number.isSafeInteger(cost) || cost < 1)
+    throw new Error(`${operation.id}: cost must be a positive integer, got ${cost}`);
   return cost;
 }
 
@@ -105,7 +118,8 @@ function secondsUntil(resetTime: Date | undefined): number {
 const chargeKey = (credentialId: string, cost: number) => `${cost}:${credentialId}`;
 
 function chargeKeyOf({ credentialId, cost }: RequestContext): string {
-  if (credentialId === undefined || cost === undefined) throw new Error('rate limit: the budget is charged after authentication and parameter validation');
+  if (credentialId === undefined || cost === undefined)
+    throw new Error('rate limit: the budget is charged after authentication and parameter validation');
   return chargeKey(credentialId, cost);
 }
 
@@ -126,7 +140,8 @@ function limiterLogger(logger: Logger) {
   return {
     warn: (error: unknown, message?: string) => logger.warn(describe(error), message ?? 'express-rate-limit warning'),
     error: (error: unknown, message?: string) => {
-      if (error instanceof CountersUnavailable) logger.debug('request served without counting: the rate-limit counters are unreachable');
+      if (error instanceof CountersUnavailable)
+        logger.debug('request served without counting: the rate-limit counters are unreachable');
       else logger.error(describe(error), message ?? 'express-rate-limit error');
     },
   };
@@ -314,7 +329,11 @@ class RedisCostStore extends CostStore {
 
   private markReachable() {
     if (this.reachable === true) return;
-    this.logger.info(this.reachable === false ? 'rate limits: Redis is reachable again, counting resumes' : 'rate limits: counting in Redis');
+    this.logger.info(
+      this.reachable === false
+        ? 'rate limits: Redis is reachable again, counting resumes'
+        : 'rate limits: counting in Redis',
+    );
     this.reachable = true;
   }
 

@@ -10,7 +10,8 @@ export const MAX_URL_LENGTH = 4096;
 /** Routes that send their own Content-Security-Policy (an HTML page needs more than an API's `default-src 'self'`). */
 export const OWN_CSP_PATHS: readonly string[] = ['/docs'];
 
-const ownsCsp = (path: string, prefixes: readonly string[]) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const ownsCsp = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
  * helmet's headers on every response (answers, errors and 404s alike, since it runs first):
@@ -35,7 +36,14 @@ export function corsFor(origins: readonly string[]): RequestHandler | undefined 
     origin: origins.includes('*') ? '*' : [...origins],
     methods: ['GET', 'HEAD'],
     allowedHeaders: ['x-api-key', 'authorization', 'x-request-id', 'if-none-match'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'etag'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'etag',
+    ],
     maxAge: 600,
   });
 }
@@ -68,7 +76,8 @@ function isOrigin(value: string): boolean {
 export const limitUrlLength =
   (max = MAX_URL_LENGTH): RequestHandler =>
   (req, res, next) => {
-    if (req.originalUrl.length > max) return sendError(res, 'uri_too_long', `the request target is longer than ${max} characters`);
+    if (req.originalUrl.length > max)
+      return sendError(res, 'uri_too_long', `the request target is longer than ${max} characters`);
     next();
   };
 
@@ -76,7 +85,19 @@ export const limitUrlLength =
  * Query parameter names that look like a credential: compared lower-cased with everything but
  * letters and digits removed, so `apiKey`, `api_key`, `API-KEY`, `access_token` and `x-api-key` all match.
  */
-const CREDENTIAL_NAMES = new Set(['apikey', 'xapikey', 'key', 'token', 'accesstoken', 'apitoken', 'authtoken', 'bearer', 'auth', 'authorization', 'secret']);
+const CREDENTIAL_NAMES = new Set([
+  'apikey',
+  'xapikey',
+  'key',
+  'token',
+  'accesstoken',
+  'apitoken',
+  'authtoken',
+  'bearer',
+  'auth',
+  'authorization',
+  'secret',
+]);
 
 export const isCredentialName = (name: string) => CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
 
@@ -104,7 +125,9 @@ export const refuseQueryCredentials: RequestHandler = (req, res, next) => {
 export const refuseNul: RequestHandler = (req, res, next) => {
   if (!/%00/.test(req.originalUrl)) return next();
   const inQuery = Object.entries(req.query as Record<string, unknown>)
-    .filter(([name, value]) => name.includes('\0') || [value].flat().some((v) => typeof v === 'string' && v.includes('\0')))
+    .filter(
+      ([name, value]) => name.includes('\0') || [value].flat().some((v) => typeof v === 'string' && v.includes('\0')),
+    )
     .map(([name]) => name.replace(/\0/g, '\\0'));
   const where = inQuery.length > 0 ? inQuery : ['path'];
   sendError(res, 'invalid_parameter', `${where.join(', ')} must not contain the NUL character (%00)`, {

@@ -9,7 +9,10 @@ const UNWRITABLE = /^SQLITE_(READONLY|FULL|CANTOPEN|IOERR|PERM)/;
  * store stops it here, with the store named (password masked) and what to check. The SQLite error
  * may be the cause of another (a failed migration wraps the error that failed it).
  */
-export function startErrorMessage(error: unknown, storeAddress = process.env.SOCIALQUERY_STORE || DEFAULT_STORE_ADDRESS): string {
+export function startErrorMessage(
+  error: unknown,
+  storeAddress = process.env.SOCIALQUERY_STORE || DEFAULT_STORE_ADDRESS,
+): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = unwritableCode(error);
   if (code) {
@@ -21,7 +24,11 @@ export function startErrorMessage(error: unknown, storeAddress = process.env.SOC
 /** The code of the first error in the `cause` chain that says the store cannot be written. */
 function unwritableCode(error: unknown): string | undefined {
   const seen = new Set<unknown>();
-  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    typeof current === 'object' && current !== null && !seen.has(current);
+    current = (current as { cause?: unknown }).cause
+  ) {
     seen.add(current);
     const { code } = current as { code?: unknown };
     if (typeof code === 'string' && UNWRITABLE.test(code)) return code;

@@ -42,9 +42,13 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_POOL_SIZE: 25,
       SOCIALQUERY_STATEMENT_TIMEOUT_MS: 500,
     });
-    expect(() => loadConfig({ SOCIALQUERY_POOL_SIZE: '0' })).toThrow(/SOCIALQUERY_POOL_SIZE must be a whole number from 1 to 1000/);
+    expect(() => loadConfig({ SOCIALQUERY_POOL_SIZE: '0' })).toThrow(
+      /SOCIALQUERY_POOL_SIZE must be a whole number from 1 to 1000/,
+    );
     expect(loadConfig({ SOCIALQUERY_REDIS: '' }).SOCIALQUERY_REDIS).toBeUndefined();
-    expect(loadConfig({ SOCIALQUERY_REDIS: 'rediss://cache.internal:6380' }).SOCIALQUERY_REDIS).toBe('rediss://cache.internal:6380');
+    expect(loadConfig({ SOCIALQUERY_REDIS: 'rediss://cache.internal:6380' }).SOCIALQUERY_REDIS).toBe(
+      'rediss://cache.internal:6380',
+    );
   });
 
   it('names each bad variable in one clear message', () => {
@@ -63,10 +67,14 @@ describe('configuration from the environment', () => {
       );
     }
     for (const value of ['0', '86401', '60s']) {
-      expect(() => loadConfig({ SOCIALQUERY_RATE_WINDOW: value })).toThrow(/SOCIALQUERY_RATE_WINDOW must be a whole number from 1 to 86400 \(seconds\)/);
+      expect(() => loadConfig({ SOCIALQUERY_RATE_WINDOW: value })).toThrow(
+        /SOCIALQUERY_RATE_WINDOW must be a whole number from 1 to 86400 \(seconds\)/,
+      );
     }
     for (const value of ['127.0.0.1:6379', 'http://127.0.0.1:6379', 'redis://', 'redis:/x']) {
-      expect(() => loadConfig({ SOCIALQUERY_REDIS: value })).toThrow(/SOCIALQUERY_REDIS must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(() => loadConfig({ SOCIALQUERY_REDIS: value })).toThrow(
+        /SOCIALQUERY_REDIS must be a redis:\/\/ or rediss:\/\/ URL/,
+      );
     }
   });
 });

@@ -55,7 +55,9 @@ it('runs an operation from /docs with a pasted API key and shows its JSON, fetch
 
   // video.search: its keyword is prefilled with the demo's example; widen the window to get results
   const { keyword } = (await service.store.examples()).video!;
-  const operation = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^video\.search$/ }) });
+  const operation = page
+    .locator('.opblock')
+    .filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^video\.search$/ }) });
   await operation.locator('.opblock-summary').click();
   const keywordInput = operation.locator('tr[data-param-name="keyword"] input');
   await keywordInput.waitFor();
@@ -69,7 +71,9 @@ it('runs an operation from /docs with a pasted API key and shows its JSON, fetch
   const shown = JSON.parse(await operation.locator('.live-responses-table .highlight-code pre').first().innerText());
   const body = SearchResponse.parse(shown);
   expect(body.data.contents.length).toBeGreaterThan(0);
-  expect(body.data.contents.every((item) => `${item.title} ${item.author.name}`.toLowerCase().includes(keyword))).toBe(true);
+  expect(body.data.contents.every((item) => `${item.title} ${item.author.name}`.toLowerCase().includes(keyword))).toBe(
+    true,
+  );
 
   // the page shows exactly what the service answers to the same request
   const direct = await request(service.app)

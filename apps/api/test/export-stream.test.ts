@@ -40,7 +40,11 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
         try {
           for (let sent = 0; sent < rows; sent += 1000) {
             state.batchesRead += 1;
-            yield Array.from({ length: Math.min(1000, rows - sent) }, (_, i) => ({ ...ROW, id: String(sent + i), n: sent + i }));
+            yield Array.from({ length: Math.min(1000, rows - sent) }, (_, i) => ({
+              ...ROW,
+              id: String(sent + i),
+              n: sent + i,
+            }));
           }
         } finally {
           state.finished = true;
@@ -52,7 +56,13 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
   function startEndless() {
     const logger = pino({ level: 'silent' });
     const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
-    const app = createApp({ store: service.store, logger, cursorSecret: 'test-secret-0123456789', platforms: [platform], budget });
+    const app = createApp({
+      store: service.store,
+      logger,
+      cursorSecret: 'test-secret-0123456789',
+      platforms: [platform],
+      budget,
+    });
     return listen(app);
   }
 

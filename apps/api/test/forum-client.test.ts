@@ -40,7 +40,7 @@ describe('forum client against the real service', () => {
     expect(Object.keys(asText.posts[0] ?? {})).toEqual(['id', 'title']);
   });
 
-  it('userPosts returns the user\'s posts', async () => {
+  it("userPosts returns the user's posts", async () => {
     const client = createForumClient({ baseUrl, token: service.token });
     const username = (await service.store.examples()).forum!.username;
     const { posts } = await client.userPosts({ username, limit: 2 });
@@ -53,25 +53,53 @@ describe('forum client against the real service', () => {
     const listed = await client.communityPosts({ community, sort: 'new', limit: 3 });
     const ids = [listed.posts[2]!.id, 'no-such-post', listed.posts[0]!.id, listed.posts[2]!.id];
     const body = await client.postsByIds({ ids });
-    expect(PostsByIdsResponse.parse(body)).toEqual({ posts: [listed.posts[2], listed.posts[0]], notFound: ['no-such-post'] });
+    expect(PostsByIdsResponse.parse(body)).toEqual({
+      posts: [listed.posts[2], listed.posts[0]],
+      notFound: ['no-such-post'],
+    });
     const trimmed = await client.postsByIds({ ids, fields: ['id'] });
-    expect(trimmed).toEqual({ posts: [{ id: listed.posts[2]!.id }, { id: listed.posts[0]!.id }], notFound: ['no-such-post'] });
+    expect(trimmed).toEqual({
+      posts: [{ id: listed.posts[2]!.id }, { id: listed.posts[0]!.id }],
+      notFound: ['no-such-post'],
+    });
     await expect(client.postsByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(client.postsByIds({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.postsByIds({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
   });
 
-  it('takes after/before as Dates or wire strings and minScore as a number; after >= before is the server\'s 400', async () => {
+  it("takes after/before as Dates or wire strings and minScore as a number; after >= before is the server's 400", async () => {
     const client = createForumClient({ baseUrl, token: service.token });
     const newest = (await client.communityPosts({ community, sort: 'new', limit: 30 })).posts;
     const [upper, lower] = [newest[2]!, newest[25]!];
-    const byDate = await client.communityPosts({ community, sort: 'new', limit: 100, after: new Date(lower.createdAt), before: new Date(upper.createdAt), minScore: -1000 });
+    const byDate = await client.communityPosts({
+      community,
+      sort: 'new',
+      limit: 100,
+      after: new Date(lower.createdAt),
+      before: new Date(upper.createdAt),
+      minScore: -1000,
+    });
     expect(byDate.posts).toEqual(newest.filter((p) => p.createdAt > lower.createdAt && p.createdAt < upper.createdAt));
-    const byText = await client.communityPosts({ community, sort: 'new', limit: 100, after: lower.createdAt, before: upper.createdAt, minScore: '-1000' });
+    const byText = await client.communityPosts({
+      community,
+      sort: 'new',
+      limit: 100,
+      after: lower.createdAt,
+      before: upper.createdAt,
+      minScore: '-1000',
+    });
     expect(byText).toEqual(byDate);
     await expect(client.communityPosts({ community, after: 'yesterday' })).rejects.toBeInstanceOf(RequestSetupError);
     await expect(client.communityPosts({ community, minScore: 1.5 })).rejects.toBeInstanceOf(RequestSetupError);
-    const reversed = await client.communityPosts({ community, after: new Date(upper.createdAt), before: new Date(lower.createdAt) }).catch((e: unknown) => e);
-    expect(reversed).toMatchObject({ kind: 'api_response', status: 400, body: { code: 'invalid_parameter', issues: [{ path: 'after' }] } });
+    const reversed = await client
+      .communityPosts({ community, after: new Date(upper.createdAt), before: new Date(lower.createdAt) })
+      .catch((e: unknown) => e);
+    expect(reversed).toMatchObject({
+      kind: 'api_response',
+      status: 400,
+      body: { code: 'invalid_parameter', issues: [{ path: 'after' }] },
+    });
   });
 
   it('raises ApiResponseError with status and parsed body on 404', async () => {
@@ -83,7 +111,10 @@ describe('forum client against the real service', () => {
 
   it('raises ApiResponseError 401 for a bad token', async () => {
     const client = createForumClient({ baseUrl, token: 'sqt_wrong' });
-    await expect(client.communityPosts({ community })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    await expect(client.communityPosts({ community })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
   });
 
   it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {
@@ -94,11 +125,19 @@ describe('forum client against the real service', () => {
       const client = createForumClient({ baseUrl, token: service.token });
       const missing = await client.communityPosts({} as never).catch((e: unknown) => e);
       expect(missing).toBeInstanceOf(RequestSetupError);
-      expect(missing).toMatchObject({ kind: 'request_setup', message: expect.stringContaining('community is required') });
+      expect(missing).toMatchObject({
+        kind: 'request_setup',
+        message: expect.stringContaining('community is required'),
+      });
       await expect(client.communityPosts({ community, limit: 1000 })).rejects.toBeInstanceOf(RequestSetupError);
-      await expect(client.communityPosts({ community, sort: 'best' as never })).rejects.toBeInstanceOf(RequestSetupError);
+      await expect(client.communityPosts({ community, sort: 'best' as never })).rejects.toBeInstanceOf(
+        RequestSetupError,
+      );
       const badField = await client.communityPosts({ community, fields: ['id', 'titel'] }).catch((e: unknown) => e);
-      expect(badField).toMatchObject({ kind: 'request_setup', message: expect.stringContaining("unknown field 'titel'; valid fields: id, title") });
+      expect(badField).toMatchObject({
+        kind: 'request_setup',
+        message: expect.stringContaining("unknown field 'titel'; valid fields: id, title"),
+      });
       await expect(client.communityPosts({ community, fields: [] })).rejects.toBeInstanceOf(RequestSetupError);
       expect(requests).toBe(0);
     } finally {

@@ -1,5 +1,12 @@
 import { ErrorBody } from '@socialquery/core';
-import { communityPosts, type Post, PostsByIdsResponse, postsByIds, PostsResponse, userPosts } from '@socialquery/forum';
+import {
+  communityPosts,
+  type Post,
+  PostsByIdsResponse,
+  postsByIds,
+  PostsResponse,
+  userPosts,
+} from '@socialquery/forum';
 import { hotScore, risingScore, timeframeMs } from '@socialquery/forum/server';
 import { toForumRow, upsertForumRows } from '@socialquery/store';
 import request from 'supertest';
@@ -27,9 +34,17 @@ async function allPostsOf(where: { community?: string; author?: string }): Promi
   if (where.author) query = query.where('author_key', '=', where.author.toLowerCase());
   const rows = await query.execute();
   return rows.map((r) => ({
-    id: r.id, title: r.title, content: r.content, author: r.author, community: r.community,
-    upvotes: r.upvotes, downvotes: r.downvotes, score: r.score, commentCount: r.comment_count,
-    createdAt: new Date(Number(r.created_at)).toISOString(), url: r.url,
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    author: r.author,
+    community: r.community,
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    score: r.score,
+    commentCount: r.comment_count,
+    createdAt: new Date(Number(r.created_at)).toISOString(),
+    url: r.url,
   }));
 }
 
@@ -46,9 +61,29 @@ async function listCommunity(query: Record<string, string>, name = community) {
   return PostsResponse.parse(res.body).posts;
 }
 
-describeOperationRules(communityPosts, () => service, () => ({ path: { community } }));
-describeOperationRules(userPosts, () => service, () => ({ path: { username } }));
-describeOperationRules(postsByIds, () => service, () => ({ path: {}, query: { ids: stored.slice(0, 3).map((p) => p.id).join(',') } }));
+describeOperationRules(
+  communityPosts,
+  () => service,
+  () => ({ path: { community } }),
+);
+describeOperationRules(
+  userPosts,
+  () => service,
+  () => ({ path: { username } }),
+);
+describeOperationRules(
+  postsByIds,
+  () => service,
+  () => ({
+    path: {},
+    query: {
+      ids: stored
+        .slice(0, 3)
+        .map((p) => p.id)
+        .join(','),
+    },
+  }),
+);
 
 describe('GET /api/v1/forum/community/{community}/posts', () => {
   it('has the demo data the tests rely on', () => {
@@ -68,19 +103,27 @@ describe('GET /api/v1/forum/community/{community}/posts', () => {
     expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
   });
 
-  it.each(['hour', 'day', 'week', 'month', 'year'] as const)('sort=top&timeframe=%s: top score within the window ending now', async (timeframe) => {
-    const posts = await listCommunity({ sort: 'top', timeframe, limit: '100' });
-    const since = NOW.getTime() - timeframeMs[timeframe];
-    const inWindow = stored.filter((p) => ms(p) > since && ms(p) <= NOW.getTime());
-    expect(inWindow.length).toBeGreaterThan(0);
-    const expected = inWindow.sort(descending((p) => p.score)).slice(0, 100);
-    expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
-    for (const post of posts) expect(ms(post)).toBeGreaterThan(since);
-  });
+  it.each(['hour', 'day', 'week', 'month', 'year'] as const)(
+    'sort=top&timeframe=%s: top score within the window ending now',
+    async (timeframe) => {
+      const posts = await listCommunity({ sort: 'top', timeframe, limit: '100' });
+      const since = NOW.getTime() - timeframeMs[timeframe];
+      const inWindow = stored.filter((p) => ms(p) > since && ms(p) <= NOW.getTime());
+      expect(inWindow.length).toBeGreaterThan(0);
+      const expected = inWindow.sort(descending((p) => p.score)).slice(0, 100);
+      expect(posts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+      for (const post of posts) expect(ms(post)).toBeGreaterThan(since);
+    },
+  );
 
   it('sort=top&timeframe=all: the whole community by score; default timeframe is day', async () => {
     const all = await listCommunity({ sort: 'top', timeframe: 'all', limit: '50' });
-    expect(all.map((p) => p.id)).toEqual([...stored].sort(descending((p) => p.score)).slice(0, 50).map((p) => p.id));
+    expect(all.map((p) => p.id)).toEqual(
+      [...stored]
+        .sort(descending((p) => p.score))
+        .slice(0, 50)
+        .map((p) => p.id),
+    );
     const byDefault = await listCommunity({ sort: 'top', limit: '100' });
     const day = await listCommunity({ sort: 'top', timeframe: 'day', limit: '100' });
     expect(byDefault).toEqual(day);
@@ -134,15 +177,27 @@ describe('GET /api/v1/forum/community/{community}/posts', () => {
       .get('/api/v1/forum/community/no-such-community-xyz/posts')
       .set('Authorization', `Bearer ${service.token}`);
     expect(res.status).toBe(404);
-    expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found', message: "community 'no-such-community-xyz' not found" });
+    expect(ErrorBody.parse(res.body)).toMatchObject({
+      code: 'not_found',
+      message: "community 'no-such-community-xyz' not found",
+    });
   });
 
   it('answers 200 with no posts for a known community whose window is empty', async () => {
     const old = NOW.getTime() - 400 * 86_400_000;
     await upsertForumRows(service.store.db, [
       toForumRow({
-        id: 'quiet1', community: 'QuietPlace', author: 'someone_quiet', title: 't', content: '', upvotes: 3, downvotes: 1,
-        score: 2, commentCount: 0, createdAt: old, url: 'https://forum.example.org/c/QuietPlace/comments/quiet1',
+        id: 'quiet1',
+        community: 'QuietPlace',
+        author: 'someone_quiet',
+        title: 't',
+        content: '',
+        upvotes: 3,
+        downvotes: 1,
+        score: 2,
+        commentCount: 0,
+        createdAt: old,
+        url: 'https://forum.example.org/c/QuietPlace/comments/quiet1',
       }),
     ]);
     expect(await listCommunity({ sort: 'top', timeframe: 'hour' }, 'quietplace')).toEqual([]);
@@ -160,13 +215,18 @@ describe('GET /api/v1/forum/user/{username}/posts', () => {
     return res;
   };
 
-  it('lists the user\'s posts newest first, across communities, limit default 25', async () => {
+  it("lists the user's posts newest first, across communities, limit default 25", async () => {
     const res = await listUser(username);
     expect(res.status).toBe(200);
     const { posts } = PostsResponse.parse(res.body);
     const all = await allPostsOf({ author: username });
     expect(all.length).toBeGreaterThan(25);
-    expect(posts.map((p) => p.id)).toEqual([...all].sort(descending(ms)).slice(0, 25).map((p) => p.id));
+    expect(posts.map((p) => p.id)).toEqual(
+      [...all]
+        .sort(descending(ms))
+        .slice(0, 25)
+        .map((p) => p.id),
+    );
     expect(new Set(all.map((p) => p.community)).size).toBeGreaterThan(1);
     for (const post of posts) expect(post.author.toLowerCase()).toBe(username.toLowerCase());
   });
@@ -179,7 +239,10 @@ describe('GET /api/v1/forum/user/{username}/posts', () => {
   it('answers 404 not_found for an unknown user', async () => {
     const res = await listUser('nobody-at-all-42');
     expect(res.status).toBe(404);
-    expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'not_found', message: "user 'nobody-at-all-42' not found" });
+    expect(ErrorBody.parse(res.body)).toMatchObject({
+      code: 'not_found',
+      message: "user 'nobody-at-all-42' not found",
+    });
   });
 });
 
@@ -197,48 +260,98 @@ describe('after, before (exclusive) and minScore (inclusive): extensions of both
     rising: descending((p) => risingScore(p.score, ms(p), NOW.getTime())),
   };
 
-  it.each(['hot', 'new', 'top', 'rising'] as const)('sort=%s keeps exactly the posts strictly inside the window with score >= minScore, in the sort\'s order', async (sort) => {
-    // bounds on posts of the community: both are left out
-    const candidates = [...stored].filter(sortWindow[sort] ?? (() => true)).sort(descending(ms));
-    const [upper, lower] = [candidates[2]!, candidates[Math.min(candidates.length - 3, 60)]!];
-    const inside = candidates.filter((p) => ms(p) > ms(lower) && ms(p) < ms(upper));
-    expect(inside.length).toBeGreaterThan(5);
-    const windowed = await listCommunity({ sort, timeframe: 'week', limit: '100', after: lower.createdAt, before: upper.createdAt });
-    expect(windowed.map((p) => p.id)).toEqual([...inside].sort(orderOf[sort]).map((p) => p.id));
-    const minScore = [...inside].sort((a, b) => a.score - b.score)[Math.floor(inside.length / 2)]!.score;
-    const scored = await listCommunity({ sort, timeframe: 'week', limit: '100', after: lower.createdAt, before: upper.createdAt, minScore: String(minScore) });
-    const expected = inside.filter((p) => p.score >= minScore).sort(orderOf[sort]);
-    expect(scored.map((p) => p.id)).toEqual(expected.map((p) => p.id));
-    expect(scored.some((p) => p.score === minScore)).toBe(true);
-    expect(scored.length).toBeLessThan(inside.length);
-  });
+  it.each(['hot', 'new', 'top', 'rising'] as const)(
+    "sort=%s keeps exactly the posts strictly inside the window with score >= minScore, in the sort's order",
+    async (sort) => {
+      // bounds on posts of the community: both are left out
+      const candidates = [...stored].filter(sortWindow[sort] ?? (() => true)).sort(descending(ms));
+      const [upper, lower] = [candidates[2]!, candidates[Math.min(candidates.length - 3, 60)]!];
+      const inside = candidates.filter((p) => ms(p) > ms(lower) && ms(p) < ms(upper));
+      expect(inside.length).toBeGreaterThan(5);
+      const windowed = await listCommunity({
+        sort,
+        timeframe: 'week',
+        limit: '100',
+        after: lower.createdAt,
+        before: upper.createdAt,
+      });
+      expect(windowed.map((p) => p.id)).toEqual([...inside].sort(orderOf[sort]).map((p) => p.id));
+      const minScore = [...inside].sort((a, b) => a.score - b.score)[Math.floor(inside.length / 2)]!.score;
+      const scored = await listCommunity({
+        sort,
+        timeframe: 'week',
+        limit: '100',
+        after: lower.createdAt,
+        before: upper.createdAt,
+        minScore: String(minScore),
+      });
+      const expected = inside.filter((p) => p.score >= minScore).sort(orderOf[sort]);
+      expect(scored.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+      expect(scored.some((p) => p.score === minScore)).toBe(true);
+      expect(scored.length).toBeLessThan(inside.length);
+    },
+  );
 
   it('after/before intersect with the window of top: the narrower bound holds on each side', async () => {
     const week = NOW.getTime() - 7 * DAY;
     const inWeek = stored.filter((p) => ms(p) > week && ms(p) <= NOW.getTime());
     // after a month ago: the week's start holds
-    const wide = await listCommunity({ sort: 'top', timeframe: 'week', limit: '100', after: new Date(NOW.getTime() - 30 * DAY).toISOString() });
+    const wide = await listCommunity({
+      sort: 'top',
+      timeframe: 'week',
+      limit: '100',
+      after: new Date(NOW.getTime() - 30 * DAY).toISOString(),
+    });
     expect(wide).toEqual(await listCommunity({ sort: 'top', timeframe: 'week', limit: '100' }));
     // after two days ago, before one day ago (as epoch seconds): that window holds
     const [from, to] = [NOW.getTime() - 2 * DAY, NOW.getTime() - DAY];
-    const narrow = await listCommunity({ sort: 'top', timeframe: 'week', limit: '100', after: String(from / 1000), before: String(to / 1000) });
-    expect(narrow.map((p) => p.id)).toEqual(inWeek.filter((p) => ms(p) > from && ms(p) < to).sort(descending((p) => p.score)).map((p) => p.id));
+    const narrow = await listCommunity({
+      sort: 'top',
+      timeframe: 'week',
+      limit: '100',
+      after: String(from / 1000),
+      before: String(to / 1000),
+    });
+    expect(narrow.map((p) => p.id)).toEqual(
+      inWeek
+        .filter((p) => ms(p) > from && ms(p) < to)
+        .sort(descending((p) => p.score))
+        .map((p) => p.id),
+    );
     expect(narrow.length).toBeGreaterThan(0);
     // a window wholly before the hour: nothing, and still a 200
-    expect(await listCommunity({ sort: 'top', timeframe: 'hour', before: new Date(NOW.getTime() - 2 * 3_600_000).toISOString() })).toEqual([]);
+    expect(
+      await listCommunity({
+        sort: 'top',
+        timeframe: 'hour',
+        before: new Date(NOW.getTime() - 2 * 3_600_000).toISOString(),
+      }),
+    ).toEqual([]);
   });
 
   it('minScore alone, on every sort; one below every score changes nothing, one above every score leaves nothing', async () => {
     const lowest = Math.min(...stored.map((p) => p.score));
     const highest = Math.max(...stored.map((p) => p.score));
     for (const sort of ['hot', 'new', 'top', 'rising']) {
-      const plain = await request(service.app).get(`/api/v1/forum/community/${community}/posts`).query({ sort }).set('Authorization', `Bearer ${service.token}`);
-      const below = await request(service.app).get(`/api/v1/forum/community/${community}/posts`).query({ sort, minScore: String(lowest) }).set('Authorization', `Bearer ${service.token}`);
+      const plain = await request(service.app)
+        .get(`/api/v1/forum/community/${community}/posts`)
+        .query({ sort })
+        .set('Authorization', `Bearer ${service.token}`);
+      const below = await request(service.app)
+        .get(`/api/v1/forum/community/${community}/posts`)
+        .query({ sort, minScore: String(lowest) })
+        .set('Authorization', `Bearer ${service.token}`);
       expect(below.text).toBe(plain.text);
       expect(await listCommunity({ sort, minScore: String(highest + 1) })).toEqual([]);
     }
     const top = await listCommunity({ sort: 'top', timeframe: 'all', limit: '100', minScore: '50' });
-    expect(top.map((p) => p.id)).toEqual(stored.filter((p) => p.score >= 50).sort(descending((p) => p.score)).slice(0, 100).map((p) => p.id));
+    expect(top.map((p) => p.id)).toEqual(
+      stored
+        .filter((p) => p.score >= 50)
+        .sort(descending((p) => p.score))
+        .slice(0, 100)
+        .map((p) => p.id),
+    );
   });
 
   it('user posts: the window and minScore, newest first', async () => {
@@ -256,15 +369,29 @@ describe('after, before (exclusive) and minScore (inclusive): extensions of both
 
   it('refuses a minScore that is not an integer in range: 400 invalid_parameter naming minScore', async () => {
     for (const bad of ['1.5', '+1', '1e3', ' 5', 'ten', '', '-1000000001', '1000000001', '--1']) {
-      for (const path of [`/api/v1/forum/community/${community}/posts`, `/api/v1/forum/user/${encodeURIComponent(username)}/posts`]) {
-        const res = await request(service.app).get(path).query({ minScore: bad }).set('Authorization', `Bearer ${service.token}`);
+      for (const path of [
+        `/api/v1/forum/community/${community}/posts`,
+        `/api/v1/forum/user/${encodeURIComponent(username)}/posts`,
+      ]) {
+        const res = await request(service.app)
+          .get(path)
+          .query({ minScore: bad })
+          .set('Authorization', `Bearer ${service.token}`);
         expect(res.status).toBe(400);
-        expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'minScore', message: expect.any(String) }] });
+        expect(ErrorBody.parse(res.body)).toMatchObject({
+          code: 'invalid_parameter',
+          issues: [{ path: 'minScore', message: expect.any(String) }],
+        });
       }
     }
     // a negative minScore, on the wire with its sign
-    const expected = stored.filter((p) => p.score >= -5).sort(descending(ms)).slice(0, 100);
-    expect((await listCommunity({ sort: 'new', limit: '100', minScore: '-5' })).map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    const expected = stored
+      .filter((p) => p.score >= -5)
+      .sort(descending(ms))
+      .slice(0, 100);
+    expect((await listCommunity({ sort: 'new', limit: '100', minScore: '-5' })).map((p) => p.id)).toEqual(
+      expected.map((p) => p.id),
+    );
   });
 });
 
@@ -284,7 +411,11 @@ describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
     const body = await found(ids.join(','));
     expect(body).toEqual({ posts: [listed[3], listed[0], listed[4]], notFound: [] });
     // the user listing renders the same records
-    const mine = (await request(service.app).get(`/api/v1/forum/user/${encodeURIComponent(username)}/posts`).set('Authorization', `Bearer ${service.token}`)).body as { posts: Post[] };
+    const mine = (
+      await request(service.app)
+        .get(`/api/v1/forum/user/${encodeURIComponent(username)}/posts`)
+        .set('Authorization', `Bearer ${service.token}`)
+    ).body as { posts: Post[] };
     expect((await found(mine.posts.map((p) => p.id).join(','))).posts).toEqual(mine.posts);
   });
 
@@ -310,9 +441,14 @@ describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
     for (const bad of [[...hundred, 'one-more'].join(','), '', 'a,,b', ',a', 'a,']) {
       const res = await lookup(bad);
       expect(res.status).toBe(400);
-      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids', message: expect.any(String) }] });
+      expect(ErrorBody.parse(res.body)).toMatchObject({
+        code: 'invalid_parameter',
+        issues: [{ path: 'ids', message: expect.any(String) }],
+      });
     }
-    const missing = await request(service.app).get('/api/v1/forum/posts').set('Authorization', `Bearer ${service.token}`);
+    const missing = await request(service.app)
+      .get('/api/v1/forum/posts')
+      .set('Authorization', `Bearer ${service.token}`);
     expect(missing.status).toBe(400);
     expect(ErrorBody.parse(missing.body).code).toBe('missing_parameter');
   });

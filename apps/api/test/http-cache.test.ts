@@ -42,7 +42,8 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-const postsPath = (query = 'limit=100') => `${communityPosts.path.replace('{community}', encodeURIComponent(community))}?${query}`;
+const postsPath = (query = 'limit=100') =>
+  `${communityPosts.path.replace('{community}', encodeURIComponent(community))}?${query}`;
 const auth = () => ({ Authorization: `Bearer ${service.token}` });
 
 describe('conditional GET', () => {
@@ -77,13 +78,18 @@ describe('conditional GET', () => {
     expect(stale.body.equals(first.body)).toBe(true);
     const other = await get(postsPath('limit=5'), auth());
     expect(other.headers.etag).not.toBe(first.headers.etag);
-    expect((await get(postsPath('limit=5'), { ...auth(), 'If-None-Match': first.headers.etag as string })).status).toBe(200);
+    expect((await get(postsPath('limit=5'), { ...auth(), 'If-None-Match': first.headers.etag as string })).status).toBe(
+      200,
+    );
   });
 
   it('never turns an error into a 304, and still checks the credential first', async () => {
     const refused = await get(postsPath(), { Authorization: 'Bearer wrong' });
     expect(refused.status).toBe(401);
-    const withEtag = await get(postsPath(), { Authorization: 'Bearer wrong', 'If-None-Match': refused.headers.etag as string });
+    const withEtag = await get(postsPath(), {
+      Authorization: 'Bearer wrong',
+      'If-None-Match': refused.headers.etag as string,
+    });
     expect(withEtag.status).toBe(401);
     ErrorBody.parse(JSON.parse(withEtag.body.toString('utf8')));
     const valid = await get(postsPath(), auth());
@@ -133,7 +139,10 @@ describe('compression', () => {
   it('compresses a body above 64 KB off the event loop, decoding to the same JSON', async () => {
     const plain = await get(OPENAPI_PATH);
     expect(plain.body.length).toBeGreaterThan(64 * 1024);
-    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
       const res = await get(OPENAPI_PATH, { 'Accept-Encoding': encoding });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
@@ -148,7 +157,7 @@ describe('compression', () => {
     expect(head.body.length).toBe(0);
   });
 
-  it('compresses the docs page\'s script, sent as a file in pieces', async () => {
+  it("compresses the docs page's script, sent as a file in pieces", async () => {
     const res = await get('/docs/assets/swagger-ui-bundle.js', { 'Accept-Encoding': 'gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');

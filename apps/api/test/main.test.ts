@@ -3,7 +3,6 @@ import http from 'node:http';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
 
-
 afterEach(killServiceProcesses);
 const stores: TestStoreAddress[] = [];
 afterAll(async () => {
@@ -17,7 +16,6 @@ async function newStore(): Promise<string> {
   return store.address;
 }
 
-
 describe('socialquery-api entry point', () => {
   it('prints --help and exits 0', async () => {
     const child = spawn(process.execPath, [MAIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -29,7 +27,10 @@ describe('socialquery-api entry point', () => {
   });
 
   it('refuses a bad configuration with a clear message and exit 2', async () => {
-    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
     expect(await exitOf(child)).toBe(2);
@@ -71,13 +72,17 @@ describe('socialquery-api entry point', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
     const get = (path: string, onResponse?: () => void) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.get(`${service.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-          onResponse?.();
-          let body = '';
-          res.on('data', (chunk) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-          res.on('error', reject);
-        });
+        const req = http.get(
+          `${service.url}${path}`,
+          { agent, headers: { authorization: `Bearer ${token}` } },
+          (res) => {
+            onResponse?.();
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
       });
     await Promise.all(Array.from({ length: 50 }, () => get('/healthz')));

@@ -1,7 +1,13 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
-  createMicroblogClient, FollowersResponse, iterateUserMessages, type Message, MessagesByIdsResponse, RepliesResponse, UserMessagesResponse,
+  createMicroblogClient,
+  FollowersResponse,
+  iterateUserMessages,
+  type Message,
+  MessagesByIdsResponse,
+  RepliesResponse,
+  UserMessagesResponse,
 } from '@socialquery/microblog';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
@@ -26,7 +32,10 @@ afterAll(async () => {
 
 /** The user's message ids newest first, straight from the store (numeric order of decimal ids). */
 async function storedIds(filter: { includeReplies: boolean; includeReposts: boolean }): Promise<string[]> {
-  let query = service.store.db.selectFrom('microblog_messages').select('id').where('author_key', '=', username.toLowerCase());
+  let query = service.store.db
+    .selectFrom('microblog_messages')
+    .select('id')
+    .where('author_key', '=', username.toLowerCase());
   if (!filter.includeReplies) query = query.where('is_reply', '=', 0);
   if (!filter.includeReposts) query = query.where('is_repost', '=', 0);
   const rows = await query.execute();
@@ -38,10 +47,14 @@ describe('microblog client against the real service', () => {
     const client = createMicroblogClient({ baseUrl, token: service.token });
     const body = await client.userMessages({ username, limit: 5, includeReplies: true });
     expect(UserMessagesResponse.parse(body).messages).toHaveLength(5);
-    expect(body.messages.map((m) => m.id)).toEqual((await storedIds({ includeReplies: true, includeReposts: true })).slice(0, 5));
+    expect(body.messages.map((m) => m.id)).toEqual(
+      (await storedIds({ includeReplies: true, includeReposts: true })).slice(0, 5),
+    );
     expect(body.nextToken).not.toBe('');
     const next = await client.userMessages({ username, limit: 5, includeReplies: true, nextToken: body.nextToken });
-    expect(next.messages.map((m) => m.id)).toEqual((await storedIds({ includeReplies: true, includeReposts: true })).slice(5, 10));
+    expect(next.messages.map((m) => m.id)).toEqual(
+      (await storedIds({ includeReplies: true, includeReposts: true })).slice(5, 10),
+    );
   });
 
   it('iterateUserMessages walks every page once, yielding every message exactly once, in order', async () => {
@@ -49,7 +62,13 @@ describe('microblog client against the real service', () => {
     const expected = await storedIds({ includeReplies: true, includeReposts: false });
     received.length = 0;
     const seen: Message[] = [];
-    for await (const message of iterateUserMessages(client, { username, includeReplies: true, includeReposts: false, limit: 40 })) seen.push(message);
+    for await (const message of iterateUserMessages(client, {
+      username,
+      includeReplies: true,
+      includeReposts: false,
+      limit: 40,
+    }))
+      seen.push(message);
     expect(seen.map((m) => m.id)).toEqual(expected);
     expect(seen.every((m) => !m.isRepost)).toBe(true);
     expect(received).toHaveLength(Math.ceil(expected.length / 40));
@@ -94,10 +113,14 @@ describe('microblog client against the real service', () => {
     await expect(client.messageReplies({ messageId: '1234567890123456789' })).rejects.toMatchObject({ status: 404 });
     const { nextToken } = await client.userMessages({ username, limit: 2 });
     await expect(client.userMessages({ username, includeReplies: true, nextToken })).rejects.toMatchObject({
-      status: 400, body: { code: 'invalid_cursor' },
+      status: 400,
+      body: { code: 'invalid_cursor' },
     });
     const wrong = createMicroblogClient({ baseUrl, token: 'sqt_wrong' });
-    await expect(wrong.userMessages({ username })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    await expect(wrong.userMessages({ username })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
   });
 
   it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {
@@ -111,14 +134,18 @@ describe('microblog client against the real service', () => {
     await expect(client.userMessages({ username, cursor: 'x' } as never)).rejects.toBeInstanceOf(RequestSetupError);
     await expect(client.messageReplies({ messageId: 'abc' })).rejects.toBeInstanceOf(RequestSetupError);
     await expect(client.userFollowers({ username, limit: 1001 })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(iterateUserMessages(client, { username, maxId: '-1' }).next()).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(iterateUserMessages(client, { username, maxId: '-1' }).next()).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
     expect(received).toEqual([]);
   });
 
   it('raises NoResponseError when nothing listens on the port', async () => {
     const closedUrl = await closedPortUrl(service.app);
     const client = createMicroblogClient({ baseUrl: closedUrl, token: service.token, timeout: 2000 });
-    const error = await iterateUserMessages(client, { username }).next().catch((e: unknown) => e);
+    const error = await iterateUserMessages(client, { username })
+      .next()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });
   });

@@ -1,9 +1,22 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  type Follower, FollowersResponse, type Message, messageReplies, MessagesByIdsResponse, messagesByIds, RepliesResponse, userFollowers,
-  userMessages, UserMessagesResponse,
+  type Follower,
+  FollowersResponse,
+  type Message,
+  messageReplies,
+  MessagesByIdsResponse,
+  messagesByIds,
+  RepliesResponse,
+  userFollowers,
+  userMessages,
+  UserMessagesResponse,
 } from '@socialquery/microblog';
-import { toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogMessageRows, upsertMicroblogUserRows } from '@socialquery/store';
+import {
+  toMicroblogMessageRow,
+  toMicroblogUserRow,
+  upsertMicroblogMessageRows,
+  upsertMicroblogUserRows,
+} from '@socialquery/store';
 import request from 'supertest';
 import { NOW, startTestService, type TestService } from './harness.js';
 import { describeOperationRules } from './operation-rules.case.js';
@@ -33,9 +46,17 @@ beforeAll(async () => {
       r.id,
       {
         record: {
-          id: r.id, text: r.text, author: r.author, likeCount: Number(r.like_count), repostCount: Number(r.repost_count),
-          replyCount: Number(r.reply_count), quoteCount: Number(r.quote_count), viewCount: Number(r.view_count),
-          createdAt: new Date(Number(r.created_at)).toISOString(), isRepost: Number(r.is_repost) === 1, url: r.url,
+          id: r.id,
+          text: r.text,
+          author: r.author,
+          likeCount: Number(r.like_count),
+          repostCount: Number(r.repost_count),
+          replyCount: Number(r.reply_count),
+          quoteCount: Number(r.quote_count),
+          viewCount: Number(r.view_count),
+          createdAt: new Date(Number(r.created_at)).toISOString(),
+          isRepost: Number(r.is_repost) === 1,
+          url: r.url,
           media: JSON.parse(r.media) as Message['media'],
         },
         authorKey: r.author_key,
@@ -49,21 +70,33 @@ beforeAll(async () => {
     users.map((u) => [
       u.id,
       {
-        id: u.id, username: u.username, displayName: u.display_name, bio: u.bio, followerCount: Number(u.follower_count),
-        followingCount: Number(u.following_count), messageCount: Number(u.message_count), likeCount: Number(u.like_count),
-        isVerified: Number(u.is_verified) === 1, isProtected: Number(u.is_protected) === 1, profileImageUrl: u.profile_image_url,
+        id: u.id,
+        username: u.username,
+        displayName: u.display_name,
+        bio: u.bio,
+        followerCount: Number(u.follower_count),
+        followingCount: Number(u.following_count),
+        messageCount: Number(u.message_count),
+        likeCount: Number(u.like_count),
+        isVerified: Number(u.is_verified) === 1,
+        isProtected: Number(u.is_protected) === 1,
+        profileImageUrl: u.profile_image_url,
         createdAt: new Date(Number(u.created_at)).toISOString(),
       },
     ]),
   );
-  follows = (await db.selectFrom('microblog_follows').select(['user_key', 'follower_id', 'followed_at']).execute()).map((f) => ({
-    ...f, followed_at: Number(f.followed_at),
-  }));
+  follows = (await db.selectFrom('microblog_follows').select(['user_key', 'follower_id', 'followed_at']).execute()).map(
+    (f) => ({
+      ...f,
+      followed_at: Number(f.followed_at),
+    }),
+  );
 }, 60_000);
 afterAll(() => service.close());
 
 const big = BigInt;
-const newestFirst = (a: { id: string }, b: { id: string }) => (big(b.id) > big(a.id) ? 1 : big(b.id) < big(a.id) ? -1 : 0);
+const newestFirst = (a: { id: string }, b: { id: string }) =>
+  big(b.id) > big(a.id) ? 1 : big(b.id) < big(a.id) ? -1 : 0;
 
 /** The full record of a stored message, as the API must return it (reposts carry their reposted record). */
 function full(stored: StoredMessage): Message {
@@ -72,19 +105,35 @@ function full(stored: StoredMessage): Message {
 }
 
 /** A user's messages under the filters, newest first, computed here from the rows. */
-function truth(name: string, { includeReplies = false, includeReposts = true, sinceId, maxId }: {
-  includeReplies?: boolean; includeReposts?: boolean; sinceId?: string; maxId?: string;
-} = {}): Message[] {
+function truth(
+  name: string,
+  {
+    includeReplies = false,
+    includeReposts = true,
+    sinceId,
+    maxId,
+  }: {
+    includeReplies?: boolean;
+    includeReposts?: boolean;
+    sinceId?: string;
+    maxId?: string;
+  } = {},
+): Message[] {
   return [...messages.values()]
     .filter((m) => m.authorKey === name.toLowerCase())
     .filter((m) => (includeReplies || m.replyToId === null) && (includeReposts || m.repostedId === null))
-    .filter((m) => (sinceId === undefined || big(m.record.id) > big(sinceId)) && (maxId === undefined || big(m.record.id) < big(maxId)))
+    .filter(
+      (m) =>
+        (sinceId === undefined || big(m.record.id) > big(sinceId)) &&
+        (maxId === undefined || big(m.record.id) < big(maxId)),
+    )
     .map(full)
     .sort(newestFirst);
 }
 
 const auth = (token = service.token) => ({ Authorization: `Bearer ${token}` });
-const get = (path: string, query: Record<string, string> = {}, token?: string) => request(service.app).get(path).query(query).set(auth(token));
+const get = (path: string, query: Record<string, string> = {}, token?: string) =>
+  request(service.app).get(path).query(query).set(auth(token));
 
 async function listMessages(name: string, query: Record<string, string> = {}, token?: string) {
   const res = await get(`/api/v1/microblog/user/${encodeURIComponent(name)}/messages`, query, token);
@@ -114,10 +163,34 @@ async function expectError(res: request.Response, status: number, code: string) 
   return body;
 }
 
-describeOperationRules(userMessages, () => service, () => ({ path: { username } }));
-describeOperationRules(messageReplies, () => service, () => ({ path: { messageId } }));
-describeOperationRules(userFollowers, () => service, () => ({ path: { username } }));
-describeOperationRules(messagesByIds, () => service, () => ({ path: {}, query: { ids: truth(username).slice(0, 3).map((m) => m.id).join(',') } }));
+describeOperationRules(
+  userMessages,
+  () => service,
+  () => ({ path: { username } }),
+);
+describeOperationRules(
+  messageReplies,
+  () => service,
+  () => ({ path: { messageId } }),
+);
+describeOperationRules(
+  userFollowers,
+  () => service,
+  () => ({ path: { username } }),
+);
+describeOperationRules(
+  messagesByIds,
+  () => service,
+  () => ({
+    path: {},
+    query: {
+      ids: truth(username)
+        .slice(0, 3)
+        .map((m) => m.id)
+        .join(','),
+    },
+  }),
+);
 
 describe('GET /api/v1/microblog/user/{username}/messages', () => {
   it('has the demo data the tests rely on', () => {
@@ -139,7 +212,10 @@ describe('GET /api/v1/microblog/user/{username}/messages', () => {
   it.each<[Record<string, string>, { includeReplies?: boolean; includeReposts?: boolean }]>([
     [{ includeReplies: 'true' }, { includeReplies: true }],
     [{ includeReposts: 'false' }, { includeReposts: false }],
-    [{ includeReplies: 'true', includeReposts: 'false' }, { includeReplies: true, includeReposts: false }],
+    [
+      { includeReplies: 'true', includeReposts: 'false' },
+      { includeReplies: true, includeReposts: false },
+    ],
     [{ includeReplies: 'false', includeReposts: 'true' }, {}],
   ])('filters %j', async (query, flags) => {
     const body = await listMessages(username, { ...query, limit: '200' });
@@ -202,21 +278,71 @@ describe('GET /api/v1/microblog/user/{username}/messages', () => {
 
   it('compares ids numerically (ids beyond 2^53, of any length) and pages exactly once through equal timestamps', async () => {
     const at = NOW.getTime() - 3_600_000;
-    await upsertMicroblogUserRows(service.store.db, [toMicroblogUserRow({
-      id: '1999999999', username: 'Numeric_Nina', displayName: 'Nina', bio: '', followerCount: 0, followingCount: 0, messageCount: 8,
-      likeCount: 0, isVerified: false, isProtected: false, profileImageUrl: 'https://media.microblog.example.org/n.jpg', createdAt: at - 1000,
-    })]);
-    const ids = ['9', '10', '11', '100', '9007199254740993', '9007199254740992', '18446744073709551615', '99999999999999999999'];
-    await upsertMicroblogMessageRows(service.store.db, ids.map((id) => toMicroblogMessageRow({
-      id, author: 'Numeric_Nina', text: `number ${id}`, likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 0,
-      createdAt: at, replyToId: null, repostedId: null, url: `https://microblog.example.org/Numeric_Nina/status/${id}`, media: [],
-    })));
-    const order = ['99999999999999999999', '18446744073709551615', '9007199254740993', '9007199254740992', '100', '11', '10', '9'];
+    await upsertMicroblogUserRows(service.store.db, [
+      toMicroblogUserRow({
+        id: '1999999999',
+        username: 'Numeric_Nina',
+        displayName: 'Nina',
+        bio: '',
+        followerCount: 0,
+        followingCount: 0,
+        messageCount: 8,
+        likeCount: 0,
+        isVerified: false,
+        isProtected: false,
+        profileImageUrl: 'https://media.microblog.example.org/n.jpg',
+        createdAt: at - 1000,
+      }),
+    ]);
+    const ids = [
+      '9',
+      '10',
+      '11',
+      '100',
+      '9007199254740993',
+      '9007199254740992',
+      '18446744073709551615',
+      '99999999999999999999',
+    ];
+    await upsertMicroblogMessageRows(
+      service.store.db,
+      ids.map((id) =>
+        toMicroblogMessageRow({
+          id,
+          author: 'Numeric_Nina',
+          text: `number ${id}`,
+          likeCount: 0,
+          repostCount: 0,
+          replyCount: 0,
+          quoteCount: 0,
+          viewCount: 0,
+          createdAt: at,
+          replyToId: null,
+          repostedId: null,
+          url: `https://microblog.example.org/Numeric_Nina/status/${id}`,
+          media: [],
+        }),
+      ),
+    );
+    const order = [
+      '99999999999999999999',
+      '18446744073709551615',
+      '9007199254740993',
+      '9007199254740992',
+      '100',
+      '11',
+      '10',
+      '9',
+    ];
     expect((await listMessages('numeric_nina', { limit: '200' })).messages.map((m) => m.id)).toEqual(order);
     expect((await listMessages('Numeric_Nina', { sinceId: '9' })).messages.map((m) => m.id)).toEqual(order.slice(0, 7));
     expect((await listMessages('Numeric_Nina', { maxId: '100' })).messages.map((m) => m.id)).toEqual(['11', '10', '9']);
-    expect((await listMessages('Numeric_Nina', { sinceId: '10', maxId: '9007199254740993' })).messages.map((m) => m.id)).toEqual(['9007199254740992', '100', '11']);
-    expect((await listMessages('Numeric_Nina', { maxId: '009007199254740993' })).messages[0]!.id).toBe('9007199254740992');
+    expect(
+      (await listMessages('Numeric_Nina', { sinceId: '10', maxId: '9007199254740993' })).messages.map((m) => m.id),
+    ).toEqual(['9007199254740992', '100', '11']);
+    expect((await listMessages('Numeric_Nina', { maxId: '009007199254740993' })).messages[0]!.id).toBe(
+      '9007199254740992',
+    );
     for (const limit of ['1', '2', '3']) {
       const { seen } = await walk('Numeric_Nina', { limit });
       expect(seen.map((m) => m.id)).toEqual(order);
@@ -241,7 +367,9 @@ describe('GET /api/v1/microblog/user/{username}/messages', () => {
     let otherUser: string;
     beforeAll(async () => {
       token = (await listMessages(username, { limit: '5' })).nextToken;
-      otherUser = [...accounts.values()].find((a) => a.messageCount >= 20 && a.username.toLowerCase() !== username.toLowerCase())!.username;
+      otherUser = [...accounts.values()].find(
+        (a) => a.messageCount >= 20 && a.username.toLowerCase() !== username.toLowerCase(),
+      )!.username;
     });
     const path = (name: string) => `/api/v1/microblog/user/${encodeURIComponent(name)}/messages`;
 
@@ -260,22 +388,39 @@ describe('GET /api/v1/microblog/user/{username}/messages', () => {
     it('a tampered or garbage token', async () => {
       const [payload, signature] = token.split('.') as [string, string];
       const forged = Buffer.from(JSON.stringify({ lastId: '99999999999999999999' })).toString('base64url');
-      for (const bad of [`${forged}.${signature}`, `${payload}.${signature.slice(0, -2)}AA`, 'garbage', `${payload}x.${signature}`, token.slice(1)]) {
+      for (const bad of [
+        `${forged}.${signature}`,
+        `${payload}.${signature.slice(0, -2)}AA`,
+        'garbage',
+        `${payload}x.${signature}`,
+        token.slice(1),
+      ]) {
         await expectError(await get(path(username), { nextToken: bad }), 400, 'invalid_cursor');
       }
     });
 
     it('(control) the same token on its own query works, whatever the limit', async () => {
-      expect((await listMessages(username, { nextToken: token, limit: '2' })).messages).toEqual(truth(username).slice(5, 7));
+      expect((await listMessages(username, { nextToken: token, limit: '2' })).messages).toEqual(
+        truth(username).slice(5, 7),
+      );
     });
   });
 
   it('rejects ids that are not decimal, and booleans other than true/false: 400 invalid_parameter', async () => {
     const bad: Record<string, string>[] = [
-      { sinceId: 'abc' }, { maxId: '-5' }, { sinceId: '123456789012345678901' }, { maxId: '1e9' }, { includeReplies: 'yes' }, { includeReposts: '1' },
+      { sinceId: 'abc' },
+      { maxId: '-5' },
+      { sinceId: '123456789012345678901' },
+      { maxId: '1e9' },
+      { includeReplies: 'yes' },
+      { includeReposts: '1' },
     ];
     for (const query of bad) {
-      const body = await expectError(await get(`/api/v1/microblog/user/${username}/messages`, query), 400, 'invalid_parameter');
+      const body = await expectError(
+        await get(`/api/v1/microblog/user/${username}/messages`, query),
+        400,
+        'invalid_parameter',
+      );
       expect(body.issues?.[0]?.path).toBe(Object.keys(query)[0]);
     }
   });
@@ -289,7 +434,12 @@ describe('GET /api/v1/microblog/user/{username}/messages', () => {
 });
 
 describe('GET /api/v1/microblog/message/{messageId}/replies', () => {
-  const repliesOf = (id: string) => [...messages.values()].filter((m) => m.replyToId === id).map(full).sort(newestFirst).reverse();
+  const repliesOf = (id: string) =>
+    [...messages.values()]
+      .filter((m) => m.replyToId === id)
+      .map(full)
+      .sort(newestFirst)
+      .reverse();
   const list = async (id: string, query: Record<string, string> = {}) => {
     const res = await get(`/api/v1/microblog/message/${id}/replies`, query);
     expect(res.status).toBe(200);
@@ -306,10 +456,16 @@ describe('GET /api/v1/microblog/message/{messageId}/replies', () => {
   });
 
   it('lists only direct replies (not replies to replies), each a message record', async () => {
-    const parentOfNested = [...messages.values()].find((m) => m.replyToId !== null && repliesOf(m.record.id).length > 0)!;
+    const parentOfNested = [...messages.values()].find(
+      (m) => m.replyToId !== null && repliesOf(m.record.id).length > 0,
+    )!;
     const direct = await list(parentOfNested.record.id, { limit: '100' });
     expect(direct).toEqual(repliesOf(parentOfNested.record.id).slice(0, 100));
-    expect(direct.every((r) => messages.get(r.id)!.replyToId === parentOfNested.record.id && !r.isRepost && r.repostedMessage === null)).toBe(true);
+    expect(
+      direct.every(
+        (r) => messages.get(r.id)!.replyToId === parentOfNested.record.id && !r.isRepost && r.repostedMessage === null,
+      ),
+    ).toBe(true);
   });
 
   it('takes the id with leading zeros (up to 20 digits) as the same number', async () => {
@@ -323,7 +479,9 @@ describe('GET /api/v1/microblog/message/{messageId}/replies', () => {
     expect(await list(quiet.record.id)).toEqual([]);
     const unknown = '1234567890123456789';
     expect(messages.has(unknown)).toBe(false);
-    expect((await expectError(await get(`/api/v1/microblog/message/${unknown}/replies`), 404, 'not_found')).message).toBe(`message '${unknown}' not found`);
+    expect(
+      (await expectError(await get(`/api/v1/microblog/message/${unknown}/replies`), 404, 'not_found')).message,
+    ).toBe(`message '${unknown}' not found`);
     await expectError(await get('/api/v1/microblog/message/abc/replies'), 400, 'invalid_parameter');
     await expectError(await get('/api/v1/microblog/message/123456789012345678901/replies'), 400, 'invalid_parameter');
   });
@@ -334,7 +492,10 @@ describe('GET /api/v1/microblog/user/{username}/followers', () => {
   const followersOf = (name: string) =>
     follows
       .filter((f) => f.user_key === name.toLowerCase())
-      .sort((a, b) => b.followed_at - a.followed_at || (a.follower_id < b.follower_id ? 1 : a.follower_id > b.follower_id ? -1 : 0))
+      .sort(
+        (a, b) =>
+          b.followed_at - a.followed_at || (a.follower_id < b.follower_id ? 1 : a.follower_id > b.follower_id ? -1 : 0),
+      )
       .map((f) => accounts.get(f.follower_id)!);
   const list = async (name: string, query: Record<string, string> = {}) => {
     const res = await get(`/api/v1/microblog/user/${encodeURIComponent(name)}/followers`, query);
@@ -359,7 +520,8 @@ describe('GET /api/v1/microblog/user/{username}/followers', () => {
     expect(await list(top.username.toUpperCase(), { limit: '1000' })).toEqual(expected.slice(0, 1000));
     expect(await list(top.username, { limit: '1' })).toEqual(expected.slice(0, 1));
     const moments = new Map<string, number>();
-    for (const f of follows) moments.set(`${f.user_key} ${f.followed_at}`, (moments.get(`${f.user_key} ${f.followed_at}`) ?? 0) + 1);
+    for (const f of follows)
+      moments.set(`${f.user_key} ${f.followed_at}`, (moments.get(`${f.user_key} ${f.followed_at}`) ?? 0) + 1);
     const tied = [...moments].find(([, n]) => n > 1);
     expect(tied).toBeDefined();
     const name = [...accounts.values()].find((a) => a.username.toLowerCase() === tied![0].split(' ')[0])!.username;
@@ -388,14 +550,22 @@ describe('after and before (exclusive bounds on createdAt, an extension)', () =>
     const [upper, lower] = [byTime[5]!, byTime[Math.floor(byTime.length * 0.7)]!];
     const window = { after: lower.createdAt, before: upper.createdAt };
     const inside = (list: Message[]) => list.filter((m) => ms(m) > ms(lower) && ms(m) < ms(upper));
-    const { seen, pages } = await walk(username, { includeReplies: 'true', limit: '13', ...window }, await freshToken());
+    const { seen, pages } = await walk(
+      username,
+      { includeReplies: 'true', limit: '13', ...window },
+      await freshToken(),
+    );
     expect(seen).toEqual(inside(all));
     expect(pages).toBeGreaterThan(3);
     expect(seen.map((m) => m.id)).not.toContain(upper.id);
     expect(seen.map((m) => m.id)).not.toContain(lower.id);
     // with reposts dropped and an id bound as well
     const noReposts = truth(username, { includeReposts: false, maxId: all[10]!.id });
-    const filtered = await walk(username, { includeReposts: 'false', maxId: all[10]!.id, limit: '7', ...window }, await freshToken());
+    const filtered = await walk(
+      username,
+      { includeReposts: 'false', maxId: all[10]!.id, limit: '7', ...window },
+      await freshToken(),
+    );
     expect(filtered.seen).toEqual(inside(noReposts));
   });
 
@@ -405,18 +575,44 @@ describe('after and before (exclusive bounds on createdAt, an extension)', () =>
     const before = new Date(ms(upper) + 1000 - (ms(upper) % 1000)); // the next whole second, as epoch seconds too
     const first = await listMessages(username, { includeReplies: 'true', limit: '5', before: before.toISOString() });
     expect(first.nextToken).not.toBe('');
-    const second = await listMessages(username, { includeReplies: 'true', limit: '5', before: String(before.getTime() / 1000), nextToken: first.nextToken });
+    const second = await listMessages(username, {
+      includeReplies: 'true',
+      limit: '5',
+      before: String(before.getTime() / 1000),
+      nextToken: first.nextToken,
+    });
     expect([...first.messages, ...second.messages]).toEqual(all.filter((m) => ms(m) < before.getTime()).slice(0, 10));
-    for (const other of [{}, { before: new Date(before.getTime() - 1).toISOString() }, { before: before.toISOString(), after: '0' }] as Record<string, string>[]) {
-      await expectError(await get(`/api/v1/microblog/user/${username}/messages`, { includeReplies: 'true', limit: '5', ...other, nextToken: first.nextToken }), 400, 'invalid_cursor');
+    for (const other of [
+      {},
+      { before: new Date(before.getTime() - 1).toISOString() },
+      { before: before.toISOString(), after: '0' },
+    ] as Record<string, string>[]) {
+      await expectError(
+        await get(`/api/v1/microblog/user/${username}/messages`, {
+          includeReplies: 'true',
+          limit: '5',
+          ...other,
+          nextToken: first.nextToken,
+        }),
+        400,
+        'invalid_cursor',
+      );
     }
   });
 
   it('replies: only those strictly inside the window, oldest first', async () => {
-    const replies = [...messages.values()].filter((m) => m.replyToId === messageId).map(full).sort(newestFirst).reverse();
+    const replies = [...messages.values()]
+      .filter((m) => m.replyToId === messageId)
+      .map(full)
+      .sort(newestFirst)
+      .reverse();
     const byTime = [...replies].sort((a, b) => ms(a) - ms(b));
     const [lower, upper] = [byTime[3]!, byTime[byTime.length - 4]!];
-    const res = await get(`/api/v1/microblog/message/${messageId}/replies`, { limit: '100', after: lower.createdAt, before: upper.createdAt });
+    const res = await get(`/api/v1/microblog/message/${messageId}/replies`, {
+      limit: '100',
+      after: lower.createdAt,
+      before: upper.createdAt,
+    });
     expect(res.status).toBe(200);
     const expected = replies.filter((m) => ms(m) > ms(lower) && ms(m) < ms(upper)).slice(0, 100);
     expect(RepliesResponse.parse(res.body).replies).toEqual(expected);
@@ -431,7 +627,8 @@ describe('after and before (exclusive bounds on createdAt, an extension)', () =>
 });
 
 describe('GET /api/v1/microblog/messages?ids=… (batch lookup)', () => {
-  const lookup = (ids: string, query: Record<string, string> = {}) => get('/api/v1/microblog/messages', { ids, ...query });
+  const lookup = (ids: string, query: Record<string, string> = {}) =>
+    get('/api/v1/microblog/messages', { ids, ...query });
   const found = async (ids: string) => {
     const res = await lookup(ids);
     expect(res.status).toBe(200);
@@ -478,7 +675,10 @@ describe('GET /api/v1/microblog/messages?ids=… (batch lookup)', () => {
     const [first] = truth(username);
     const res = await lookup(`${first!.id},7`, { fields: 'id,repostedMessage.id' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ messages: [{ id: first!.id, repostedMessage: first!.repostedMessage && { id: first!.repostedMessage.id } }], notFound: ['7'] });
+    expect(res.body).toEqual({
+      messages: [{ id: first!.id, repostedMessage: first!.repostedMessage && { id: first!.repostedMessage.id } }],
+      notFound: ['7'],
+    });
     expect((await get(`/api/v1/microblog/message/${messageId}/replies`)).status).toBe(200);
   });
 });

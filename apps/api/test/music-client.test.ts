@@ -1,9 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiResponseError, createTransport, NoResponseError, RequestSetupError, type Transport } from '@socialquery/core';
 import {
-  AlbumDetailResponse, EpisodesResponse, MUSIC_ENDPOINT, MusicClient, type MusicClientOptions, musicContract, parseUri,
-  SearchResponse, SuggestionsResponse, TrackDetailResponse, TracksByIdsResponse, UsersResponse,
+  ApiResponseError,
+  createTransport,
+  NoResponseError,
+  RequestSetupError,
+  type Transport,
+} from '@socialquery/core';
+import {
+  AlbumDetailResponse,
+  EpisodesResponse,
+  MUSIC_ENDPOINT,
+  MusicClient,
+  type MusicClientOptions,
+  musicContract,
+  parseUri,
+  SearchResponse,
+  SuggestionsResponse,
+  TrackDetailResponse,
+  TracksByIdsResponse,
+  UsersResponse,
 } from '@socialquery/music';
 import type { Examples } from '@socialquery/store';
 import type { Express } from 'express';
@@ -22,7 +38,9 @@ const ENDPOINT_PORT = Number(ENDPOINT.port);
 async function serveAtEndpoint(handler: Express | ((req: unknown, res: unknown) => void)) {
   const server = createServer(handler as Parameters<typeof createServer>[1]);
   const onEndpoint = await new Promise<boolean>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
     server.listen(ENDPOINT_PORT, ENDPOINT.hostname, () => resolve(true));
   });
   if (!onEndpoint) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,10 +58,11 @@ async function serveAtEndpoint(handler: Express | ((req: unknown, res: unknown) 
     };
     return new MusicClient(options, forwarding);
   };
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { server, clientOf, close, forwarded, onEndpoint };
 }
 
@@ -75,7 +94,9 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     expect(album.data.uri).toBe(ex.albumUri);
     const track = TrackDetailResponse.parse(await client.tracks.getDetail({ uri: ex.trackUri }));
     expect(track.data.uri).toBe(ex.trackUri);
-    const many = TracksByIdsResponse.parse(await client.tracks.getMany({ ids: [ex.trackUri, 'zzNoSuchTrack', track.data.id] }));
+    const many = TracksByIdsResponse.parse(
+      await client.tracks.getMany({ ids: [ex.trackUri, 'zzNoSuchTrack', track.data.id] }),
+    );
     expect(many.data).toEqual({ tracks: [track.data], notFound: ['zzNoSuchTrack'] });
     const episodes = EpisodesResponse.parse(await client.podcasts.getEpisodes({ uri: ex.showUri, limit: 3 }));
     expect(episodes.data.items.length).toBeLessThanOrEqual(3);
@@ -83,12 +104,19 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     expect(followers.data.items.length).toBeGreaterThan(0);
 
     const uriOf: Record<string, string> = {
-      artist: ex.artistUri, album: ex.albumUri, track: ex.trackUri, playlist: ex.playlistUri, show: ex.showUri, user: ex.userUri,
+      artist: ex.artistUri,
+      album: ex.albumUri,
+      track: ex.trackUri,
+      playlist: ex.playlistUri,
+      show: ex.showUri,
+      user: ex.userUri,
     };
     for (const [module, operations] of Object.entries(musicContract)) {
       if (module === 'explore') continue;
       for (const [method, operation] of Object.entries(operations)) {
-        const call = (client as unknown as Record<string, Record<string, (args: object) => Promise<unknown>>>)[module]![method]!;
+        const call = (client as unknown as Record<string, Record<string, (args: object) => Promise<unknown>>>)[module]![
+          method
+        ]!;
         const shape = operation.params.query.shape as Record<string, { description?: string } | undefined>;
         // the batch lookup takes ids, every other method one URI of its kind
         const kind = shape.uri ? /music:(\w+):/.exec(shape.uri.description ?? '')![1]! : undefined;
@@ -113,7 +141,9 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     expect((error as ApiResponseError).body).toMatchObject({ message: expect.stringContaining(unknown) });
     const stranger = endpoint.clientOf({ apiKey: 'sqk_not-a-real-key' });
     await expect(stranger.tracks.getDetail({ uri: ex.trackUri })).rejects.toMatchObject({
-      kind: 'api_response', status: 401, body: { code: 'invalid_credentials' },
+      kind: 'api_response',
+      status: 401,
+      body: { code: 'invalid_credentials' },
     });
     const noLyrics = await client.tracks.getLyrics({ uri: `music:track:zzNoSuchId0` }).catch((e: unknown) => e);
     expect(noLyrics).toMatchObject({ status: 404 });

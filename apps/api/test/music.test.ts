@@ -1,6 +1,13 @@
 import { ErrorBody, type Operation } from '@socialquery/core';
 import {
-  type Album, filterByValues, LIST_SIZES, MAX_OFFSET, musicContract, musicOperations, parseUri, searchItemSchemas,
+  type Album,
+  filterByValues,
+  LIST_SIZES,
+  MAX_OFFSET,
+  musicContract,
+  musicOperations,
+  parseUri,
+  searchItemSchemas,
 } from '@socialquery/music';
 import type { Examples } from '@socialquery/store';
 import request from 'supertest';
@@ -23,9 +30,13 @@ const get = (operation: Operation, query: Record<string, string | number>) =>
   request(service.app).get(operation.path).query(query).set('x-api-key', service.apiKey);
 
 /** A 200 whose body satisfies the operation's response schema, parsed. */
-async function call<O extends Operation>(operation: O, query: Record<string, string | number>): Promise<z.output<O['response']>> {
+async function call<O extends Operation>(
+  operation: O,
+  query: Record<string, string | number>,
+): Promise<z.output<O['response']>> {
   const res = await get(operation, query);
-  if (res.status !== 200) throw new Error(`${operation.id} ${JSON.stringify(query)} → ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`${operation.id} ${JSON.stringify(query)} → ${res.status} ${JSON.stringify(res.body)}`);
   return operation.response.parse(res.body) as z.output<O['response']>;
 }
 
@@ -36,7 +47,11 @@ function expectError(res: request.Response, status: number, code: string) {
   return body;
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const nameKey = (text: string) => words(text).join(' ');
 const idOf = (uri: string) => parseUri(uri)!.id;
 const sortedDesc = (values: (string | number)[]) => values.every((v, i) => i === 0 || values[i - 1]! >= v);
@@ -47,7 +62,9 @@ async function walk<O extends Operation>(operation: O, query: Record<string, str
   const items: { id: string }[] = [];
   let total = -1;
   for (let offset = 0; offset < 2_000; offset += size) {
-    const body = (await call(operation, { ...query, offset, limit: size })) as { data: { totalCount: number; offset: number; limit: number; items: { id: string }[] } };
+    const body = (await call(operation, { ...query, offset, limit: size })) as {
+      data: { totalCount: number; offset: number; limit: number; items: { id: string }[] };
+    };
     expect(body.data).toMatchObject({ offset, limit: size });
     if (total >= 0) expect(body.data.totalCount).toBe(total);
     total = body.data.totalCount;
@@ -80,7 +97,11 @@ const validQuery: Record<string, () => Record<string, string>> = {
 };
 for (const [key, operation] of Object.entries(musicOperations)) {
   const query = validQuery[key] ?? (() => ({ uri: ex.artistUri }));
-  describeOperationRules(operation, () => service, () => ({ path: {}, query: query() }));
+  describeOperationRules(
+    operation,
+    () => service,
+    () => ({ path: {}, query: query() }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +115,14 @@ describe('music URIs', () => {
     return /music:(\w+):/.exec(description)![1]!;
   };
   const exampleOf = (kind: string) =>
-    ({ artist: ex.artistUri, album: ex.albumUri, track: ex.trackUri, playlist: ex.playlistUri, show: ex.showUri, user: ex.userUri })[kind]!;
+    ({
+      artist: ex.artistUri,
+      album: ex.albumUri,
+      track: ex.trackUri,
+      playlist: ex.playlistUri,
+      show: ex.showUri,
+      user: ex.userUri,
+    })[kind]!;
 
   it('every operation taking a URI answers a URI of another kind with 400 invalid_parameter naming uri', async () => {
     expect(uriOperations).toHaveLength(23);
@@ -111,7 +139,14 @@ describe('music URIs', () => {
   it('answers malformed URIs with 400 invalid_parameter and a missing one with 400 missing_parameter', async () => {
     for (const [, operation] of uriOperations) {
       const kind = kindOf(operation);
-      for (const bad of [idOf(exampleOf(kind)), `music:${kind}:`, `spotify:${kind}:abc`, `music:${kind}:a:b`, `music:${kind}:a b`, 'music::x']) {
+      for (const bad of [
+        idOf(exampleOf(kind)),
+        `music:${kind}:`,
+        `spotify:${kind}:abc`,
+        `music:${kind}:a:b`,
+        `music:${kind}:a b`,
+        'music::x',
+      ]) {
         expectError(await get(operation, { uri: bad }), 400, 'invalid_parameter');
       }
       expectError(await get(operation, {}), 400, 'missing_parameter');
@@ -134,7 +169,8 @@ describe('music URIs', () => {
 describe('explore.search', () => {
   /** The documented ranking, from what the response shows: 3 for an exact name, 2 per term in the name, 1 elsewhere. */
   const scoreOf = (terms: string[], name: string) =>
-    (words(name).join(' ') === terms.join(' ') ? 3 : 0) + terms.reduce((sum, term) => sum + (words(name).includes(term) ? 2 : 1), 0);
+    (words(name).join(' ') === terms.join(' ') ? 3 : 0) +
+    terms.reduce((sum, term) => sum + (words(name).includes(term) ? 2 : 1), 0);
 
   it('finds songs holding every keyword term in the name or an artist name, best ranked first', async () => {
     const body = await call(explore.search, { keyword: ex.keyword, limit: 100 });
@@ -153,7 +189,8 @@ describe('explore.search', () => {
     expect(first.data).toHaveLength(20);
     const all = await call(explore.search, { keyword: ex.keyword, limit: 45 });
     const pages = [];
-    for (const offset of [0, 15, 30]) pages.push(...(await call(explore.search, { keyword: ex.keyword, offset, limit: 15 })).data);
+    for (const offset of [0, 15, 30])
+      pages.push(...(await call(explore.search, { keyword: ex.keyword, offset, limit: 15 })).data);
     expect(pages.map((i) => i.uri)).toEqual(all.data.map((i) => i.uri));
     expect(new Set(pages.map((i) => i.uri)).size).toBe(45);
     expect(first.data.map((i) => i.uri)).toEqual(all.data.slice(0, 20).map((i) => i.uri));
@@ -178,8 +215,11 @@ describe('explore.search', () => {
     const show = (await call(podcasts.getDetail, { uri: ex.showUri })).data;
     const user = (await call(users.getProfile, { uri: ex.userUri })).data;
     const cases = [
-      ['artist', artist.name, artist.uri], ['album', album.name, album.uri], ['playlist', playlist.name, playlist.uri],
-      ['podcast_show', show.name, show.uri], ['profile', user.name, user.uri],
+      ['artist', artist.name, artist.uri],
+      ['album', album.name, album.uri],
+      ['playlist', playlist.name, playlist.uri],
+      ['podcast_show', show.name, show.uri],
+      ['profile', user.name, user.uri],
     ] as const;
     for (const [filterBy, name, uri] of cases) {
       const body = await call(explore.search, { keyword: name, filterBy, limit: 100 });
@@ -199,7 +239,10 @@ describe('explore.search', () => {
   });
 
   it('rejects a bad filterBy, offset or a missing keyword', async () => {
-    expect(expectError(await get(explore.search, { keyword: 'a', filterBy: 'songs' }), 400, 'invalid_parameter').issues?.[0]?.path).toBe('filterBy');
+    expect(
+      expectError(await get(explore.search, { keyword: 'a', filterBy: 'songs' }), 400, 'invalid_parameter').issues?.[0]
+        ?.path,
+    ).toBe('filterBy');
     expectError(await get(explore.search, { keyword: 'a', filterBy: 'SONG' }), 400, 'invalid_parameter');
     expectError(await get(explore.search, { keyword: 'a', offset: '-1' }), 400, 'invalid_parameter');
     expectError(await get(explore.search, { keyword: 'a', offset: '10001' }), 400, 'invalid_parameter');
@@ -211,18 +254,26 @@ describe('explore.search', () => {
 describe('bulk export of an offset-paged listing', () => {
   it('follows offset and limit as far as paging reaches, from the offset given: what walking those pages gives', async () => {
     // "the" matches more songs than paging reaches (offset 10,000 + one page); start near the end to keep it short
-    for (const [filterBy, start] of [['song', MAX_OFFSET - 250], ['artist', 0]] as const) {
+    for (const [filterBy, start] of [
+      ['song', MAX_OFFSET - 250],
+      ['artist', 0],
+    ] as const) {
       const walked: unknown[] = [];
       for (let offset = start; offset < MAX_OFFSET + 100; offset += 100) {
         // past the largest offset, the rest of the page that starts there
         const from = Math.min(offset, MAX_OFFSET);
-        const page = (await call(explore.search, { keyword: 'the', filterBy, offset: from, limit: 100 })).data.slice(offset - from);
+        const page = (await call(explore.search, { keyword: 'the', filterBy, offset: from, limit: 100 })).data.slice(
+          offset - from,
+        );
         walked.push(...page);
         if (page.length < 100 - (offset - from)) break;
       }
       const res = await get(explore.search, { keyword: 'the', filterBy, offset: start, format: 'ndjson' });
       expect(res.status).toBe(200);
-      const lines = res.text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const lines = res.text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
       expect(lines).toEqual(walked);
       if (filterBy === 'song') expect(lines).toHaveLength(350); // 9,750 … 10,099
     }
@@ -276,26 +327,31 @@ describe('artists', () => {
   const credits = (album: Album, uri: string) => album.artists.some((a) => a.uri === uri);
 
   it.each([
-    ['getAlbums', 'ALBUM'], ['getSingles', 'SINGLE'], ['getCompilations', 'COMPILATION'],
-  ] as const)('%s: releases of type %s crediting the artist, by date both ways, paged without overlap', async (method, type) => {
-    const operation = artists[method];
-    const desc = await call(operation, { uri: ex.artistUri, limit: 100 });
-    expect(desc.data.items.length).toBeGreaterThan(0);
-    expect(desc.data).toMatchObject({ offset: 0, limit: 100 });
-    for (const album of desc.data.items) {
-      expect(album.type).toBe(type);
-      expect(credits(album, ex.artistUri)).toBe(true);
-    }
-    const dates = desc.data.items.map((a) => a.date.isoString);
-    expect(sortedDesc(dates)).toBe(true);
-    const asc = await call(operation, { uri: ex.artistUri, limit: 100, order_by: 'DATE_ASC' });
-    expect(sortedAsc(asc.data.items.map((a) => a.date.isoString))).toBe(true);
-    expect(new Set(asc.data.items.map((a) => a.id))).toEqual(new Set(desc.data.items.map((a) => a.id)));
-    const walked = await walk(operation, { uri: ex.artistUri }, 3);
-    expect(walked.total).toBe(desc.data.totalCount);
-    expect(walked.items.map((a) => a.id)).toEqual(desc.data.items.map((a) => a.id));
-    expectError(await get(operation, { uri: ex.artistUri, order_by: 'NEWEST' }), 400, 'invalid_parameter');
-  });
+    ['getAlbums', 'ALBUM'],
+    ['getSingles', 'SINGLE'],
+    ['getCompilations', 'COMPILATION'],
+  ] as const)(
+    '%s: releases of type %s crediting the artist, by date both ways, paged without overlap',
+    async (method, type) => {
+      const operation = artists[method];
+      const desc = await call(operation, { uri: ex.artistUri, limit: 100 });
+      expect(desc.data.items.length).toBeGreaterThan(0);
+      expect(desc.data).toMatchObject({ offset: 0, limit: 100 });
+      for (const album of desc.data.items) {
+        expect(album.type).toBe(type);
+        expect(credits(album, ex.artistUri)).toBe(true);
+      }
+      const dates = desc.data.items.map((a) => a.date.isoString);
+      expect(sortedDesc(dates)).toBe(true);
+      const asc = await call(operation, { uri: ex.artistUri, limit: 100, order_by: 'DATE_ASC' });
+      expect(sortedAsc(asc.data.items.map((a) => a.date.isoString))).toBe(true);
+      expect(new Set(asc.data.items.map((a) => a.id))).toEqual(new Set(desc.data.items.map((a) => a.id)));
+      const walked = await walk(operation, { uri: ex.artistUri }, 3);
+      expect(walked.total).toBe(desc.data.totalCount);
+      expect(walked.items.map((a) => a.id)).toEqual(desc.data.items.map((a) => a.id));
+      expectError(await get(operation, { uri: ex.artistUri, order_by: 'NEWEST' }), 400, 'invalid_parameter');
+    },
+  );
 
   it('the albums listing is long enough to need several pages (default limit 20)', async () => {
     const first = await call(artists.getAlbums, { uri: ex.artistUri });
@@ -311,16 +367,22 @@ describe('artists', () => {
     expect(data.topTracks.length).toBeLessThanOrEqual(LIST_SIZES.topTracks);
     expect(sortedDesc(data.topTracks.map((t) => t.playcount))).toBe(true);
     for (const track of data.topTracks) expect(track.artists.map((a) => a.uri)).toContain(ex.artistUri);
-    const newest = await Promise.all([artists.getAlbums, artists.getSingles, artists.getCompilations]
-      .map(async (op) => (await call(op, { uri: ex.artistUri, limit: 1 })).data.items[0]?.date.isoString ?? ''));
+    const newest = await Promise.all(
+      [artists.getAlbums, artists.getSingles, artists.getCompilations].map(
+        async (op) => (await call(op, { uri: ex.artistUri, limit: 1 })).data.items[0]?.date.isoString ?? '',
+      ),
+    );
     expect(data.latestRelease!.date.isoString).toBe(newest.sort().at(-1));
   });
 
   it('getDiscographyOverview: counts and the newest of each kind agree with the listings', async () => {
     const { data } = await call(artists.getDiscographyOverview, { uri: ex.artistUri });
     expect(data.artist.uri).toBe(ex.artistUri);
-    const kinds = [[artists.getAlbums, data.totalAlbums, data.albums], [artists.getSingles, data.totalSingles, data.singles],
-      [artists.getCompilations, data.totalCompilations, data.compilations]] as const;
+    const kinds = [
+      [artists.getAlbums, data.totalAlbums, data.albums],
+      [artists.getSingles, data.totalSingles, data.singles],
+      [artists.getCompilations, data.totalCompilations, data.compilations],
+    ] as const;
     for (const [operation, total, newest] of kinds) {
       const listing = await call(operation, { uri: ex.artistUri, limit: LIST_SIZES.discographyPerKind });
       expect(total).toBe(listing.data.totalCount);
@@ -357,7 +419,7 @@ describe('artists', () => {
     expect(sortedDesc(data.items.map((t) => t.playcount))).toBe(true);
   });
 
-  it('getPlaylists and getDiscoveredOn: playlists holding the artist\'s tracks', async () => {
+  it("getPlaylists and getDiscoveredOn: playlists holding the artist's tracks", async () => {
     const built = await call(artists.getPlaylists, { uri: ex.artistUri });
     const discovered = await call(artists.getDiscoveredOn, { uri: ex.artistUri });
     expect(built.data.items.length).toBeGreaterThan(0);
@@ -472,7 +534,8 @@ describe('podcasts', () => {
     expect(sortedDesc(all.data.items.map((e) => e.releaseDate.isoString))).toBe(true);
     const walked = await walk(podcasts.getEpisodes, { uri: ex.showUri }, 4);
     expect(walked.items.map((e) => e.id)).toEqual(all.data.items.map((e) => e.id));
-    for (const bad of ['0', '301']) expectError(await get(podcasts.getEpisodes, { uri: ex.showUri, limit: bad }), 400, 'invalid_parameter');
+    for (const bad of ['0', '301'])
+      expectError(await get(podcasts.getEpisodes, { uri: ex.showUri, limit: bad }), 400, 'invalid_parameter');
   });
 });
 
@@ -495,7 +558,7 @@ describe('users', () => {
     expect(sortedDesc(profile.publicPlaylists.map((p) => p.followers))).toBe(true);
   });
 
-  it('a follower\'s following list holds the user', async () => {
+  it("a follower's following list holds the user", async () => {
     const followers = (await call(users.getFollowers, { uri: ex.userUri })).data;
     const follower = followers.items[0]!;
     const theirs = await call(users.getFollowing, { uri: follower.uri });
@@ -509,7 +572,9 @@ describe('users', () => {
 
 describe('GET /api/v1/music/tracks (tracks.getMany)', () => {
   const someTrackIds = async (n: number) =>
-    (await service.store.db.selectFrom('music_tracks').select('id').orderBy('id').limit(n).execute()).map((row) => row.id);
+    (await service.store.db.selectFrom('music_tracks').select('id').orderBy('id').limit(n).execute()).map(
+      (row) => row.id,
+    );
 
   it('does not collide with /track/… routes', () => {
     expect(tracks.getMany.path).toBe('/api/v1/music/tracks');
@@ -527,18 +592,25 @@ describe('GET /api/v1/music/tracks (tracks.getMany)', () => {
   it('each track equals what tracks.getDetail answers for it', async () => {
     const ids = await someTrackIds(5);
     const body = await call(tracks.getMany, { ids: ids.join(',') });
-    for (const [i, id] of ids.entries()) expect(body.data.tracks[i]).toEqual((await call(tracks.getDetail, { uri: `music:track:${id}` })).data);
+    for (const [i, id] of ids.entries())
+      expect(body.data.tracks[i]).toEqual((await call(tracks.getDetail, { uri: `music:track:${id}` })).data);
   });
 
   it('takes music:track URIs too: an id and its URI are one track; notFound keeps the form given', async () => {
     const [a, b] = await someTrackIds(2);
-    const body = await call(tracks.getMany, { ids: `music:track:${a},${b},${a},music:track:zzNoSuchTrack,zzNoSuchTrack` });
+    const body = await call(tracks.getMany, {
+      ids: `music:track:${a},${b},${a},music:track:zzNoSuchTrack,zzNoSuchTrack`,
+    });
     expect(body.data.tracks.map((t) => t.id)).toEqual([a, b]);
     expect(body.data.notFound).toEqual(['music:track:zzNoSuchTrack']);
   });
 
   it('a catalog URI of another kind → 400 invalid_parameter naming ids; malformed values are ids that are not found', async () => {
-    const refused = expectError(await get(tracks.getMany, { ids: `${ex.trackUri},${ex.albumUri}` }), 400, 'invalid_parameter');
+    const refused = expectError(
+      await get(tracks.getMany, { ids: `${ex.trackUri},${ex.albumUri}` }),
+      400,
+      'invalid_parameter',
+    );
     expect(refused.issues?.[0]?.path).toBe('ids');
     expect(refused.message).toContain(ex.albumUri);
     const body = await call(tracks.getMany, { ids: 'music:track:bad id!,music:nope:x,nope' });

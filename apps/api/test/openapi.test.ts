@@ -68,10 +68,18 @@ describe('GET /api/v1/openapi.json', () => {
     const mounted = mountedGetRoutes(service.app).filter((path) => !service_routes.includes(path));
     const documented = Object.keys(doc.paths ?? {});
     expect([...documented].sort()).toEqual([...new Set(mounted)].sort());
-    expect([...documented].sort()).toEqual(operations().map((operation) => operation.path).sort());
+    expect([...documented].sort()).toEqual(
+      operations()
+        .map((operation) => operation.path)
+        .sort(),
+    );
 
     const ids = Object.values(doc.paths ?? {}).map((item) => (item.get as oas31.OperationObject).operationId);
-    expect(ids.sort()).toEqual(operations().map((operation) => operation.id).sort());
+    expect(ids.sort()).toEqual(
+      operations()
+        .map((operation) => operation.id)
+        .sort(),
+    );
     for (const item of Object.values(doc.paths ?? {})) expect(Object.keys(item)).toEqual(['get']);
   });
 
@@ -83,8 +91,12 @@ describe('GET /api/v1/openapi.json', () => {
       expect(inPath).toEqual(Object.keys(operation.params.path?.shape ?? {}));
       // the operation's own parameters, then the `fields` extension every operation takes, and `format` on listings
       const listing = locateRecords(operation.response).many;
-      expect(inQuery).toEqual([...Object.keys(operation.params.query?.shape ?? {}), 'fields', ...(listing ? ['format'] : [])]);
-      const content = Object.keys(((getOf(operation).responses?.['200'] as oas31.ResponseObject).content ?? {}));
+      expect(inQuery).toEqual([
+        ...Object.keys(operation.params.query?.shape ?? {}),
+        'fields',
+        ...(listing ? ['format'] : []),
+      ]);
+      const content = Object.keys((getOf(operation).responses?.['200'] as oas31.ResponseObject).content ?? {});
       expect(content).toEqual(['application/json', ...(listing ? ['application/x-ndjson', 'text/csv'] : [])]);
       for (const p of parameters.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
     }
@@ -94,8 +106,12 @@ describe('GET /api/v1/openapi.json', () => {
     const fields = parameter(operationById('forum.communityPosts'), 'fields');
     expect(fields.required).not.toBe(true);
     expect(fields.schema).toMatchObject({ type: 'string', maxLength: 2048 });
-    expect(fields.description).toContain('Here the records are each item of `posts`; their fields: id, title, content, author');
-    expect(parameter(operationById('professional.profile'), 'fields').description).toContain('Here the records are the `data` object');
+    expect(fields.description).toContain(
+      'Here the records are each item of `posts`; their fields: id, title, content, author',
+    );
+    expect(parameter(operationById('professional.profile'), 'fields').description).toContain(
+      'Here the records are the `data` object',
+    );
   });
 
   it('gives integer parameters their wire type, bounds and default', () => {
@@ -103,9 +119,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(limit.required).toBeFalsy();
     expect(schemaOf(limit)).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(schemaOf(parameter(operationById('professional.companyEmployees'), 'limit'))).toMatchObject({
-      type: 'integer', minimum: 1, maximum: 500, default: 50,
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      default: 50,
     });
-    expect(schemaOf(parameter(operationById('shortvideo.videoComments'), 'limit'))).toMatchObject({ maximum: 100, default: 20 });
+    expect(schemaOf(parameter(operationById('shortvideo.videoComments'), 'limit'))).toMatchObject({
+      maximum: 100,
+      default: 20,
+    });
   });
 
   it('gives enumerations their values and default, booleans their type and default, strings their bounds', () => {
@@ -114,7 +136,11 @@ describe('GET /api/v1/openapi.json', () => {
     expect(sort.enum).toEqual(expect.arrayContaining(['newest', 'most_liked']));
 
     const uploadDate = schemaOf(parameter(operationById('video.search'), 'uploadDate'));
-    expect(uploadDate).toEqual({ type: 'string', default: '1_HOUR_AGO', enum: ['1_HOUR_AGO', 'TODAY', 'THIS_WEEK', 'THIS_MONTH', 'THIS_YEAR'] });
+    expect(uploadDate).toEqual({
+      type: 'string',
+      default: '1_HOUR_AGO',
+      enum: ['1_HOUR_AGO', 'TODAY', 'THIS_WEEK', 'THIS_MONTH', 'THIS_YEAR'],
+    });
 
     const include = schemaOf(parameter(operationById('professional.profile'), 'include_skills'));
     expect(include).toEqual({ type: 'boolean', default: false });
@@ -131,16 +157,26 @@ describe('GET /api/v1/openapi.json', () => {
     expect(parameter(operationById('forum.userPosts'), 'username').example).toBe(examples.forum?.username);
     expect(parameter(operationById('video.search'), 'keyword').example).toBe(examples.video?.keyword);
     expect(parameter(operationById('video.relatedVideos'), 'videoId').example).toBe(examples.video?.videoId);
-    expect(parameter(operationById('microblog.messageReplies'), 'messageId').example).toBe(examples.microblog?.messageId);
+    expect(parameter(operationById('microblog.messageReplies'), 'messageId').example).toBe(
+      examples.microblog?.messageId,
+    );
     expect(parameter(operationById('shortvideo.videoComments'), 'videoId').example).toBe(examples.shortvideo?.videoId);
-    expect(parameter(operationById('professional.companyEmployees'), 'companyId').example).toBe(examples.professional?.companyId);
+    expect(parameter(operationById('professional.companyEmployees'), 'companyId').example).toBe(
+      examples.professional?.companyId,
+    );
   });
 
   it('gives a parameter the example whose name ends with its own and that its schema accepts (a `uri` of the right kind)', () => {
     const platforms = platformsOf(service.store);
     const music = {
-      keyword: 'jazz', artistUri: 'music:artist:a1', albumUri: 'music:album:b2', trackUri: 'music:track:c3',
-      playlistUri: 'music:playlist:d4', showUri: 'music:show:e5', userUri: 'music:user:f6', trackWithoutLyricsUri: 'music:track:g7',
+      keyword: 'jazz',
+      artistUri: 'music:artist:a1',
+      albumUri: 'music:album:b2',
+      trackUri: 'music:track:c3',
+      playlistUri: 'music:playlist:d4',
+      showUri: 'music:show:e5',
+      userUri: 'music:user:f6',
+      trackWithoutLyricsUri: 'music:track:g7',
     };
     const withExamples = withParameterExamples(buildOpenApiDocument(platforms), platforms, { music });
     const exampleOf = (id: string, name: string) => {
@@ -164,7 +200,8 @@ describe('GET /api/v1/openapi.json', () => {
       if (Array.isArray(schema)) return schema.map(inlineRefs);
       if (schema === null || typeof schema !== 'object') return schema;
       const ref = (schema as { $ref?: string }).$ref;
-      if (ref?.startsWith('#/components/schemas/')) return inlineRefs(components[ref.slice('#/components/schemas/'.length)]);
+      if (ref?.startsWith('#/components/schemas/'))
+        return inlineRefs(components[ref.slice('#/components/schemas/'.length)]);
       return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlineRefs(value)]));
     };
     const called: string[] = [];
@@ -178,15 +215,27 @@ describe('GET /api/v1/openapi.json', () => {
         else query[p.name] = String(p.example);
       }
       const req = request(service.app).get(path).query(query);
-      const res = await (operation.auth === 'apiKey' ? req.set('x-api-key', service.apiKey) : req.set('Authorization', `Bearer ${service.token}`));
+      const res = await (operation.auth === 'apiKey'
+        ? req.set('x-api-key', service.apiKey)
+        : req.set('Authorization', `Bearer ${service.token}`));
       const response = (getOf(operation).responses as Record<string, oas31.ResponseObject>)[String(res.status)];
-      expect({ id: operation.id, status: res.status, documented: response !== undefined }).toEqual({ id: operation.id, status: 200, documented: true });
+      expect({ id: operation.id, status: res.status, documented: response !== undefined }).toEqual({
+        id: operation.id,
+        status: 200,
+        documented: true,
+      });
       const validate = ajv.compile(inlineRefs(response?.content?.['application/json']?.schema) as object);
-      expect({ id: operation.id, valid: validate(res.body), errors: validate.errors ?? null }).toEqual({ id: operation.id, valid: true, errors: null });
+      expect({ id: operation.id, valid: validate(res.body), errors: validate.errors ?? null }).toEqual({
+        id: operation.id,
+        valid: true,
+        errors: null,
+      });
       called.push(operation.id);
     }
     // every operation of the seeded platforms can be tried from its examples alone
-    expect(called.length).toBe(operations().filter((operation) => SEEDED.includes(operation.id.split('.')[0] as string)).length);
+    expect(called.length).toBe(
+      operations().filter((operation) => SEEDED.includes(operation.id.split('.')[0] as string)).length,
+    );
   });
 
   it('names the credential each operation takes: x-api-key or a bearer token', () => {
@@ -206,11 +255,15 @@ describe('GET /api/v1/openapi.json', () => {
   it('documents the success body, the 304, and each error status with the one error body', () => {
     for (const operation of operations()) {
       const responses = getOf(operation).responses as Record<string, oas31.ResponseObject>;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '304', '400', '401', '404', '429', '500', '503']));
+      expect(Object.keys(responses)).toEqual(
+        expect.arrayContaining(['200', '304', '400', '401', '404', '429', '500', '503']),
+      );
       expect(responses['405']).toBeUndefined();
       expect(responses['200']?.content?.['application/json']?.schema).toMatchObject({ type: 'object' });
       expect(responses['200']?.headers).toHaveProperty('ETag');
-      const errorRef = operation.errorExtras ? '#/components/schemas/ProfessionalErrorBody' : '#/components/schemas/ErrorBody';
+      const errorRef = operation.errorExtras
+        ? '#/components/schemas/ProfessionalErrorBody'
+        : '#/components/schemas/ErrorBody';
       for (const [status, response] of Object.entries(responses).filter(([status]) => Number(status) >= 400)) {
         const content = response.content?.['application/json'];
         expect(content?.schema).toEqual({ $ref: errorRef });
@@ -220,7 +273,9 @@ describe('GET /api/v1/openapi.json', () => {
           expect(response.description).toContain(`\`${code}\``);
         }
       }
-      expect(Object.keys(responses['401']?.headers ?? {}).includes('WWW-Authenticate')).toBe(operation.auth === 'bearer');
+      expect(Object.keys(responses['401']?.headers ?? {}).includes('WWW-Authenticate')).toBe(
+        operation.auth === 'bearer',
+      );
       expect(responses['429']?.headers).toHaveProperty('Retry-After');
     }
     const schemas = doc.components?.schemas as Record<string, oas31.SchemaObject>;
@@ -230,8 +285,15 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('lists invalid_cursor only where a paging token is taken, missing_parameter only where a parameter is required', () => {
-    const codes400 = (id: string) => Object.keys(((getOf(operationById(id)).responses as Record<string, oas31.ResponseObject>)['400']?.content?.['application/json']?.examples) ?? {});
-    expect(codes400('video.search')).toEqual(expect.arrayContaining(['missing_parameter', 'invalid_parameter', 'unknown_parameter', 'invalid_cursor']));
+    const codes400 = (id: string) =>
+      Object.keys(
+        (getOf(operationById(id)).responses as Record<string, oas31.ResponseObject>)['400']?.content?.[
+          'application/json'
+        ]?.examples ?? {},
+      );
+    expect(codes400('video.search')).toEqual(
+      expect.arrayContaining(['missing_parameter', 'invalid_parameter', 'unknown_parameter', 'invalid_cursor']),
+    );
     expect(codes400('shortvideo.videoComments')).toContain('invalid_cursor');
     expect(codes400('shortvideo.videoComments')).not.toContain('missing_parameter');
     expect(codes400('forum.communityPosts')).not.toContain('invalid_cursor');
@@ -244,12 +306,14 @@ describe('GET /api/v1/openapi.json', () => {
     expect(first.headers.etag).toMatch(/^W\/"/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.text).toBe(first.text);
-    const revalidated = await request(service.app).get(OPENAPI_PATH).set('If-None-Match', first.headers.etag as string);
+    const revalidated = await request(service.app)
+      .get(OPENAPI_PATH)
+      .set('If-None-Match', first.headers.etag as string);
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
   });
 
-  it('reads the store\'s examples once, and tries again after the store failed to answer', async () => {
+  it("reads the store's examples once, and tries again after the store failed to answer", async () => {
     let calls = 0;
     let failing = true;
     const store: Store = {
@@ -260,7 +324,12 @@ describe('GET /api/v1/openapi.json', () => {
         return service.store.examples();
       },
     };
-    const app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'test-secret-0123456789', clock: () => NOW });
+    const app = createApp({
+      store,
+      logger: pino({ level: 'silent' }),
+      cursorSecret: 'test-secret-0123456789',
+      clock: () => NOW,
+    });
     expect(calls).toBe(0);
     const degraded = await request(app).get(OPENAPI_PATH);
     expect(degraded.status).toBe(200);

@@ -63,7 +63,11 @@ export function describeOperationRules(
       const [name, value] = credential().wrong;
       expectError(await request(service().app).get(url()).set(name, value), 401, 'missing_credentials');
       const secret = operation.auth === 'bearer' ? service().token : service().apiKey;
-      expectError(await request(service().app).get(url()).query({ token: secret, apiKey: secret }), 400, 'credentials_in_query');
+      expectError(
+        await request(service().app).get(url()).query({ token: secret, apiKey: secret }),
+        400,
+        'credentials_in_query',
+      );
     });
 
     it('rejects an unknown parameter, naming the accepted ones: 400 unknown_parameter', async () => {
@@ -117,7 +121,18 @@ export function describeOperationRules(
       };
 
       it('refuses an unreadable or out-of-range after/before, naming it: 400 invalid_parameter', async () => {
-        const bad = ['yesterday', '2024-02-30', '2024-05-01T12:00:00', '2024-05-01T12:00:00.1234Z', '-1', '1e9', '1.5', '253402300800', '1969-12-31T23:59:59Z', ''];
+        const bad = [
+          'yesterday',
+          '2024-02-30',
+          '2024-05-01T12:00:00',
+          '2024-05-01T12:00:00.1234Z',
+          '-1',
+          '1e9',
+          '1.5',
+          '253402300800',
+          '1969-12-31T23:59:59Z',
+          '',
+        ];
         for (const name of ['after', 'before']) {
           for (const value of bad) {
             const body = expectError(await get({ ...validArgs().query, [name]: value }), 400, 'invalid_parameter');
@@ -125,15 +140,29 @@ export function describeOperationRules(
             expect(body.message).toMatch(new RegExp(`^${name} `));
           }
         }
-        const plus = expectError(await get({ ...validArgs().query, after: '2024-05-01T12:00:00 02:00' }), 400, 'invalid_parameter');
+        const plus = expectError(
+          await get({ ...validArgs().query, after: '2024-05-01T12:00:00 02:00' }),
+          400,
+          'invalid_parameter',
+        );
         expect(plus.message).toContain('%2B');
       });
 
       it('refuses after >= before: 400 invalid_parameter', async () => {
-        const same = expectError(await get({ ...validArgs().query, after: '2024-05-01', before: '1714521600' }), 400, 'invalid_parameter');
-        expect(same.message).toBe('after (2024-05-01T00:00:00.000Z) must be earlier than before (2024-05-01T00:00:00.000Z)');
+        const same = expectError(
+          await get({ ...validArgs().query, after: '2024-05-01', before: '1714521600' }),
+          400,
+          'invalid_parameter',
+        );
+        expect(same.message).toBe(
+          'after (2024-05-01T00:00:00.000Z) must be earlier than before (2024-05-01T00:00:00.000Z)',
+        );
         expect(same.issues).toEqual([{ path: 'after', message: 'must be earlier than before' }]);
-        expectError(await get({ ...validArgs().query, after: '2024-05-02T00:00:00+02:00', before: '2024-05-01T12:00:00Z' }), 400, 'invalid_parameter');
+        expectError(
+          await get({ ...validArgs().query, after: '2024-05-02T00:00:00+02:00', before: '2024-05-01T12:00:00Z' }),
+          400,
+          'invalid_parameter',
+        );
       });
 
       it('takes after/before in every form; a window that excludes nothing answers as no window', async () => {
@@ -148,7 +177,9 @@ export function describeOperationRules(
         for (const window of windows) {
           const res = await get({ ...validArgs().query, ...window });
           expect(res.status).toBe(200);
-          expect(withoutToken(res.body as Record<string, unknown>)).toEqual(withoutToken(plain.body as Record<string, unknown>));
+          expect(withoutToken(res.body as Record<string, unknown>)).toEqual(
+            withoutToken(plain.body as Record<string, unknown>),
+          );
         }
       });
     }
@@ -156,7 +187,8 @@ export function describeOperationRules(
     // the `fields` extension: the records are found the way core's fields module finds them
     const records = locateRecords(operation.response);
     const [firstField] = records.fields.keys();
-    const at = (body: unknown, path: readonly string[]) => path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body);
+    const at = (body: unknown, path: readonly string[]) =>
+      path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body);
     const withoutRecords = (body: unknown) => {
       const copy = structuredClone(body) as Record<string, unknown>;
       const parent = at(copy, records.path.slice(0, -1)) as Record<string, unknown>;
@@ -169,21 +201,32 @@ export function describeOperationRules(
       const trimmed = await get({ ...validArgs().query, fields: firstField ?? '' });
       expect(trimmed.status).toBe(200);
       const fullRecords = at(full.body, records.path);
-      const expected = (record: unknown) => (record && typeof record === 'object' && firstField! in record ? { [firstField!]: (record as Record<string, unknown>)[firstField!] } : {});
-      expect(at(trimmed.body, records.path)).toEqual(Array.isArray(fullRecords) ? fullRecords.map(expected) : expected(fullRecords));
+      const expected = (record: unknown) =>
+        record && typeof record === 'object' && firstField! in record
+          ? { [firstField!]: (record as Record<string, unknown>)[firstField!] }
+          : {};
+      expect(at(trimmed.body, records.path)).toEqual(
+        Array.isArray(fullRecords) ? fullRecords.map(expected) : expected(fullRecords),
+      );
       if (records.path.length > 0) expect(withoutRecords(trimmed.body)).toEqual(withoutRecords(full.body));
       expect(trimmed.headers.etag).not.toBe(full.headers.etag);
     });
 
     it('refuses an unknown field, naming the valid ones, and a repeated or empty fields: 400 invalid_parameter', async () => {
-      const unknown = expectError(await get({ ...validArgs().query, fields: `${firstField},nosuchfield` }), 400, 'invalid_parameter');
+      const unknown = expectError(
+        await get({ ...validArgs().query, fields: `${firstField},nosuchfield` }),
+        400,
+        'invalid_parameter',
+      );
       expect(unknown.message).toContain("unknown field 'nosuchfield'; valid fields: ");
       for (const name of records.fields.keys()) expect(unknown.message).toContain(name);
       expect(unknown.issues).toEqual([{ path: 'fields', message: unknown.message }]);
       expectError(await get({ ...validArgs().query, fields: `${firstField},` }), 400, 'invalid_parameter');
       const c = credential();
       const query = new URLSearchParams({ ...validArgs().query });
-      const repeated = await request(service().app).get(`${url()}?${query}${query.size ? '&' : ''}fields=${firstField}&fields=${firstField}`).set(c.name, c.value);
+      const repeated = await request(service().app)
+        .get(`${url()}?${query}${query.size ? '&' : ''}fields=${firstField}&fields=${firstField}`)
+        .set(c.name, c.value);
       expect(expectError(repeated, 400, 'invalid_parameter').message).toContain('fields must be given once');
     });
   });

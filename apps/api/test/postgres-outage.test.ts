@@ -68,7 +68,8 @@ afterAll(async () => {
   await target.drop();
 });
 
-const posts = () => request(app).get('/api/v1/forum/community/programming/posts?limit=2').set('Authorization', `Bearer ${token}`);
+const posts = () =>
+  request(app).get('/api/v1/forum/community/programming/posts?limit=2').set('Authorization', `Bearer ${token}`);
 
 describe('PostgreSQL outage', () => {
   it('answers 503 unavailable (data routes and /healthz) while the database is down, and recovers by itself', async () => {
@@ -104,7 +105,9 @@ describe('PostgreSQL outage', () => {
     };
     const slowApp = createApp({ store: slow, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32) });
     const started = Date.now();
-    const res = await request(slowApp).get('/api/v1/forum/community/programming/posts').set('Authorization', `Bearer ${token}`);
+    const res = await request(slowApp)
+      .get('/api/v1/forum/community/programming/posts')
+      .set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('unavailable');
     expect(Date.now() - started).toBeLessThan(1_500);

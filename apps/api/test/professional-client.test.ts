@@ -1,5 +1,10 @@
 import { ApiResponseError, RequestSetupError } from '@socialquery/core';
-import { createProfessionalClient, EmployeesResponse, ProfileResponse, ProfilesByIdsResponse } from '@socialquery/professional';
+import {
+  createProfessionalClient,
+  EmployeesResponse,
+  ProfileResponse,
+  ProfilesByIdsResponse,
+} from '@socialquery/professional';
 import type { Server } from 'node:http';
 import { listen, startTestService, type TestService } from './harness.js';
 
@@ -20,11 +25,16 @@ afterAll(async () => {
   await service.close();
 });
 
-const client = () => createProfessionalClient({ baseUrl, apiKey: service.apiKey, token: service.token, timeout: 10_000 });
+const client = () =>
+  createProfessionalClient({ baseUrl, apiKey: service.apiKey, token: service.token, timeout: 10_000 });
 
 describe('professional client against the real service', () => {
   it('reads a profile with sections and its cost', async () => {
-    const body = await client().profile({ username: examples.username, include_skills: true, include_educations: true });
+    const body = await client().profile({
+      username: examples.username,
+      include_skills: true,
+      include_educations: true,
+    });
     expect(ProfileResponse.parse(body)).toEqual(body);
     expect(body.cost).toBe(3);
     expect(body.data.skills!.length).toBeGreaterThan(0);
@@ -51,25 +61,37 @@ describe('professional client against the real service', () => {
     expect(trimmed.data.profiles).toEqual([{ full_name: single.data.full_name }]);
     const before = requests;
     await expect(client().profilesByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(client().profilesByIds({ ids: Array.from({ length: 101 }, (_, i) => `u${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(
+      client().profilesByIds({ ids: Array.from({ length: 101 }, (_, i) => `u${i}`) }),
+    ).rejects.toBeInstanceOf(RequestSetupError);
     expect(requests).toBe(before);
   });
 
   it('reports a 404 as ApiResponseError with the status and the body (success false)', async () => {
-    const error = await client().profile({ username: 'no-such-member-anywhere' }).catch((e: unknown) => e);
+    const error = await client()
+      .profile({ username: 'no-such-member-anywhere' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).status).toBe(404);
     expect((error as ApiResponseError).body).toMatchObject({ success: false, code: 'not_found' });
-    const company = await client().companyEmployees({ companyId: 'no-such-company' }).catch((e: unknown) => e);
+    const company = await client()
+      .companyEmployees({ companyId: 'no-such-company' })
+      .catch((e: unknown) => e);
     expect((company as ApiResponseError).status).toBe(404);
   });
 
   it('refuses bad arguments and missing credentials before sending anything', async () => {
     const before = requests;
-    await expect(client().companyEmployees({ companyId: examples.companyId, limit: 501 })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client().companyEmployees({ companyId: examples.companyId, limit: 501 })).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
     await expect(client().profile({ username: '' })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(createProfessionalClient({ baseUrl, token: service.token }).profile({ username: examples.username })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(createProfessionalClient({ baseUrl, apiKey: service.apiKey }).companyEmployees({ companyId: examples.companyId })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(
+      createProfessionalClient({ baseUrl, token: service.token }).profile({ username: examples.username }),
+    ).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(
+      createProfessionalClient({ baseUrl, apiKey: service.apiKey }).companyEmployees({ companyId: examples.companyId }),
+    ).rejects.toBeInstanceOf(RequestSetupError);
     expect(requests).toBe(before);
   });
 });

@@ -1,6 +1,14 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  companyEmployees, type Employee, EmployeesResponse, includeFlag, profile, ProfileResponse, profilesByIds, ProfilesByIdsResponse, type SectionName,
+  companyEmployees,
+  type Employee,
+  EmployeesResponse,
+  includeFlag,
+  profile,
+  ProfileResponse,
+  profilesByIds,
+  ProfilesByIdsResponse,
+  type SectionName,
   sectionNames,
 } from '@socialquery/professional';
 import request from 'supertest';
@@ -34,7 +42,11 @@ const flagsOf = (sections: readonly SectionName[]) => Object.fromEntries(section
 // ---------------------------------------------------------------------------------------------
 
 async function profileRow(publicIdentifier: string) {
-  return service.store.db.selectFrom('professional_profiles').selectAll().where('username_key', '=', publicIdentifier.toLowerCase()).executeTakeFirstOrThrow();
+  return service.store.db
+    .selectFrom('professional_profiles')
+    .selectAll()
+    .where('username_key', '=', publicIdentifier.toLowerCase())
+    .executeTakeFirstOrThrow();
 }
 
 /** A company's current employees (optionally whose current title contains `filter`), by lower-cased last name, first name, id. */
@@ -50,12 +62,29 @@ async function employeesOf(company: string, filter?: string) {
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return rows
     .filter((r) => filter === undefined || r.title.toLowerCase().includes(filter.toLowerCase()))
-    .sort((a, b) => cmp(a.last_name.toLowerCase(), b.last_name.toLowerCase()) || cmp(a.first_name.toLowerCase(), b.first_name.toLowerCase()) || cmp(a.id, b.id));
+    .sort(
+      (a, b) =>
+        cmp(a.last_name.toLowerCase(), b.last_name.toLowerCase()) ||
+        cmp(a.first_name.toLowerCase(), b.first_name.toLowerCase()) ||
+        cmp(a.id, b.id),
+    );
 }
 
-describeOperationRules(profile, () => service, () => ({ path: {}, query: { username } }));
-describeOperationRules(companyEmployees, () => service, () => ({ path: {}, query: { companyId } }));
-describeOperationRules(profilesByIds, () => service, () => ({ path: {}, query: { ids: `${username},no-such-member-anywhere` } }));
+describeOperationRules(
+  profile,
+  () => service,
+  () => ({ path: {}, query: { username } }),
+);
+describeOperationRules(
+  companyEmployees,
+  () => service,
+  () => ({ path: {}, query: { companyId } }),
+);
+describeOperationRules(
+  profilesByIds,
+  () => service,
+  () => ({ path: {}, query: { ids: `${username},no-such-member-anywhere` } }),
+);
 
 describe('GET /api/v1/professional/api/v1/user/profile', () => {
   it('answers the base fields from the store, success true and cost 1 without flags', async () => {
@@ -65,11 +94,19 @@ describe('GET /api/v1/professional/api/v1/user/profile', () => {
     expect(body).toMatchObject({ success: true, cost: 1 });
     const row = await profileRow(username);
     expect(body.data).toMatchObject({
-      id: row.id, public_identifier: row.public_identifier, first_name: row.first_name, last_name: row.last_name, full_name: row.full_name,
-      headline: row.headline, created: Number(row.created), created_date: new Date(Number(row.created)).toISOString(),
-      is_premium: Number(row.is_premium) === 1, location: { city: row.city, country_code: row.country_code },
+      id: row.id,
+      public_identifier: row.public_identifier,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      full_name: row.full_name,
+      headline: row.headline,
+      created: Number(row.created),
+      created_date: new Date(Number(row.created)).toISOString(),
+      is_premium: Number(row.is_premium) === 1,
+      location: { city: row.city, country_code: row.country_code },
       birth: { day: Number(row.birth_day), month: Number(row.birth_month), year: Number(row.birth_year) },
-      avatar: JSON.parse(row.avatar), primary_locale: { country: row.primary_country, language: row.primary_language },
+      avatar: JSON.parse(row.avatar),
+      primary_locale: { country: row.primary_country, language: row.primary_language },
     });
     for (const section of sectionNames) expect(Object.keys(res.body.data)).not.toContain(section);
   });
@@ -116,11 +153,19 @@ describe('GET /api/v1/professional/api/v1/user/profile', () => {
     for (let mask = 0; mask < 1 << sectionNames.length; mask++) {
       const on = sectionNames.filter((_, bit) => (mask & (1 << bit)) !== 0);
       // false flags alternately spelled out and left out
-      const off = Object.fromEntries(sectionNames.filter((s, bit) => !on.includes(s) && (mask + bit) % 2 === 0).map((s) => [includeFlag(s), 'false']));
+      const off = Object.fromEntries(
+        sectionNames
+          .filter((s, bit) => !on.includes(s) && (mask + bit) % 2 === 0)
+          .map((s) => [includeFlag(s), 'false']),
+      );
       const res = await getProfile({ username, ...flagsOf(on), ...off });
       expect(res.status).toBe(200);
       expect(res.body.cost).toBe(1 + on.length);
-      expect(Object.keys(res.body.data).filter((k) => (sectionNames as readonly string[]).includes(k)).sort()).toEqual([...on].sort());
+      expect(
+        Object.keys(res.body.data)
+          .filter((k) => (sectionNames as readonly string[]).includes(k))
+          .sort(),
+      ).toEqual([...on].sort());
     }
   });
 
@@ -180,9 +225,16 @@ describe('GET /api/v1/professional/company/employees', () => {
     const body = EmployeesResponse.parse((await getEmployees({ companyId, limit: '20' })).body);
     const db = service.store.db;
     for (const employee of body.employees as Employee[]) {
-      const row = await db.selectFrom('professional_profiles').selectAll().where('id', '=', employee.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('professional_profiles')
+        .selectAll()
+        .where('id', '=', employee.id)
+        .executeTakeFirstOrThrow();
       expect(employee).toMatchObject({
-        firstName: row.first_name, lastName: row.last_name, headline: row.headline, connections: Number(row.connection_count),
+        firstName: row.first_name,
+        lastName: row.last_name,
+        headline: row.headline,
+        connections: Number(row.connection_count),
         location: `${row.city}, ${row.geographic_area}, ${row.country}`,
       });
       expect(employee.profileUrl).toContain(row.public_identifier);
@@ -253,7 +305,10 @@ describe('GET /api/v1/professional/company/employees', () => {
 
 describe('GET /api/v1/professional/profiles (batch lookup)', () => {
   const getMany = (ids: string, key = service.apiKey, extra: Record<string, string> = {}) =>
-    request(service.app).get(profilesByIds.path).query({ ids, ...extra }).set('X-API-Key', key);
+    request(service.app)
+      .get(profilesByIds.path)
+      .query({ ids, ...extra })
+      .set('X-API-Key', key);
   const lookup = async (ids: string) => {
     const res = await getMany(ids);
     expect(res.status).toBe(200);
@@ -261,7 +316,14 @@ describe('GET /api/v1/professional/profiles (batch lookup)', () => {
   };
   /** Usernames as the store spells them, in a stable order. */
   const usernames = async (n: number) =>
-    (await service.store.db.selectFrom('professional_profiles').select('public_identifier').orderBy('username_key').limit(n).execute()).map((r) => r.public_identifier);
+    (
+      await service.store.db
+        .selectFrom('professional_profiles')
+        .select('public_identifier')
+        .orderBy('username_key')
+        .limit(n)
+        .execute()
+    ).map((r) => r.public_identifier);
 
   it('does not collide with the profile route', () => {
     expect(profilesByIds.path).toBe('/api/v1/professional/profiles');
@@ -306,7 +368,14 @@ describe('GET /api/v1/professional/profiles (batch lookup)', () => {
     const body = await lookup(hundred.join(','));
     expect(body.data.profiles.map((p) => p.public_identifier)).toEqual(hundred);
     expect(body.cost).toBe(100);
-    for (const ids of [[...hundred, 'one-more'].join(','), '', ',', `${username},`, `${username},,x`, 'x'.repeat(101)]) {
+    for (const ids of [
+      [...hundred, 'one-more'].join(','),
+      '',
+      ',',
+      `${username},`,
+      `${username},,x`,
+      'x'.repeat(101),
+    ]) {
       const res = await getMany(ids);
       expect(res.status).toBe(400);
       expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids' }] });
@@ -321,7 +390,12 @@ describe('GET /api/v1/professional/profiles (batch lookup)', () => {
     const key = (await service.store.credentials.create('api-key', 'batch cost test')).secret;
     const names = await usernames(7);
     let previous: number | undefined;
-    for (const ids of [names.slice(0, 1), names, [...names.slice(0, 3), 'nobody', names[0]!, names[1]!.toUpperCase()], names.slice(2, 4)]) {
+    for (const ids of [
+      names.slice(0, 1),
+      names,
+      [...names.slice(0, 3), 'nobody', names[0]!, names[1]!.toUpperCase()],
+      names.slice(2, 4),
+    ]) {
       const res = await getMany(ids.join(','), key);
       expect(res.status).toBe(200);
       const distinct = new Set(ids.map((id) => id.toLowerCase())).size;
@@ -338,8 +412,12 @@ describe('GET /api/v1/professional/profiles (batch lookup)', () => {
     expect(res.status).toBe(200);
     const single = ProfileResponse.parse((await getProfile({ username })).body).data;
     expect(res.body).toEqual({
-      success: true, cost: 2,
-      data: { profiles: [{ public_identifier: single.public_identifier, location: { city: single.location.city } }], notFound: ['nobody'] },
+      success: true,
+      cost: 2,
+      data: {
+        profiles: [{ public_identifier: single.public_identifier, location: { city: single.location.city } }],
+        notFound: ['nobody'],
+      },
     });
   });
 });

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exitOf, killServiceProcesses, startServiceProcess } from './service-process.js';
 
-
 let redisUrl: string;
 let dir: string;
 beforeAll(() => {
   const url = process.env.SOCIALQUERY_TEST_REDIS;
-  if (!url) throw new Error('SOCIALQUERY_TEST_REDIS is not set: run the tests through `pnpm test`, which starts redis-server');
+  if (!url)
+    throw new Error('SOCIALQUERY_TEST_REDIS is not set: run the tests through `pnpm test`, which starts redis-server');
   redisUrl = url;
   dir = mkdtempSync(join(tmpdir(), 'sq-replicas-'));
 });
@@ -17,11 +17,14 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe('two service processes sharing one Redis', () => {
   it('hold one budget per credential across both: exactly SOCIALQUERY_RATE_LIMIT requests succeed', async () => {
     // A new store, so a new credential: its counter in Redis is this run's alone.
-    const env = { SOCIALQUERY_STORE: `sqlite:${join(dir, 'replicas.db')}`, SOCIALQUERY_REDIS: redisUrl, SOCIALQUERY_RATE_LIMIT: '10' };
+    const env = {
+      SOCIALQUERY_STORE: `sqlite:${join(dir, 'replicas.db')}`,
+      SOCIALQUERY_REDIS: redisUrl,
+      SOCIALQUERY_RATE_LIMIT: '10',
+    };
     const first = await startServiceProcess(['--demo-if-empty'], env);
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(token).toBeDefined();

@@ -14,7 +14,9 @@ export interface ServiceProcess {
 const running = new Set<ChildProcess>();
 
 /** `--demo-if-empty` seeds the test stores' demo scales (a tenth of the music catalog) unless a test says otherwise. */
-const DEMO_SCALES = Object.entries(TEST_DEMO_SCALES).map(([name, scale]) => `${name}=${scale}`).join(',');
+const DEMO_SCALES = Object.entries(TEST_DEMO_SCALES)
+  .map(([name, scale]) => `${name}=${scale}`)
+  .join(',');
 
 /** Kills every service process a test left running (call from afterEach or afterAll). */
 export function killServiceProcesses() {
@@ -23,7 +25,11 @@ export function killServiceProcesses() {
 }
 
 /** Starts `node [nodeArgs] dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
-export function startServiceProcess(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+export function startServiceProcess(
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', SOCIALQUERY_DEMO_SCALES: DEMO_SCALES, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,4 +56,5 @@ export function startServiceProcess(args: string[], env: Record<string, string>,
   });
 }
 
-export const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+export const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

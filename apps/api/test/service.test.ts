@@ -118,12 +118,14 @@ describe('service-wide behaviour', () => {
   });
 
   it('rejects an Authorization header of another scheme', async () => {
-    const res = await request(service.app).get('/api/v1/forum/community/programming/posts').set('Authorization', `Basic ${service.token}`);
+    const res = await request(service.app)
+      .get('/api/v1/forum/community/programming/posts')
+      .set('Authorization', `Basic ${service.token}`);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('invalid_credentials');
   });
 
-  it('adds an operation\'s errorExtras to every error body on its path (401, 400, 404, 405), and only there', async () => {
+  it("adds an operation's errorExtras to every error body on its path (401, 400, 404, 405), and only there", async () => {
     const lookup = defineOperation({
       id: 'test.lookup',
       method: 'GET',
@@ -134,8 +136,16 @@ describe('service-wide behaviour', () => {
       summary: 'test',
       errorExtras: { success: false },
     });
-    const platform = { contract: { lookup }, handlers: { lookup: async () => Promise.reject(notFound("name 'x'")) } } as MountablePlatform;
-    const app = createApp({ store: service.store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32), platforms: [platform] });
+    const platform = {
+      contract: { lookup },
+      handlers: { lookup: async () => Promise.reject(notFound("name 'x'")) },
+    } as MountablePlatform;
+    const app = createApp({
+      store: service.store,
+      logger: pino({ level: 'silent' }),
+      cursorSecret: 'x'.repeat(32),
+      platforms: [platform],
+    });
     const key = { 'X-API-Key': service.apiKey };
     const answers = [
       await request(app).get('/api/v1/test/lookup?name=x'),

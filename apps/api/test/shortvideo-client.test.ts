@@ -1,7 +1,12 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
-  CommentsResponse, createShortVideoClient, iterateUserPosts, iterateVideoComments, type ShortVideoClient, UserPostsResponse,
+  CommentsResponse,
+  createShortVideoClient,
+  iterateUserPosts,
+  iterateVideoComments,
+  type ShortVideoClient,
+  UserPostsResponse,
   VideosByIdsResponse,
 } from '@socialquery/shortvideo';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
@@ -76,12 +81,19 @@ describe('short-video client against the real service', () => {
 
   it('iterateVideoComments walks a sort to its end, and can resume from a cursor', async () => {
     const ids: string[] = [];
-    for await (const comment of iterateVideoComments(client, { videoId, sort: 'oldest', limit: 30 })) ids.push(comment.id);
+    for await (const comment of iterateVideoComments(client, { videoId, sort: 'oldest', limit: 30 }))
+      ids.push(comment.id);
     const expected = await storedCommentIdsOldestFirst(videoId);
     expect(ids).toEqual(expected);
     const first = await client.videoComments({ videoId, sort: 'oldest', limit: 30 });
     const rest: string[] = [];
-    for await (const comment of iterateVideoComments(client, { videoId, sort: 'oldest', limit: 50, cursor: first.cursor })) rest.push(comment.id);
+    for await (const comment of iterateVideoComments(client, {
+      videoId,
+      sort: 'oldest',
+      limit: 50,
+      cursor: first.cursor,
+    }))
+      rest.push(comment.id);
     expect(rest).toEqual(expected.slice(30));
   });
 
@@ -90,14 +102,23 @@ describe('short-video client against the real service', () => {
     expect(error).toBeInstanceOf(ApiResponseError);
     expect(error).toMatchObject({ kind: 'api_response', status: 404, body: { code: 'not_found' } });
     const walking = iterateVideoComments(client, { videoId: '0000000000000000000' });
-    await expect(walking.next()).rejects.toMatchObject({ status: 404, body: { code: 'not_found', message: "video '0000000000000000000' not found" } });
-    await expect(client.videoComments({ videoId, cursor: 'forged.cursor' })).rejects.toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+    await expect(walking.next()).rejects.toMatchObject({
+      status: 404,
+      body: { code: 'not_found', message: "video '0000000000000000000' not found" },
+    });
+    await expect(client.videoComments({ videoId, cursor: 'forged.cursor' })).rejects.toMatchObject({
+      status: 400,
+      body: { code: 'invalid_cursor' },
+    });
   });
 
   it('videosByIds takes a list of ids and answers the videos found in that order, and the ids not found', async () => {
     const { videos: page } = await client.userPosts({ username, limit: 3 });
     const ids = [page[2]!.id, 'no-such-video', page[0]!.id, page[2]!.id];
-    expect(VideosByIdsResponse.parse(await client.videosByIds({ ids }))).toEqual({ videos: [page[2], page[0]], notFound: ['no-such-video'] });
+    expect(VideosByIdsResponse.parse(await client.videosByIds({ ids }))).toEqual({
+      videos: [page[2], page[0]],
+      notFound: ['no-such-video'],
+    });
     const trimmed = await client.videosByIds({ ids, fields: ['id', 'viewCount'] });
     expect(trimmed.videos).toEqual([page[2], page[0]].map((v) => ({ id: v!.id, viewCount: v!.viewCount })));
     const before = requests;
@@ -107,7 +128,10 @@ describe('short-video client against the real service', () => {
 
   it('raises ApiResponseError 401 for a bad token', async () => {
     const stranger = createShortVideoClient({ baseUrl, token: 'sqt_wrong' });
-    await expect(stranger.userPosts({ username })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    await expect(stranger.userPosts({ username })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
   });
 
   it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {

@@ -1,9 +1,23 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  type Comment, type CommentSort, commentSorts, CommentsResponse, type Reply, userPosts, UserPostsResponse, type Video, videoComments,
-  VideosByIdsResponse, videosByIds,
+  type Comment,
+  type CommentSort,
+  commentSorts,
+  CommentsResponse,
+  type Reply,
+  userPosts,
+  UserPostsResponse,
+  type Video,
+  videoComments,
+  VideosByIdsResponse,
+  videosByIds,
 } from '@socialquery/shortvideo';
-import { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from '@socialquery/store';
+import {
+  toShortVideoCommentRow,
+  toShortVideoRow,
+  upsertShortVideoCommentRows,
+  upsertShortVideoRows,
+} from '@socialquery/store';
 import request from 'supertest';
 import { NOW, startTestService, type TestService } from './harness.js';
 import { describeOperationRules } from './operation-rules.case.js';
@@ -28,11 +42,23 @@ afterAll(() => service.close());
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 
 async function videosOf(author: string): Promise<Video[]> {
-  const rows = await service.store.db.selectFrom('shortvideo_videos').selectAll().where('author_key', '=', author.toLowerCase()).execute();
+  const rows = await service.store.db
+    .selectFrom('shortvideo_videos')
+    .selectAll()
+    .where('author_key', '=', author.toLowerCase())
+    .execute();
   return rows.map((r) => ({
-    id: r.id, description: r.description, author: r.author, likeCount: Number(r.like_count), commentCount: Number(r.comment_count),
-    shareCount: Number(r.share_count), viewCount: Number(r.view_count), duration: Number(r.duration), createdAt: iso(r.created_at),
-    videoUrl: r.video_url, music: { title: r.music_title, author: r.music_author },
+    id: r.id,
+    description: r.description,
+    author: r.author,
+    likeCount: Number(r.like_count),
+    commentCount: Number(r.comment_count),
+    shareCount: Number(r.share_count),
+    viewCount: Number(r.view_count),
+    duration: Number(r.duration),
+    createdAt: iso(r.created_at),
+    videoUrl: r.video_url,
+    music: { title: r.music_title, author: r.music_author },
   }));
 }
 
@@ -41,10 +67,17 @@ async function commentsOf(video: string): Promise<Comment[]> {
   const db = service.store.db;
   const rows = await db.selectFrom('shortvideo_comments').selectAll().where('video_id', '=', video).execute();
   const toRecord = (r: (typeof rows)[number]) => ({
-    id: r.id, text: r.text, author: r.author, likeCount: Number(r.like_count), replyCount: Number(r.reply_count), createdAt: iso(r.created_at),
+    id: r.id,
+    text: r.text,
+    author: r.author,
+    likeCount: Number(r.like_count),
+    replyCount: Number(r.reply_count),
+    createdAt: iso(r.created_at),
   });
   const replies = new Map<string, Reply[]>();
-  for (const r of rows.filter((row) => row.parent_id !== '').map((row) => ({ ...toRecord(row), parent: row.parent_id, replies: [] as [] }))) {
+  for (const r of rows
+    .filter((row) => row.parent_id !== '')
+    .map((row) => ({ ...toRecord(row), parent: row.parent_id, replies: [] as [] }))) {
     const { parent, ...reply } = r;
     replies.set(parent, [...(replies.get(parent) ?? []), reply]);
   }
@@ -71,8 +104,17 @@ const TIE_MS = NOW.getTime() - 3_600_000;
 async function seedTies() {
   const video = (id: string, createdAt: number, author = 'TieMaker') =>
     toShortVideoRow({
-      id, author, description: `part ${id} #series`, likeCount: 5, commentCount: 0, shareCount: 0, viewCount: 90, duration: 12, createdAt,
-      videoUrl: `https://shortvideo.example.org/@${author}/video/${id}`, music: { title: `original sound - ${author}`, author },
+      id,
+      author,
+      description: `part ${id} #series`,
+      likeCount: 5,
+      commentCount: 0,
+      shareCount: 0,
+      viewCount: 90,
+      duration: 12,
+      createdAt,
+      videoUrl: `https://shortvideo.example.org/@${author}/video/${id}`,
+      music: { title: `original sound - ${author}`, author },
     });
   await upsertShortVideoRows(service.store.db, [
     ...Array.from({ length: 25 }, (_, i) => video(`tie-${String((i * 7) % 25).padStart(2, '0')}`, TIE_MS)),
@@ -84,8 +126,14 @@ async function seedTies() {
     service.store.db,
     Array.from({ length: 30 }, (_, i) =>
       toShortVideoCommentRow({
-        id: `tc-${String((i * 11) % 30).padStart(2, '0')}`, videoId: 'tie-video', parentId: '', author: `fan${i}`, text: `same second ${i}`,
-        likeCount: i % 2 === 0 ? 7 : 0, replyCount: 0, createdAt: TIE_MS - (i < 15 ? 0 : 1000),
+        id: `tc-${String((i * 11) % 30).padStart(2, '0')}`,
+        videoId: 'tie-video',
+        parentId: '',
+        author: `fan${i}`,
+        text: `same second ${i}`,
+        likeCount: i % 2 === 0 ? 7 : 0,
+        replyCount: 0,
+        createdAt: TIE_MS - (i < 15 ? 0 : 1000),
       }),
     ),
   );
@@ -122,7 +170,10 @@ async function commentsPage(video: string, query: Record<string, string>, token?
 }
 
 /** Walks a listing to its end; checks each page's size and cursor as it goes. */
-async function walk<T>(fetch: (cursor?: string) => Promise<{ items: T[]; cursor: string; hasMore?: boolean }>, limit: number) {
+async function walk<T>(
+  fetch: (cursor?: string) => Promise<{ items: T[]; cursor: string; hasMore?: boolean }>,
+  limit: number,
+) {
   const items: T[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -142,9 +193,21 @@ function expectError(res: request.Response, status: number, code: string) {
   return expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
 }
 
-describeOperationRules(userPosts, () => service, () => ({ path: {}, query: { username } }));
-describeOperationRules(videoComments, () => service, () => ({ path: { videoId } }));
-describeOperationRules(videosByIds, () => service, () => ({ path: {}, query: { ids: `${videoId},no-such-video` } }));
+describeOperationRules(
+  userPosts,
+  () => service,
+  () => ({ path: {}, query: { username } }),
+);
+describeOperationRules(
+  videoComments,
+  () => service,
+  () => ({ path: { videoId } }),
+);
+describeOperationRules(
+  videosByIds,
+  () => service,
+  () => ({ path: {}, query: { ids: `${videoId},no-such-video` } }),
+);
 
 describe('GET /api/v1/shortvideo/user/posts', () => {
   it('has the demo data the tests rely on: a creator with 50+ videos', async () => {
@@ -162,7 +225,17 @@ describe('GET /api/v1/shortvideo/user/posts', () => {
     expect(typeof video!.duration).toBe('number');
     expect(Object.keys(video!.music)).toEqual(['title', 'author']);
     expect(Object.keys(video!)).toEqual([
-      'id', 'description', 'author', 'likeCount', 'commentCount', 'shareCount', 'viewCount', 'duration', 'createdAt', 'videoUrl', 'music',
+      'id',
+      'description',
+      'author',
+      'likeCount',
+      'commentCount',
+      'shareCount',
+      'viewCount',
+      'duration',
+      'createdAt',
+      'videoUrl',
+      'music',
     ]);
   });
 
@@ -171,7 +244,7 @@ describe('GET /api/v1/shortvideo/user/posts', () => {
     expect((await postsPage({ username, limit: '100' })).videos).toHaveLength(100);
   });
 
-  it('pages through all of a creator\'s videos exactly once, in order; the last page has hasMore false and cursor \'\'', async () => {
+  it("pages through all of a creator's videos exactly once, in order; the last page has hasMore false and cursor ''", async () => {
     const token = await freshToken();
     const limit = 9;
     const { items, pages } = await walk(async (cursor) => {
@@ -216,7 +289,15 @@ describe('GET /api/v1/shortvideo/user/posts', () => {
     const [payload, tag] = mine.cursor.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify({ createdAt: 0, id: '0' })).toString('base64url');
     const flipped = `${payload.slice(0, -1)}${payload.endsWith('A') ? 'B' : 'A'}.${tag}`;
-    for (const cursor of [theirs.cursor, comments.cursor, `${forged}.${tag}`, flipped, 'garbage', `${mine.cursor}.x`, '%%%']) {
+    for (const cursor of [
+      theirs.cursor,
+      comments.cursor,
+      `${forged}.${tag}`,
+      flipped,
+      'garbage',
+      `${mine.cursor}.x`,
+      '%%%',
+    ]) {
       const res = await getPosts({ username, cursor });
       expectError(res, 400, 'invalid_cursor');
     }
@@ -249,7 +330,15 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
     const page = await commentsPage(videoId, {});
     expect(page.comments).toEqual([...stored].sort(orders.newest).slice(0, 20));
     expect(page.cursor).not.toBe('');
-    expect(Object.keys(page.comments[0]!)).toEqual(['id', 'text', 'author', 'likeCount', 'replyCount', 'createdAt', 'replies']);
+    expect(Object.keys(page.comments[0]!)).toEqual([
+      'id',
+      'text',
+      'author',
+      'likeCount',
+      'replyCount',
+      'createdAt',
+      'replies',
+    ]);
   });
 
   it('gives each comment its first replies: up to 3, oldest first, each a comment record with no replies; replyCount is the total', async () => {
@@ -286,19 +375,23 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
     const ties = comments.filter((c, i) => i > 0 && c.likeCount === comments[i - 1]!.likeCount);
     expect(ties.length).toBeGreaterThan(0);
     for (let i = 1; i < comments.length; i++) {
-      if (comments[i]!.likeCount === comments[i - 1]!.likeCount) expect(newest(comments[i - 1]!, comments[i]!)).toBeLessThan(0);
+      if (comments[i]!.likeCount === comments[i - 1]!.likeCount)
+        expect(newest(comments[i - 1]!, comments[i]!)).toBeLessThan(0);
     }
   });
 
-  it.each(commentSorts)('sort=%s pages exactly once through comments sharing timestamps and like counts', async (sort) => {
-    const { items } = await walk(async (cursor) => {
-      const page = await commentsPage('tie-video', { sort, limit: '4', ...(cursor ? { cursor } : {}) });
-      return { items: page.comments, cursor: page.cursor };
-    }, 4);
-    const expected = (await commentsOf('tie-video')).sort(orders[sort]);
-    expect(expected).toHaveLength(30);
-    expect(items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
-  });
+  it.each(commentSorts)(
+    'sort=%s pages exactly once through comments sharing timestamps and like counts',
+    async (sort) => {
+      const { items } = await walk(async (cursor) => {
+        const page = await commentsPage('tie-video', { sort, limit: '4', ...(cursor ? { cursor } : {}) });
+        return { items: page.comments, cursor: page.cursor };
+      }, 4);
+      const expected = (await commentsOf('tie-video')).sort(orders[sort]);
+      expect(expected).toHaveLength(30);
+      expect(items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+    },
+  );
 
   it('ends with an empty cursor when the listing holds exactly limit comments', async () => {
     const page = await commentsPage('tie-video', { limit: '30' });
@@ -321,9 +414,12 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
       [{}, `${payload}.${tag.slice(0, -2)}`],
       [{}, 'not-a-cursor'],
     ];
-    for (const [query, cursor] of cases) expectError(await getComments(videoId, { ...query, cursor }), 400, 'invalid_cursor');
+    for (const [query, cursor] of cases)
+      expectError(await getComments(videoId, { ...query, cursor }), 400, 'invalid_cursor');
     // the untouched cursor still works
-    expect((await commentsPage(videoId, { cursor: newestPage.cursor })).comments[0]!.id).toBe([...stored].sort(orders.newest)[2]!.id);
+    expect((await commentsPage(videoId, { cursor: newestPage.cursor })).comments[0]!.id).toBe(
+      [...stored].sort(orders.newest)[2]!.id,
+    );
   });
 
   it('rejects a sort outside the enumeration, naming the accepted values', async () => {
@@ -334,7 +430,7 @@ describe('GET /api/v1/shortvideo/video/{videoId}/comments', () => {
     }
   });
 
-  it('answers 404 not_found for an unknown video, and 200 with no comments and cursor \'\' for a video without comments', async () => {
+  it("answers 404 not_found for an unknown video, and 200 with no comments and cursor '' for a video without comments", async () => {
     const res = await getComments('0000000000000000000', {});
     expectError(res, 404, 'not_found');
     expect(res.body.message).toBe("video '0000000000000000000' not found");
@@ -362,7 +458,12 @@ describe('after and before (exclusive time bounds, an extension)', () => {
 
   it('user posts: bounds on a shared second (epoch seconds, a date-time with an offset) and a walk through its ties', async () => {
     // 25 videos at TIE_MS, one each at TIE_MS − 1…5 s, tie-video a day earlier
-    const before = await postsPage({ username: 'TieMaker', limit: '100', before: String(TIE_MS / 1000), after: isoOf(TIE_MS - 3000) });
+    const before = await postsPage({
+      username: 'TieMaker',
+      limit: '100',
+      before: String(TIE_MS / 1000),
+      after: isoOf(TIE_MS - 3000),
+    });
     expect(before.videos.map((v) => v.id)).toEqual(['tie-early-0', 'tie-early-1']);
     const offset = new Date(TIE_MS - 1000 + 2 * 3_600_000).toISOString().replace('Z', '+02:00').replace('.000', '');
     const { items } = await walk(async (cursor) => {
@@ -378,51 +479,97 @@ describe('after and before (exclusive time bounds, an extension)', () => {
     const window = { after: isoOf(TIE_MS - 1000), before: isoOf(TIE_MS + 1) };
     const first = await postsPage({ username: 'TieMaker', limit: '5', ...window });
     expect(first.hasMore).toBe(true);
-    const again = await postsPage({ username: 'TieMaker', limit: '5', after: String((TIE_MS - 1000) / 1000), before: window.before, cursor: first.cursor });
+    const again = await postsPage({
+      username: 'TieMaker',
+      limit: '5',
+      after: String((TIE_MS - 1000) / 1000),
+      before: window.before,
+      cursor: first.cursor,
+    });
     expect(again.videos).toHaveLength(5);
-    for (const other of [{}, { after: window.after }, { before: window.before }, { ...window, after: isoOf(TIE_MS - 999) }] as Record<string, string>[]) {
-      expectError(await getPosts({ username: 'TieMaker', limit: '5', ...other, cursor: first.cursor }), 400, 'invalid_cursor');
+    for (const other of [
+      {},
+      { after: window.after },
+      { before: window.before },
+      { ...window, after: isoOf(TIE_MS - 999) },
+    ] as Record<string, string>[]) {
+      expectError(
+        await getPosts({ username: 'TieMaker', limit: '5', ...other, cursor: first.cursor }),
+        400,
+        'invalid_cursor',
+      );
     }
     const plain = await postsPage({ username: 'TieMaker', limit: '5' });
-    expectError(await getPosts({ username: 'TieMaker', limit: '5', ...window, cursor: plain.cursor }), 400, 'invalid_cursor');
+    expectError(
+      await getPosts({ username: 'TieMaker', limit: '5', ...window, cursor: plain.cursor }),
+      400,
+      'invalid_cursor',
+    );
     const comments = await commentsPage('tie-video', { sort: 'most_liked', limit: '4', after: isoOf(TIE_MS - 1000) });
-    expectError(await getComments('tie-video', { sort: 'most_liked', limit: '4', cursor: comments.cursor }), 400, 'invalid_cursor');
-    expectError(await getComments('tie-video', { sort: 'newest', limit: '4', after: isoOf(TIE_MS - 1000), cursor: comments.cursor }), 400, 'invalid_cursor');
+    expectError(
+      await getComments('tie-video', { sort: 'most_liked', limit: '4', cursor: comments.cursor }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await getComments('tie-video', {
+        sort: 'newest',
+        limit: '4',
+        after: isoOf(TIE_MS - 1000),
+        cursor: comments.cursor,
+      }),
+      400,
+      'invalid_cursor',
+    );
   });
 
-  it.each(commentSorts)('comments sorted %s: walks exactly the comments strictly inside the window, through equal timestamps and likes', async (sort) => {
-    // tie-video: 15 comments at TIE_MS and 15 a second earlier, on the after bound
-    const { items } = await walk(async (cursor) => {
-      const page = await commentsPage('tie-video', { sort, limit: '4', after: isoOf(TIE_MS - 1000), ...(cursor ? { cursor } : {}) });
-      return { items: page.comments, cursor: page.cursor };
-    }, 4);
-    const expected = (await commentsOf('tie-video')).filter((c) => ms(c) > TIE_MS - 1000).sort(orders[sort]);
-    expect(expected).toHaveLength(15);
-    expect(items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
-    // the demo video, with both bounds on comments of its own
-    const stored = (await commentsOf(videoId)).sort(orders.newest);
-    const [upper, lower] = [stored[3]!, stored[stored.length - 4]!];
-    const window = { after: lower.createdAt, before: upper.createdAt };
-    const walked = await walk(async (cursor) => {
-      const page = await commentsPage(videoId, { sort, limit: '9', ...window, ...(cursor ? { cursor } : {}) });
-      return { items: page.comments, cursor: page.cursor };
-    }, 9);
-    const inside = stored.filter((c) => ms(c) > ms(lower) && ms(c) < ms(upper)).sort(orders[sort]);
-    expect(inside.length).toBeGreaterThan(30);
-    expect(walked.items).toEqual(inside);
-  });
+  it.each(commentSorts)(
+    'comments sorted %s: walks exactly the comments strictly inside the window, through equal timestamps and likes',
+    async (sort) => {
+      // tie-video: 15 comments at TIE_MS and 15 a second earlier, on the after bound
+      const { items } = await walk(async (cursor) => {
+        const page = await commentsPage('tie-video', {
+          sort,
+          limit: '4',
+          after: isoOf(TIE_MS - 1000),
+          ...(cursor ? { cursor } : {}),
+        });
+        return { items: page.comments, cursor: page.cursor };
+      }, 4);
+      const expected = (await commentsOf('tie-video')).filter((c) => ms(c) > TIE_MS - 1000).sort(orders[sort]);
+      expect(expected).toHaveLength(15);
+      expect(items.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+      // the demo video, with both bounds on comments of its own
+      const stored = (await commentsOf(videoId)).sort(orders.newest);
+      const [upper, lower] = [stored[3]!, stored[stored.length - 4]!];
+      const window = { after: lower.createdAt, before: upper.createdAt };
+      const walked = await walk(async (cursor) => {
+        const page = await commentsPage(videoId, { sort, limit: '9', ...window, ...(cursor ? { cursor } : {}) });
+        return { items: page.comments, cursor: page.cursor };
+      }, 9);
+      const inside = stored.filter((c) => ms(c) > ms(lower) && ms(c) < ms(upper)).sort(orders[sort]);
+      expect(inside.length).toBeGreaterThan(30);
+      expect(walked.items).toEqual(inside);
+    },
+  );
 });
 
 describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
   const lookup = (ids: string, query: Record<string, string> = {}) =>
-    request(service.app).get('/api/v1/shortvideo/videos').query({ ids, ...query }).set('Authorization', `Bearer ${service.token}`);
+    request(service.app)
+      .get('/api/v1/shortvideo/videos')
+      .query({ ids, ...query })
+      .set('Authorization', `Bearer ${service.token}`);
   const found = async (ids: string) => {
     const res = await lookup(ids);
     expect(res.status).toBe(200);
     return VideosByIdsResponse.parse(res.body);
   };
   const listPosts = async (name: string, limit = 20) => {
-    const res = await request(service.app).get('/api/v1/shortvideo/user/posts').query({ username: name, limit: String(limit) }).set('Authorization', `Bearer ${service.token}`);
+    const res = await request(service.app)
+      .get('/api/v1/shortvideo/user/posts')
+      .query({ username: name, limit: String(limit) })
+      .set('Authorization', `Bearer ${service.token}`);
     expect(res.status).toBe(200);
     return UserPostsResponse.parse(res.body).videos;
   };
@@ -432,7 +579,9 @@ describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
     const ids = [listed[6]!.id, listed[0]!.id, listed[6]!.id, listed[9]!.id];
     expect(await found(ids.join(','))).toEqual({ videos: [listed[6], listed[0], listed[9]], notFound: [] });
     const truth = await videosOf(username);
-    expect((await found(listed.map((v) => v.id).join(','))).videos).toEqual(listed.map((v) => truth.find((t) => t.id === v.id)));
+    expect((await found(listed.map((v) => v.id).join(','))).videos).toEqual(
+      listed.map((v) => truth.find((t) => t.id === v.id)),
+    );
   });
 
   it('lists unknown ids in notFound, in request order, beside the videos found; ids match exactly', async () => {
@@ -457,9 +606,14 @@ describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
     for (const bad of [[...hundred, 'one-more'].join(','), '', 'a,,b', ',a', 'a,', 'x'.repeat(101)]) {
       const res = await lookup(bad);
       expect(res.status).toBe(400);
-      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path: 'ids', message: expect.any(String) }] });
+      expect(ErrorBody.parse(res.body)).toMatchObject({
+        code: 'invalid_parameter',
+        issues: [{ path: 'ids', message: expect.any(String) }],
+      });
     }
-    const missing = await request(service.app).get('/api/v1/shortvideo/videos').set('Authorization', `Bearer ${service.token}`);
+    const missing = await request(service.app)
+      .get('/api/v1/shortvideo/videos')
+      .set('Authorization', `Bearer ${service.token}`);
     expect(ErrorBody.parse(missing.body)).toMatchObject({ statusCode: 400, code: 'missing_parameter' });
   });
 
@@ -468,7 +622,9 @@ describe('GET /api/v1/shortvideo/videos?ids=… (batch lookup)', () => {
     const res = await lookup(`${first!.id},nope`, { fields: 'id,music.title' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ videos: [{ id: first!.id, music: { title: first!.music.title } }], notFound: ['nope'] });
-    const comments = await request(service.app).get(`/api/v1/shortvideo/video/${encodeURIComponent(videoId)}/comments`).set('Authorization', `Bearer ${service.token}`);
+    const comments = await request(service.app)
+      .get(`/api/v1/shortvideo/video/${encodeURIComponent(videoId)}/comments`)
+      .set('Authorization', `Bearer ${service.token}`);
     expect(comments.status).toBe(200);
   });
 });

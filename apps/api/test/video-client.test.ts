@@ -1,7 +1,14 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
-  createVideoClient, iterateSearch, RelatedResponse, SearchResponse, StreamingResponse, TrendingResponse, type VideoClient, VideosByIdsResponse,
+  createVideoClient,
+  iterateSearch,
+  RelatedResponse,
+  SearchResponse,
+  StreamingResponse,
+  TrendingResponse,
+  type VideoClient,
+  VideosByIdsResponse,
 } from '@socialquery/video';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
@@ -41,7 +48,9 @@ describe('video client against the real service', () => {
 
   it('videosByIds takes a list (or the comma-separated string) and answers the videos found and the ids not found', async () => {
     const related = (await client.relatedVideos({ videoId })).data.relatedVideos.slice(0, 3).map((v) => v.videoId);
-    const body = VideosByIdsResponse.parse(await client.videosByIds({ ids: [related[2]!, 'nosuchvideo', related[0]!, related[2]!] }));
+    const body = VideosByIdsResponse.parse(
+      await client.videosByIds({ ids: [related[2]!, 'nosuchvideo', related[0]!, related[2]!] }),
+    );
     expect(body.data.videos.map((v) => v.videoId)).toEqual([related[2], related[0]]);
     expect(body.data.notFound).toEqual(['nosuchvideo']);
     expect((await client.videosByIds({ ids: related.join(',') })).data.videos.map((v) => v.videoId)).toEqual(related);
@@ -49,7 +58,9 @@ describe('video client against the real service', () => {
     expect(trimmed.data.videos).toEqual(related.map((id) => ({ videoId: id })));
     const before = requests;
     await expect(client.videosByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(client.videosByIds({ ids: Array.from({ length: 101 }, (_, i) => `v${i}`) })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.videosByIds({ ids: Array.from({ length: 101 }, (_, i) => `v${i}`) })).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
     await expect(client.videosByIds({ ids: ['a', ''] })).rejects.toBeInstanceOf(RequestSetupError);
     expect(requests).toBe(before);
   });
@@ -64,7 +75,12 @@ describe('video client against the real service', () => {
     expect(ids.slice(0, 20)).toEqual(first.data.contents.map((c) => c.videoId));
     expect(requests - before).toBe(Math.ceil(first.pagination.total / 20));
     const rest: string[] = [];
-    for await (const item of iterateSearch(client, { keyword, uploadDate: 'THIS_YEAR', paginationToken: first.pagination.paginationToken })) rest.push(item.videoId);
+    for await (const item of iterateSearch(client, {
+      keyword,
+      uploadDate: 'THIS_YEAR',
+      paginationToken: first.pagination.paginationToken,
+    }))
+      rest.push(item.videoId);
     expect(rest).toEqual(ids.slice(20));
   });
 
@@ -73,13 +89,22 @@ describe('video client against the real service', () => {
     expect(error).toBeInstanceOf(ApiResponseError);
     expect(error).toMatchObject({ kind: 'api_response', status: 404, body: { code: 'not_found' } });
     await expect(client.streamingData({ videoId: 'nosuchvideo' })).rejects.toMatchObject({ status: 404 });
-    await expect(client.topShortSongs({ filterByDate: '20200101' })).rejects.toMatchObject({ status: 404, body: { code: 'not_found' } });
-    await expect(client.search({ keyword, paginationToken: 'forged.token' })).rejects.toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+    await expect(client.topShortSongs({ filterByDate: '20200101' })).rejects.toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    await expect(client.search({ keyword, paginationToken: 'forged.token' })).rejects.toMatchObject({
+      status: 400,
+      body: { code: 'invalid_cursor' },
+    });
   });
 
   it('raises ApiResponseError 401 for a wrong key', async () => {
     const stranger = createVideoClient({ baseUrl, apiKey: 'sqk_wrong' });
-    await expect(stranger.search({ keyword })).rejects.toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    await expect(stranger.search({ keyword })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
   });
 
   it('raises RequestSetupError and sends nothing when an argument is missing or invalid', async () => {
@@ -87,7 +112,9 @@ describe('video client against the real service', () => {
     const missing = await client.search({} as never).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(RequestSetupError);
     expect(missing).toMatchObject({ kind: 'request_setup', message: expect.stringContaining('keyword is required') });
-    await expect(client.search({ keyword, uploadDate: 'YESTERDAY' as never })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.search({ keyword, uploadDate: 'YESTERDAY' as never })).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
     await expect(client.topShortSongs({ filterByDate: '2025-11-06' })).rejects.toBeInstanceOf(RequestSetupError);
     await expect(client.streamingData({ videoId, quality: 'hd' })).rejects.toBeInstanceOf(RequestSetupError);
     await expect(client.relatedVideos({ videoId: '' })).rejects.toBeInstanceOf(RequestSetupError);

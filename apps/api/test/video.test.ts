@@ -1,7 +1,19 @@
 import { ErrorBody } from '@socialquery/core';
 import {
-  type Format, relatedVideos, RelatedResponse, search, SearchResponse, streamingData, StreamingResponse, topShortSongs, TrendingResponse,
-  UPLOAD_WINDOW_MS, type UploadDate, uploadDates, videosByIds, VideosByIdsResponse,
+  type Format,
+  relatedVideos,
+  RelatedResponse,
+  search,
+  SearchResponse,
+  streamingData,
+  StreamingResponse,
+  topShortSongs,
+  TrendingResponse,
+  UPLOAD_WINDOW_MS,
+  type UploadDate,
+  uploadDates,
+  videosByIds,
+  VideosByIdsResponse,
 } from '@socialquery/video';
 import request from 'supertest';
 import { NOW, startTestService, type TestService } from './harness.js';
@@ -29,22 +41,51 @@ function expectError(res: request.Response, status: number, code: string) {
 // Ground truth from the store's tables
 // ---------------------------------------------------------------------------------------------
 
-type Row = { id: string; title: string; channel_name: string; channel_id: string; views: number; duration: number; published_at: number; type: string; blocked_regions: string };
+type Row = {
+  id: string;
+  title: string;
+  channel_name: string;
+  channel_id: string;
+  views: number;
+  duration: number;
+  published_at: number;
+  type: string;
+  blocked_regions: string;
+};
 
 async function allVideos(): Promise<Row[]> {
   const rows = await service.store.db.selectFrom('video_videos').selectAll().execute();
-  return rows.map((r) => ({ ...r, views: Number(r.views), duration: Number(r.duration), published_at: Number(r.published_at) }));
+  return rows.map((r) => ({
+    ...r,
+    views: Number(r.views),
+    duration: Number(r.duration),
+    published_at: Number(r.published_at),
+  }));
 }
-const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The videos a search must return (in any order): every term in title or channel name, type, window, region. */
-async function expectedMatches(query: { keyword: string; uploadDate: UploadDate; type?: string; geoCode?: string }): Promise<Row[]> {
+async function expectedMatches(query: {
+  keyword: string;
+  uploadDate: UploadDate;
+  type?: string;
+  geoCode?: string;
+}): Promise<Row[]> {
   const terms = tokens(query.keyword);
   const since = NOW.getTime() - UPLOAD_WINDOW_MS[query.uploadDate];
   return (await allVideos()).filter((v) => {
     const words = new Set(tokens(`${v.title} ${v.channel_name}`));
-    return terms.every((t) => words.has(t)) && v.type === (query.type ?? 'VIDEO') && v.published_at >= since &&
-      v.published_at <= NOW.getTime() && !v.blocked_regions.includes(`,${query.geoCode ?? 'US'},`);
+    return (
+      terms.every((t) => words.has(t)) &&
+      v.type === (query.type ?? 'VIDEO') &&
+      v.published_at >= since &&
+      v.published_at <= NOW.getTime() &&
+      !v.blocked_regions.includes(`,${query.geoCode ?? 'US'},`)
+    );
   });
 }
 
@@ -73,11 +114,31 @@ async function walkSearch(query: Record<string, string>) {
 // Shared rules
 // ---------------------------------------------------------------------------------------------
 
-describeOperationRules(search, () => service, () => ({ path: {}, query: { keyword, uploadDate: 'THIS_YEAR' } }));
-describeOperationRules(topShortSongs, () => service, () => ({ path: {}, query: {} }));
-describeOperationRules(relatedVideos, () => service, () => ({ path: {}, query: { videoId } }));
-describeOperationRules(streamingData, () => service, () => ({ path: {}, query: { videoId } }));
-describeOperationRules(videosByIds, () => service, () => ({ path: {}, query: { ids: `${videoId},nosuchvideo` } }));
+describeOperationRules(
+  search,
+  () => service,
+  () => ({ path: {}, query: { keyword, uploadDate: 'THIS_YEAR' } }),
+);
+describeOperationRules(
+  topShortSongs,
+  () => service,
+  () => ({ path: {}, query: {} }),
+);
+describeOperationRules(
+  relatedVideos,
+  () => service,
+  () => ({ path: {}, query: { videoId } }),
+);
+describeOperationRules(
+  streamingData,
+  () => service,
+  () => ({ path: {}, query: { videoId } }),
+);
+describeOperationRules(
+  videosByIds,
+  () => service,
+  () => ({ path: {}, query: { ids: `${videoId},nosuchvideo` } }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -134,7 +195,9 @@ describe('search', () => {
     expect(total).toBe(expected.length);
     expect([...ids].sort()).toEqual(expected.map((v) => v.id).sort());
     const videos = await walkSearch({ keyword: 'movie', uploadDate: 'THIS_YEAR', type: 'VIDEO' });
-    expect(videos.total).toBe((await expectedMatches({ keyword: 'movie', uploadDate: 'THIS_YEAR', type: 'VIDEO' })).length);
+    expect(videos.total).toBe(
+      (await expectedMatches({ keyword: 'movie', uploadDate: 'THIS_YEAR', type: 'VIDEO' })).length,
+    );
   });
 
   it('requires every term: a two-term query returns only videos with both', async () => {
@@ -165,10 +228,17 @@ describe('search', () => {
         const row = rows.get(item.videoId)!;
         const age = NOW.getTime() - row.published_at;
         const units: [Intl.RelativeTimeFormatUnit, number][] = [
-          ['year', 365 * 86_400_000], ['month', 30 * 86_400_000], ['week', 7 * 86_400_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000],
+          ['year', 365 * 86_400_000],
+          ['month', 30 * 86_400_000],
+          ['week', 7 * 86_400_000],
+          ['day', 86_400_000],
+          ['hour', 3_600_000],
+          ['minute', 60_000],
         ];
         const [unit, ms] = units.find(([, m]) => age >= m) ?? ['second', 1000];
-        expect(item.publishedTimeText).toBe(new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(age / ms), unit));
+        expect(item.publishedTimeText).toBe(
+          new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(age / ms), unit),
+        );
         expect(item.publishedTimeText).toMatch(language === 'en' ? / ago$/ : /^vor /);
         const s = row.duration;
         const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -179,7 +249,9 @@ describe('search', () => {
         expect(item.views).toBe(row.views);
       }
     }
-    const de = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de' })).body);
+    const de = SearchResponse.parse(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de' })).body,
+    );
     const en = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body);
     expect(de.data.contents.map((c) => c.videoId)).toEqual(en.data.contents.map((c) => c.videoId));
   });
@@ -195,7 +267,9 @@ describe('search', () => {
   });
 
   it('an unmatched keyword is an empty page, not an error', async () => {
-    const body = SearchResponse.parse((await get(search.path, { keyword: 'zzqxnotaword', uploadDate: 'THIS_YEAR' })).body);
+    const body = SearchResponse.parse(
+      (await get(search.path, { keyword: 'zzqxnotaword', uploadDate: 'THIS_YEAR' })).body,
+    );
     expect(body.data.contents).toEqual([]);
     expect(body.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
   });
@@ -205,13 +279,35 @@ describe('search', () => {
     const token = first.pagination.paginationToken;
     expect(token).not.toBe('');
     const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
-    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: tampered }), 400, 'invalid_cursor');
-    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: 'garbage' }), 400, 'invalid_cursor');
-    expectError(await get(search.path, { keyword: 'workout', uploadDate: 'THIS_YEAR', paginationToken: token }), 400, 'invalid_cursor');
-    expectError(await get(search.path, { keyword, uploadDate: 'THIS_MONTH', paginationToken: token }), 400, 'invalid_cursor');
-    expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', geoCode: 'DE', paginationToken: token }), 400, 'invalid_cursor');
+    expectError(
+      await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: tampered }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await get(search.path, { keyword, uploadDate: 'THIS_YEAR', paginationToken: 'garbage' }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await get(search.path, { keyword: 'workout', uploadDate: 'THIS_YEAR', paginationToken: token }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await get(search.path, { keyword, uploadDate: 'THIS_MONTH', paginationToken: token }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await get(search.path, { keyword, uploadDate: 'THIS_YEAR', geoCode: 'DE', paginationToken: token }),
+      400,
+      'invalid_cursor',
+    );
     // the language only changes texts: the token still fits
-    expect((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de', paginationToken: token })).status).toBe(200);
+    expect(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de', paginationToken: token })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -229,11 +325,16 @@ describe('search', () => {
 
 describe('search: after and before (exclusive bounds on the publish time, an extension)', () => {
   it('walks exactly the matches published strictly inside the window, within uploadDate; the token keeps the window', async () => {
-    const matches = (await expectedMatches({ keyword, uploadDate: 'THIS_YEAR' })).sort((a, b) => b.published_at - a.published_at);
+    const matches = (await expectedMatches({ keyword, uploadDate: 'THIS_YEAR' })).sort(
+      (a, b) => b.published_at - a.published_at,
+    );
     const [upper, lower] = [matches[3]!, matches[matches.length - 4]!];
     const inside = matches.filter((v) => v.published_at > lower.published_at && v.published_at < upper.published_at);
     expect(inside.length).toBeGreaterThan(40);
-    const window = { after: new Date(lower.published_at).toISOString(), before: new Date(upper.published_at).toISOString() };
+    const window = {
+      after: new Date(lower.published_at).toISOString(),
+      before: new Date(upper.published_at).toISOString(),
+    };
     const { ids, total } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR', ...window });
     expect(total).toBe(inside.length);
     expect([...ids].sort()).toEqual(inside.map((v) => v.id).sort());
@@ -249,12 +350,23 @@ describe('search: after and before (exclusive bounds on the publish time, an ext
     const month = await expectedMatches({ keyword, uploadDate: 'THIS_MONTH' });
     const wide = await get(search.path, { keyword, uploadDate: 'THIS_MONTH', after: '2000-01-01' });
     expect(SearchResponse.parse(wide.body).pagination.total).toBe(month.length);
-    const first = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '2000-01-01' })).body);
+    const first = SearchResponse.parse(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '2000-01-01' })).body,
+    );
     expect(first.pagination.hasMore).toBe(true);
     const token = first.pagination.paginationToken;
-    expect((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '946684800', paginationToken: token })).status).toBe(200);
-    for (const other of [{}, { after: '2000-01-02' }, { after: '2000-01-01', before: '9999-01-01' }] as Record<string, string>[]) {
-      expectError(await get(search.path, { keyword, uploadDate: 'THIS_YEAR', ...other, paginationToken: token }), 400, 'invalid_cursor');
+    expect(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', after: '946684800', paginationToken: token })).status,
+    ).toBe(200);
+    for (const other of [{}, { after: '2000-01-02' }, { after: '2000-01-01', before: '9999-01-01' }] as Record<
+      string,
+      string
+    >[]) {
+      expectError(
+        await get(search.path, { keyword, uploadDate: 'THIS_YEAR', ...other, paginationToken: token }),
+        400,
+        'invalid_cursor',
+      );
     }
   });
 
@@ -289,13 +401,17 @@ describe('trending/top-short-song', () => {
     const stored = await storedChart('global', 'DAILY', '20251106');
     expect(stored.length).toBe(20);
     expect(body.data.contents.map((c) => c.videoId)).toEqual(stored.map((r) => r.video_id));
-    expect(body.data.contents.map((c) => c.position.currentPosition)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(body.data.contents.map((c) => c.position.currentPosition)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect(body.pagination).toEqual({ total: 20, hasMore: false, paginationToken: '' });
     for (const [i, item] of body.data.contents.entries()) {
       const row = stored[i]!;
       expect(item.songwriters).toEqual(JSON.parse(row.songwriters));
       expect(item.songProducers).toEqual(JSON.parse(row.producers));
-      expect(`${item.releaseDate.year}-${String(item.releaseDate.month).padStart(2, '0')}-${String(item.releaseDate.day).padStart(2, '0')}`).toBe(row.release_date);
+      expect(
+        `${item.releaseDate.year}-${String(item.releaseDate.month).padStart(2, '0')}-${String(item.releaseDate.day).padStart(2, '0')}`,
+      ).toBe(row.release_date);
     }
   });
 
@@ -305,8 +421,18 @@ describe('trending/top-short-song', () => {
     ['DAILY', 1, '20260601'],
   ])('%s charts agree with the previous chart date (previous position, periods on chart)', async (type, step, date) => {
     for (const country of ['global', 'de', 'jp']) {
-      const body = TrendingResponse.parse((await get(topShortSongs.path, { countryCode: country, filterByType: type, filterByDate: date })).body);
-      const before = TrendingResponse.parse((await get(topShortSongs.path, { countryCode: country, filterByType: type, filterByDate: dayBefore(date, step) })).body);
+      const body = TrendingResponse.parse(
+        (await get(topShortSongs.path, { countryCode: country, filterByType: type, filterByDate: date })).body,
+      );
+      const before = TrendingResponse.parse(
+        (
+          await get(topShortSongs.path, {
+            countryCode: country,
+            filterByType: type,
+            filterByDate: dayBefore(date, step),
+          })
+        ).body,
+      );
       const previous = new Map(before.data.contents.map((c) => [c.videoId, c.position]));
       for (const item of body.data.contents) {
         const was = previous.get(item.videoId);
@@ -323,7 +449,12 @@ describe('trending/top-short-song', () => {
       const res = await get(topShortSongs.path, { countryCode: country, filterByDate: dayBefore(today, 59) });
       expect(TrendingResponse.parse(res.body).data.contents).toHaveLength(20);
     }
-    const rows = await service.store.db.selectFrom('video_chart_entries').select('chart_date').distinct().where('chart_type', '=', 'WEEKLY').execute();
+    const rows = await service.store.db
+      .selectFrom('video_chart_entries')
+      .select('chart_date')
+      .distinct()
+      .where('chart_type', '=', 'WEEKLY')
+      .execute();
     expect(rows.length).toBeGreaterThan(8);
   });
 
@@ -334,16 +465,26 @@ describe('trending/top-short-song', () => {
 
   it('a date without a chart is a 404 naming it', async () => {
     const body = expectError(await get(topShortSongs.path, { filterByDate: '20200101' }), 404, 'not_found');
-    expect(ErrorBody.parse((await get(topShortSongs.path, { filterByDate: '20200101' })).body).message).toContain('20200101');
+    expect(ErrorBody.parse((await get(topShortSongs.path, { filterByDate: '20200101' })).body).message).toContain(
+      '20200101',
+    );
     void body;
     expectError(await get(topShortSongs.path, { filterByType: 'WEEKLY', filterByDate: '20251107' }), 404, 'not_found');
   });
 
-  it.each(['2025-11-06', '20251332', '20250230', '2025110', 'today', '202511061'])('a malformed date %s is a 400', async (date) => {
-    expectError(await get(topShortSongs.path, { filterByDate: date }), 400, 'invalid_parameter');
-  });
+  it.each(['2025-11-06', '20251332', '20250230', '2025110', 'today', '202511061'])(
+    'a malformed date %s is a 400',
+    async (date) => {
+      expectError(await get(topShortSongs.path, { filterByDate: date }), 400, 'invalid_parameter');
+    },
+  );
 
-  it.each<Record<string, string>>([{ countryCode: 'US' }, { countryCode: 'xx' }, { filterByType: 'MONTHLY' }, { geoCode: 'us' }])('rejects %j: 400', async (query) => {
+  it.each<Record<string, string>>([
+    { countryCode: 'US' },
+    { countryCode: 'xx' },
+    { filterByType: 'MONTHLY' },
+    { geoCode: 'us' },
+  ])('rejects %j: 400', async (query) => {
     expectError(await get(topShortSongs.path, query), 400, 'invalid_parameter');
   });
 });
@@ -360,7 +501,29 @@ describe('video/related', () => {
     const items = body.data.relatedVideos;
     expect(items.length).toBe(20);
     expect(body.pagination).toEqual({ total: 20, hasMore: false, paginationToken: '' });
-    const own = new Set(tokens(self.title).filter((t) => !['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i'].includes(t) && !/^\d+$/.test(t)));
+    const own = new Set(
+      tokens(self.title).filter(
+        (t) =>
+          ![
+            'a',
+            'an',
+            'and',
+            'the',
+            'of',
+            'in',
+            'on',
+            'for',
+            'to',
+            'with',
+            'how',
+            'my',
+            'your',
+            'is',
+            'vs',
+            'i',
+          ].includes(t) && !/^\d+$/.test(t),
+      ),
+    );
     const score = (id: string) => {
       const row = rows.get(id)!;
       return 2 * tokens(row.title).filter((t) => own.has(t)).length + (row.channel_id === self.channel_id ? 3 : 0);
@@ -394,7 +557,8 @@ describe('video/related', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('video/streaming-data', () => {
-  const formatsOf = async (id = videoId) => StreamingResponse.parse((await get(streamingData.path, { videoId: id })).body).data.formats;
+  const formatsOf = async (id = videoId) =>
+    StreamingResponse.parse((await get(streamingData.path, { videoId: id })).body).data.formats;
   const pick = async (quality: string, id = videoId) => {
     const res = await get(streamingData.path, { videoId: id, quality });
     expect(res.status).toBe(200);
@@ -415,15 +579,23 @@ describe('video/streaming-data', () => {
   it.each(['best', 'highest', undefined])('%s selects the highest resolution (muxed preferred)', async (quality) => {
     const formats = await formatsOf();
     const top = Math.max(...video(formats).map((f) => f.height));
-    const expected = video(formats).filter((f) => f.height === top).sort(muxedFirst)[0]!;
-    const selected = quality ? await pick(quality) : StreamingResponse.parse((await get(streamingData.path, { videoId })).body).data.selectedFormat;
+    const expected = video(formats)
+      .filter((f) => f.height === top)
+      .sort(muxedFirst)[0]!;
+    const selected = quality
+      ? await pick(quality)
+      : StreamingResponse.parse((await get(streamingData.path, { videoId })).body).data.selectedFormat;
     expect(selected).toMatchObject({ itag: expected.itag, height: top });
   });
 
   it.each(['worst', 'lowest'])('%s selects the lowest resolution', async (quality) => {
     const formats = await formatsOf();
     const low = Math.min(...video(formats).map((f) => f.height));
-    expect(await pick(quality)).toMatchObject({ itag: video(formats).filter((f) => f.height === low).sort(muxedFirst)[0]!.itag });
+    expect(await pick(quality)).toMatchObject({
+      itag: video(formats)
+        .filter((f) => f.height === low)
+        .sort(muxedFirst)[0]!.itag,
+    });
   });
 
   it('bestaudio selects the highest-bitrate audio-only format', async () => {
@@ -435,7 +607,10 @@ describe('video/streaming-data', () => {
   it('a label selects that resolution, else the nearest below, else the nearest above', async () => {
     const formats = await formatsOf();
     const heights = [...new Set(video(formats).map((f) => f.height))].sort((a, b) => a - b);
-    const exact = (h: number) => video(formats).filter((f) => f.height === h).sort(muxedFirst)[0]!.itag;
+    const exact = (h: number) =>
+      video(formats)
+        .filter((f) => f.height === h)
+        .sort(muxedFirst)[0]!.itag;
     expect((await pick('720p')).itag).toBe(exact(720));
     expect((await pick('360p')).itag).toBe(18);
     expect((await pick('600p')).height).toBe(480);
@@ -467,7 +642,11 @@ describe('video/videos (batch lookup)', () => {
     expect(res.status).toBe(200);
     return VideosByIdsResponse.parse(res.body);
   };
-  const someIds = async (n: number) => (await allVideos()).map((v) => v.id).sort().slice(0, n);
+  const someIds = async (n: number) =>
+    (await allVideos())
+      .map((v) => v.id)
+      .sort()
+      .slice(0, n);
 
   it('does not shadow and is not shadowed by the other /api/v1/video routes', async () => {
     expect(videosByIds.path).toBe('/api/v1/video/videos');
@@ -497,7 +676,12 @@ describe('video/videos (batch lookup)', () => {
     const rows = new Map((await allVideos()).map((v) => [v.id, v]));
     for (const item of body.data.videos) {
       const row = rows.get(item.videoId)!;
-      expect(item).toMatchObject({ title: row.title, viewCount: row.views, lengthSeconds: row.duration, author: { id: row.channel_id, name: row.channel_name } });
+      expect(item).toMatchObject({
+        title: row.title,
+        viewCount: row.views,
+        lengthSeconds: row.duration,
+        author: { id: row.channel_id, name: row.channel_name },
+      });
     }
   });
 
@@ -510,8 +694,12 @@ describe('video/videos (batch lookup)', () => {
     expect((await lookup([...hundred, ...hundred.slice(0, 50)].join(','))).data.videos).toHaveLength(100);
     const refused = await get(videosByIds.path, { ids: [...hundred, 'one-more'].join(',') });
     expectError(refused, 400, 'invalid_parameter');
-    expect(ErrorBody.parse(refused.body)).toMatchObject({ message: expect.stringContaining('at most 100 ids'), issues: [{ path: 'ids' }] });
-    for (const ids of ['', ',', `${videoId},`, `,${videoId}`, `${videoId},,x`]) expectError(await get(videosByIds.path, { ids }), 400, 'invalid_parameter');
+    expect(ErrorBody.parse(refused.body)).toMatchObject({
+      message: expect.stringContaining('at most 100 ids'),
+      issues: [{ path: 'ids' }],
+    });
+    for (const ids of ['', ',', `${videoId},`, `,${videoId}`, `${videoId},,x`])
+      expectError(await get(videosByIds.path, { ids }), 400, 'invalid_parameter');
     expectError(await get(videosByIds.path), 400, 'missing_parameter');
     expectError(await get(videosByIds.path, { ids: 'x'.repeat(65) }), 400, 'invalid_parameter');
   });
@@ -519,8 +707,12 @@ describe('video/videos (batch lookup)', () => {
   it('fields trims each video and keeps notFound and pagination', async () => {
     const [a] = await someIds(1);
     const full = await lookup(`${a},nope`);
-    const trimmed = (await get(videosByIds.path, { ids: `${a},nope`, fields: 'videoId,author.name' })).body as VideosByIdsResponse;
-    expect(trimmed.data).toEqual({ videos: [{ videoId: a, author: { name: full.data.videos[0]!.author.name } }], notFound: ['nope'] });
+    const trimmed = (await get(videosByIds.path, { ids: `${a},nope`, fields: 'videoId,author.name' }))
+      .body as VideosByIdsResponse;
+    expect(trimmed.data).toEqual({
+      videos: [{ videoId: a, author: { name: full.data.videos[0]!.author.name } }],
+      notFound: ['nope'],
+    });
     expect(trimmed.pagination).toEqual(full.pagination);
     expectError(await get(videosByIds.path, { ids: a!, fields: 'notFound' }), 400, 'invalid_parameter');
   });

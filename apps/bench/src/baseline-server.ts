@@ -35,7 +35,10 @@ function canned(path: string): Canned | null {
   if (found === undefined) {
     try {
       if (!/^[a-z0-9-]+$/.test(name)) throw new Error('bad name');
-      const meta = JSON.parse(readFileSync(join(dir!, `${name}.json`), 'utf8')) as { status: number; headers: Record<string, string> };
+      const meta = JSON.parse(readFileSync(join(dir!, `${name}.json`), 'utf8')) as {
+        status: number;
+        headers: Record<string, string>;
+      };
       found = { ...meta, body: readFileSync(join(dir!, `${name}.body`)) };
     } catch {
       found = null;
@@ -50,7 +53,10 @@ if (kind === 'bare') {
   server = createServer((req, res) => {
     const answer = canned(new URL(req.url ?? '/', 'http://x').pathname);
     if (!answer) return void res.writeHead(404).end();
-    res.writeHead(answer.status, answer.status === 304 ? answer.headers : { ...answer.headers, 'content-length': answer.body.length });
+    res.writeHead(
+      answer.status,
+      answer.status === 304 ? answer.headers : { ...answer.headers, 'content-length': answer.body.length },
+    );
     res.end(answer.status === 304 ? undefined : answer.body);
   });
 } else {

@@ -20,7 +20,10 @@ export interface LoadOptions {
 }
 
 /** Fixed connections for a fixed duration; autocannon reports mean requests/s and latency percentiles. */
-export async function load(url: string, { connections, durationSeconds, headers = {}, status = 200 }: LoadOptions): Promise<LoadResult> {
+export async function load(
+  url: string,
+  { connections, durationSeconds, headers = {}, status = 200 }: LoadOptions,
+): Promise<LoadResult> {
   const result = await autocannon({ url, connections, duration: durationSeconds, headers, pipelining: 1 });
   const byClass = result as unknown as Record<'1xx' | '2xx' | '3xx' | '4xx' | '5xx', number>;
   const total = byClass['1xx'] + byClass['2xx'] + byClass['3xx'] + byClass['4xx'] + byClass['5xx'];

@@ -1,6 +1,11 @@
 import type { Database } from '@socialquery/store';
 import type { Kysely } from 'kysely';
-import { toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogMessageRows, upsertMicroblogUserRows } from '@socialquery/store';
+import {
+  toMicroblogMessageRow,
+  toMicroblogUserRow,
+  upsertMicroblogMessageRows,
+  upsertMicroblogUserRows,
+} from '@socialquery/store';
 
 /**
  * The demo's most active microblog user has 492 messages at every scale (the demo grows by adding
@@ -34,14 +39,28 @@ export async function addLongTimeline(db: Kysely<Database>, now: Date): Promise<
     .limit(1)
     .executeTakeFirst();
   if (!source) throw new Error('the store has no microblog messages to build the long timeline from');
-  const templates = await db.selectFrom('microblog_messages').selectAll().where('author_key', '=', source.author_key).orderBy('id_key').execute();
+  const templates = await db
+    .selectFrom('microblog_messages')
+    .selectAll()
+    .where('author_key', '=', source.author_key)
+    .orderBy('id_key')
+    .execute();
   const shownPerRound = templates.filter((m) => m.is_reply === 0).length;
   const messages = Math.ceil(SHOWN / shownPerRound) * templates.length;
   await upsertMicroblogUserRows(db, [
     toMicroblogUserRow({
-      id: USER_ID, username: LONG_TIMELINE_USER, displayName: 'Bench Timeline', bio: 'A long timeline for the benchmark.',
-      followerCount: 10, followingCount: 10, messageCount: messages, likeCount: 0, isVerified: false, isProtected: false,
-      profileImageUrl: `https://media.microblog.example.org/profile_images/${USER_ID}/avatar.jpg`, createdAt: now.getTime() - messages * EVERY_MS,
+      id: USER_ID,
+      username: LONG_TIMELINE_USER,
+      displayName: 'Bench Timeline',
+      bio: 'A long timeline for the benchmark.',
+      followerCount: 10,
+      followingCount: 10,
+      messageCount: messages,
+      likeCount: 0,
+      isVerified: false,
+      isProtected: false,
+      profileImageUrl: `https://media.microblog.example.org/profile_images/${USER_ID}/avatar.jpg`,
+      createdAt: now.getTime() - messages * EVERY_MS,
     }),
   ]);
   const batch: ReturnType<typeof toMicroblogMessageRow>[] = [];
@@ -50,10 +69,19 @@ export async function addLongTimeline(db: Kysely<Database>, now: Date): Promise<
     const id = String(FIRST_ID + BigInt(i));
     batch.push(
       toMicroblogMessageRow({
-        id, author: LONG_TIMELINE_USER, text: template.text, likeCount: template.like_count, repostCount: template.repost_count,
-        replyCount: template.reply_count, quoteCount: template.quote_count, viewCount: Number(template.view_count),
-        createdAt: now.getTime() - (messages - i) * EVERY_MS, replyToId: template.reply_to_id, repostedId: template.reposted_id,
-        url: `https://microblog.example.org/${LONG_TIMELINE_USER}/status/${id}`, media: JSON.parse(template.media) as { type: string; url: string }[],
+        id,
+        author: LONG_TIMELINE_USER,
+        text: template.text,
+        likeCount: template.like_count,
+        repostCount: template.repost_count,
+        replyCount: template.reply_count,
+        quoteCount: template.quote_count,
+        viewCount: Number(template.view_count),
+        createdAt: now.getTime() - (messages - i) * EVERY_MS,
+        replyToId: template.reply_to_id,
+        repostedId: template.reposted_id,
+        url: `https://microblog.example.org/${LONG_TIMELINE_USER}/status/${id}`,
+        media: JSON.parse(template.media) as { type: string; url: string }[],
       }),
     );
     if (batch.length === 500 || i === messages - 1) await upsertMicroblogMessageRows(db, batch.splice(0));

@@ -21,7 +21,16 @@ import { evaluateTargets, markdownReport, printTables, type Info, type Measureme
 
 const VARIANTS = ['identity', 'br', 'gzip', '304'] as const;
 type Variant = (typeof VARIANTS)[number];
-const SCENARIO_IDS = ['forum-hot', 'forum-top', 'microblog-page-1', 'microblog-page-1000', 'shortvideo-comments', 'video-search', 'music-search', 'professional-profile'];
+const SCENARIO_IDS = [
+  'forum-hot',
+  'forum-top',
+  'microblog-page-1',
+  'microblog-page-1000',
+  'shortvideo-comments',
+  'video-search',
+  'music-search',
+  'professional-profile',
+];
 
 const USAGE = `Usage: pnpm bench [options]
 
@@ -75,23 +84,33 @@ async function main() {
   });
   if (values.help) return console.log(USAGE);
   if (values.report) {
-    const saved = JSON.parse(readFileSync(values.report, 'utf8')) as { info: Info; measurements: Measurement[]; notes: string[] };
+    const saved = JSON.parse(readFileSync(values.report, 'utf8')) as {
+      info: Info;
+      measurements: Measurement[];
+      notes: string[];
+    };
     const targets = evaluateTargets(saved.measurements, saved.info.scales);
     printTables(saved.measurements, targets, saved.notes, saved.info);
-    if (values.markdown) writeFileSync(values.markdown, markdownReport(saved.measurements, targets, saved.notes, saved.info));
+    if (values.markdown)
+      writeFileSync(values.markdown, markdownReport(saved.measurements, targets, saved.notes, saved.info));
     return;
   }
   if (values.scales && values.scale) throw new Error('give --scales or --scale, not both');
-  const scales = [...new Set(list(values.scales ?? values.scale ?? '100').map((s) => positive(s, 'scales')))].sort((a, b) => a - b);
+  const scales = [...new Set(list(values.scales ?? values.scale ?? '100').map((s) => positive(s, 'scales')))].sort(
+    (a, b) => a - b,
+  );
   const durationSeconds = positive(values.duration, 'duration');
   const warmupSeconds = values.warmup === '0' ? 0 : positive(values.warmup, 'warmup');
   const connections = positive(values.connections, 'connections');
   const kinds = list(values.stores);
   for (const kind of kinds) if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown store ${kind}`);
   const variants = list(values.variants);
-  for (const variant of variants) if (!(VARIANTS as readonly string[]).includes(variant)) throw new Error(`unknown variant ${variant} (${VARIANTS.join(', ')})`);
+  for (const variant of variants)
+    if (!(VARIANTS as readonly string[]).includes(variant))
+      throw new Error(`unknown variant ${variant} (${VARIANTS.join(', ')})`);
   const only = values.only ? list(values.only) : SCENARIO_IDS;
-  for (const id of only) if (!SCENARIO_IDS.includes(id)) throw new Error(`unknown operation ${id} (${SCENARIO_IDS.join(', ')})`);
+  for (const id of only)
+    if (!SCENARIO_IDS.includes(id)) throw new Error(`unknown operation ${id} (${SCENARIO_IDS.join(', ')})`);
   const profileDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const say = (line: string) => console.error(line);
@@ -114,12 +133,15 @@ async function main() {
       const stores = await prepareStores(scale, kinds as ('sqlite' | 'postgres')[], say);
       try {
         for (const store of stores) {
-          const service = await startServer([...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), API_MAIN], {
-            SOCIALQUERY_STORE: store.address,
-            PORT: '0',
-            LOG_LEVEL: 'info',
-            SOCIALQUERY_RATE_LIMIT: '1000000000',
-          });
+          const service = await startServer(
+            [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), API_MAIN],
+            {
+              SOCIALQUERY_STORE: store.address,
+              PORT: '0',
+              LOG_LEVEL: 'info',
+              SOCIALQUERY_RATE_LIMIT: '1000000000',
+            },
+          );
           let handlerServer: RunningServer | undefined;
           try {
             handlerServer = await startServer([HANDLER_BASELINE], { SOCIALQUERY_STORE: store.address });
@@ -131,15 +153,23 @@ async function main() {
               for (const variant of scaleVariants) {
                 const prepared = await prepareVariant(service.url + path, credentials, variant, scenario);
                 if ('skipped' in prepared) {
-                  notes.push(`${scenario.id} ${variant} [${store.kind}, scale ${scale}] not measured: ${prepared.skipped}`);
+                  notes.push(
+                    `${scenario.id} ${variant} [${store.kind}, scale ${scale}] not measured: ${prepared.skipped}`,
+                  );
                   say(notes.at(-1)!);
                   continue;
                 }
                 const { headers, status, canned } = prepared;
                 const name = `s${scale}-${store.kind}-${scenario.id}-${variant}`;
                 writeFileSync(join(cannedDir, `${name}.body`), canned.body);
-                writeFileSync(join(cannedDir, `${name}.json`), JSON.stringify({ status: canned.status, headers: canned.headers }));
-                const key = createHash('sha1').update(JSON.stringify([canned.status, canned.headers])).update(canned.body).digest('hex');
+                writeFileSync(
+                  join(cannedDir, `${name}.json`),
+                  JSON.stringify({ status: canned.status, headers: canned.headers }),
+                );
+                const key = createHash('sha1')
+                  .update(JSON.stringify([canned.status, canned.headers]))
+                  .update(canned.body)
+                  .digest('hex');
                 let baseline = baselineRuns.get(key);
                 if (!baseline) {
                   say(`measuring the baselines for ${scenario.id} ${variant} (${canned.body.length} bytes)…`);
@@ -157,8 +187,16 @@ async function main() {
                   handler = await measure(handlerServer.url + path, { status });
                 }
                 measurements.push({
-                  scale, store: store.kind, scenario: scenario.id, title: scenario.title, variant, wireBytes: canned.body.length,
-                  identityBytes: canned.identityBytes, service: result, ...baseline, ...(handler ? { handler } : {}),
+                  scale,
+                  store: store.kind,
+                  scenario: scenario.id,
+                  title: scenario.title,
+                  variant,
+                  wireBytes: canned.body.length,
+                  identityBytes: canned.identityBytes,
+                  service: result,
+                  ...baseline,
+                  ...(handler ? { handler } : {}),
                 });
               }
             }
@@ -178,8 +216,14 @@ async function main() {
 
   const info = {
     command: `pnpm bench ${process.argv.slice(2).join(' ')}`.trim(),
-    connections, durationSeconds, warmupSeconds, scales, musicScale: MUSIC_SCALE_CAP,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`,
+    connections,
+    durationSeconds,
+    warmupSeconds,
+    scales,
+    musicScale: MUSIC_SCALE_CAP,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end`,
   };
   mkdirSync('data', { recursive: true });
   writeFileSync('data/bench-last.json', `${JSON.stringify({ info, measurements, notes }, null, 1)}\n`);
@@ -200,7 +244,8 @@ async function main() {
  */
 async function prepareVariant(url: string, credentials: Record<string, string>, variant: Variant, scenario: Scenario) {
   const identity = await getRaw(url, credentials);
-  if (identity.status !== 200) throw new Error(`${scenario.id} answered ${identity.status}: ${identity.body.toString()}`);
+  if (identity.status !== 200)
+    throw new Error(`${scenario.id} answered ${identity.status}: ${identity.body.toString()}`);
   if (identity.headers['content-encoding']) throw new Error(`${scenario.id} came compressed without Accept-Encoding`);
   const headers = { ...credentials };
   if (variant === 'br' || variant === 'gzip') headers['accept-encoding'] = variant;
@@ -208,7 +253,9 @@ async function prepareVariant(url: string, credentials: Record<string, string>, 
   const answer = variant === 'identity' ? identity : await getRaw(url, headers);
   const status = variant === '304' ? 304 : 200;
   if (variant === '304' && answer.status === 200 && answer.headers.etag !== identity.headers.etag) {
-    return { skipped: `the ETag differs from one request to the next (${String(identity.headers.etag)}, then ${String(answer.headers.etag)}), so If-None-Match never matches` };
+    return {
+      skipped: `the ETag differs from one request to the next (${String(identity.headers.etag)}, then ${String(answer.headers.etag)}), so If-None-Match never matches`,
+    };
   }
   if (answer.status !== status) throw new Error(`${scenario.id} ${variant} answered ${answer.status}, not ${status}`);
   const canned = {
@@ -224,7 +271,11 @@ async function prepareVariant(url: string, credentials: Record<string, string>, 
   return { headers, status, canned };
 }
 
-const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 function positive(value: string, name: string): number {
   if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--${name} must be a positive integer`);

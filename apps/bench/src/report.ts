@@ -57,7 +57,12 @@ export function evaluateTargets(measurements: Measurement[], scales: number[]): 
   for (const m of identity.filter((x) => x.scale === largest)) {
     const ratio = vsExpress(m);
     if (m.service.requestsPerSecond === 0) {
-      lines.push({ target: `≥ ${TARGET_VS_EXPRESS * 100} % of Express req/s, p99 < ${TARGET_P99_MS} ms`, subject: `${m.scenario} [${m.store}, scale ${m.scale}]`, figure: 'no response within the measurement', met: false });
+      lines.push({
+        target: `≥ ${TARGET_VS_EXPRESS * 100} % of Express req/s, p99 < ${TARGET_P99_MS} ms`,
+        subject: `${m.scenario} [${m.store}, scale ${m.scale}]`,
+        figure: 'no response within the measurement',
+        met: false,
+      });
       continue;
     }
     lines.push({
@@ -88,13 +93,15 @@ export function evaluateTargets(measurements: Measurement[], scales: number[]): 
       if (!small) continue;
       if (big.service.requestsPerSecond === 0) {
         lines.push({
-          target: `latency at most ${TARGET_SCALE_GROWTH}× from scale ${smallest} to ${largest}`, subject: `${big.scenario} [${big.store}]`,
-          figure: `mean ${fixed(small.service.mean)} ms → no response within the measurement`, met: false,
+          target: `latency at most ${TARGET_SCALE_GROWTH}× from scale ${smallest} to ${largest}`,
+          subject: `${big.scenario} [${big.store}]`,
+          figure: `mean ${fixed(small.service.mean)} ms → no response within the measurement`,
+          met: false,
         });
         continue;
       }
       const growth = big.service.mean / small.service.mean;
-      const normalised = (big.service.mean / big.express.mean) / (small.service.mean / small.express.mean);
+      const normalised = big.service.mean / big.express.mean / (small.service.mean / small.express.mean);
       lines.push({
         target: `latency at most ${TARGET_SCALE_GROWTH}× from scale ${smallest} to ${largest}`,
         subject: `${big.scenario} [${big.store}]`,
@@ -110,7 +117,12 @@ function rowsOf(measurements: Measurement[]) {
   return measurements.map((m) => ({
     operation: m.scenario,
     variant: m.variant,
-    bytes: m.variant === '304' ? '0' : m.wireBytes === m.identityBytes ? String(m.wireBytes) : `${m.wireBytes} of ${m.identityBytes}`,
+    bytes:
+      m.variant === '304'
+        ? '0'
+        : m.wireBytes === m.identityBytes
+          ? String(m.wireBytes)
+          : `${m.wireBytes} of ${m.identityBytes}`,
     'req/s': Math.round(m.service.requestsPerSecond),
     'p50 ms': m.service.p50,
     'p99 ms': m.service.p99,
@@ -126,7 +138,8 @@ function rowsOf(measurements: Measurement[]) {
 }
 
 /** Milliseconds of the one busy core per request, from a saturated server's requests/s. */
-const perRequestMs = (result: LoadResult) => (result.requestsPerSecond > 0 ? 1000 / result.requestsPerSecond : Number.NaN);
+const perRequestMs = (result: LoadResult) =>
+  result.requestsPerSecond > 0 ? 1000 / result.requestsPerSecond : Number.NaN;
 
 /**
  * Where an uncompressed request's time goes: Express answering canned bytes; the operation's own
@@ -141,14 +154,16 @@ function costRows(measurements: Measurement[]) {
     const service = perRequestMs(m.service);
     const handler = perRequestMs(m.handler);
     const express = perRequestMs(m.express);
-    return [{
-      operation: m.scenario,
-      'ms / request': fixed(service, 3),
-      'express': fixed(express, 3),
-      'parse + handler': fixed(handler - express, 3),
-      'service layers': fixed(service - handler, 3),
-      'layers share': `${fixed((100 * (service - handler)) / service, 0)} %`,
-    }];
+    return [
+      {
+        operation: m.scenario,
+        'ms / request': fixed(service, 3),
+        express: fixed(express, 3),
+        'parse + handler': fixed(handler - express, 3),
+        'service layers': fixed(service - handler, 3),
+        'layers share': `${fixed((100 * (service - handler)) / service, 0)} %`,
+      },
+    ];
   });
 }
 
@@ -180,7 +195,9 @@ export function printTables(measurements: Measurement[], targets: TargetLine[], 
     }
   }
   console.log('\ntargets');
-  console.table(targets.map((t) => ({ target: t.target, subject: t.subject, figure: t.figure, met: t.met ? 'yes' : 'NO' })));
+  console.table(
+    targets.map((t) => ({ target: t.target, subject: t.subject, figure: t.figure, met: t.met ? 'yes' : 'NO' })),
+  );
   for (const note of notes) console.log(`note: ${note}`);
 }
 
@@ -195,18 +212,26 @@ function markdownTable(rows: Record<string, string | number>[]): string {
   ].join('\n');
 }
 
-export function markdownReport(measurements: Measurement[], targets: TargetLine[], notes: string[], info: Info): string {
+export function markdownReport(
+  measurements: Measurement[],
+  targets: TargetLine[],
+  notes: string[],
+  info: Info,
+): string {
   const parts = [`Command: \`${info.command}\``, '', header(info)];
   for (const [title, group] of groups(measurements)) {
     parts.push('', `### ${title}`, '', markdownTable(rowsOf(group)));
     const costs = costRows(group);
-    if (costs.length > 0) parts.push('', `Where a request's time goes (ms of CPU, from 1 / req/s):`, '', markdownTable(costs));
+    if (costs.length > 0)
+      parts.push('', `Where a request's time goes (ms of CPU, from 1 / req/s):`, '', markdownTable(costs));
   }
   parts.push(
     '',
     '### Targets',
     '',
-    markdownTable(targets.map((t) => ({ target: t.target, subject: t.subject, figure: t.figure, met: t.met ? 'yes' : '**no**' }))),
+    markdownTable(
+      targets.map((t) => ({ target: t.target, subject: t.subject, figure: t.figure, met: t.met ? 'yes' : '**no**' })),
+    ),
     '',
   );
   if (notes.length > 0) parts.push('Notes:', '', ...notes.map((note) => `- ${note}`), '');

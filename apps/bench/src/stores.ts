@@ -37,7 +37,11 @@ export interface BenchStore {
  * starts, filled by copying the SQLite store across (the same rows, so both stores answer the
  * same requests).
  */
-export async function prepareStores(scale: number, kinds: readonly ('sqlite' | 'postgres')[], say: (line: string) => void): Promise<BenchStore[]> {
+export async function prepareStores(
+  scale: number,
+  kinds: readonly ('sqlite' | 'postgres')[],
+  say: (line: string) => void,
+): Promise<BenchStore[]> {
   const file = resolve(`data/bench-scale-${scale}.db`);
   const examplesFile = file.replace(/\.db$/, '.examples.json');
   if (!existsSync(file) || !existsSync(examplesFile)) await buildStore(scale, file, examplesFile, say);
@@ -51,7 +55,11 @@ export async function prepareStores(scale: number, kinds: readonly ('sqlite' | '
       if (kind === 'sqlite') {
         const credentials = await createCredentials(sqlite);
         stores.push({
-          kind, scale, address: sqliteAddress, ...credentials, examples,
+          kind,
+          scale,
+          address: sqliteAddress,
+          ...credentials,
+          examples,
           drop: async () => {
             const store = await openStore(sqliteAddress);
             try {
@@ -71,7 +79,14 @@ export async function prepareStores(scale: number, kinds: readonly ('sqlite' | '
         await copyStore(sqlite.db, pg.db);
         await sql`ANALYZE`.execute(pg.db);
         say(`  copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-        stores.push({ kind, scale, address: target.address, ...(await createCredentials(pg)), examples, drop: target.drop });
+        stores.push({
+          kind,
+          scale,
+          address: target.address,
+          ...(await createCredentials(pg)),
+          examples,
+          drop: target.drop,
+        });
       } finally {
         await pg.close();
       }
@@ -86,7 +101,9 @@ export async function prepareStores(scale: number, kinds: readonly ('sqlite' | '
 async function buildStore(scale: number, file: string, examplesFile: string, say: (line: string) => void) {
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
-  say(`building the scale-${scale} store at ${file} (reused by later runs; music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`);
+  say(
+    `building the scale-${scale} store at ${file} (reused by later runs; music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`,
+  );
   const seededAt = new Date();
   const store = await openStore(`sqlite:${partial}`);
   let examples: BenchExamples;

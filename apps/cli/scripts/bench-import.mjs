@@ -16,10 +16,15 @@ const zst = args.includes('--zst');
 let input = join(tmpdir(), `socialquery-bench-reddit-${lines}.ndjson`);
 if (!existsSync(input)) {
   console.error(`generating ${input} …`);
-  execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'generate-reddit-ndjson.mjs'), input, String(lines)], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(dirname(fileURLToPath(import.meta.url)), 'generate-reddit-ndjson.mjs'), input, String(lines)],
+    { stdio: 'inherit' },
+  );
 }
 if (zst) {
-  if (!existsSync(`${input}.zst`)) execFileSync('zstd', ['-q', '-3', input, '-o', `${input}.zst`], { stdio: 'inherit' });
+  if (!existsSync(`${input}.zst`))
+    execFileSync('zstd', ['-q', '-3', input, '-o', `${input}.zst`], { stdio: 'inherit' });
   input = `${input}.zst`;
 }
 
@@ -49,19 +54,27 @@ try {
   const summary = await importData(store.db, 'forum', 'reddit-ndjson', input);
   clearInterval(sampler);
   sampleThreads();
-  const busy = [...threadCpu].map(([tid, { name, seconds }]) => ({ name, seconds: seconds - (baseline.get(tid) ?? 0) })).filter((t) => t.seconds >= 0.5);
+  const busy = [...threadCpu]
+    .map(([tid, { name, seconds }]) => ({ name, seconds: seconds - (baseline.get(tid) ?? 0) }))
+    .filter((t) => t.seconds >= 0.5);
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const records = summary.imported + summary.updated;
-  console.log(JSON.stringify({
-    input, bytes: statSync(input).size, records, skipped: summary.skipped, seconds: Number(seconds.toFixed(2)),
-    recordsPerSecond: Math.round(records / seconds),
-    cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
-    recordsPerCpuSecond: Math.round(records / ((used.user + used.system) / 1e6)),
-    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-    // the busiest threads: the main thread (parsing and SQLite), V8's GC helpers, any worker thread
-    threads: busy.sort((a, b) => b.seconds - a.seconds).map((t) => `${t.name} ${t.seconds.toFixed(1)} s`),
-  }));
+  console.log(
+    JSON.stringify({
+      input,
+      bytes: statSync(input).size,
+      records,
+      skipped: summary.skipped,
+      seconds: Number(seconds.toFixed(2)),
+      recordsPerSecond: Math.round(records / seconds),
+      cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
+      recordsPerCpuSecond: Math.round(records / ((used.user + used.system) / 1e6)),
+      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      // the busiest threads: the main thread (parsing and SQLite), V8's GC helpers, any worker thread
+      threads: busy.sort((a, b) => b.seconds - a.seconds).map((t) => `${t.name} ${t.seconds.toFixed(1)} s`),
+    }),
+  );
 } finally {
   await store.close();
   rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,11 @@ import { findImporter, openStore } from '@socialquery/store';
 const lines = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200_000);
 const input = join(tmpdir(), `socialquery-bench-reddit-${lines}.ndjson`);
 if (!existsSync(input)) {
-  execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'generate-reddit-ndjson.mjs'), input, String(lines)], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(dirname(fileURLToPath(import.meta.url)), 'generate-reddit-ndjson.mjs'), input, String(lines)],
+    { stdio: 'inherit' },
+  );
 }
 const Database = createRequire(import.meta.resolve('@socialquery/store'))('better-sqlite3');
 
@@ -39,12 +43,20 @@ try {
   const columns = Object.keys(rows[0]);
   const perStatement = Math.floor(30_000 / columns.length);
   const tuple = `(${columns.map(() => '?').join(',')})`;
-  const upsert = (n) => db.prepare(
-    `insert into forum_posts (${columns.join(',')}) values ${Array(n).fill(tuple).join(',')} ` +
-    `on conflict (id) do update set ${columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}`,
-  );
+  const upsert = (n) =>
+    db.prepare(
+      `insert into forum_posts (${columns.join(',')}) values ${Array(n).fill(tuple).join(',')} ` +
+        `on conflict (id) do update set ${columns
+          .filter((c) => c !== 'id')
+          .map((c) => `${c} = excluded.${c}`)
+          .join(', ')}`,
+    );
   const full = upsert(perStatement);
-  const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'forum_posts' and sql like 'CREATE INDEX%'").all();
+  const indexes = db
+    .prepare(
+      "select name, sql from sqlite_master where type = 'index' and tbl_name = 'forum_posts' and sql like 'CREATE INDEX%'",
+    )
+    .all();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   db.exec('begin');
@@ -62,12 +74,14 @@ try {
   const t3 = performance.now();
   const used = process.cpuUsage(cpu);
   const us = (ms) => Number(((ms * 1000) / rows.length).toFixed(2));
-  console.log(JSON.stringify({
-    rows: rows.length,
-    microsecondsPerRow: { upsert: us(t1 - t0), indexes: us(t2 - t1), commit: us(t3 - t2), total: us(t3 - t0) },
-    writesAloneRecordsPerSecond: Math.round(rows.length / ((t3 - t0) / 1000)),
-    cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
-  }));
+  console.log(
+    JSON.stringify({
+      rows: rows.length,
+      microsecondsPerRow: { upsert: us(t1 - t0), indexes: us(t2 - t1), commit: us(t3 - t2), total: us(t3 - t0) },
+      writesAloneRecordsPerSecond: Math.round(rows.length / ((t3 - t0) / 1000)),
+      cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
+    }),
+  );
 } finally {
   db.close();
   rmSync(dir, { recursive: true, force: true });

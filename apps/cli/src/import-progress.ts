@@ -17,8 +17,16 @@ export function importProgress(io: Io, now: () => number = Date.now) {
   return {
     update(summary: ImportSummary, read: ReadProgress) {
       const records = summary.imported + summary.updated + summary.skipped;
-      const values = { records, rate: reporter.rate(records), read: formatBytes(read.bytesRead), size: formatBytes(read.totalBytes) };
-      reporter.report(values, { value: Math.min(read.bytesRead, read.totalBytes), total: Math.max(read.totalBytes, 1) });
+      const values = {
+        records,
+        rate: reporter.rate(records),
+        read: formatBytes(read.bytesRead),
+        size: formatBytes(read.totalBytes),
+      };
+      reporter.report(values, {
+        value: Math.min(read.bytesRead, read.totalBytes),
+        total: Math.max(read.totalBytes, 1),
+      });
     },
     stop: reporter.stop,
     seconds: reporter.seconds,

@@ -1,5 +1,12 @@
 import {
-  ImportAbortedError, ImportInputError, importData, importers, importPlatforms, type ImportSummary, openStore, type Store,
+  ImportAbortedError,
+  ImportInputError,
+  importData,
+  importers,
+  importPlatforms,
+  type ImportSummary,
+  openStore,
+  type Store,
 } from '@socialquery/store';
 import { type Command, CommanderError } from 'commander';
 import { importProgress } from './import-progress.js';
@@ -12,9 +19,15 @@ export const EXIT_BAD_INPUT = 2;
 const REASONS_SHOWN = 20;
 
 function formatsHelp(): string {
-  const rows = importers.map((i) => `  ${i.platform.padEnd(13)} ${i.format.padEnd(16)} ${i.input.padEnd(12)} ${i.description}`);
+  const rows = importers.map(
+    (i) => `  ${i.platform.padEnd(13)} ${i.format.padEnd(16)} ${i.input.padEnd(12)} ${i.description}`,
+  );
   return [
-    '', 'Formats:', `  ${'platform'.padEnd(13)} ${'format'.padEnd(16)} ${'reads a'.padEnd(12)} what`, ...rows, '',
+    '',
+    'Formats:',
+    `  ${'platform'.padEnd(13)} ${'format'.padEnd(16)} ${'reads a'.padEnd(12)} what`,
+    ...rows,
+    '',
     'Exit codes: 0 all imported; 1 records skipped (listed with line and reason) or --strict aborted (nothing imported);',
     '2 the input cannot be imported (unknown platform or format, missing path, wrong format, corrupt file).',
   ].join('\n');
@@ -26,7 +39,8 @@ export function summaryLines(summary: ImportSummary, seconds: number): string[] 
     `imported ${summary.imported}, updated ${summary.updated}, skipped ${summary.skipped} ` +
       `(${records} records in ${seconds.toFixed(1)} s, ${Math.round(records / Math.max(seconds, 0.001))} records/s)`,
   ];
-  for (const [table, counts] of Object.entries(summary.tables)) lines.push(`  ${table}: ${counts.imported} new, ${counts.updated} updated`);
+  for (const [table, counts] of Object.entries(summary.tables))
+    lines.push(`  ${table}: ${counts.imported} new, ${counts.updated} updated`);
   for (const skip of summary.skips.slice(0, REASONS_SHOWN)) lines.push(`skipped ${skip.location}: ${skip.reason}`);
   if (summary.skipped > REASONS_SHOWN) lines.push(`… and ${summary.skipped - REASONS_SHOWN} more skipped`);
   return lines;
@@ -56,12 +70,16 @@ export function importCommand(program: Command, io: Io) {
         });
         progress.stop();
         for (const line of summaryLines(summary, progress.seconds())) io.out(line);
-        if (summary.skipped > 0) throw new CommanderError(EXIT_SKIPPED, 'socialquery.importSkipped', `${summary.skipped} records skipped`);
+        if (summary.skipped > 0)
+          throw new CommanderError(EXIT_SKIPPED, 'socialquery.importSkipped', `${summary.skipped} records skipped`);
       } catch (error) {
         progress.stop();
         if (error instanceof ImportInputError) fail(EXIT_BAD_INPUT, error.message);
         if (error instanceof ImportAbortedError) {
-          fail(EXIT_SKIPPED, `--strict: aborted at ${error.location}: ${error.reason}; nothing was imported (the store is unchanged)`);
+          fail(
+            EXIT_SKIPPED,
+            `--strict: aborted at ${error.location}: ${error.reason}; nothing was imported (the store is unchanged)`,
+          );
         }
         throw error;
       } finally {

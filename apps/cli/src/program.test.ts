@@ -20,7 +20,12 @@ async function cli(...args: string[]) {
   const err: string[] = [];
   const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), interactive: false };
   const code = await runCli(['--store', storeAddress, ...args], io);
-  return { code, out: out.join('\n'), err: err.join('\n'), lastLine: out.join('\n').trimEnd().split('\n').at(-1) ?? '' };
+  return {
+    code,
+    out: out.join('\n'),
+    err: err.join('\n'),
+    lastLine: out.join('\n').trimEnd().split('\n').at(-1) ?? '',
+  };
 }
 
 describe('socialquery CLI', () => {
@@ -40,10 +45,16 @@ describe('socialquery CLI', () => {
     const seeded = Number(/seeded forum (\d+)[^(]* rows \(scale 1\)/.exec(first.out)?.[1]);
     expect(seeded).toBeGreaterThanOrEqual(6000);
     // again, only the set whose rows are counted (--only): the whole demo twice is the store's tests' business
-    expect(await cli('seed', '--demo', '--only', 'forum')).toMatchObject({ code: 0, out: expect.stringMatching(/^seeded forum \d+ rows/) });
+    expect(await cli('seed', '--demo', '--only', 'forum')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^seeded forum \d+ rows/),
+    });
     const store = await openStore(storeAddress);
     try {
-      const { n } = await store.db.selectFrom('forum_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const { n } = await store.db
+        .selectFrom('forum_posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n)).toBe(seeded);
     } finally {
       await store.close();
@@ -82,7 +93,10 @@ describe('socialquery CLI', () => {
     const created = await cli('keys', 'create', '--kind', 'api-key');
     const id = /created api-key (cred_[0-9a-f]+)/.exec(created.out)![1]!;
     expect(await cli('keys', 'revoke', id)).toMatchObject({ code: 0, out: `revoked ${id}` });
-    expect(await cli('keys', 'revoke', id)).toMatchObject({ code: 1, err: expect.stringContaining('no active credential') });
+    expect(await cli('keys', 'revoke', id)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no active credential'),
+    });
     const store = await openStore(storeAddress);
     try {
       expect(await store.credentials.check(created.lastLine, 'api-key')).toBeNull();
@@ -101,10 +115,21 @@ describe('socialquery CLI', () => {
   it('examples: prints JSON naming a forum community with 300+ posts and a user with posts', async () => {
     const result = await cli('examples');
     const examples = JSON.parse(result.out);
-    expect(Object.keys(examples).sort()).toEqual(['forum', 'microblog', 'music', 'professional', 'shortvideo', 'video']);
+    expect(Object.keys(examples).sort()).toEqual([
+      'forum',
+      'microblog',
+      'music',
+      'professional',
+      'shortvideo',
+      'video',
+    ]);
     const store = await openStore(storeAddress);
     try {
-      const posts = await store.db.selectFrom('forum_posts').select('id').where('community', '=', examples.forum.community).execute();
+      const posts = await store.db
+        .selectFrom('forum_posts')
+        .select('id')
+        .where('community', '=', examples.forum.community)
+        .execute();
       expect(posts.length).toBeGreaterThanOrEqual(300);
       expect((await store.forum.userPosts({ username: examples.forum.username, limit: 1 })).length).toBe(1);
     } finally {
@@ -117,23 +142,61 @@ describe('socialquery CLI', () => {
     const dir = await mkdtemp(join(tmpdir(), 'socialquery-export-'));
     try {
       const ndjsonFile = join(dir, 'posts.ndjson');
-      const result = await cli('export', 'forum', 'communityPosts', `community=${forum.community}`, 'sort=new', '--out', ndjsonFile);
+      const result = await cli(
+        'export',
+        'forum',
+        'communityPosts',
+        `community=${forum.community}`,
+        'sort=new',
+        '--out',
+        ndjsonFile,
+      );
       expect(result).toMatchObject({ code: 0, out: '' });
       expect(result.err).toMatch(new RegExp(`^exported \\d+ records \\(ndjson\\) in [0-9.]+ s to ${ndjsonFile}$`, 'm'));
-      const posts = (await readFile(ndjsonFile, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
+      const posts = (await readFile(ndjsonFile, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const store = await openStore(storeAddress);
       try {
         const stored = await store.db
-          .selectFrom('forum_posts').select('id').where('community_key', '=', forum.community.toLowerCase())
-          .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+          .selectFrom('forum_posts')
+          .select('id')
+          .where('community_key', '=', forum.community.toLowerCase())
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
         expect(posts.map((post) => post.id)).toEqual(stored.map((row) => row.id));
       } finally {
         await store.close();
       }
-      expect(Object.keys(posts[0]).sort()).toEqual(['author', 'commentCount', 'community', 'content', 'createdAt', 'downvotes', 'id', 'score', 'title', 'upvotes', 'url']);
+      expect(Object.keys(posts[0]).sort()).toEqual([
+        'author',
+        'commentCount',
+        'community',
+        'content',
+        'createdAt',
+        'downvotes',
+        'id',
+        'score',
+        'title',
+        'upvotes',
+        'url',
+      ]);
 
       const csvFile = join(dir, 'messages.csv');
-      const csv = await cli('export', 'microblog', 'userMessages', `username=${microblog.username}`, '--format', 'csv', '--fields', 'id,createdAt', '--out', csvFile);
+      const csv = await cli(
+        'export',
+        'microblog',
+        'userMessages',
+        `username=${microblog.username}`,
+        '--format',
+        'csv',
+        '--fields',
+        'id,createdAt',
+        '--out',
+        csvFile,
+      );
       expect(csv.code).toBe(0);
       const lines = (await readFile(csvFile, 'utf8')).trimEnd().split('\r\n');
       expect(lines[0]).toBe('id,createdAt');
@@ -157,7 +220,10 @@ describe('socialquery CLI', () => {
         [['forum', 'communityPosts', 'community=x', 'colour=red'], 'forum.communityPosts does not take colour'],
         [['forum', 'communityPosts', 'novalue'], "parameter 'novalue' must be name=value"],
         [['forum', 'communityPosts', 'community=x', '--fields', 'nope'], "unknown field 'nope'"],
-        [['forum', 'communityPosts', 'community=no_such_community_here'], "community 'no_such_community_here' not found"],
+        [
+          ['forum', 'communityPosts', 'community=no_such_community_here'],
+          "community 'no_such_community_here' not found",
+        ],
       ];
       for (const [args, message] of cases) {
         const result = await cli('export', ...args, '--out', out);
@@ -165,7 +231,9 @@ describe('socialquery CLI', () => {
         expect(result.err).toContain(message);
         expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
       }
-      expect((await cli('export', 'forum', 'userPosts', 'username=x', '--format', 'xml')).err).toContain("Allowed choices are ndjson, csv");
+      expect((await cli('export', 'forum', 'userPosts', 'username=x', '--format', 'xml')).err).toContain(
+        'Allowed choices are ndjson, csv',
+      );
       expect(await readdir(dir)).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -199,7 +267,19 @@ describe('socialquery CLI', () => {
   }, 240_000);
 
   it('--help on every command; an unknown command fails', async () => {
-    for (const args of [[], ['seed'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['examples'], ['migrate'], ['migrate-store'], ['export'], ['import']]) {
+    for (const args of [
+      [],
+      ['seed'],
+      ['keys'],
+      ['keys', 'create'],
+      ['keys', 'list'],
+      ['keys', 'revoke'],
+      ['examples'],
+      ['migrate'],
+      ['migrate-store'],
+      ['export'],
+      ['import'],
+    ]) {
       const result = await cli(...args, '--help');
       expect(result.code).toBe(0);
       expect(result.out).toMatch(/^Usage: socialquery/);

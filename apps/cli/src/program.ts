@@ -11,7 +11,10 @@ import { type Io, processIo } from './io.js';
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
     .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export')
-    .option('--store <address>', 'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)')
+    .option(
+      '--store <address>',
+      'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)',
+    )
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();

@@ -63,7 +63,13 @@ function startServer(): Promise<Server> {
           { 'x-request-id': 'r1' },
         );
       case 'boom':
-        return json(500, { statusCode: 500, error: 'Internal Server Error', code: 'internal', message: 'oops', requestId: 'r5' });
+        return json(500, {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          code: 'internal',
+          message: 'oops',
+          requestId: 'r5',
+        });
       case 'text':
         res.writeHead(200, { 'content-type': 'text/plain' });
         return res.end('hello, not json');
@@ -146,7 +152,10 @@ describe('createClient against a real server', () => {
           method: 'GET',
           path: '/api/v1/test/item/{id}',
           auth: 'bearer',
-          params: { path: z.object({ id: requiredString() }), query: z.object({ after: timeBoundParam('after'), before: timeBoundParam('before') }) },
+          params: {
+            path: z.object({ id: requiredString() }),
+            query: z.object({ after: timeBoundParam('after'), before: timeBoundParam('before') }),
+          },
           response: Item,
           summary: 'A listing with a time window',
         }),
@@ -157,7 +166,9 @@ describe('createClient against a real server', () => {
     expect(seen[0]?.url).toBe('/api/v1/test/item/abc?after=2024-04-30T22%3A00%3A00.000Z&before=1714521600');
     const error = await rejection(windowed.getWindow({ id: 'abc', after: new Date(Number.NaN) }));
     expect(error).toBeInstanceOf(RequestSetupError);
-    expect((error as RequestSetupError).issues).toEqual([{ path: 'after', message: expect.stringMatching(/^must be an ISO 8601 timestamp/) }]);
+    expect((error as RequestSetupError).issues).toEqual([
+      { path: 'after', message: expect.stringMatching(/^must be an ISO 8601 timestamp/) },
+    ]);
     expect(seen).toHaveLength(1);
   });
 
@@ -210,7 +221,11 @@ describe('createClient against a real server', () => {
     expect(apiError.status).toBe(404);
     expect(apiError.requestId).toBe('r1');
     expect(apiError.body).toEqual({
-      statusCode: 404, error: 'Not Found', code: 'not_found', message: 'item not found', requestId: 'r1',
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'not_found',
+      message: 'item not found',
+      requestId: 'r1',
     });
     expect(apiError.message).toBe('HTTP 404 not_found: item not found');
     expect(seen).toHaveLength(1);
@@ -342,7 +357,10 @@ describe('createClient against a real server', () => {
     });
 
     it('an empty bearer token', async () => {
-      await expectSetupError(createClient(contract, { baseUrl, token: '' }).getItem({ id: 'abc' }), /needs a bearer token/);
+      await expectSetupError(
+        createClient(contract, { baseUrl, token: '' }).getItem({ id: 'abc' }),
+        /needs a bearer token/,
+      );
     });
 
     it('a missing API key', async () => {
@@ -421,7 +439,10 @@ describe('iterate: the page iterator every paged operation has', () => {
       path: '/api/v1/test/by-offset',
       auth: 'bearer',
       params: {
-        query: z.object({ offset: integerParam({ min: 0, max: 6, default: 0 }), limit: integerParam({ min: 1, max: 3, default: 3 }) }),
+        query: z.object({
+          offset: integerParam({ min: 0, max: 6, default: 0 }),
+          limit: integerParam({ min: 1, max: 3, default: 3 }),
+        }),
       },
       response: z.object({ items: z.array(Item) }),
       summary: 'Offset-paged items',
@@ -453,7 +474,9 @@ describe('iterate: the page iterator every paged operation has', () => {
 
   it('follows a token until it comes back empty, sending each back under its own name', async () => {
     const { client, queries } = fakeClient();
-    expect((await all(client.iterate('byToken', { limit: 3 }))).map((item) => item.id)).toEqual(ITEMS.map((item) => item.id));
+    expect((await all(client.iterate('byToken', { limit: 3 }))).map((item) => item.id)).toEqual(
+      ITEMS.map((item) => item.id),
+    );
     expect(queries).toEqual([{ limit: '3' }, { limit: '3', next: '3' }, { limit: '3', next: '6' }]);
   });
 
@@ -485,7 +508,9 @@ describe('iterate: the page iterator every paged operation has', () => {
   it('refuses an operation that does not page, before sending anything', async () => {
     const { client, queries } = fakeClient();
     // @ts-expect-error: single does not page
-    await expect(all(client.iterate('single', { id: 'x' }))).rejects.toThrow(/test\.item does not page; the paged operations are byToken, byOffset/);
+    await expect(all(client.iterate('single', { id: 'x' }))).rejects.toThrow(
+      /test\.item does not page; the paged operations are byToken, byOffset/,
+    );
     expect(queries).toHaveLength(0);
   });
 });

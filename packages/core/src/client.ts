@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { RequestSetupError } from './client-errors.js';
-import { FieldsError, locateRecords, parseFields, recordsOf as recordsIn, type RecordOf, type RecordsLocation, type Trimmed, valueAt } from './fields.js';
+import {
+  FieldsError,
+  locateRecords,
+  parseFields,
+  recordsOf as recordsIn,
+  type RecordOf,
+  type RecordsLocation,
+  type Trimmed,
+  valueAt,
+} from './fields.js';
 import type { Contract, Operation, OperationArgs, OperationResult, Paging } from './operation.js';
 import { fillPath, parameterMaximum } from './operation.js';
 import { createTransport, type Transport, type TransportOptions, type TransportRequest } from './transport.js';
@@ -42,7 +51,11 @@ export type ContractClient<C extends Contract> = {
   exportAll<K extends ListingKeys<C>, const P extends string = never>(
     operation: K,
     args: OperationArgs<C[K]> & FieldsArg<P>,
-  ): AsyncGenerator<[P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>, void, undefined>;
+  ): AsyncGenerator<
+    [P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>,
+    void,
+    undefined
+  >;
   /**
    * The page iterator of every paged operation: its records, page after page, as the operation's
    * paging declares (a token sent back until it comes back empty, or `offset` stepped by each
@@ -53,14 +66,24 @@ export type ContractClient<C extends Contract> = {
   iterate<K extends PagedKeys<C>, const P extends string = never>(
     operation: K,
     args: OperationArgs<C[K]> & FieldsArg<P>,
-  ): AsyncGenerator<[P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>, void, undefined>;
+  ): AsyncGenerator<
+    [P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>,
+    void,
+    undefined
+  >;
 };
 
 /** The operations of a contract that page (those `iterate` takes). */
-export type PagedKeys<C extends Contract> = { [K in keyof C]: C[K] extends { readonly paging: Paging } ? K : never }[keyof C] & string;
+export type PagedKeys<C extends Contract> = {
+  [K in keyof C]: C[K] extends { readonly paging: Paging } ? K : never;
+}[keyof C] &
+  string;
 
 /** The operations of a contract whose answer is a list of records (those `exportAll` takes). */
-export type ListingKeys<C extends Contract> = { [K in keyof C]: RecordOf<OperationResult<C[K]>> extends never ? never : K }[keyof C] & string;
+export type ListingKeys<C extends Contract> = {
+  [K in keyof C]: RecordOf<OperationResult<C[K]>> extends never ? never : K;
+}[keyof C] &
+  string;
 
 /**
  * Derives a client from a contract by walking it: no per-operation client code. Arguments
@@ -83,22 +106,32 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
   async function* exportAll(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
     const recordsOf = lazyRecords.get(name);
-    if (!operation || !recordsOf) throw new RequestSetupError(`exportAll: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
+    if (!operation || !recordsOf)
+      throw new RequestSetupError(
+        `exportAll: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`,
+      );
     if (!recordsOf().many) throw new RequestSetupError(`exportAll: ${operation.id} answers one record, not a listing`);
     if (!transport.lines) throw new RequestSetupError('exportAll needs a transport that streams (`lines`)');
     const request = requestOf(operation, options, args, recordsOf);
-    for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } })) yield JSON.parse(line);
+    for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } }))
+      yield JSON.parse(line);
   }
   async function* iterate(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
     const recordsOf = lazyRecords.get(name);
-    if (!operation || !recordsOf) throw new RequestSetupError(`iterate: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`);
+    if (!operation || !recordsOf)
+      throw new RequestSetupError(
+        `iterate: no operation '${name}'; the operations are ${Object.keys(contract).join(', ')}`,
+      );
     const { paging } = operation;
     if (!paging) {
       const paged = Object.keys(contract).filter((key) => contract[key]?.paging);
-      throw new RequestSetupError(`iterate: ${operation.id} does not page; the paged operations are ${paged.join(', ') || 'none'}`);
+      throw new RequestSetupError(
+        `iterate: ${operation.id} does not page; the paged operations are ${paged.join(', ') || 'none'}`,
+      );
     }
-    if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new RequestSetupError(`${operation.id} takes one object argument`);
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      throw new RequestSetupError(`${operation.id} takes one object argument`);
     const given = args as Record<string, unknown>;
     const page = async (at: Record<string, unknown>) => {
       const body = await transport.get(requestOf(operation, options, { ...given, ...at }, recordsOf));
@@ -128,7 +161,12 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
 }
 
 /** The request of a call: arguments checked with the operation's own schemas, credentials for its auth scheme. */
-function requestOf(operation: Operation, credentials: ClientCredentials, args: unknown, recordsOf: () => RecordsLocation): TransportRequest {
+function requestOf(
+  operation: Operation,
+  credentials: ClientCredentials,
+  args: unknown,
+  recordsOf: () => RecordsLocation,
+): TransportRequest {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     throw new RequestSetupError(`${operation.id} takes one object argument`);
   }
@@ -136,7 +174,9 @@ function requestOf(operation: Operation, credentials: ClientCredentials, args: u
   const known = new Set([...operation.pathParams, ...Object.keys(operation.params.query?.shape ?? {}), 'fields']);
   const unknown = Object.keys(given).filter((name) => !known.has(name) && given[name] !== undefined);
   if (unknown.length > 0) {
-    throw new RequestSetupError(`${operation.id} does not take ${unknown.join(', ')}; it takes ${[...known].join(', ')}`);
+    throw new RequestSetupError(
+      `${operation.id} does not take ${unknown.join(', ')}; it takes ${[...known].join(', ')}`,
+    );
   }
   const path = validate(operation.params.path, given, operation.id);
   const dotted = Object.keys(path).find((name) => path[name] === '.' || path[name] === '..');
@@ -149,11 +189,16 @@ function requestOf(operation: Operation, credentials: ClientCredentials, args: u
     // a Date (time bounds) goes as its ISO form; String(date) would be the local, unparseable one
     if (value !== undefined) query[name] = value instanceof Date ? value.toISOString() : String(value);
   }
-  if (given.fields !== undefined && query.fields === undefined) query.fields = fieldsValue(operation, given.fields, recordsOf());
+  if (given.fields !== undefined && query.fields === undefined)
+    query.fields = fieldsValue(operation, given.fields, recordsOf());
   return { path: fillPath(operation.path, path), query, headers: authHeaders(operation, credentials) };
 }
 
-function validate(schema: z.ZodObject | undefined, given: Record<string, unknown>, id: string): Record<string, unknown> {
+function validate(
+  schema: z.ZodObject | undefined,
+  given: Record<string, unknown>,
+  id: string,
+): Record<string, unknown> {
   if (!schema) return {};
   const picked = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, given[name]]));
   const result = schema.safeParse(picked);
@@ -165,12 +210,19 @@ function validate(schema: z.ZodObject | undefined, given: Record<string, unknown
 
 /** The wire form of a `fields` argument, checked against the operation's records before sending. */
 function fieldsValue(operation: Operation, fields: unknown, records: RecordsLocation): string {
-  const list = typeof fields === 'string' ? fields : Array.isArray(fields) && fields.every((f) => typeof f === 'string') ? (fields as string[]) : undefined;
-  if (list === undefined) throw new RequestSetupError(`${operation.id}: fields must be a list of field paths or a comma-separated string`);
+  const list =
+    typeof fields === 'string'
+      ? fields
+      : Array.isArray(fields) && fields.every((f) => typeof f === 'string')
+        ? (fields as string[])
+        : undefined;
+  if (list === undefined)
+    throw new RequestSetupError(`${operation.id}: fields must be a list of field paths or a comma-separated string`);
   try {
     parseFields(list, records.fields);
   } catch (error) {
-    if (error instanceof FieldsError) throw new RequestSetupError(`${operation.id}: ${error.message}`, [...error.issues]);
+    if (error instanceof FieldsError)
+      throw new RequestSetupError(`${operation.id}: ${error.message}`, [...error.issues]);
     throw error;
   }
   return typeof list === 'string' ? list : list.join(',');

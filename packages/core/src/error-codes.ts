@@ -13,19 +13,29 @@ export const errorCodes = {
     status: 400,
     description: 'A paging token is malformed, tampered with, or was produced by another query.',
   },
-  invalid_request: { status: 400, description: 'The request line or a header could not be read (for example a malformed URL).' },
+  invalid_request: {
+    status: 400,
+    description: 'The request line or a header could not be read (for example a malformed URL).',
+  },
   credentials_in_query: {
     status: 400,
-    description: 'A credential-like query parameter (`apiKey`, `api_key`, `token`, `access_token`…): credentials travel in headers only.',
+    description:
+      'A credential-like query parameter (`apiKey`, `api_key`, `token`, `access_token`…): credentials travel in headers only.',
   },
   missing_credentials: { status: 401, description: 'The credential the operation requires was not sent.' },
-  invalid_credentials: { status: 401, description: 'The credential is unknown, revoked, or of the wrong kind for the operation.' },
+  invalid_credentials: {
+    status: 401,
+    description: 'The credential is unknown, revoked, or of the wrong kind for the operation.',
+  },
   not_found: { status: 404, description: 'No such route, or the user, community or item named does not exist.' },
   method_not_allowed: { status: 405, description: 'Every operation is a GET; the response carries `Allow: GET`.' },
   request_timeout: { status: 408, description: 'The request did not arrive completely in time.' },
   uri_too_long: { status: 414, description: 'The request target (path and query) is longer than the service reads.' },
   headers_too_large: { status: 431, description: 'The request headers are larger than the service reads.' },
-  rate_limited: { status: 429, description: 'The credential used up its request budget; retry after `Retry-After` seconds.' },
+  rate_limited: {
+    status: 429,
+    description: 'The credential used up its request budget; retry after `Retry-After` seconds.',
+  },
   internal: { status: 500, description: 'An unexpected fault; logged with the request id, no details in the body.' },
   unavailable: { status: 503, description: 'The store does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

@@ -26,7 +26,7 @@ export const exportFormatParam = z
   .describe(
     'Bulk export: every record the request matches, not one page, streamed as newline-delimited JSON (`ndjson`, one ' +
       'record per line) or CSV (`csv`, a header row, nested objects flattened into dotted columns, arrays as JSON). ' +
-      '`Accept: application/x-ndjson` or `text/csv` asks the same. The listing\'s paging and `limit` are followed ' +
+      "`Accept: application/x-ndjson` or `text/csv` asks the same. The listing's paging and `limit` are followed " +
       `to the end by the service; ${EXPORT_ROWS_PER_UNIT} rows cost one unit of the request budget. A connection ` +
       'closed without the final chunk is an export cut short (budget used up, or a fault): do not take it as complete.',
   );

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { fieldPaths, FieldsError, locateRecords, parseFields, pickFields, type Select, type Trimmed, trimRecords } from './fields.js';
+import {
+  fieldPaths,
+  FieldsError,
+  locateRecords,
+  parseFields,
+  pickFields,
+  type Select,
+  type Trimmed,
+  trimRecords,
+} from './fields.js';
 import { envelope, pagedEnvelope } from './schemas.js';
 
 const Author = z.object({ name: z.string(), avatar: z.array(z.object({ url: z.string(), width: z.number() })) });
@@ -15,7 +24,10 @@ const post = {
   id: 'p1',
   title: 'Hello',
   author: { name: 'ann', avatar: [{ url: 'a.png', width: 10 }] },
-  media: [{ type: 'photo', url: 'm1' }, { type: 'video', url: 'm2' }],
+  media: [
+    { type: 'photo', url: 'm1' },
+    { type: 'video', url: 'm2' },
+  ],
   repost: null,
   tags: ['x'],
 };
@@ -39,7 +51,9 @@ describe('locateRecords', () => {
   it('an envelope whose data is a detail object (several structured members): the data object itself', () => {
     const detail = z.object({ success: z.literal(true), cost: z.number(), data: Post });
     expect(locateRecords(detail)).toMatchObject({ path: ['data'], many: false });
-    const streaming = envelope(z.object({ formats: z.array(z.object({ itag: z.number() })), selected: z.object({ itag: z.number() }) }));
+    const streaming = envelope(
+      z.object({ formats: z.array(z.object({ itag: z.number() })), selected: z.object({ itag: z.number() }) }),
+    );
     expect(locateRecords(streaming)).toMatchObject({ path: ['data'], many: false });
   });
 
@@ -49,8 +63,20 @@ describe('locateRecords', () => {
     const records = locateRecords(envelope(z.array(z.union([Track, Album]))));
     expect(fieldPaths(records.fields)).toEqual(['type', 'id', 'duration', 'year']);
     expect(fieldPaths(locateRecords(z.object({ posts: z.array(Post) })).fields)).toEqual([
-      'id', 'title', 'author', 'author.name', 'author.avatar', 'author.avatar.url', 'author.avatar.width',
-      'media', 'media.type', 'media.url', 'repost', 'repost.id', 'repost.title', 'tags',
+      'id',
+      'title',
+      'author',
+      'author.name',
+      'author.avatar',
+      'author.avatar.url',
+      'author.avatar.width',
+      'media',
+      'media.type',
+      'media.url',
+      'repost',
+      'repost.id',
+      'repost.title',
+      'tags',
     ]);
   });
 });
@@ -60,7 +86,12 @@ describe('parseFields and pickFields', () => {
 
   it('keeps the selected paths, in the record’s own key order, stepping through arrays and nulls', () => {
     const selection = parseFields('author.name,id,media.url,repost.id', fields);
-    expect(pickFields(post, selection)).toEqual({ id: 'p1', author: { name: 'ann' }, media: [{ url: 'm1' }, { url: 'm2' }], repost: null });
+    expect(pickFields(post, selection)).toEqual({
+      id: 'p1',
+      author: { name: 'ann' },
+      media: [{ url: 'm1' }, { url: 'm2' }],
+      repost: null,
+    });
     expect(Object.keys(pickFields(post, selection) as object)).toEqual(['id', 'author', 'media', 'repost']);
   });
 
@@ -76,8 +107,12 @@ describe('parseFields and pickFields', () => {
   });
 
   it('refuses an unknown path naming the valid fields at the level where it went wrong', () => {
-    expect(() => parseFields('titel', fields)).toThrow("unknown field 'titel'; valid fields: id, title, author, media, repost, tags");
-    expect(() => parseFields('author.nme', fields)).toThrow("unknown field 'author.nme'; valid fields of author: author.name, author.avatar");
+    expect(() => parseFields('titel', fields)).toThrow(
+      "unknown field 'titel'; valid fields: id, title, author, media, repost, tags",
+    );
+    expect(() => parseFields('author.nme', fields)).toThrow(
+      "unknown field 'author.nme'; valid fields of author: author.name, author.avatar",
+    );
     expect(() => parseFields('id.length', fields)).toThrow("'id' has no fields to select ('id.length')");
     expect(() => parseFields('tags.x', fields)).toThrow("'tags' has no fields to select");
   });
@@ -102,7 +137,10 @@ describe('trimRecords', () => {
     const response = z.object({ posts: z.array(Post), nextToken: z.string() });
     const records = locateRecords(response);
     const body = { posts: [post, { ...post, id: 'p2' }], nextToken: 'abc' };
-    expect(trimRecords(body, records, parseFields('id', records.fields))).toEqual({ posts: [{ id: 'p1' }, { id: 'p2' }], nextToken: 'abc' });
+    expect(trimRecords(body, records, parseFields('id', records.fields))).toEqual({
+      posts: [{ id: 'p1' }, { id: 'p2' }],
+      nextToken: 'abc',
+    });
     expect(body.posts[0]).toBe(post); // the handler's body is not changed
   });
 
@@ -110,7 +148,10 @@ describe('trimRecords', () => {
     const response = pagedEnvelope(Post);
     const records = locateRecords(response);
     const body = { message: 'OK', statusCode: 200, data: post, pagination: { total: 1, hasMore: false } };
-    expect(trimRecords(body, records, parseFields('title', records.fields))).toEqual({ ...body, data: { title: 'Hello' } });
+    expect(trimRecords(body, records, parseFields('title', records.fields))).toEqual({
+      ...body,
+      data: { title: 'Hello' },
+    });
   });
 });
 
@@ -123,7 +164,11 @@ describe('types of a trimmed response', () => {
     type List = { posts: PostType[]; nextToken: string };
     const trimmed: Trimmed<List, 'id'> = { posts: [{ id: 'p1' }], nextToken: '' };
     type Env = { message: string; statusCode: 200; data: { totalCount: number; items: PostType[] } };
-    const env: Trimmed<Env, 'title'> = { message: 'OK', statusCode: 200, data: { totalCount: 1, items: [{ title: 'x' }] } };
+    const env: Trimmed<Env, 'title'> = {
+      message: 'OK',
+      statusCode: 200,
+      data: { totalCount: 1, items: [{ title: 'x' }] },
+    };
     // an array of scalars beside the records is kept as it is (a batch lookup's notFound)
     type Batch = { posts: PostType[]; notFound: string[] };
     const batch: Trimmed<Batch, 'id'> = { posts: [{ id: 'p1' }], notFound: ['p2'] };

@@ -112,7 +112,8 @@ const isArray = (schema: z.ZodType) => defOf(unwrap(schema)).type === 'array';
 export function locateRecords(response: z.ZodType): RecordsLocation {
   const path: string[] = [];
   let node = unwrap(response);
-  const shapeOf = (schema: z.ZodType) => (defOf(schema).type === 'object' ? (defOf(schema).shape as Record<string, z.ZodType>) : undefined);
+  const shapeOf = (schema: z.ZodType) =>
+    defOf(schema).type === 'object' ? (defOf(schema).shape as Record<string, z.ZodType>) : undefined;
   const data = shapeOf(node)?.data;
   if (data) {
     path.push('data');
@@ -125,7 +126,12 @@ export function locateRecords(response: z.ZodType): RecordsLocation {
     const structured = Object.entries(shape).filter(([, value]) => fieldTreeOf(value) !== undefined);
     const [only] = structured;
     if (structured.length === 1 && only && isArray(only[1])) {
-      return { path: [...path, only[0]], many: true, fields: fieldTreeOf(only[1]) ?? new Map(), record: elementOf(only[1]) };
+      return {
+        path: [...path, only[0]],
+        many: true,
+        fields: fieldTreeOf(only[1]) ?? new Map(),
+        record: elementOf(only[1]),
+      };
     }
   }
   return { path, many: false, fields: fieldTreeOf(node) ?? new Map(), record: node };
@@ -155,11 +161,19 @@ export function recordsOf(body: unknown, location: RecordsLocation): unknown[] {
 export function recordColumns(record: z.ZodType, prefix = '', depth = 0): string[] {
   const def = defOf(unwrap(record));
   if (depth <= MAX_DEPTH && def.type === 'object') {
-    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) => recordColumns(value, `${prefix}${key}.`, depth + 1));
+    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+      recordColumns(value, `${prefix}${key}.`, depth + 1),
+    );
   }
-  if (depth <= MAX_DEPTH && (def.type === 'union' || def.type === 'intersection') && fieldTreeOf(record) !== undefined && !isArray(record)) {
+  if (
+    depth <= MAX_DEPTH &&
+    (def.type === 'union' || def.type === 'intersection') &&
+    fieldTreeOf(record) !== undefined &&
+    !isArray(record)
+  ) {
     // the union of the options' columns, in first-seen order
-    const options = def.type === 'union' ? (def.options as z.ZodType[]) : [def.left as z.ZodType, def.right as z.ZodType];
+    const options =
+      def.type === 'union' ? (def.options as z.ZodType[]) : [def.left as z.ZodType, def.right as z.ZodType];
     return [...new Set(options.flatMap((option) => recordColumns(option, prefix, depth)))];
   }
   return prefix === '' ? [] : [prefix.slice(0, -1)];
@@ -202,7 +216,12 @@ export function parseFields(value: string | readonly string[], fields: FieldTree
   return selection;
 }
 
-function select(into: Map<string, FieldSelection | true>, keys: readonly string[], fields: FieldTree, parent: string): string | undefined {
+function select(
+  into: Map<string, FieldSelection | true>,
+  keys: readonly string[],
+  fields: FieldTree,
+  parent: string,
+): string | undefined {
   const [key, ...rest] = keys as [string, ...string[]];
   const here = `${parent}${key}`;
   if (!fields.has(key)) {
@@ -217,7 +236,8 @@ function select(into: Map<string, FieldSelection | true>, keys: readonly string[
   if (!sub) return `'${here}' has no fields to select ('${keys.join('.')}')`;
   const existing = into.get(key);
   if (existing === true) return undefined; // the whole value is already selected
-  const nested = (existing as Map<string, FieldSelection | true> | undefined) ?? new Map<string, FieldSelection | true>();
+  const nested =
+    (existing as Map<string, FieldSelection | true> | undefined) ?? new Map<string, FieldSelection | true>();
   into.set(key, nested);
   return select(nested, rest, sub, `${here}.`);
 }
@@ -266,7 +286,13 @@ export type Select<T, P extends string> = T extends readonly (infer E)[]
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 /** Whether a value has fields: an object, or an array of objects (an array of scalars, like `notFound: string[]`, is a leaf). */
-type Structured<V> = V extends readonly (infer E)[] ? (NonNullable<E> extends object ? true : false) : V extends object ? true : false;
+type Structured<V> = V extends readonly (infer E)[]
+  ? NonNullable<E> extends object
+    ? true
+    : false
+  : V extends object
+    ? true
+    : false;
 type StructuredKeys<T> = { [K in keyof T]-?: [Structured<NonNullable<T[K]>>] extends [true] ? K : never }[keyof T];
 
 type InRecords<T, P extends string> = T extends readonly unknown[]
@@ -280,7 +306,9 @@ type InRecords<T, P extends string> = T extends readonly unknown[]
         : Select<T, P>;
 
 /** A response whose records are trimmed to the paths `P`. */
-export type Trimmed<R, P extends string> = R extends { data: infer D } ? Omit<R, 'data'> & { data: InRecords<D, P> } : InRecords<R, P>;
+export type Trimmed<R, P extends string> = R extends { data: infer D }
+  ? Omit<R, 'data'> & { data: InRecords<D, P> }
+  : InRecords<R, P>;
 
 /** One record of a response: an item of its list (under `data` for envelopes), else never (a single-record answer). */
 export type RecordOf<R> = R extends { data: infer D } ? ListItem<D> : ListItem<R>;

@@ -1,12 +1,44 @@
 export { defineOperation, fillPath, flattenModules, parameterMaximum, queryParamNames } from './operation.js';
-export type { AuthScheme, Contract, FlatContract, Operation, OperationArgs, OperationConfig, OperationParams, OperationResult, Paging } from './operation.js';
+export type {
+  AuthScheme,
+  Contract,
+  FlatContract,
+  Operation,
+  OperationArgs,
+  OperationConfig,
+  OperationParams,
+  OperationResult,
+  Paging,
+} from './operation.js';
 export {
-  booleanParam, enumParam, idsParam, integerParam, optionalIntegerParam, optionalString, parseTimeBound, requiredString, TIME_BOUND_MAX_MS,
+  booleanParam,
+  enumParam,
+  idsParam,
+  integerParam,
+  optionalIntegerParam,
+  optionalString,
+  parseTimeBound,
+  requiredString,
+  TIME_BOUND_MAX_MS,
   timeBoundParam,
 } from './params.js';
-export type { IdsParamOptions, IntegerParamOptions, OptionalIntegerParamOptions, TimeBound, TimeBoundParamOptions } from './params.js';
+export type {
+  IdsParamOptions,
+  IntegerParamOptions,
+  OptionalIntegerParamOptions,
+  TimeBound,
+  TimeBoundParamOptions,
+} from './params.js';
 export {
-  envelope, geoCodeParam, geoCodes, Image, languageParam, languages, pagedEnvelope, Pagination, Timestamp,
+  envelope,
+  geoCodeParam,
+  geoCodes,
+  Image,
+  languageParam,
+  languages,
+  pagedEnvelope,
+  Pagination,
+  Timestamp,
 } from './schemas.js';
 export type { GeoCode, Language } from './schemas.js';
 export { ErrorBody, ErrorIssue } from './error-body.js';
@@ -19,8 +51,17 @@ export { createClient } from './client.js';
 export { paginate } from './paginate.js';
 export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg, ListingKeys, PagedKeys } from './client.js';
 export {
-  FIELDS_MAX_LENGTH, fieldPaths, FieldsError, fieldsParam, fieldTreeOf, locateRecords, parseFields, pickFields, recordColumns,
-  recordsOf, trimRecords,
+  FIELDS_MAX_LENGTH,
+  fieldPaths,
+  FieldsError,
+  fieldsParam,
+  fieldTreeOf,
+  locateRecords,
+  parseFields,
+  pickFields,
+  recordColumns,
+  recordsOf,
+  trimRecords,
 } from './fields.js';
 export type { FieldSelection, FieldTree, RecordOf, RecordsLocation, Select, Trimmed } from './fields.js';
 export { EXPORT_ROWS_PER_UNIT, exportFormatParam, exportFormats, exportMediaTypes } from './export.js';

@@ -45,9 +45,9 @@ describe('defineOperation', () => {
   });
 
   it('throws when the path has a placeholder the path schema lacks', () => {
-    expect(() =>
-      defineOperation({ ...base, id: 'test.missing', path: '/api/v1/item/{id}', params: {} }),
-    ).toThrow('test.missing: path placeholders [id] differ from path parameters []');
+    expect(() => defineOperation({ ...base, id: 'test.missing', path: '/api/v1/item/{id}', params: {} })).toThrow(
+      'test.missing: path placeholders [id] differ from path parameters []',
+    );
   });
 
   it('throws when the path schema names a parameter the path lacks', () => {

@@ -81,8 +81,11 @@ export function defineOperation<const C extends OperationConfig>(config: C): Ope
  */
 export function parameterMaximum(operation: OperationConfig, name: string): number {
   const schema: unknown = operation.params.query?.shape[name];
-  const maximum = schema ? (z.globalRegistry.get(schema as z.ZodType) as { maximum?: unknown } | undefined)?.maximum : undefined;
-  if (typeof maximum !== 'number') throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
+  const maximum = schema
+    ? (z.globalRegistry.get(schema as z.ZodType) as { maximum?: unknown } | undefined)?.maximum
+    : undefined;
+  if (typeof maximum !== 'number')
+    throw new Error(`${operation.id}: paging needs '${name}' declared with a maximum (integerParam)`);
   return maximum;
 }
 

@@ -9,7 +9,10 @@ describe('paginate', () => {
     };
     const asked: (string | undefined)[] = [];
     const seen: number[] = [];
-    for await (const page of paginate(async (token) => (asked.push(token), pages[token ?? 'start']!), (page) => page.next)) {
+    for await (const page of paginate(
+      async (token) => (asked.push(token), pages[token ?? 'start']!),
+      (page) => page.next,
+    )) {
       seen.push(...page.items);
     }
     expect(seen).toEqual([1, 2, 3, 4, 5]);
@@ -18,9 +21,16 @@ describe('paginate', () => {
 
   it('stops after one page when the first token is empty, and propagates errors', async () => {
     let calls = 0;
-    for await (const _ of paginate(async () => (calls++, { next: '' }), (p) => p.next)) void _;
+    for await (const _ of paginate(
+      async () => (calls++, { next: '' }),
+      (p) => p.next,
+    ))
+      void _;
     expect(calls).toBe(1);
-    const failing = paginate(async () => Promise.reject(new Error('boom')), () => '');
+    const failing = paginate(
+      async () => Promise.reject(new Error('boom')),
+      () => '',
+    );
     await expect(failing.next()).rejects.toThrow('boom');
   });
 });

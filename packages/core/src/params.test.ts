@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import {
-  booleanParam, enumParam, idsParam, integerParam, optionalIntegerParam, optionalString, parseTimeBound, requiredString, timeBoundParam,
+  booleanParam,
+  enumParam,
+  idsParam,
+  integerParam,
+  optionalIntegerParam,
+  optionalString,
+  parseTimeBound,
+  requiredString,
+  timeBoundParam,
 } from './params.js';
 
 /** The messages of a failed parse, or a failure of the test when the parse succeeded. */
 function messagesOf(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
-  if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be rejected, got ${JSON.stringify(result.data)}`);
+  if (result.success)
+    throw new Error(`expected ${JSON.stringify(input)} to be rejected, got ${JSON.stringify(result.data)}`);
   return result.error.issues.map((issue) => issue.message);
 }
 
@@ -49,11 +58,12 @@ describe('integerParam', () => {
     expect(messagesOf(limit, input)).toEqual([message]);
   });
 
-  it.each([
-    'abc', '-1', '+1', '1e3', '1.5', '1.0', ' 5', '5 ', '0x10', '', '99999999999999999999', '٣',
-  ])('rejects the string %p as not an integer', (input) => {
-    expect(messagesOf(limit, input)).toEqual([RANGE]);
-  });
+  it.each(['abc', '-1', '+1', '1e3', '1.5', '1.0', ' 5', '5 ', '0x10', '', '99999999999999999999', '٣'])(
+    'rejects the string %p as not an integer',
+    (input) => {
+      expect(messagesOf(limit, input)).toEqual([RANGE]);
+    },
+  );
 
   it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, null, true, {}, [5]])(
     'rejects the non-string %p with the range message',
@@ -168,7 +178,8 @@ describe('idsParam', () => {
   });
   it('refuses an empty list, empty ids, too many distinct ids and over-long ids', () => {
     expect(ids.safeParse(undefined).error?.issues[0]?.message).toBe('is required');
-    for (const bad of ['', ',', 'a,,b', 'a,', [] as string[]]) expect(ids.safeParse(bad).error?.issues[0]?.message).toContain('must list 1 to 3 ids');
+    for (const bad of ['', ',', 'a,,b', 'a,', [] as string[]])
+      expect(ids.safeParse(bad).error?.issues[0]?.message).toContain('must list 1 to 3 ids');
     expect(ids.safeParse('a,b,c,d').error?.issues[0]?.message).toBe('must list at most 3 ids (got 4)');
     expect(ids.safeParse('abcdef').error?.issues[0]?.message).toBe('each id must be at most 5 characters');
     expect(ids.safeParse(7).error?.issues[0]?.message).toBe('must list 1 to 3 ids, comma-separated');
@@ -184,7 +195,15 @@ describe('optionalIntegerParam', () => {
     expect(z.object({ minScore }).parse({})).toEqual({ minScore: undefined });
   });
 
-  it.each([['0', 0], ['-5', -5], ['-1000', -1000], ['1000', 1000], ['007', 7], ['-0', 0], [-3, -3]])('accepts %p as %p', (input, expected) => {
+  it.each([
+    ['0', 0],
+    ['-5', -5],
+    ['-1000', -1000],
+    ['1000', 1000],
+    ['007', 7],
+    ['-0', 0],
+    [-3, -3],
+  ])('accepts %p as %p', (input, expected) => {
     expect(minScore.parse(input)).toBe(expected);
   });
 
@@ -283,7 +302,8 @@ describe('parseTimeBound / timeBoundParam', () => {
     expect(after.parse(new Date('2024-05-01T00:00:00Z'))).toEqual(new Date('2024-05-01T00:00:00Z'));
     expect(messagesOf(after, new Date(Number.NaN))[0]).toMatch(/^must be an ISO 8601 timestamp/);
     expect(messagesOf(after, new Date(-1))).toEqual(['must not be before 1970-01-01T00:00:00Z']);
-    for (const value of [1714564800, null, true, {}]) expect(messagesOf(after, value)[0]).toMatch(/^must be an ISO 8601 timestamp/);
+    for (const value of [1714564800, null, true, {}])
+      expect(messagesOf(after, value)[0]).toMatch(/^must be an ISO 8601 timestamp/);
   });
 
   it('describes itself for the OpenAPI document and names its end', () => {

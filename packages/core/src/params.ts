@@ -132,7 +132,10 @@ export function idsParam({ max, maxLength }: IdsParamOptions) {
       }
       return unique;
     })
-    .meta({ type: 'string', description: `Comma-separated ids, at most ${max}; each found record comes back once, in the order given.` });
+    .meta({
+      type: 'string',
+      description: `Comma-separated ids, at most ${max}; each found record comes back once, in the order given.`,
+    });
 }
 
 /** Latest moment a time bound may name: 9999-12-31T23:59:59.999Z (epoch seconds up to 253402300799). */
@@ -144,7 +147,8 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(
 /** An offset whose `+` arrived as a space: the query string's form encoding of an unescaped `+`. */
 const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}T[\d:.]+ \d{2}:\d{2}$/;
 
-const TIME_BOUND_FORMS = 'an ISO 8601 timestamp with Z or an offset (2024-05-01T12:00:00Z), a date (2024-05-01, UTC midnight) or epoch seconds';
+const TIME_BOUND_FORMS =
+  'an ISO 8601 timestamp with Z or an offset (2024-05-01T12:00:00Z), a date (2024-05-01, UTC midnight) or epoch seconds';
 
 /**
  * The moment a time bound names, in epoch milliseconds, or the reason it names none. Forms: an ISO
@@ -157,7 +161,8 @@ export function parseTimeBound(value: string): { ms: number } | { error: string 
   if (EPOCH_SECONDS.test(value)) {
     const seconds = Number(value);
     ms = seconds * 1000;
-    if (!Number.isSafeInteger(ms) || ms > TIME_BOUND_MAX_MS) return { error: `must be at most ${Math.floor(TIME_BOUND_MAX_MS / 1000)} as epoch seconds` };
+    if (!Number.isSafeInteger(ms) || ms > TIME_BOUND_MAX_MS)
+      return { error: `must be at most ${Math.floor(TIME_BOUND_MAX_MS / 1000)} as epoch seconds` };
     return { ms };
   }
   const date = ISO_DATE.exec(value);
@@ -171,8 +176,10 @@ export function parseTimeBound(value: string): { ms: number } | { error: string 
   const [hour, minute, second] = [Number(parts[4] ?? 0), Number(parts[5] ?? 0), Number(parts[6] ?? 0)];
   const fraction = Number((parts[7] ?? '').padEnd(3, '0'));
   const offset = parts[8] ?? 'Z';
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return { error: `names no calendar date (${parts[1]}-${parts[2]}-${parts[3]})` };
-  if (hour > 23 || minute > 59 || second > 59) return { error: 'names no time of day (hours 00-23, minutes and seconds 00-59)' };
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month))
+    return { error: `names no calendar date (${parts[1]}-${parts[2]}-${parts[3]})` };
+  if (hour > 23 || minute > 59 || second > 59)
+    return { error: 'names no time of day (hours 00-23, minutes and seconds 00-59)' };
   let offsetMinutes = 0;
   if (offset !== 'Z') {
     const [offsetHours, offsetMins] = [Number(offset.slice(1, 3)), Number(offset.slice(4, 6))];

@@ -36,7 +36,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export function createTransport(options: TransportOptions): Transport {
   const base = parseBaseUrl(options.baseUrl);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new RequestSetupError('timeout must be a positive number of milliseconds');
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new RequestSetupError('timeout must be a positive number of milliseconds');
   const retries = options.retries ?? 0;
   if (!Number.isInteger(retries) || retries < 0) throw new RequestSetupError('retries must be a non-negative integer');
 
@@ -86,7 +87,11 @@ export function createTransport(options: TransportOptions): Transport {
         if (response.statusCode < 200 || response.statusCode > 299) {
           const text = await readAll(stream);
           const body = parseJson(text);
-          throw new ApiResponseError(response.statusCode, body.ok ? body.value : text, header(response.headers['x-request-id']));
+          throw new ApiResponseError(
+            response.statusCode,
+            body.ok ? body.value : text,
+            header(response.headers['x-request-id']),
+          );
         }
         yield* splitLines(stream);
       } finally {

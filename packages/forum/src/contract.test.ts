@@ -3,9 +3,25 @@ import { communityPosts, forumContract, postsByIds, userPosts } from './contract
 describe('forum contract', () => {
   it('declares both operations exactly as the API gives them, and the batch lookup beside them', () => {
     expect(Object.keys(forumContract)).toEqual(['communityPosts', 'userPosts', 'postsByIds']);
-    expect(postsByIds).toMatchObject({ id: 'forum.postsByIds', method: 'GET', path: '/api/v1/forum/posts', auth: 'bearer', pathParams: [] });
-    expect(communityPosts).toMatchObject({ method: 'GET', path: '/api/v1/forum/community/{community}/posts', auth: 'bearer', pathParams: ['community'] });
-    expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/forum/user/{username}/posts', auth: 'bearer', pathParams: ['username'] });
+    expect(postsByIds).toMatchObject({
+      id: 'forum.postsByIds',
+      method: 'GET',
+      path: '/api/v1/forum/posts',
+      auth: 'bearer',
+      pathParams: [],
+    });
+    expect(communityPosts).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/forum/community/{community}/posts',
+      auth: 'bearer',
+      pathParams: ['community'],
+    });
+    expect(userPosts).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/forum/user/{username}/posts',
+      auth: 'bearer',
+      pathParams: ['username'],
+    });
   });
 
   it('applies the defaults: limit 25, sort hot, timeframe day', () => {
@@ -24,17 +40,28 @@ describe('forum contract', () => {
 });
 
 describe('forum listings: after, before, minScore', () => {
-  it.each([communityPosts, userPosts])('$id takes exclusive time bounds as Dates and an inclusive signed minScore', (operation) => {
-    const query = operation.params.query;
-    expect(query.parse({ after: '2024-05-01', before: '1714608000', minScore: '-12' })).toMatchObject({
-      after: new Date('2024-05-01T00:00:00.000Z'), before: new Date('2024-05-02T00:00:00.000Z'), minScore: -12,
-    });
-    const parsed = query.parse({});
-    expect([parsed.after, parsed.before, parsed.minScore]).toEqual([undefined, undefined, undefined]);
-    for (const bad of [{ after: 'yesterday' }, { before: '2024-02-30' }, { minScore: '1.5' }, { minScore: '+1' }, { minScore: '1000000001' }]) {
-      expect(query.safeParse(bad).success).toBe(false);
-    }
-  });
+  it.each([communityPosts, userPosts])(
+    '$id takes exclusive time bounds as Dates and an inclusive signed minScore',
+    (operation) => {
+      const query = operation.params.query;
+      expect(query.parse({ after: '2024-05-01', before: '1714608000', minScore: '-12' })).toMatchObject({
+        after: new Date('2024-05-01T00:00:00.000Z'),
+        before: new Date('2024-05-02T00:00:00.000Z'),
+        minScore: -12,
+      });
+      const parsed = query.parse({});
+      expect([parsed.after, parsed.before, parsed.minScore]).toEqual([undefined, undefined, undefined]);
+      for (const bad of [
+        { after: 'yesterday' },
+        { before: '2024-02-30' },
+        { minScore: '1.5' },
+        { minScore: '+1' },
+        { minScore: '1000000001' },
+      ]) {
+        expect(query.safeParse(bad).success).toBe(false);
+      }
+    },
+  );
 });
 
 describe('forum postsByIds parameters', () => {
@@ -43,6 +70,7 @@ describe('forum postsByIds parameters', () => {
     expect(query.parse({ ids: 'b,a,b' })).toEqual({ ids: ['b', 'a'] });
     expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => `p${i}`).join(',') }).success).toBe(true);
     expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`).join(',') }).success).toBe(false);
-    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)]) expect(query.safeParse({ ids: bad }).success).toBe(false);
+    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)])
+      expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

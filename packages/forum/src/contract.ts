@@ -1,6 +1,12 @@
 import { defineOperation } from '@socialquery/core';
 import {
-  CommunityPostsPath, CommunityPostsQuery, PostsByIdsQuery, PostsByIdsResponse, PostsResponse, UserPostsPath, UserPostsQuery,
+  CommunityPostsPath,
+  CommunityPostsQuery,
+  PostsByIdsQuery,
+  PostsByIdsResponse,
+  PostsResponse,
+  UserPostsPath,
+  UserPostsQuery,
 } from './schemas.js';
 
 export const communityPosts = defineOperation({
@@ -12,7 +18,7 @@ export const communityPosts = defineOperation({
   response: PostsResponse,
   summary: 'Posts of a community',
   description:
-    'hot: Reddit\'s published hot formula; new: newest first; top: highest score among posts created within ' +
+    "hot: Reddit's published hot formula; new: newest first; top: highest score among posts created within " +
     '`timeframe` before now; rising: score per hour of age (age floored at one hour) among posts of the last 24 hours. ' +
     'Ties are broken by id, descending. Community names match case-insensitively. ' +
     'Extensions: `after`/`before` keep posts created strictly between them (either alone is fine; after must be ' +

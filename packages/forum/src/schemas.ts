@@ -1,4 +1,12 @@
-import { enumParam, idsParam, integerParam, optionalIntegerParam, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
+import {
+  enumParam,
+  idsParam,
+  integerParam,
+  optionalIntegerParam,
+  requiredString,
+  Timestamp,
+  timeBoundParam,
+} from '@socialquery/core';
 import { z } from 'zod';
 
 /** A forum post (forum platform resources). */
@@ -41,7 +49,11 @@ export const MIN_SCORE_BOUND = 1_000_000_000;
 const postFilters = (note?: string) => ({
   after: timeBoundParam('after', note ? { note } : {}),
   before: timeBoundParam('before', note ? { note } : {}),
-  minScore: optionalIntegerParam({ min: -MIN_SCORE_BOUND, max: MIN_SCORE_BOUND, description: 'Only posts whose score is at least this (inclusive).' }),
+  minScore: optionalIntegerParam({
+    min: -MIN_SCORE_BOUND,
+    max: MIN_SCORE_BOUND,
+    description: 'Only posts whose score is at least this (inclusive).',
+  }),
 });
 
 export const CommunityPostsPath = z.object({ community: requiredString(100) });
@@ -49,7 +61,9 @@ export const CommunityPostsQuery = z.object({
   limit: postsLimit(),
   sort: enumParam(forumSorts, 'hot'),
   timeframe: enumParam(forumTimeframes, 'day').describe('Window ending now; applies to sort=top only.'),
-  ...postFilters('With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows.'),
+  ...postFilters(
+    'With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows.',
+  ),
 });
 
 export const UserPostsPath = z.object({ username: requiredString(100) });

@@ -3,8 +3,19 @@ import { createMicroblogClient, iterateUserMessages } from './client.js';
 import type { Message } from './schemas.js';
 
 const message = (id: string): Message => ({
-  id, text: id, author: 'alice', likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 0,
-  createdAt: '2026-01-01T00:00:00.000Z', isRepost: false, repostedMessage: null, url: `https://x/${id}`, media: [],
+  id,
+  text: id,
+  author: 'alice',
+  likeCount: 0,
+  repostCount: 0,
+  replyCount: 0,
+  quoteCount: 0,
+  viewCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isRepost: false,
+  repostedMessage: null,
+  url: `https://x/${id}`,
+  media: [],
 });
 
 /** A transport that serves fixed pages keyed by nextToken and records every request. */
@@ -23,7 +34,14 @@ describe('microblog client', () => {
   it('has one method per operation and sends path and query as the contract says', async () => {
     const { transport, requests } = pagedTransport({ '': { messages: [], nextToken: '' } });
     const client = createMicroblogClient({ baseUrl: 'http://127.0.0.1:1', token: 'sqt_x', transport });
-    expect(Object.keys(client)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds', 'exportAll', 'iterate']);
+    expect(Object.keys(client)).toEqual([
+      'userMessages',
+      'messageReplies',
+      'userFollowers',
+      'messagesByIds',
+      'exportAll',
+      'iterate',
+    ]);
     await client.userMessages({ username: 'a b', includeReplies: true, sinceId: '10' });
     expect(requests[0]).toEqual({
       path: '/api/v1/microblog/user/a%20b/messages',
@@ -31,7 +49,11 @@ describe('microblog client', () => {
       headers: { authorization: 'Bearer sqt_x' },
     });
     await client.messagesByIds({ ids: ['3', '1', '3'] });
-    expect(requests[1]).toEqual({ path: '/api/v1/microblog/messages', query: { ids: '3,1,3' }, headers: { authorization: 'Bearer sqt_x' } });
+    expect(requests[1]).toEqual({
+      path: '/api/v1/microblog/messages',
+      query: { ids: '3,1,3' },
+      headers: { authorization: 'Bearer sqt_x' },
+    });
   });
 
   it('iterateUserMessages follows nextToken until it is empty, yielding every message once, keeping the arguments', async () => {
@@ -42,7 +64,8 @@ describe('microblog client', () => {
     });
     const client = createMicroblogClient({ baseUrl: 'http://127.0.0.1:1', token: 'sqt_x', transport });
     const seen: string[] = [];
-    for await (const m of iterateUserMessages(client, { username: 'alice', limit: 2, includeReposts: false })) seen.push(m.id);
+    for await (const m of iterateUserMessages(client, { username: 'alice', limit: 2, includeReposts: false }))
+      seen.push(m.id);
     expect(seen).toEqual(['5', '4', '3', '2', '1']);
     expect(requests.map((r) => r.query)).toEqual([
       { limit: '2', includeReposts: 'false' },

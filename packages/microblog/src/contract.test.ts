@@ -3,16 +3,51 @@ import { Message } from './schemas.js';
 
 describe('microblog contract', () => {
   it('declares the three operations exactly as the API gives them, and the batch lookup beside them, all bearer', () => {
-    expect(Object.keys(microblogContract)).toEqual(['userMessages', 'messageReplies', 'userFollowers', 'messagesByIds']);
-    expect(messagesByIds).toMatchObject({ id: 'microblog.messagesByIds', method: 'GET', path: '/api/v1/microblog/messages', auth: 'bearer', pathParams: [] });
-    expect(userMessages).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/messages', auth: 'bearer', pathParams: ['username'] });
-    expect(messageReplies).toMatchObject({ method: 'GET', path: '/api/v1/microblog/message/{messageId}/replies', auth: 'bearer', pathParams: ['messageId'] });
-    expect(userFollowers).toMatchObject({ method: 'GET', path: '/api/v1/microblog/user/{username}/followers', auth: 'bearer', pathParams: ['username'] });
+    expect(Object.keys(microblogContract)).toEqual([
+      'userMessages',
+      'messageReplies',
+      'userFollowers',
+      'messagesByIds',
+    ]);
+    expect(messagesByIds).toMatchObject({
+      id: 'microblog.messagesByIds',
+      method: 'GET',
+      path: '/api/v1/microblog/messages',
+      auth: 'bearer',
+      pathParams: [],
+    });
+    expect(userMessages).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/microblog/user/{username}/messages',
+      auth: 'bearer',
+      pathParams: ['username'],
+    });
+    expect(messageReplies).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/microblog/message/{messageId}/replies',
+      auth: 'bearer',
+      pathParams: ['messageId'],
+    });
+    expect(userFollowers).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/microblog/user/{username}/followers',
+      auth: 'bearer',
+      pathParams: ['username'],
+    });
   });
 
   it('takes exactly the documented query parameters', () => {
     // the documented parameters, then the after/before extension
-    expect(Object.keys(userMessages.params.query.shape)).toEqual(['limit', 'sinceId', 'maxId', 'includeReplies', 'includeReposts', 'nextToken', 'after', 'before']);
+    expect(Object.keys(userMessages.params.query.shape)).toEqual([
+      'limit',
+      'sinceId',
+      'maxId',
+      'includeReplies',
+      'includeReposts',
+      'nextToken',
+      'after',
+      'before',
+    ]);
     expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit', 'after', 'before']);
     expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit']);
   });
@@ -37,7 +72,10 @@ describe('microblog contract', () => {
 
   it('takes booleans as exactly true/false', () => {
     const query = userMessages.params.query;
-    expect(query.parse({ includeReplies: 'true', includeReposts: 'false' })).toMatchObject({ includeReplies: true, includeReposts: false });
+    expect(query.parse({ includeReplies: 'true', includeReposts: 'false' })).toMatchObject({
+      includeReplies: true,
+      includeReposts: false,
+    });
     for (const bad of ['1', 'yes', 'TRUE', '']) expect(query.safeParse({ includeReplies: bad }).success).toBe(false);
   });
 
@@ -56,12 +94,25 @@ describe('microblog contract', () => {
 
   it('requires repostedMessage to be a message record whose own repostedMessage is null', () => {
     const base = {
-      id: '1', text: 't', author: 'a', likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 0,
-      createdAt: '2026-01-01T00:00:00.000Z', isRepost: false, repostedMessage: null, url: 'u', media: [{ type: 'photo', url: 'p' }],
+      id: '1',
+      text: 't',
+      author: 'a',
+      likeCount: 0,
+      repostCount: 0,
+      replyCount: 0,
+      quoteCount: 0,
+      viewCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isRepost: false,
+      repostedMessage: null,
+      url: 'u',
+      media: [{ type: 'photo', url: 'p' }],
     };
     expect(Message.safeParse(base).success).toBe(true);
     expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: base }).success).toBe(true);
-    expect(Message.safeParse({ ...base, isRepost: true, repostedMessage: { ...base, repostedMessage: base } }).success).toBe(false);
+    expect(
+      Message.safeParse({ ...base, isRepost: true, repostedMessage: { ...base, repostedMessage: base } }).success,
+    ).toBe(false);
     expect(Message.safeParse({ ...base, media: [{ type: 'photo' }] }).success).toBe(false);
   });
 });
@@ -73,6 +124,7 @@ describe('microblog messagesByIds parameters', () => {
     expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => String(i)).join(',') }).success).toBe(true);
     expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => String(i)).join(',') }).success).toBe(false);
     expect(query.safeParse({ ids: '99999999999999999999' }).success).toBe(true);
-    for (const bad of [undefined, '', '1,,2', '1,', '123456789012345678901']) expect(query.safeParse({ ids: bad }).success).toBe(false);
+    for (const bad of [undefined, '', '1,,2', '1,', '123456789012345678901'])
+      expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

@@ -1,7 +1,15 @@
 import { defineOperation } from '@socialquery/core';
 import {
-  FollowersQuery, FollowersResponse, MessagePath, MessagesByIdsQuery, MessagesByIdsResponse, RepliesQuery, RepliesResponse,
-  UserMessagesQuery, UserMessagesResponse, UserPath,
+  FollowersQuery,
+  FollowersResponse,
+  MessagePath,
+  MessagesByIdsQuery,
+  MessagesByIdsResponse,
+  RepliesQuery,
+  RepliesResponse,
+  UserMessagesQuery,
+  UserMessagesResponse,
+  UserPath,
 } from './schemas.js';
 
 export const userMessages = defineOperation({
@@ -41,7 +49,7 @@ export const userFollowers = defineOperation({
   response: FollowersResponse,
   summary: 'Followers of a user',
   description:
-    'Most recent followers first. (No `after`/`before` here: a follower\'s createdAt is when the account was made, ' +
+    "Most recent followers first. (No `after`/`before` here: a follower's createdAt is when the account was made, " +
     'not when it followed, and the time it followed is not part of the answer.)',
 });
 

@@ -1,4 +1,12 @@
-import { booleanParam, idsParam, integerParam, optionalString, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
+import {
+  booleanParam,
+  idsParam,
+  integerParam,
+  optionalString,
+  requiredString,
+  Timestamp,
+  timeBoundParam,
+} from '@socialquery/core';
 import { z } from 'zod';
 
 /** Decimal message ids: time-ordered, snowflake-like, compared numerically (never as JS numbers: they exceed 2^53). */
@@ -63,7 +71,7 @@ export const UserMessagesQuery = z.object({
   maxId: MessageId.optional().describe('Only messages with a smaller id (exclusive).'),
   includeReplies: booleanParam(false),
   includeReposts: booleanParam(true),
-  nextToken: optionalString().describe('The previous page\'s nextToken.'),
+  nextToken: optionalString().describe("The previous page's nextToken."),
   after: timeBoundParam('after', { note: 'Pass the same value with nextToken.' }),
   before: timeBoundParam('before', { note: 'Pass the same value with nextToken.' }),
 });

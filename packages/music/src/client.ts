@@ -1,5 +1,11 @@
 import {
-  type ClientOptions, type ContractClient, createClient, createTransport, DEFAULT_TIMEOUT_MS, RequestSetupError, type Transport,
+  type ClientOptions,
+  type ContractClient,
+  createClient,
+  createTransport,
+  DEFAULT_TIMEOUT_MS,
+  RequestSetupError,
+  type Transport,
 } from '@socialquery/core';
 import { type MusicContract, musicContract } from './contract.js';
 
@@ -75,10 +81,13 @@ export class MusicClient {
    *   path (`/api/v1/music/...`), query and headers; `timeout` then is the transport's business.
    */
   constructor(options: MusicClientOptions, transport?: Transport) {
-    if (options === null || typeof options !== 'object') throw new RequestSetupError('MusicClient takes an options object { apiKey, timeout? }');
+    if (options === null || typeof options !== 'object')
+      throw new RequestSetupError('MusicClient takes an options object { apiKey, timeout? }');
     const unknown = Object.keys(options).filter((name) => !OPTION_NAMES.has(name));
     if (unknown.length > 0) {
-      throw new RequestSetupError(`MusicClient does not take ${unknown.join(', ')}; its options are apiKey and timeout (the endpoint is fixed: ${MUSIC_ENDPOINT})`);
+      throw new RequestSetupError(
+        `MusicClient does not take ${unknown.join(', ')}; its options are apiKey and timeout (the endpoint is fixed: ${MUSIC_ENDPOINT})`,
+      );
     }
     const { apiKey, timeout = DEFAULT_TIMEOUT_MS } = options;
     if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new RequestSetupError('MusicClient needs an apiKey');
@@ -86,7 +95,11 @@ export class MusicClient {
       throw new RequestSetupError('timeout must be a positive number of milliseconds');
     }
     const baseUrl = new URL(MUSIC_ENDPOINT).origin;
-    const modules = createMusicClient({ baseUrl, apiKey, transport: transport ?? createTransport({ baseUrl, timeout }) });
+    const modules = createMusicClient({
+      baseUrl,
+      apiKey,
+      transport: transport ?? createTransport({ baseUrl, timeout }),
+    });
     this.explore = modules.explore;
     this.artists = modules.artists;
     this.albums = modules.albums;

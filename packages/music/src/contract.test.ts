@@ -33,14 +33,28 @@ const PATHS: Record<string, string> = {
 };
 
 const grouped = Object.entries(musicContract).flatMap(([module, methods]) =>
-  Object.entries(methods).map(([method, operation]) => [`${module}.${method}`, operation] as const));
+  Object.entries(methods).map(([method, operation]) => [`${module}.${method}`, operation] as const),
+);
 
 describe('music contract', () => {
   it('declares every documented operation, by module, at its /api/v1/music path, with the API key', () => {
-    expect(Object.keys(musicContract)).toEqual(['explore', 'artists', 'albums', 'tracks', 'playlists', 'podcasts', 'users']);
+    expect(Object.keys(musicContract)).toEqual([
+      'explore',
+      'artists',
+      'albums',
+      'tracks',
+      'playlists',
+      'podcasts',
+      'users',
+    ]);
     expect(grouped.map(([key]) => key)).toEqual(Object.keys(PATHS));
     for (const [key, operation] of grouped) {
-      expect(operation).toMatchObject({ method: 'GET', path: `/api/v1/music${PATHS[key]}`, auth: 'apiKey', id: `music.${key}` });
+      expect(operation).toMatchObject({
+        method: 'GET',
+        path: `/api/v1/music${PATHS[key]}`,
+        auth: 'apiKey',
+        id: `music.${key}`,
+      });
     }
   });
 
@@ -59,23 +73,47 @@ describe('music contract', () => {
   it('applies the documented defaults', () => {
     const q = <T>(op: { params: { query: { parse(v: unknown): T } } }, v: unknown) => op.params.query.parse(v);
     const artist = 'music:artist:a1';
-    expect(q(musicContract.explore.search, { keyword: 'x' })).toEqual({ keyword: 'x', offset: 0, limit: 20, filterBy: 'song' });
-    expect(q(musicContract.artists.getSingles, { uri: artist })).toEqual({ uri: artist, offset: 0, limit: 20, order_by: 'DATE_DESC' });
-    expect(q(musicContract.albums.getTracks, { uri: 'music:album:b' })).toEqual({ uri: 'music:album:b', offset: 0, limit: 300 });
+    expect(q(musicContract.explore.search, { keyword: 'x' })).toEqual({
+      keyword: 'x',
+      offset: 0,
+      limit: 20,
+      filterBy: 'song',
+    });
+    expect(q(musicContract.artists.getSingles, { uri: artist })).toEqual({
+      uri: artist,
+      offset: 0,
+      limit: 20,
+      order_by: 'DATE_DESC',
+    });
+    expect(q(musicContract.albums.getTracks, { uri: 'music:album:b' })).toEqual({
+      uri: 'music:album:b',
+      offset: 0,
+      limit: 300,
+    });
     expect(q(musicContract.playlists.getTracks, { uri: 'music:playlist:p' })).toMatchObject({ offset: 0, limit: 300 });
     expect(q(musicContract.podcasts.getEpisodes, { uri: 'music:show:s' })).toMatchObject({ offset: 0, limit: 50 });
     expect(q(musicContract.tracks.getRecommendations, { uri: 'music:track:t' })).toMatchObject({ limit: 20 });
   });
 
   it.each([
-    ['explore.search', { keyword: 'x', limit: '101' }], ['explore.search', { keyword: 'x', limit: '0' }],
-    ['explore.search', { keyword: 'x', filterBy: 'songs' }], ['explore.search', { keyword: 'x', offset: '-1' }],
-    ['explore.search', {}], ['explore.suggestions', { keyword: '' }],
-    ['artists.getAlbums', { uri: 'music:artist:a', limit: '101' }], ['artists.getAlbums', { uri: 'music:artist:a', order_by: 'date_desc' }],
-    ['albums.getTracks', { uri: 'music:album:a', limit: '301' }], ['playlists.getTracks', { uri: 'music:playlist:a', limit: '301' }],
-    ['podcasts.getEpisodes', { uri: 'music:show:a', limit: '301' }], ['tracks.getRecommendations', { uri: 'music:track:a', limit: '101' }],
-    ['albums.getDetail', { uri: 'music:track:a' }], ['albums.getDetail', { uri: 'album:a' }], ['albums.getDetail', { uri: 'music:album:' }],
-    ['albums.getDetail', { uri: 'music:album:a:b' }], ['albums.getDetail', { uri: 'spotify:album:a' }], ['users.getProfile', {}],
+    ['explore.search', { keyword: 'x', limit: '101' }],
+    ['explore.search', { keyword: 'x', limit: '0' }],
+    ['explore.search', { keyword: 'x', filterBy: 'songs' }],
+    ['explore.search', { keyword: 'x', offset: '-1' }],
+    ['explore.search', {}],
+    ['explore.suggestions', { keyword: '' }],
+    ['artists.getAlbums', { uri: 'music:artist:a', limit: '101' }],
+    ['artists.getAlbums', { uri: 'music:artist:a', order_by: 'date_desc' }],
+    ['albums.getTracks', { uri: 'music:album:a', limit: '301' }],
+    ['playlists.getTracks', { uri: 'music:playlist:a', limit: '301' }],
+    ['podcasts.getEpisodes', { uri: 'music:show:a', limit: '301' }],
+    ['tracks.getRecommendations', { uri: 'music:track:a', limit: '101' }],
+    ['albums.getDetail', { uri: 'music:track:a' }],
+    ['albums.getDetail', { uri: 'album:a' }],
+    ['albums.getDetail', { uri: 'music:album:' }],
+    ['albums.getDetail', { uri: 'music:album:a:b' }],
+    ['albums.getDetail', { uri: 'spotify:album:a' }],
+    ['users.getProfile', {}],
   ])('%s rejects %j', (key, query) => {
     expect(musicOperations[key as keyof typeof musicOperations].params.query.safeParse(query).success).toBe(false);
   });
@@ -90,7 +128,13 @@ describe('catalog URIs', () => {
   it('parse and format', () => {
     expect(parseUri('music:artist:4tZwfgrHOc3mvqYlEYSvVi')).toEqual({ kind: 'artist', id: '4tZwfgrHOc3mvqYlEYSvVi' });
     expect(formatUri('show', 's1')).toBe('music:show:s1');
-    expect(['music:artist', 'music:planet:x', 'music:artist:a b', 'music::x', ''].map(parseUri)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['music:artist', 'music:planet:x', 'music:artist:a b', 'music::x', ''].map(parseUri)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(searchUri(['daft', 'punk'])).toBe('music:search:daft+punk');
   });
 });
@@ -98,7 +142,14 @@ describe('catalog URIs', () => {
 describe('search items', () => {
   it('each filterBy item parses as its own kind only', () => {
     const img = [{ url: 'u', width: 1, height: 1 }];
-    const song = { id: 't', name: 'n', uri: 'music:track:t', duration: 1, artists: [{ name: 'a', uri: 'music:artist:a' }], album: { id: 'b', name: 'b', uri: 'music:album:b', coverArt: img } };
+    const song = {
+      id: 't',
+      name: 'n',
+      uri: 'music:track:t',
+      duration: 1,
+      artists: [{ name: 'a', uri: 'music:artist:a' }],
+      album: { id: 'b', name: 'b', uri: 'music:album:b', coverArt: img },
+    };
     const artist = { id: 'a', name: 'a', uri: 'music:artist:a', avatar: img, verified: true };
     expect(searchItemSchemas.song.safeParse(song).success).toBe(true);
     expect(searchItemSchemas.artist.safeParse(song).success).toBe(false);

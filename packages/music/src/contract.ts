@@ -1,12 +1,43 @@
 import { defineOperation, flattenModules } from '@socialquery/core';
 import {
-  AlbumDetailResponse, AlbumQuery, AlbumTracksQuery, AlbumTracksResponse, AppearsOnResponse, ArtistOverviewResponse,
-  ArtistPlaylistsResponse, ArtistQuery, ArtistReleasesQuery, ArtistReleasesResponse, ConcertsResponse,
-  DiscographyOverviewResponse, DiscoveredOnResponse, EpisodesQuery, EpisodesResponse, FeaturingResponse, LIST_SIZES,
-  LyricsResponse, PlaylistDetailResponse, PlaylistQuery, PlaylistTracksQuery, PlaylistTracksResponse,
-  RecommendationsQuery, RecommendationsResponse, RelatedArtistsResponse, SearchQuery, SearchResponse, ShowDetailResponse,
-  ShowQuery, SuggestionsQuery, SuggestionsResponse, TrackDetailResponse, TrackQuery, TracksByIdsQuery, TracksByIdsResponse,
-  UserProfileResponse, UserQuery, UsersResponse,
+  AlbumDetailResponse,
+  AlbumQuery,
+  AlbumTracksQuery,
+  AlbumTracksResponse,
+  AppearsOnResponse,
+  ArtistOverviewResponse,
+  ArtistPlaylistsResponse,
+  ArtistQuery,
+  ArtistReleasesQuery,
+  ArtistReleasesResponse,
+  ConcertsResponse,
+  DiscographyOverviewResponse,
+  DiscoveredOnResponse,
+  EpisodesQuery,
+  EpisodesResponse,
+  FeaturingResponse,
+  LIST_SIZES,
+  LyricsResponse,
+  PlaylistDetailResponse,
+  PlaylistQuery,
+  PlaylistTracksQuery,
+  PlaylistTracksResponse,
+  RecommendationsQuery,
+  RecommendationsResponse,
+  RelatedArtistsResponse,
+  SearchQuery,
+  SearchResponse,
+  ShowDetailResponse,
+  ShowQuery,
+  SuggestionsQuery,
+  SuggestionsResponse,
+  TrackDetailResponse,
+  TrackQuery,
+  TracksByIdsQuery,
+  TracksByIdsResponse,
+  UserProfileResponse,
+  UserQuery,
+  UsersResponse,
 } from './schemas.js';
 
 const UNKNOWN = 'An unknown URI is a 404; a malformed one, or one of another kind, a 400 invalid_parameter.';
@@ -24,7 +55,7 @@ export const search = defineOperation({
   description:
     'Ranked full-text search; data is an array of items of the kind filterBy names (song: tracks, album, artist, ' +
     'playlist, podcast_show, profile: users, genres_mood). The keyword is split into lower-cased letter/digit terms; ' +
-    'an item matches when every term is a whole word of its name (tracks and albums: or of an artist\'s name; shows: ' +
+    "an item matches when every term is a whole word of its name (tracks and albums: or of an artist's name; shows: " +
     'or of the publisher). Rank: 3 when the name is exactly the terms, plus 2 per term in the name and 1 per term ' +
     'found elsewhere; ties by popularity (tracks: playcount, artists and users: followers, playlists: followers, ' +
     'albums: release date, newest first), then id. Paged by offset and limit.',
@@ -54,7 +85,7 @@ export const getOverview = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistQuery },
   response: ArtistOverviewResponse,
-  summary: 'An artist\'s page',
+  summary: "An artist's page",
   description: `Profile, stats, the ${LIST_SIZES.topTracks} most played tracks and the newest release. ${UNKNOWN}`,
 });
 
@@ -66,8 +97,7 @@ export const getPlaylists = defineOperation({
   params: { query: ArtistQuery },
   response: ArtistPlaylistsResponse,
   summary: 'Playlists built around an artist',
-  description:
-    `Up to ${LIST_SIZES.playlists} playlists holding the most tracks of the artist (ties: most followed, then id). ${UNKNOWN}`,
+  description: `Up to ${LIST_SIZES.playlists} playlists holding the most tracks of the artist (ties: most followed, then id). ${UNKNOWN}`,
 });
 
 export const getAlbums = defineOperation({
@@ -77,7 +107,7 @@ export const getAlbums = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistReleasesQuery },
   response: ArtistReleasesResponse,
-  summary: 'An artist\'s albums',
+  summary: "An artist's albums",
   description: `Releases of type ALBUM that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -89,7 +119,7 @@ export const getSingles = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistReleasesQuery },
   response: ArtistReleasesResponse,
-  summary: 'An artist\'s singles',
+  summary: "An artist's singles",
   description: `Releases of type SINGLE that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -101,7 +131,7 @@ export const getCompilations = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistReleasesQuery },
   response: ArtistReleasesResponse,
-  summary: 'An artist\'s compilations',
+  summary: "An artist's compilations",
   description: `Releases of type COMPILATION that credit the artist, by release date (order_by), ties by id. Paged by offset. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -127,8 +157,7 @@ export const getAppearsOn = defineOperation({
   params: { query: ArtistQuery },
   response: AppearsOnResponse,
   summary: 'Releases of others an artist appears on',
-  description:
-    `Up to ${LIST_SIZES.appearsOn} releases that do not credit the artist but hold a track that does, newest first, ties by id. ${UNKNOWN}`,
+  description: `Up to ${LIST_SIZES.appearsOn} releases that do not credit the artist but hold a track that does, newest first, ties by id. ${UNKNOWN}`,
 });
 
 export const getFeaturing = defineOperation({
@@ -139,8 +168,7 @@ export const getFeaturing = defineOperation({
   params: { query: ArtistQuery },
   response: FeaturingResponse,
   summary: 'Tracks featuring an artist',
-  description:
-    `Up to ${LIST_SIZES.featuring} tracks that credit the artist other than first (a featured artist), most played first, ties by id. ${UNKNOWN}`,
+  description: `Up to ${LIST_SIZES.featuring} tracks that credit the artist other than first (a featured artist), most played first, ties by id. ${UNKNOWN}`,
 });
 
 export const getDiscoveredOn = defineOperation({
@@ -161,7 +189,7 @@ export const getConcerts = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistQuery },
   response: ConcertsResponse,
-  summary: 'An artist\'s concerts',
+  summary: "An artist's concerts",
   description: `Up to ${LIST_SIZES.concerts} of the artist's concerts, earliest first, ties by id. ${UNKNOWN}`,
 });
 
@@ -172,7 +200,7 @@ export const getDiscographyOverview = defineOperation({
   auth: 'apiKey',
   params: { query: ArtistQuery },
   response: DiscographyOverviewResponse,
-  summary: 'An artist\'s discography at a glance',
+  summary: "An artist's discography at a glance",
   description:
     `How many albums, singles and compilations credit the artist, the newest release, and up to ` +
     `${LIST_SIZES.discographyPerKind} of each kind, newest first. ${UNKNOWN}`,
@@ -198,7 +226,7 @@ export const getAlbumTracks = defineOperation({
   auth: 'apiKey',
   params: { query: AlbumTracksQuery },
   response: AlbumTracksResponse,
-  summary: 'An album\'s tracks',
+  summary: "An album's tracks",
   description: `In disc and track order. Paged by offset; limit at most 300. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -223,7 +251,7 @@ export const getLyrics = defineOperation({
   auth: 'apiKey',
   params: { query: TrackQuery },
   response: LyricsResponse,
-  summary: 'A track\'s lyrics',
+  summary: "A track's lyrics",
   description: `Timed lines. A track without lyrics is a 404 "track has no lyrics". ${UNKNOWN}`,
 });
 
@@ -275,7 +303,7 @@ export const getPlaylistTracks = defineOperation({
   auth: 'apiKey',
   params: { query: PlaylistTracksQuery },
   response: PlaylistTracksResponse,
-  summary: 'A playlist\'s tracks',
+  summary: "A playlist's tracks",
   description: `In playlist order. Paged by offset; limit at most 300. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -300,7 +328,7 @@ export const getEpisodes = defineOperation({
   auth: 'apiKey',
   params: { query: EpisodesQuery },
   response: EpisodesResponse,
-  summary: 'A show\'s episodes',
+  summary: "A show's episodes",
   description: `Newest first, ties by id. Paged by offset; limit 1 to 300, default 50. ${UNKNOWN}`,
   paging: { kind: 'offset' },
 });
@@ -314,7 +342,7 @@ export const getProfile = defineOperation({
   auth: 'apiKey',
   params: { query: UserQuery },
   response: UserProfileResponse,
-  summary: 'A user\'s profile',
+  summary: "A user's profile",
   description: `Counts and up to ${LIST_SIZES.profilePlaylists} of the user's playlists, most followed first. ${UNKNOWN}`,
 });
 
@@ -344,8 +372,17 @@ export const getFollowing = defineOperation({
 export const musicContract = {
   explore: { search, suggestions },
   artists: {
-    getOverview, getPlaylists, getAlbums, getSingles, getCompilations, getRelated, getAppearsOn, getFeaturing,
-    getDiscoveredOn, getConcerts, getDiscographyOverview,
+    getOverview,
+    getPlaylists,
+    getAlbums,
+    getSingles,
+    getCompilations,
+    getRelated,
+    getAppearsOn,
+    getFeaturing,
+    getDiscoveredOn,
+    getConcerts,
+    getDiscographyOverview,
   },
   albums: { getDetail: getAlbumDetail, getTracks: getAlbumTracks },
   tracks: { getDetail: getTrackDetail, getLyrics, getRecommendations, getMany: getManyTracks },

@@ -22,7 +22,8 @@ export type ArtistName = z.infer<typeof ArtistName>;
 export const ArtistRef = z.object({ id: z.string(), name: z.string(), uri: catalogUri('artist') });
 export type ArtistRef = z.infer<typeof ArtistRef>;
 
-export const UserRef = z.object({ id: z.string(), name: z.string(), uri: catalogUri('user') })
+export const UserRef = z
+  .object({ id: z.string(), name: z.string(), uri: catalogUri('user') })
   .describe('A user: id, display name, URI.');
 export type UserRef = z.infer<typeof UserRef>;
 
@@ -37,195 +38,245 @@ export type ReleaseDate = z.infer<typeof ReleaseDate>;
 export const Duration = z.object({ totalMilliseconds: z.number() }).describe('A length, in milliseconds.');
 
 /** The album a listed track belongs to. */
-export const TrackAlbum = z.object({ id: z.string(), name: z.string(), uri: catalogUri('album'), coverArt: images('Cover art') });
+export const TrackAlbum = z.object({
+  id: z.string(),
+  name: z.string(),
+  uri: catalogUri('album'),
+  coverArt: images('Cover art'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Catalog objects
 // ---------------------------------------------------------------------------------------------
 
 /** A track in a listing (artist top tracks, featuring, recommendations). */
-export const Track = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('track'),
-  duration: Duration,
-  explicit: z.boolean(),
-  playcount: z.number().describe('Times played.'),
-  artists: z.array(ArtistRef).describe('Credited artists, the primary one first.'),
-  album: TrackAlbum,
-}).describe('A track in a listing.');
+export const Track = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('track'),
+    duration: Duration,
+    explicit: z.boolean(),
+    playcount: z.number().describe('Times played.'),
+    artists: z.array(ArtistRef).describe('Credited artists, the primary one first.'),
+    album: TrackAlbum,
+  })
+  .describe('A track in a listing.');
 export type Track = z.infer<typeof Track>;
 
 /** A track of an album, in disc and track order. */
-export const AlbumTrack = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('track'),
-  trackNumber: z.number().describe('Position on its disc, from 1.'),
-  discNumber: z.number().describe('From 1.'),
-  duration: Duration,
-  explicit: z.boolean(),
-  playcount: z.number(),
-  artists: z.array(ArtistRef),
-}).describe('A track of an album.');
+export const AlbumTrack = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('track'),
+    trackNumber: z.number().describe('Position on its disc, from 1.'),
+    discNumber: z.number().describe('From 1.'),
+    duration: Duration,
+    explicit: z.boolean(),
+    playcount: z.number(),
+    artists: z.array(ArtistRef),
+  })
+  .describe('A track of an album.');
 export type AlbumTrack = z.infer<typeof AlbumTrack>;
 
 /** A track of a playlist, with the moment it was added. */
-export const PlaylistTrack = Track.extend({ addedAt: Timestamp.describe('When it was added to the playlist.') })
-  .describe('A track of a playlist.');
+export const PlaylistTrack = Track.extend({
+  addedAt: Timestamp.describe('When it was added to the playlist.'),
+}).describe('A track of a playlist.');
 export type PlaylistTrack = z.infer<typeof PlaylistTrack>;
 
 /** An album, single or compilation (album detail); releases in listings have the same shape. */
-export const Album = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('album'),
-  artists: z.array(ArtistRef).describe('The release\'s artists, the primary one first.'),
-  coverArt: images('Cover art'),
-  date: ReleaseDate,
-  type: AlbumTypeSchema,
-  totalTracks: z.number(),
-}).describe('An album, single or compilation.');
+export const Album = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('album'),
+    artists: z.array(ArtistRef).describe("The release's artists, the primary one first."),
+    coverArt: images('Cover art'),
+    date: ReleaseDate,
+    type: AlbumTypeSchema,
+    totalTracks: z.number(),
+  })
+  .describe('An album, single or compilation.');
 export type Album = z.infer<typeof Album>;
 
 /** An artist in a listing (related artists, search). */
-export const ArtistSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('artist'),
-  avatar: images('Portrait'),
-  verified: z.boolean(),
-}).describe('An artist in a listing.');
+export const ArtistSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('artist'),
+    avatar: images('Portrait'),
+    verified: z.boolean(),
+  })
+  .describe('An artist in a listing.');
 export type ArtistSummary = z.infer<typeof ArtistSummary>;
 
-export const Playlist = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('playlist'),
-  description: z.string(),
-  images: images('Playlist picture'),
-  owner: UserRef,
-  followers: z.number(),
-  totalTracks: z.number(),
-}).describe('A playlist (detail and listings).');
+export const Playlist = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('playlist'),
+    description: z.string(),
+    images: images('Playlist picture'),
+    owner: UserRef,
+    followers: z.number(),
+    totalTracks: z.number(),
+  })
+  .describe('A playlist (detail and listings).');
 export type Playlist = z.infer<typeof Playlist>;
 
-export const Show = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('show'),
-  publisher: z.string(),
-  description: z.string(),
-  coverArt: images('Cover art'),
-  totalEpisodes: z.number(),
-}).describe('A podcast show (detail and listings).');
+export const Show = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('show'),
+    publisher: z.string(),
+    description: z.string(),
+    coverArt: images('Cover art'),
+    totalEpisodes: z.number(),
+  })
+  .describe('A podcast show (detail and listings).');
 export type Show = z.infer<typeof Show>;
 
-export const Episode = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('episode'),
-  description: z.string(),
-  duration: Duration,
-  releaseDate: ReleaseDate,
-  coverArt: images('Cover art'),
-}).describe('A podcast episode.');
+export const Episode = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('episode'),
+    description: z.string(),
+    duration: Duration,
+    releaseDate: ReleaseDate,
+    coverArt: images('Cover art'),
+  })
+  .describe('A podcast episode.');
 export type Episode = z.infer<typeof Episode>;
 
-export const UserSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('user'),
-  avatar: images('Avatar'),
-  followersCount: z.number(),
-}).describe('A user in a listing (followers, following, search).');
+export const UserSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('user'),
+    avatar: images('Avatar'),
+    followersCount: z.number(),
+  })
+  .describe('A user in a listing (followers, following, search).');
 export type UserSummary = z.infer<typeof UserSummary>;
 
 export const genreKinds = ['GENRE', 'MOOD'] as const;
-export const GenreMood = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('genre'),
-  type: z.enum(genreKinds),
-  images: images('Tile picture'),
-}).describe('A genre or a mood.');
+export const GenreMood = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('genre'),
+    type: z.enum(genreKinds),
+    images: images('Tile picture'),
+  })
+  .describe('A genre or a mood.');
 export type GenreMood = z.infer<typeof GenreMood>;
 
-export const Concert = z.object({
-  id: z.string(),
-  uri: catalogUri('concert'),
-  title: z.string(),
-  date: Timestamp.describe('When it starts, UTC.'),
-  venue: z.string(),
-  city: z.string(),
-  country: z.string().describe('ISO 3166-1 alpha-2 code.'),
-}).describe('A concert.');
+export const Concert = z
+  .object({
+    id: z.string(),
+    uri: catalogUri('concert'),
+    title: z.string(),
+    date: Timestamp.describe('When it starts, UTC.'),
+    venue: z.string(),
+    city: z.string(),
+    country: z.string().describe('ISO 3166-1 alpha-2 code.'),
+  })
+  .describe('A concert.');
 export type Concert = z.infer<typeof Concert>;
 
-export const Lyrics = z.object({
-  track: z.object({ id: z.string(), name: z.string(), uri: catalogUri('track') }),
-  language: z.string().describe('BCP 47 code of the lyrics\' language.'),
-  syncType: z.enum(['LINE_SYNCED', 'UNSYNCED']).describe('LINE_SYNCED: every line carries the moment it starts; UNSYNCED: plain lines, startTimeMs 0.'),
-  lines: z.array(z.object({
-    startTimeMs: z.number().describe('Milliseconds from the start of the track (0 when UNSYNCED).'),
-    words: z.string(),
-  })).describe('In order (of startTimeMs when LINE_SYNCED).'),
-}).describe('A track\'s lyrics, as timed lines where available.');
+export const Lyrics = z
+  .object({
+    track: z.object({ id: z.string(), name: z.string(), uri: catalogUri('track') }),
+    language: z.string().describe("BCP 47 code of the lyrics' language."),
+    syncType: z
+      .enum(['LINE_SYNCED', 'UNSYNCED'])
+      .describe('LINE_SYNCED: every line carries the moment it starts; UNSYNCED: plain lines, startTimeMs 0.'),
+    lines: z
+      .array(
+        z.object({
+          startTimeMs: z.number().describe('Milliseconds from the start of the track (0 when UNSYNCED).'),
+          words: z.string(),
+        }),
+      )
+      .describe('In order (of startTimeMs when LINE_SYNCED).'),
+  })
+  .describe("A track's lyrics, as timed lines where available.");
 export type Lyrics = z.infer<typeof Lyrics>;
 
-export const ArtistOverview = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('artist'),
-  verified: z.boolean(),
-  biography: z.string(),
-  avatar: images('Portrait'),
-  genres: z.array(z.string()),
-  stats: z.object({ followers: z.number(), monthlyListeners: z.number() }),
-  topTracks: z.array(Track).describe('Up to 10 of the artist\'s tracks, most played first.'),
-  latestRelease: Album.nullable().describe('The newest album, single or compilation of the artist, or null.'),
-}).describe('An artist\'s page.');
+export const ArtistOverview = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('artist'),
+    verified: z.boolean(),
+    biography: z.string(),
+    avatar: images('Portrait'),
+    genres: z.array(z.string()),
+    stats: z.object({ followers: z.number(), monthlyListeners: z.number() }),
+    topTracks: z.array(Track).describe("Up to 10 of the artist's tracks, most played first."),
+    latestRelease: Album.nullable().describe('The newest album, single or compilation of the artist, or null.'),
+  })
+  .describe("An artist's page.");
 export type ArtistOverview = z.infer<typeof ArtistOverview>;
 
-export const DiscographyOverview = z.object({
-  artist: ArtistRef,
-  totalAlbums: z.number(),
-  totalSingles: z.number(),
-  totalCompilations: z.number(),
-  latestRelease: Album.nullable(),
-  albums: z.array(Album).describe('Up to 10, newest first.'),
-  singles: z.array(Album).describe('Up to 10, newest first.'),
-  compilations: z.array(Album).describe('Up to 10, newest first.'),
-}).describe('Counts and the newest releases of each kind.');
+export const DiscographyOverview = z
+  .object({
+    artist: ArtistRef,
+    totalAlbums: z.number(),
+    totalSingles: z.number(),
+    totalCompilations: z.number(),
+    latestRelease: Album.nullable(),
+    albums: z.array(Album).describe('Up to 10, newest first.'),
+    singles: z.array(Album).describe('Up to 10, newest first.'),
+    compilations: z.array(Album).describe('Up to 10, newest first.'),
+  })
+  .describe('Counts and the newest releases of each kind.');
 export type DiscographyOverview = z.infer<typeof DiscographyOverview>;
 
-export const TrackDetail = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('track'),
-  duration: Duration,
-  artists: z.array(ArtistRef),
-  album: z.object({ id: z.string(), name: z.string(), uri: catalogUri('album'), type: AlbumTypeSchema }),
-}).describe('A track (track detail).');
+export const TrackDetail = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('track'),
+    duration: Duration,
+    artists: z.array(ArtistRef),
+    album: z.object({ id: z.string(), name: z.string(), uri: catalogUri('album'), type: AlbumTypeSchema }),
+  })
+  .describe('A track (track detail).');
 export type TrackDetail = z.infer<typeof TrackDetail>;
 
-export const UserProfile = z.object({
-  id: z.string(),
-  name: z.string(),
-  uri: catalogUri('user'),
-  avatar: images('Avatar'),
-  followersCount: z.number(),
-  followingCount: z.number(),
-  publicPlaylists: z.array(Playlist).describe('Up to 10 playlists the user owns, most followed first.'),
-  totalPublicPlaylists: z.number(),
-}).describe('A user\'s profile.');
+export const UserProfile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    uri: catalogUri('user'),
+    avatar: images('Avatar'),
+    followersCount: z.number(),
+    followingCount: z.number(),
+    publicPlaylists: z.array(Playlist).describe('Up to 10 playlists the user owns, most followed first.'),
+    totalPublicPlaylists: z.number(),
+  })
+  .describe("A user's profile.");
 export type UserProfile = z.infer<typeof UserProfile>;
 
 // ---------------------------------------------------------------------------------------------
 // Search and suggestions (the API reference shows the song item and the suggestion items)
 // ---------------------------------------------------------------------------------------------
 
-export const filterByValues = ['song', 'playlist', 'album', 'artist', 'podcast_show', 'profile', 'genres_mood'] as const;
+export const filterByValues = [
+  'song',
+  'playlist',
+  'album',
+  'artist',
+  'podcast_show',
+  'profile',
+  'genres_mood',
+] as const;
 export type FilterBy = (typeof filterByValues)[number];
 
 /** A search result of filterBy=song, exactly the documented search result item. */
@@ -256,10 +307,17 @@ export const searchItemSchemas = {
 
 export type SearchItemOf<F extends FilterBy> = z.infer<(typeof searchItemSchemas)[F]>;
 
-export const SearchItem = z.union([
-  searchItemSchemas.song, searchItemSchemas.album, searchItemSchemas.artist, searchItemSchemas.playlist,
-  searchItemSchemas.podcast_show, searchItemSchemas.profile, searchItemSchemas.genres_mood,
-]).describe('A search result, of the kind filterBy names.');
+export const SearchItem = z
+  .union([
+    searchItemSchemas.song,
+    searchItemSchemas.album,
+    searchItemSchemas.artist,
+    searchItemSchemas.playlist,
+    searchItemSchemas.podcast_show,
+    searchItemSchemas.profile,
+    searchItemSchemas.genres_mood,
+  ])
+  .describe('A search result, of the kind filterBy names.');
 export type SearchItem = z.infer<typeof SearchItem>;
 
 export const TextSuggestion = z.object({
@@ -339,7 +397,8 @@ export type OrderBy = (typeof orderByValues)[number];
 /** The largest offset any listing accepts. */
 export const MAX_OFFSET = 10_000;
 const offsetParam = () => integerParam({ min: 0, max: MAX_OFFSET, default: 0 }).describe('Items to skip.');
-const limitParam = (max: number, fallback: number) => integerParam({ min: 1, max, default: fallback }).describe('Items to return.');
+const limitParam = (max: number, fallback: number) =>
+  integerParam({ min: 1, max, default: fallback }).describe('Items to return.');
 
 export const SearchQuery = z.object({
   keyword: requiredString(200).describe('Words to look for; each must appear as a whole word.'),
@@ -354,11 +413,17 @@ export const ArtistReleasesQuery = z.object({
   uri: uriParam('artist'),
   offset: offsetParam(),
   limit: limitParam(100, 20),
-  order_by: enumParam(orderByValues, 'DATE_DESC').describe('By release date, newest (DATE_DESC) or oldest (DATE_ASC) first.'),
+  order_by: enumParam(orderByValues, 'DATE_DESC').describe(
+    'By release date, newest (DATE_DESC) or oldest (DATE_ASC) first.',
+  ),
 });
 
 export const AlbumQuery = z.object({ uri: uriParam('album') });
-export const AlbumTracksQuery = z.object({ uri: uriParam('album'), offset: offsetParam(), limit: limitParam(300, 300) });
+export const AlbumTracksQuery = z.object({
+  uri: uriParam('album'),
+  offset: offsetParam(),
+  limit: limitParam(300, 300),
+});
 
 export const TrackQuery = z.object({ uri: uriParam('track') });
 export const RecommendationsQuery = z.object({ uri: uriParam('track'), limit: limitParam(100, 20) });
@@ -376,8 +441,15 @@ export const TracksByIdsQuery = z.object({
   ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 100 })
     .superRefine((ids, ctx) => {
       // a catalog URI of another kind is a mistake, as it is for tracks.getDetail
-      const other = ids.find((id) => { const kind = parseUri(id)?.kind; return kind !== undefined && kind !== 'track'; });
-      if (other !== undefined) ctx.addIssue({ code: 'custom', message: `must list track ids or ${URI_SCHEME}:track:<id> URIs (got '${other}')` });
+      const other = ids.find((id) => {
+        const kind = parseUri(id)?.kind;
+        return kind !== undefined && kind !== 'track';
+      });
+      if (other !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list track ids or ${URI_SCHEME}:track:<id> URIs (got '${other}')`,
+        });
     })
     .describe(
       `Comma-separated track ids (or ${URI_SCHEME}:track:<id> URIs), at most ${MAX_BATCH_IDS}; each found track comes back once, in the order given.`,
@@ -385,7 +457,11 @@ export const TracksByIdsQuery = z.object({
 });
 
 export const PlaylistQuery = z.object({ uri: uriParam('playlist') });
-export const PlaylistTracksQuery = z.object({ uri: uriParam('playlist'), offset: offsetParam(), limit: limitParam(300, 300) });
+export const PlaylistTracksQuery = z.object({
+  uri: uriParam('playlist'),
+  offset: offsetParam(),
+  limit: limitParam(300, 300),
+});
 
 export const ShowQuery = z.object({ uri: uriParam('show') });
 export const EpisodesQuery = z.object({ uri: uriParam('show'), offset: offsetParam(), limit: limitParam(300, 50) });

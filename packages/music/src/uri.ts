@@ -62,7 +62,8 @@ export function uriParam(kind: ResourceKind) {
     .superRefine((value, ctx) => {
       const parsed = parseUri(value);
       if (!parsed) ctx.addIssue({ code: 'custom', message: expected });
-      else if (parsed.kind !== kind) ctx.addIssue({ code: 'custom', message: `${expected} (got one of kind ${parsed.kind})` });
+      else if (parsed.kind !== kind)
+        ctx.addIssue({ code: 'custom', message: `${expected} (got one of kind ${parsed.kind})` });
     })
     .describe(`${/^[aeiou]/.test(kind) ? 'An' : 'A'} ${kind} URI, \`${URI_SCHEME}:${kind}:<id>\`.`);
 }

@@ -15,13 +15,24 @@ function recordingTransport(body: unknown) {
 describe('professional client', () => {
   it('sends the API key to profile and the bearer token to companyEmployees', async () => {
     const { transport, requests } = recordingTransport({ employees: [], total: 0 });
-    const client = createProfessionalClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sqk_k', token: 'sqt_t', transport });
+    const client = createProfessionalClient({
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: 'sqk_k',
+      token: 'sqt_t',
+      transport,
+    });
     expect(Object.keys(client)).toEqual(['profile', 'companyEmployees', 'profilesByIds', 'exportAll', 'iterate']);
     await client.companyEmployees({ companyId: 'c1', title: 'engineer' });
-    expect(requests[0]).toMatchObject({ path: '/api/v1/professional/company/employees', query: { companyId: 'c1', title: 'engineer' } });
+    expect(requests[0]).toMatchObject({
+      path: '/api/v1/professional/company/employees',
+      query: { companyId: 'c1', title: 'engineer' },
+    });
     expect(requests[0]?.headers).toMatchObject({ authorization: 'Bearer sqt_t' });
     await client.profile({ username: 'ada', include_skills: true }).catch(() => undefined);
-    expect(requests[1]).toMatchObject({ path: '/api/v1/professional/api/v1/user/profile', query: { username: 'ada', include_skills: 'true' } });
+    expect(requests[1]).toMatchObject({
+      path: '/api/v1/professional/api/v1/user/profile',
+      query: { username: 'ada', include_skills: 'true' },
+    });
     expect(requests[1]?.headers).toMatchObject({ 'x-api-key': 'sqk_k' });
     await client.profilesByIds({ ids: ['ada', 'grace'] }).catch(() => undefined);
     expect(requests[2]).toMatchObject({ path: '/api/v1/professional/profiles', query: { ids: 'ada,grace' } });

@@ -6,23 +6,49 @@ const FLAGS = sectionNames.map(includeFlag);
 describe('professional contract', () => {
   it('declares both operations as the API gives them: profile by API key, employees by bearer token', () => {
     expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees', 'profilesByIds']);
-    expect(profilesByIds).toMatchObject({ method: 'GET', path: '/api/v1/professional/profiles', auth: 'apiKey', errorExtras: { success: false } });
-    expect(profile).toMatchObject({ method: 'GET', path: '/api/v1/professional/api/v1/user/profile', auth: 'apiKey', pathParams: [] });
-    expect(companyEmployees).toMatchObject({ method: 'GET', path: '/api/v1/professional/company/employees', auth: 'bearer', pathParams: [] });
+    expect(profilesByIds).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/professional/profiles',
+      auth: 'apiKey',
+      errorExtras: { success: false },
+    });
+    expect(profile).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/professional/api/v1/user/profile',
+      auth: 'apiKey',
+      pathParams: [],
+    });
+    expect(companyEmployees).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/professional/company/employees',
+      auth: 'bearer',
+      pathParams: [],
+    });
     expect(profile.errorExtras).toEqual({ success: false });
     expect(companyEmployees.errorExtras).toEqual({ success: false });
   });
 
   it('takes exactly the documented query parameters', () => {
     expect(Object.keys(profile.params.query.shape)).toEqual([
-      'username', 'include_follower_and_connection', 'include_experiences', 'include_skills', 'include_services', 'include_certifications',
-      'include_publications', 'include_honors', 'include_volunteers', 'include_educations',
+      'username',
+      'include_follower_and_connection',
+      'include_experiences',
+      'include_skills',
+      'include_services',
+      'include_certifications',
+      'include_publications',
+      'include_honors',
+      'include_volunteers',
+      'include_educations',
     ]);
     expect(Object.keys(companyEmployees.params.query.shape)).toEqual(['companyId', 'limit', 'title']);
   });
 
   it('defaults every include flag to false and limit to 50', () => {
-    expect(ProfileQuery.parse({ username: 'a' })).toEqual({ username: 'a', ...Object.fromEntries(FLAGS.map((f) => [f, false])) });
+    expect(ProfileQuery.parse({ username: 'a' })).toEqual({
+      username: 'a',
+      ...Object.fromEntries(FLAGS.map((f) => [f, false])),
+    });
     expect(EmployeesQuery.parse({ companyId: 'c' })).toEqual({ companyId: 'c', limit: 50 });
   });
 
@@ -30,14 +56,16 @@ describe('professional contract', () => {
     for (const flag of FLAGS) {
       expect(ProfileQuery.parse({ username: 'a', [flag]: 'true' })[flag]).toBe(true);
       expect(ProfileQuery.parse({ username: 'a', [flag]: 'false' })[flag]).toBe(false);
-      for (const bad of ['1', '0', 'yes', 'TRUE', '']) expect(ProfileQuery.safeParse({ username: 'a', [flag]: bad }).success).toBe(false);
+      for (const bad of ['1', '0', 'yes', 'TRUE', ''])
+        expect(ProfileQuery.safeParse({ username: 'a', [flag]: bad }).success).toBe(false);
     }
   });
 
   it('bounds the employees limit to 1..500 and requires companyId and username', () => {
     expect(EmployeesQuery.safeParse({ companyId: 'c', limit: '500' }).success).toBe(true);
     expect(EmployeesQuery.safeParse({ companyId: 'c', limit: '1' }).success).toBe(true);
-    for (const bad of ['0', '501', '-1', '2.5', 'x']) expect(EmployeesQuery.safeParse({ companyId: 'c', limit: bad }).success).toBe(false);
+    for (const bad of ['0', '501', '-1', '2.5', 'x'])
+      expect(EmployeesQuery.safeParse({ companyId: 'c', limit: bad }).success).toBe(false);
     expect(EmployeesQuery.safeParse({}).success).toBe(false);
     expect(ProfileQuery.safeParse({}).success).toBe(false);
   });

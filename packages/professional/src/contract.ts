@@ -1,6 +1,13 @@
 import { defineOperation } from '@socialquery/core';
 import {
-  EmployeesQuery, EmployeesResponse, ProfileQuery, ProfileResponse, profileCost, ProfilesByIdsQuery, ProfilesByIdsResponse, profilesByIdsCost,
+  EmployeesQuery,
+  EmployeesResponse,
+  ProfileQuery,
+  ProfileResponse,
+  profileCost,
+  ProfilesByIdsQuery,
+  ProfilesByIdsResponse,
+  profilesByIdsCost,
 } from './schemas.js';
 
 /** Every error of the professional group carries `success: false` besides the standard fields. */

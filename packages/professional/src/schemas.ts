@@ -1,4 +1,12 @@
-import { booleanParam, idsParam, Image, integerParam, optionalString, requiredString, Timestamp } from '@socialquery/core';
+import {
+  booleanParam,
+  idsParam,
+  Image,
+  integerParam,
+  optionalString,
+  requiredString,
+  Timestamp,
+} from '@socialquery/core';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -6,7 +14,12 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------------
 
 /** An image with the moment its address stops working (epoch milliseconds). */
-export const ExpiringImage = z.object({ width: z.number(), height: z.number(), url: z.string(), expires_at: z.number() });
+export const ExpiringImage = z.object({
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  expires_at: z.number(),
+});
 export type ExpiringImage = z.infer<typeof ExpiringImage>;
 
 /** An Image plus `expires_at` (the company logo and media thumbnails). */
@@ -33,16 +46,30 @@ export const Experience = z.object({
   media: z.array(SectionMedia),
 });
 
-export const Skill = z.object({ skill: z.string(), num_endorsements: z.number().int(), is_passed_skill_assessment: z.boolean() });
+export const Skill = z.object({
+  skill: z.string(),
+  num_endorsements: z.number().int(),
+  is_passed_skill_assessment: z.boolean(),
+});
 
 /**
  * A service the member offers. The API reference does not show this section's shape; it is designed like
  * its siblings (flat strings): `title` (the service, e.g. "Cloud architecture"), `description`,
  * `category` (e.g. "Information technology"), `location` (where it is offered, or "Remote").
  */
-export const Service = z.object({ title: z.string(), description: z.string(), category: z.string(), location: z.string() });
+export const Service = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  location: z.string(),
+});
 
-export const Certification = z.object({ title: z.string(), authority: z.string(), credential_url: z.string(), issued_at: z.string() });
+export const Certification = z.object({
+  title: z.string(),
+  authority: z.string(),
+  credential_url: z.string(),
+  issued_at: z.string(),
+});
 
 export const Publication = z.object({
   title: z.string(),
@@ -140,7 +167,15 @@ export type SectionName = keyof ProfileSections;
 
 /** The sections in the order of their include flags. */
 export const sectionNames = [
-  'follower_and_connection', 'experiences', 'skills', 'services', 'certifications', 'publications', 'honors', 'volunteers', 'educations',
+  'follower_and_connection',
+  'experiences',
+  'skills',
+  'services',
+  'certifications',
+  'publications',
+  'honors',
+  'volunteers',
+  'educations',
 ] as const satisfies readonly SectionName[];
 
 /** The include flag of a section: `include_<section>`. */
@@ -220,7 +255,12 @@ export function profilesByIdsCost(params: Record<string, unknown>): number {
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a YYYY-MM-DD date' });
 
 /** One position; `endDate` is '' for a current position. */
-export const EmployeeExperience = z.object({ title: z.string(), company: z.string(), startDate: IsoDate, endDate: IsoDate.or(z.literal('')) });
+export const EmployeeExperience = z.object({
+  title: z.string(),
+  company: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate.or(z.literal('')),
+});
 
 export const Employee = z.object({
   id: z.string(),

@@ -28,9 +28,21 @@ describe('short-video client', () => {
     await client.videoComments({ videoId: '7301', sort: 'most_liked', cursor: 'abc' }).catch(() => undefined);
     await client.videosByIds({ ids: ['7302', '7301', '7302'] }).catch(() => undefined);
     expect(requests).toEqual([
-      { path: '/api/v1/shortvideo/user/posts', query: { username: 'maya', limit: '5' }, headers: { authorization: 'Bearer sqt_x' } },
-      { path: '/api/v1/shortvideo/video/7301/comments', query: { cursor: 'abc', sort: 'most_liked' }, headers: { authorization: 'Bearer sqt_x' } },
-      { path: '/api/v1/shortvideo/videos', query: { ids: '7302,7301,7302' }, headers: { authorization: 'Bearer sqt_x' } },
+      {
+        path: '/api/v1/shortvideo/user/posts',
+        query: { username: 'maya', limit: '5' },
+        headers: { authorization: 'Bearer sqt_x' },
+      },
+      {
+        path: '/api/v1/shortvideo/video/7301/comments',
+        query: { cursor: 'abc', sort: 'most_liked' },
+        headers: { authorization: 'Bearer sqt_x' },
+      },
+      {
+        path: '/api/v1/shortvideo/videos',
+        query: { ids: '7302,7301,7302' },
+        headers: { authorization: 'Bearer sqt_x' },
+      },
     ]);
   });
 
@@ -69,7 +81,9 @@ describe('short-video client', () => {
     const iterator = iterateUserPosts(client, { username: 'maya', limit: 1000 });
     expect(requests).toHaveLength(0);
     await expect(iterator.next()).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(client.videoComments({ videoId: 'v1', sort: 'top' as never })).rejects.toBeInstanceOf(RequestSetupError);
+    await expect(client.videoComments({ videoId: 'v1', sort: 'top' as never })).rejects.toBeInstanceOf(
+      RequestSetupError,
+    );
     await expect(client.userPosts({} as never)).rejects.toThrow('username is required');
     expect(requests).toHaveLength(0);
   });

@@ -28,11 +28,17 @@ export type VideoCommentsArgs = OperationArgs<typeof videoComments>;
  * Every video of a creator, newest first, page after page (`limit` is the page size) until the
  * cursor comes back empty. Errors are the client's (ApiResponseError, NoResponseError, RequestSetupError).
  */
-export async function* iterateUserPosts(client: Pick<ShortVideoClient, 'iterate'>, args: UserPostsArgs): AsyncGenerator<Video, void, undefined> {
+export async function* iterateUserPosts(
+  client: Pick<ShortVideoClient, 'iterate'>,
+  args: UserPostsArgs,
+): AsyncGenerator<Video, void, undefined> {
   yield* client.iterate('userPosts', args);
 }
 
 /** Every top-level comment of a video in the chosen `sort`, each with its first replies, page after page. */
-export async function* iterateVideoComments(client: Pick<ShortVideoClient, 'iterate'>, args: VideoCommentsArgs): AsyncGenerator<Comment, void, undefined> {
+export async function* iterateVideoComments(
+  client: Pick<ShortVideoClient, 'iterate'>,
+  args: VideoCommentsArgs,
+): AsyncGenerator<Comment, void, undefined> {
   yield* client.iterate('videoComments', args);
 }

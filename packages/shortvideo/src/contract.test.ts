@@ -4,10 +4,24 @@ import { Comment, CommentsResponse, Reply, UserPostsResponse, Video } from './sc
 describe('short-video contract', () => {
   it('declares both operations exactly as the API gives them, with the bearer token', () => {
     expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments', 'videosByIds']);
-    expect(videosByIds).toMatchObject({ id: 'shortvideo.videosByIds', method: 'GET', path: '/api/v1/shortvideo/videos', auth: 'bearer', pathParams: [] });
-    expect(userPosts).toMatchObject({ method: 'GET', path: '/api/v1/shortvideo/user/posts', auth: 'bearer', pathParams: [] });
+    expect(videosByIds).toMatchObject({
+      id: 'shortvideo.videosByIds',
+      method: 'GET',
+      path: '/api/v1/shortvideo/videos',
+      auth: 'bearer',
+      pathParams: [],
+    });
+    expect(userPosts).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/shortvideo/user/posts',
+      auth: 'bearer',
+      pathParams: [],
+    });
     expect(videoComments).toMatchObject({
-      method: 'GET', path: '/api/v1/shortvideo/video/{videoId}/comments', auth: 'bearer', pathParams: ['videoId'],
+      method: 'GET',
+      path: '/api/v1/shortvideo/video/{videoId}/comments',
+      auth: 'bearer',
+      pathParams: ['videoId'],
     });
     // the documented parameters, then the after/before extension
     expect(Object.keys(userPosts.params.query.shape)).toEqual(['username', 'limit', 'cursor', 'after', 'before']);
@@ -45,12 +59,38 @@ describe('short-video contract', () => {
 
   it('gives every documented field of a video and a comment, and replies without replies of their own', () => {
     expect(Object.keys(Video.shape)).toEqual([
-      'id', 'description', 'author', 'likeCount', 'commentCount', 'shareCount', 'viewCount', 'duration', 'createdAt', 'videoUrl', 'music',
+      'id',
+      'description',
+      'author',
+      'likeCount',
+      'commentCount',
+      'shareCount',
+      'viewCount',
+      'duration',
+      'createdAt',
+      'videoUrl',
+      'music',
     ]);
-    expect(Object.keys(Comment.shape)).toEqual(['id', 'text', 'author', 'likeCount', 'replyCount', 'createdAt', 'replies']);
+    expect(Object.keys(Comment.shape)).toEqual([
+      'id',
+      'text',
+      'author',
+      'likeCount',
+      'replyCount',
+      'createdAt',
+      'replies',
+    ]);
     expect(Object.keys(UserPostsResponse.shape)).toEqual(['videos', 'cursor', 'hasMore']);
     expect(Object.keys(CommentsResponse.shape)).toEqual(['comments', 'cursor']);
-    const reply = { id: 'r', text: 't', author: 'a', likeCount: 0, replyCount: 0, createdAt: '2026-01-01T00:00:00.000Z', replies: [] };
+    const reply = {
+      id: 'r',
+      text: 't',
+      author: 'a',
+      likeCount: 0,
+      replyCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      replies: [],
+    };
     expect(Reply.safeParse(reply).success).toBe(true);
     expect(Reply.safeParse({ ...reply, replies: [reply] }).success).toBe(false);
     expect(Comment.safeParse({ ...reply, replies: [reply, reply, reply] }).success).toBe(true);
@@ -65,6 +105,7 @@ describe('short-video videosByIds parameters', () => {
     expect(query.parse({ ids: 'v2,v1,v2' })).toEqual({ ids: ['v2', 'v1'] });
     expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => `v${i}`).join(',') }).success).toBe(true);
     expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `v${i}`).join(',') }).success).toBe(false);
-    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)]) expect(query.safeParse({ ids: bad }).success).toBe(false);
+    for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)])
+      expect(query.safeParse({ ids: bad }).success).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import { defineOperation } from '@socialquery/core';
-import { CommentsPath, CommentsQuery, CommentsResponse, UserPostsQuery, UserPostsResponse, VideosByIdsQuery, VideosByIdsResponse } from './schemas.js';
+import {
+  CommentsPath,
+  CommentsQuery,
+  CommentsResponse,
+  UserPostsQuery,
+  UserPostsResponse,
+  VideosByIdsQuery,
+  VideosByIdsResponse,
+} from './schemas.js';
 
 export const userPosts = defineOperation({
   id: 'shortvideo.userPosts',

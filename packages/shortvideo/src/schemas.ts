@@ -1,4 +1,12 @@
-import { enumParam, idsParam, integerParam, optionalString, requiredString, Timestamp, timeBoundParam } from '@socialquery/core';
+import {
+  enumParam,
+  idsParam,
+  integerParam,
+  optionalString,
+  requiredString,
+  Timestamp,
+  timeBoundParam,
+} from '@socialquery/core';
 import { z } from 'zod';
 
 /** A short video. `duration` is in seconds. */
@@ -57,13 +65,13 @@ const timeWindow = () => ({
 export const UserPostsQuery = z.object({
   username: requiredString(100),
   limit: integerParam({ min: 1, max: 100, default: 20 }),
-  cursor: optionalString().describe('The previous page\'s cursor.'),
+  cursor: optionalString().describe("The previous page's cursor."),
   ...timeWindow(),
 });
 export const CommentsPath = z.object({ videoId: requiredString(100) });
 export const CommentsQuery = z.object({
   limit: integerParam({ min: 1, max: 100, default: 20 }),
-  cursor: optionalString().describe('The previous page\'s cursor.'),
+  cursor: optionalString().describe("The previous page's cursor."),
   sort: enumParam(commentSorts, 'newest'),
   ...timeWindow(),
 });

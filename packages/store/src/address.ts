@@ -23,7 +23,9 @@ export function parseStoreAddress(address: string = DEFAULT_STORE_ADDRESS): Stor
       throw new Error('SOCIALQUERY_STORE: not a valid postgres:// URL');
     }
     if (!url.hostname || url.pathname.length <= 1) {
-      throw new Error('SOCIALQUERY_STORE: a postgres URL needs a host and a database, e.g. postgres://user:pass@host:5432/db');
+      throw new Error(
+        'SOCIALQUERY_STORE: a postgres URL needs a host and a database, e.g. postgres://user:pass@host:5432/db',
+      );
     }
     return { kind: 'postgres', url: address };
   }

@@ -38,7 +38,11 @@ async function seedMusicSample(store: Store) {
     music_concerts: musicDemo.musicDemoConcerts(options),
   };
   for (const [table, rows] of Object.entries(tables)) {
-    await upsertMusicRows(store.db, table as MusicWrittenTable, head(rows as Iterable<never>, table === 'music_playlist_tracks' ? 4_000 : 400));
+    await upsertMusicRows(
+      store.db,
+      table as MusicWrittenTable,
+      head(rows as Iterable<never>, table === 'music_playlist_tracks' ? 4_000 : 400),
+    );
   }
   await recomputeMusicDerived(store.db);
 }
@@ -77,7 +81,9 @@ describe('copyStore', () => {
       await Promise.all(
         copiedTables
           .filter(({ table }) => table.startsWith('music_'))
-          .map(async ({ table }) => [table, await store.db.selectFrom(table).selectAll().orderBy('id').execute()] as const),
+          .map(
+            async ({ table }) => [table, await store.db.selectFrom(table).selectAll().orderBy('id').execute()] as const,
+          ),
       ),
     ),
   });
@@ -85,7 +91,9 @@ describe('copyStore', () => {
   it('copies every table the migrations create (a platform cannot be forgotten)', async () => {
     const tables = (await from.db.introspection.getTables()).map((t) => t.name);
     // SQLite's full-text tables are filled by triggers from the rows copied; migrations bookkeeping is the target's own
-    const own = tables.filter((name) => !/_fts(_|$)/.test(name) && !name.startsWith('schema_migrations') && !name.startsWith('sqlite_'));
+    const own = tables.filter(
+      (name) => !/_fts(_|$)/.test(name) && !name.startsWith('schema_migrations') && !name.startsWith('sqlite_'),
+    );
     expect(own.sort()).toEqual(copiedTables.map((t) => t.table).sort());
   });
 
@@ -96,15 +104,25 @@ describe('copyStore', () => {
     const counts = await copyStore(from.db, to.db, (p) => progress.push(p));
     const source = await rowsOf(from);
     expect(counts).toEqual({
-      forum_posts: source.posts.length, credentials: 1, settings: 1,
-      microblog_users: source.microblogUsers.length, microblog_messages: source.microblogMessages.length,
+      forum_posts: source.posts.length,
+      credentials: 1,
+      settings: 1,
+      microblog_users: source.microblogUsers.length,
+      microblog_messages: source.microblogMessages.length,
       microblog_follows: source.microblogFollows.length,
-      shortvideo_videos: source.shortvideoVideos.length, shortvideo_comments: source.shortvideoComments.length,
-      professional_companies: source.professionalCompanies.length, professional_profiles: source.professionalProfiles.length,
+      shortvideo_videos: source.shortvideoVideos.length,
+      shortvideo_comments: source.shortvideoComments.length,
+      professional_companies: source.professionalCompanies.length,
+      professional_profiles: source.professionalProfiles.length,
       professional_positions: source.professionalPositions.length,
-      video_channels: source.videoChannels.length, video_videos: source.videoVideos.length,
+      video_channels: source.videoChannels.length,
+      video_videos: source.videoVideos.length,
       video_chart_entries: source.videoChartEntries.length,
-      ...Object.fromEntries(copiedTables.filter(({ table }) => table.startsWith('music_')).map(({ table }) => [table, (source as Record<string, unknown[]>)[table]!.length])),
+      ...Object.fromEntries(
+        copiedTables
+          .filter(({ table }) => table.startsWith('music_'))
+          .map(({ table }) => [table, (source as Record<string, unknown[]>)[table]!.length]),
+      ),
     });
     expect((source as Record<string, unknown[]>).music_playlist_tracks!.length).toBeGreaterThan(1_000);
     expect(source.microblogMessages.length).toBeGreaterThan(0);
@@ -117,10 +135,23 @@ describe('copyStore', () => {
     expect(forum.at(-1)).toEqual({ table: 'forum_posts', copied: source.posts.length, total: source.posts.length });
     expect(forum.length).toBeGreaterThan(2);
 
-    const sameQuery = { community: 'cooking', order: 'hot' as const, createdUntil: new Date('2026-02-01T00:00:00.000Z'), limit: 50 };
+    const sameQuery = {
+      community: 'cooking',
+      order: 'hot' as const,
+      createdUntil: new Date('2026-02-01T00:00:00.000Z'),
+      limit: 50,
+    };
     expect(await to.forum.communityPosts(sameQuery)).toEqual(await from.forum.communityPosts(sameQuery));
     // the copied videos are searchable (SQLite's full-text table follows its triggers; PostgreSQL's index the rows)
-    const videoQuery = { terms: ['recipe'], since: 0, until: Date.parse('2026-02-01T00:00:00.000Z'), type: 'VIDEO' as const, geoCode: 'US' as const, offset: 0, limit: 20 };
+    const videoQuery = {
+      terms: ['recipe'],
+      since: 0,
+      until: Date.parse('2026-02-01T00:00:00.000Z'),
+      type: 'VIDEO' as const,
+      geoCode: 'US' as const,
+      offset: 0,
+      limit: 20,
+    };
     const [copied, original] = [await to.video.search(videoQuery), await from.video.search(videoQuery)];
     expect(copied.total).toBe(original.total);
     expect(copied.total).toBeGreaterThan(100);

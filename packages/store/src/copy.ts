@@ -61,7 +61,10 @@ export async function copyStore(
     // Dynamic table names: one loop serves every table, so the query builder is used untyped here.
     const source = from as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const target = to as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const { n } = await source.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { n } = await source
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const total = Number(n);
     let done = 0;
     let after: unknown;
@@ -77,7 +80,9 @@ export async function copyStore(
         await target
           .insertInto(table)
           .values(rows.slice(i, i + perInsert))
-          .onConflict((oc) => oc.column(key).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+          .onConflict((oc) =>
+            oc.column(key).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+          )
           .execute();
       }
       done += rows.length;

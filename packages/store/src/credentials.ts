@@ -71,7 +71,10 @@ export function createCredentialStore(db: Kysely<Database>): CredentialStore {
       return row && row.kind === kind && row.revoked_at === null ? row.id : null;
     },
     async count() {
-      const row = await db.selectFrom('credentials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('credentials')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -25,7 +25,14 @@ export interface Examples {
 type ExampleFinders = { [P in keyof Examples]-?: (db: Kysely<Database>) => Promise<Examples[P]> };
 
 /** Every platform's finder, keyed by the platform name `cli examples` prints. */
-const exampleFinders: ExampleFinders = { forum: findForumExamples, microblog: findMicroblogExamples, shortvideo: findShortVideoExamples, professional: findProfessionalExamples, video: findVideoExamples, music: findMusicExamples };
+const exampleFinders: ExampleFinders = {
+  forum: findForumExamples,
+  microblog: findMicroblogExamples,
+  shortvideo: findShortVideoExamples,
+  professional: findProfessionalExamples,
+  video: findVideoExamples,
+  music: findMusicExamples,
+};
 
 export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Record<string, unknown> = {};

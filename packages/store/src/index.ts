@@ -16,17 +16,34 @@ export { migrations } from './migrations/index.js';
 export { toForumRow, upsertForumRows } from './platforms/forum/rows.js';
 export type { ForumPostInput } from './platforms/forum/rows.js';
 export {
-  toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogFollowRows, upsertMicroblogMessageRows,
+  toMicroblogFollowRow,
+  toMicroblogMessageRow,
+  toMicroblogUserRow,
+  upsertMicroblogFollowRows,
+  upsertMicroblogMessageRows,
   upsertMicroblogUserRows,
 } from './platforms/microblog/rows.js';
 export type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './platforms/microblog/rows.js';
-export { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './platforms/shortvideo/rows.js';
+export {
+  toShortVideoCommentRow,
+  toShortVideoRow,
+  upsertShortVideoCommentRows,
+  upsertShortVideoRows,
+} from './platforms/shortvideo/rows.js';
 export type { ShortVideoCommentInput, ShortVideoInput } from './platforms/shortvideo/rows.js';
 export {
-  toProfessionalCompanyRow, toProfessionalPositionRow, toProfessionalProfileRow, upsertProfessionalCompanyRows, upsertProfessionalPositionRows,
+  toProfessionalCompanyRow,
+  toProfessionalPositionRow,
+  toProfessionalProfileRow,
+  upsertProfessionalCompanyRows,
+  upsertProfessionalPositionRows,
   upsertProfessionalProfileRows,
 } from './platforms/professional/rows.js';
-export type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './platforms/professional/rows.js';
+export type {
+  ProfessionalCompanyInput,
+  ProfessionalPositionInput,
+  ProfessionalProfileInput,
+} from './platforms/professional/rows.js';
 export { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './platforms/video/rows.js';
 export { assignMusicNums, musicNameColumns, upsertMusicRows } from './platforms/music/rows.js';
 export type { MusicNumberedTable, MusicWrittenTable } from './platforms/music/rows.js';
@@ -35,7 +52,24 @@ export type { MusicDerivedReport } from './platforms/music/derived.js';
 export type { MusicExamples } from './platforms/music/examples.js';
 export { copyStore, copiedTables } from './copy.js';
 export type { CopyProgress } from './copy.js';
-export { ImportAbortedError, ImportInputError, importData, importers, findImporter, importPlatforms } from './import/index.js';
-export type { Importer, ImportItem, ImportOptions, ImportPrune, ImportRow, ImportSummary, ImportTable, ReadProgress, TableCounts } from './import/index.js';
+export {
+  ImportAbortedError,
+  ImportInputError,
+  importData,
+  importers,
+  findImporter,
+  importPlatforms,
+} from './import/index.js';
+export type {
+  Importer,
+  ImportItem,
+  ImportOptions,
+  ImportPrune,
+  ImportRow,
+  ImportSummary,
+  ImportTable,
+  ReadProgress,
+  TableCounts,
+} from './import/index.js';
 export { platformNames, platformsByName } from './platforms.js';
 export type { PlatformName } from './platforms.js';

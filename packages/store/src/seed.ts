@@ -9,7 +9,14 @@ import { videoDemoSet } from './platforms/video/demo-set.js';
 import type { Database } from './schema.js';
 
 /** Every platform's demo data set, seeded in this order. */
-export const demoSets: readonly DemoSet[] = [forumDemoSet, microblogDemoSet, shortVideoDemoSet, professionalDemoSet, videoDemoSet, musicDemoSet];
+export const demoSets: readonly DemoSet[] = [
+  forumDemoSet,
+  microblogDemoSet,
+  shortVideoDemoSet,
+  professionalDemoSet,
+  videoDemoSet,
+  musicDemoSet,
+];
 
 export interface SeedOptions {
   /** Multiplies the volume; 1 is the default demo, 100 ≈ 1 M forum posts. */
@@ -42,13 +49,18 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
   if (!Number.isInteger(scale) || scale < 1) throw new Error('scale must be a positive integer');
   const now = options.now ?? new Date();
   const started = performance.now();
-  const unknown = [...(options.only ?? []), ...Object.keys(options.scales ?? {})].filter((name) => !demoSets.some((set) => set.name === name));
+  const unknown = [...(options.only ?? []), ...Object.keys(options.scales ?? {})].filter(
+    (name) => !demoSets.some((set) => set.name === name),
+  );
   if (unknown.length > 0) throw new Error(`no demo data set named ${unknown.join(', ')}`);
   const sets = demoSets.filter((set) => !options.only || options.only.includes(set.name));
   const scaleOf = (set: DemoSet) => {
     const own = options.scales?.[set.name] ?? scale;
     const valid = set.fractionalScale ? Number.isFinite(own) && own > 0 : Number.isInteger(own) && own >= 1;
-    if (!valid) throw new Error(`the ${set.name} scale must be ${set.fractionalScale ? 'a positive number' : 'a positive integer'}`);
+    if (!valid)
+      throw new Error(
+        `the ${set.name} scale must be ${set.fractionalScale ? 'a positive number' : 'a positive integer'}`,
+      );
     return own;
   };
   const total = sets.reduce((sum, set) => sum + set.size(scaleOf(set)), 0);
@@ -73,9 +85,13 @@ export function parseDemoScales(text: string): Record<string, number> {
   const scales: Record<string, number> = {};
   for (const part of text.split(',')) {
     const match = /^\s*([a-z]+)\s*=\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(part);
-    if (!match) throw new Error(`'${part}' is not <set>=<scale> (e.g. music=0.1); sets: ${demoSets.map((set) => set.name).join(', ')}`);
+    if (!match)
+      throw new Error(
+        `'${part}' is not <set>=<scale> (e.g. music=0.1); sets: ${demoSets.map((set) => set.name).join(', ')}`,
+      );
     const [, name, value] = match as unknown as [string, string, string];
-    if (!demoSets.some((set) => set.name === name)) throw new Error(`no demo data set named ${name}; sets: ${demoSets.map((set) => set.name).join(', ')}`);
+    if (!demoSets.some((set) => set.name === name))
+      throw new Error(`no demo data set named ${name}; sets: ${demoSets.map((set) => set.name).join(', ')}`);
     scales[name] = Number(value);
   }
   return scales;

@@ -22,10 +22,15 @@ describe('the store dialect (run on each store kind)', () => {
     const { dialect } = store;
     await sql`create temporary table dialect_probe (id text primary key, n integer)`.execute(store.db);
     await store.db.executeQuery(
-      CompiledQuery.raw(`insert into dialect_probe (id, n) values (${dialect.placeholder(1)}, ${dialect.placeholder(2)}), (${dialect.placeholder(3)}, ${dialect.placeholder(4)})`, ['a', 1, 'b', 2]),
+      CompiledQuery.raw(
+        `insert into dialect_probe (id, n) values (${dialect.placeholder(1)}, ${dialect.placeholder(2)}), (${dialect.placeholder(3)}, ${dialect.placeholder(4)})`,
+        ['a', 1, 'b', 2],
+      ),
     );
     const found = await store.db.executeQuery<{ id: string }>(
-      CompiledQuery.raw(`select id from dialect_probe where ${dialect.idIn('id', 1)} order by id`, [dialect.bindIds(['b', 'zz', 'a'])]),
+      CompiledQuery.raw(`select id from dialect_probe where ${dialect.idIn('id', 1)} order by id`, [
+        dialect.bindIds(['b', 'zz', 'a']),
+      ]),
     );
     expect(found.rows.map((r) => r.id)).toEqual(['a', 'b']);
     const distinct = await store.db.executeQuery<{ d: unknown }>(

@@ -55,7 +55,12 @@ describe('store', () => {
     const listed = await store.credentials.list();
     expect(listed.map((c) => c.id)).toEqual(expect.arrayContaining([key.id, token.id]));
     expect(JSON.stringify(listed)).not.toContain(key.secret);
-    expect(listed.find((c) => c.id === key.id)).toMatchObject({ kind: 'api-key', name: 'k1', hint: `…${key.secret.slice(-4)}`, revokedAt: null });
+    expect(listed.find((c) => c.id === key.id)).toMatchObject({
+      kind: 'api-key',
+      name: 'k1',
+      hint: `…${key.secret.slice(-4)}`,
+      revokedAt: null,
+    });
   });
 
   it('revokes a credential once; a revoked one no longer checks', async () => {
@@ -88,19 +93,39 @@ describe('store', () => {
     const written = Object.values(first.rows).reduce((a, b) => a + b, 0);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(written);
-    const count = async () => Number((await store.db.selectFrom('forum_posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('forum_posts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBe(first.rows.forum);
     await store.seedDemo({ now, scales: TEST_DEMO_SCALES });
     expect(await count()).toBe(first.rows.forum);
-    const artists = await store.db.selectFrom('music_artists').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const artists = await store.db
+      .selectFrom('music_artists')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(artists.n)).toBe(500); // a tenth of the catalog's 5,000
     expect(await store.isEmpty()).toBe(false);
 
     const { forum } = await store.examples();
     expect(forum).toBeDefined();
-    const communityPosts = await store.forum.communityPosts({ community: forum!.community, order: 'new', createdUntil: now, limit: 100 });
+    const communityPosts = await store.forum.communityPosts({
+      community: forum!.community,
+      order: 'new',
+      createdUntil: now,
+      limit: 100,
+    });
     expect(communityPosts).toHaveLength(100);
-    const perCommunity = await store.db.selectFrom('forum_posts').select('id').where('community_key', '=', forum!.community.toLowerCase()).execute();
+    const perCommunity = await store.db
+      .selectFrom('forum_posts')
+      .select('id')
+      .where('community_key', '=', forum!.community.toLowerCase())
+      .execute();
     expect(perCommunity.length).toBeGreaterThanOrEqual(300);
     expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
     // the whole demo but a tenth of the music catalog, twice
@@ -109,7 +134,9 @@ describe('store', () => {
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');
     await expect(store.seedDemo({ scale: 1.5 })).rejects.toThrow('scale must be a positive integer');
-    await expect(store.seedDemo({ scales: { forum: 0.5 } })).rejects.toThrow('the forum scale must be a positive integer');
+    await expect(store.seedDemo({ scales: { forum: 0.5 } })).rejects.toThrow(
+      'the forum scale must be a positive integer',
+    );
     await expect(store.seedDemo({ scales: { music: 0 } })).rejects.toThrow('the music scale must be a positive number');
     await expect(store.seedDemo({ scales: { podcasts: 1 } })).rejects.toThrow('no demo data set named podcasts');
   });

@@ -27,7 +27,15 @@ describe('SQLite and PostgreSQL answer identically', () => {
     [['review'], 40],
     [['music'], 0],
   ])('video search %j from offset %d: same page, same order, same total', async (terms, offset) => {
-    const query = { terms, since: now.getTime() - 365 * 86_400_000, until: now.getTime(), type: 'VIDEO' as const, geoCode: 'US' as const, offset, limit: 20 };
+    const query = {
+      terms,
+      since: now.getTime() - 365 * 86_400_000,
+      until: now.getTime(),
+      type: 'VIDEO' as const,
+      geoCode: 'US' as const,
+      offset,
+      limit: 20,
+    };
     const [a, b] = [await sqlite.video.search(query), await postgres.video.search(query)];
     expect(a.total).toBeGreaterThan(0);
     expect(b).toEqual(a);

@@ -14,7 +14,8 @@ export type TestStoreKind = 'sqlite' | 'postgres';
 
 export function testStoreKind(): TestStoreKind {
   const kind = process.env.SOCIALQUERY_TEST_STORE ?? 'sqlite';
-  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`SOCIALQUERY_TEST_STORE must be sqlite or postgres, got ${kind}`);
+  if (kind !== 'sqlite' && kind !== 'postgres')
+    throw new Error(`SOCIALQUERY_TEST_STORE must be sqlite or postgres, got ${kind}`);
   return kind;
 }
 
@@ -30,12 +31,18 @@ export interface TestStoreAddress {
  * A new empty store address. SQLite: a file in a new temporary folder (`shared: true`, for
  * other processes) or a private in-memory store.
  */
-export async function createTestStoreAddress(options: { kind?: TestStoreKind; shared?: boolean } = {}): Promise<TestStoreAddress> {
+export async function createTestStoreAddress(
+  options: { kind?: TestStoreKind; shared?: boolean } = {},
+): Promise<TestStoreAddress> {
   const kind = options.kind ?? testStoreKind();
   if (kind === 'sqlite') {
     if (!options.shared) return { kind, address: 'sqlite::memory:', drop: async () => {} };
     const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
-    return { kind, address: `sqlite:${join(dir, 'store.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      kind,
+      address: `sqlite:${join(dir, 'store.db')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = adminUrl();
   const name = `sq_test_${randomBytes(6).toString('hex')}`;
@@ -62,7 +69,8 @@ export async function openTestStore(options: OpenStoreOptions & { kind?: TestSto
   const store = await openStore(target.address, { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000, ...options });
   return {
     ...store,
-    seedDemo: (seedOptions) => store.seedDemo({ ...seedOptions, scales: { ...TEST_DEMO_SCALES, ...seedOptions?.scales } }),
+    seedDemo: (seedOptions) =>
+      store.seedDemo({ ...seedOptions, scales: { ...TEST_DEMO_SCALES, ...seedOptions?.scales } }),
     async close() {
       await store.close();
       await target.drop();
@@ -73,7 +81,9 @@ export async function openTestStore(options: OpenStoreOptions & { kind?: TestSto
 function adminUrl(): string {
   const url = process.env.SOCIALQUERY_TEST_PG;
   if (!url) {
-    throw new Error('SOCIALQUERY_TEST_PG is not set: run the tests through `pnpm test`, which starts a PostgreSQL server for them');
+    throw new Error(
+      'SOCIALQUERY_TEST_PG is not set: run the tests through `pnpm test`, which starts a PostgreSQL server for them',
+    );
   }
   return url;
 }

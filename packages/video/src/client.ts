@@ -27,6 +27,9 @@ export type SearchArgs = OperationArgs<typeof search>;
  * Every search result, page after page, until `pagination.paginationToken` comes back empty.
  * Errors are the client's (ApiResponseError, NoResponseError, RequestSetupError).
  */
-export async function* iterateSearch(client: Pick<VideoClient, 'iterate'>, args: SearchArgs): AsyncGenerator<SearchItem, void, undefined> {
+export async function* iterateSearch(
+  client: Pick<VideoClient, 'iterate'>,
+  args: SearchArgs,
+): AsyncGenerator<SearchItem, void, undefined> {
   yield* client.iterate('search', args);
 }

@@ -3,7 +3,13 @@ import { isChartDate, isQuality } from './schemas.js';
 
 describe('video contract', () => {
   it('declares the four operations at their documented paths, with the API key', () => {
-    expect(Object.keys(videoContract)).toEqual(['search', 'topShortSongs', 'relatedVideos', 'streamingData', 'videosByIds']);
+    expect(Object.keys(videoContract)).toEqual([
+      'search',
+      'topShortSongs',
+      'relatedVideos',
+      'streamingData',
+      'videosByIds',
+    ]);
     expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
     expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
     expect(relatedVideos).toMatchObject({ method: 'GET', path: '/api/v1/video/related', auth: 'apiKey' });
@@ -17,15 +23,31 @@ describe('video contract', () => {
     expect(ids('b,a,b').data).toEqual({ ids: ['b', 'a'] });
     expect(ids(['x', 'y']).data).toEqual({ ids: ['x', 'y'] });
     expect(ids(Array.from({ length: 100 }, (_, i) => `v${i}`).join(',')).success).toBe(true);
-    for (const bad of [undefined, '', 'a,,b', ',a', Array.from({ length: 101 }, (_, i) => `v${i}`).join(','), 'x'.repeat(65)]) expect(ids(bad).success).toBe(false);
+    for (const bad of [
+      undefined,
+      '',
+      'a,,b',
+      ',a',
+      Array.from({ length: 101 }, (_, i) => `v${i}`).join(','),
+      'x'.repeat(65),
+    ])
+      expect(ids(bad).success).toBe(false);
   });
 
   it('applies the documented defaults', () => {
     expect(search.params.query.parse({ keyword: 'pasta' })).toEqual({
-      keyword: 'pasta', geoCode: 'US', uploadDate: '1_HOUR_AGO', type: 'VIDEO', language: 'en',
+      keyword: 'pasta',
+      geoCode: 'US',
+      uploadDate: '1_HOUR_AGO',
+      type: 'VIDEO',
+      language: 'en',
     });
     expect(topShortSongs.params.query.parse({})).toEqual({
-      countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251106', geoCode: 'US', language: 'en',
+      countryCode: 'global',
+      filterByType: 'DAILY',
+      filterByDate: '20251106',
+      geoCode: 'US',
+      language: 'en',
     });
     expect(streamingData.params.query.parse({ videoId: 'abc' })).toEqual({ videoId: 'abc' });
   });
@@ -38,7 +60,10 @@ describe('video contract', () => {
   });
 
   it.each([
-    ['uploadDate', 'LAST_WEEK'], ['type', 'SHORT'], ['geoCode', 'us'], ['language', 'EN'],
+    ['uploadDate', 'LAST_WEEK'],
+    ['type', 'SHORT'],
+    ['geoCode', 'us'],
+    ['language', 'EN'],
   ])('search rejects %s=%s', (name, value) => {
     expect(search.params.query.safeParse({ keyword: 'x', [name]: value }).success).toBe(false);
   });

@@ -1,7 +1,15 @@
 import { defineOperation } from '@socialquery/core';
 import {
-  RelatedQuery, RelatedResponse, SearchQuery, SearchResponse, StreamingQuery, StreamingResponse, TrendingQuery, TrendingResponse,
-  VideosByIdsQuery, VideosByIdsResponse,
+  RelatedQuery,
+  RelatedResponse,
+  SearchQuery,
+  SearchResponse,
+  StreamingQuery,
+  StreamingResponse,
+  TrendingQuery,
+  TrendingResponse,
+  VideosByIdsQuery,
+  VideosByIdsResponse,
 } from './schemas.js';
 
 export const search = defineOperation({
@@ -15,12 +23,12 @@ export const search = defineOperation({
   description:
     'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
     'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), of the given type, available in geoCode. ' +
-    'pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last): later pages are slices of the first page\'s ranking, kept by the service for a while, so they do not skip or repeat a video when the data changes mid-walk. ' +
+    "pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last): later pages are slices of the first page's ranking, kept by the service for a while, so they do not skip or repeat a video when the data changes mid-walk. " +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
     'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
     'narrow it, never widen it: use uploadDate=THIS_YEAR to reach back further than the default hour). The token is ' +
     'bound to them: pass the same after/before with it, or it is refused (400 invalid_cursor). Trending and related ' +
-    'videos take no time window: a chart is already one date\'s ranking and carries no publish timestamp, and related ' +
+    "videos take no time window: a chart is already one date's ranking and carries no publish timestamp, and related " +
     'videos are a fixed top 20 by relatedness whose `published` is a day, not a moment.',
   paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
 });

@@ -1,5 +1,13 @@
 import {
-  enumParam, geoCodeParam, idsParam, Image, languageParam, optionalString, pagedEnvelope, requiredString, timeBoundParam,
+  enumParam,
+  geoCodeParam,
+  idsParam,
+  Image,
+  languageParam,
+  optionalString,
+  pagedEnvelope,
+  requiredString,
+  timeBoundParam,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -105,7 +113,9 @@ export type StreamingResponse = z.infer<typeof StreamingResponse>;
  * the request's `language`; RelatedVideo adds the channel's avatars, the view-count text, the date,
  * the length in seconds and isLive) — and the requested ids with no video.
  */
-export const VideosByIdsResponse = pagedEnvelope(z.object({ videos: z.array(RelatedVideo), notFound: z.array(z.string()) }));
+export const VideosByIdsResponse = pagedEnvelope(
+  z.object({ videos: z.array(RelatedVideo), notFound: z.array(z.string()) }),
+);
 export type VideosByIdsResponse = z.infer<typeof VideosByIdsResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -124,7 +134,21 @@ export const UPLOAD_WINDOW_MS: Record<UploadDate, number> = {
 };
 export const videoTypes = ['VIDEO', 'MOVIE'] as const;
 export type VideoType = (typeof videoTypes)[number];
-export const chartCountries = ['global', 'au', 'br', 'ca', 'fr', 'de', 'in', 'jp', 'mx', 'kr', 'ae', 'gb', 'us'] as const;
+export const chartCountries = [
+  'global',
+  'au',
+  'br',
+  'ca',
+  'fr',
+  'de',
+  'in',
+  'jp',
+  'mx',
+  'kr',
+  'ae',
+  'gb',
+  'us',
+] as const;
 export type ChartCountry = (typeof chartCountries)[number];
 export const chartTypes = ['DAILY', 'WEEKLY'] as const;
 export type ChartType = (typeof chartTypes)[number];
@@ -154,7 +178,7 @@ export const SearchQuery = z.object({
   uploadDate: enumParam(uploadDates, '1_HOUR_AGO'),
   type: enumParam(videoTypes, 'VIDEO'),
   language: languageParam(),
-  paginationToken: optionalString().describe('The previous page\'s pagination.paginationToken.'),
+  paginationToken: optionalString().describe("The previous page's pagination.paginationToken."),
   after: timeBoundParam('after', { event: 'published', note: SEARCH_WINDOW_NOTE }),
   before: timeBoundParam('before', { event: 'published', note: SEARCH_WINDOW_NOTE }),
 });
@@ -172,7 +196,9 @@ export const VideosByIdsQuery = z.object({ ids: idsParam({ max: MAX_BATCH_IDS, m
 export const StreamingQuery = z.object({
   videoId: requiredString(64),
   quality: optionalString(32)
-    .refine((value) => value === undefined || isQuality(value), { error: 'must be best, highest, worst, lowest, bestaudio or a label such as 720p' })
+    .refine((value) => value === undefined || isQuality(value), {
+      error: 'must be best, highest, worst, lowest, bestaudio or a label such as 720p',
+    })
     .describe('best/highest (default), worst/lowest, bestaudio, or a resolution label such as 720p.'),
 });
 

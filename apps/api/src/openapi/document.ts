@@ -1,20 +1,44 @@
 import { readFileSync } from 'node:fs';
-import { type AuthScheme, ErrorBody, exportFormatParam, exportMediaTypes, fieldsParam, locateRecords, type Operation } from '@socialquery/core';
+import {
+  type AuthScheme,
+  ErrorBody,
+  exportFormatParam,
+  exportMediaTypes,
+  fieldsParam,
+  locateRecords,
+  type Operation,
+} from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { z } from 'zod';
 import {
-  createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiOverrideContext, type ZodOpenApiPathsObject,
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiOverrideContext,
+  type ZodOpenApiPathsObject,
 } from 'zod-openapi';
 import { errorBodyWithExtras, errorResponses } from './error-responses.js';
 import { headers } from './headers.js';
 
 /** The one place the OpenAPI document's version and title come from: this app's package.json. */
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** How each credential kind is sent; the names are the `auth` values of the contracts. */
 const securitySchemes: Record<AuthScheme, oas31.SecuritySchemeObject> = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (printed by the first start, or `pnpm -s cli keys create --kind api-key`).' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'A bearer token (printed by the first start, or `pnpm -s cli keys create --kind token`), sent as `Authorization: Bearer <token>`.' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'An API key (printed by the first start, or `pnpm -s cli keys create --kind api-key`).',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A bearer token (printed by the first start, or `pnpm -s cli keys create --kind token`), sent as `Authorization: Bearer <token>`.',
+  },
 };
 
 const DESCRIPTION = `Read-only queries over public social and media data. Every operation is a GET.
@@ -54,16 +78,27 @@ export function buildOpenApiDocument(platforms: readonly MountablePlatform[]): o
 
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
-    paths[operation.path] = { ...paths[operation.path], get: operationObject(operation, errorBodies.get(platformOf(operation)) ?? ErrorBody) };
+    paths[operation.path] = {
+      ...paths[operation.path],
+      get: operationObject(operation, errorBodies.get(platformOf(operation)) ?? ErrorBody),
+    };
   }
   const document = createDocument(
     {
       openapi: '3.1.0',
-      info: { title: 'socialquery API', version: packageJson.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      info: {
+        title: 'socialquery API',
+        version: packageJson.version,
+        description: DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
       tags: [...new Set(operations.map(platformOf))].map((name) => ({ name })),
       paths,
       components: {
-        schemas: { ErrorBody, ...Object.fromEntries([...errorBodies].map(([platform, schema]) => [errorBodyName(platform), schema])) },
+        schemas: {
+          ErrorBody,
+          ...Object.fromEntries([...errorBodies].map(([platform, schema]) => [errorBodyName(platform), schema])),
+        },
         securitySchemes: Object.fromEntries(usedSchemes.map((scheme) => [scheme, securitySchemes[scheme]])),
       },
     },
@@ -109,11 +144,17 @@ function withExtensions(operation: Operation, query: z.ZodObject | undefined): z
   const own = query ?? z.object({});
   if ('fields' in own.shape) return own;
   const records = locateRecords(operation.response);
-  const where = records.many ? `each item of \`${records.path.join('.')}\`` : records.path.length > 0 ? `the \`${records.path.join('.')}\` object` : 'the body';
+  const where = records.many
+    ? `each item of \`${records.path.join('.')}\``
+    : records.path.length > 0
+      ? `the \`${records.path.join('.')}\` object`
+      : 'the body';
   const fields = fieldsParam.describe(
     `${fieldsParam.description ?? ''} Here the records are ${where}; their fields: ${[...records.fields.keys()].join(', ')}.`,
   );
-  return records.many && !('format' in own.shape) ? own.extend({ fields, format: exportFormatParam }) : own.extend({ fields });
+  return records.many && !('format' in own.shape)
+    ? own.extend({ fields, format: exportFormatParam })
+    : own.extend({ fields });
 }
 
 /** A listing's export media types: NDJSON lines are its records; CSV is their flattened text. */
@@ -122,10 +163,16 @@ function exportContent(operation: Operation) {
   if (!records.many) return {};
   return {
     [exportMediaTypes.ndjson]: {
-      schema: records.record.describe('Bulk export (format=ndjson): every record of the listing, one JSON object per line, each of this shape.'),
+      schema: records.record.describe(
+        'Bulk export (format=ndjson): every record of the listing, one JSON object per line, each of this shape.',
+      ),
     },
     [exportMediaTypes.csv]: {
-      schema: z.string().describe('Bulk export (format=csv): a header row of dotted field paths, then one row per record (RFC 4180, CRLF).'),
+      schema: z
+        .string()
+        .describe(
+          'Bulk export (format=csv): a header row of dotted field paths, then one row per record (RFC 4180, CRLF).',
+        ),
     },
   };
 }
@@ -189,7 +236,8 @@ function exampleOf(operation: Operation, name: string, known: Record<string, unk
   const schema: unknown = operation.params.query?.shape[name] ?? operation.params.path?.shape[name];
   const suffix = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
   const fits = Object.entries(known).find(
-    ([key, value]) => key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,
+    ([key, value]) =>
+      key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,
   );
   return fits?.[1] as string | undefined;
 }

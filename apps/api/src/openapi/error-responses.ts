@@ -20,7 +20,9 @@ export function errorCodesOf(operation: Operation): ErrorCode[] {
   const takesToken = names.some((name) => TOKEN_PARAMS.includes(name));
   return (Object.keys(errorCodes) as ErrorCode[]).filter(
     (code) =>
-      code !== 'method_not_allowed' && (code !== 'missing_parameter' || hasRequired) && (code !== 'invalid_cursor' || takesToken),
+      code !== 'method_not_allowed' &&
+      (code !== 'missing_parameter' || hasRequired) &&
+      (code !== 'invalid_cursor' || takesToken),
   );
 }
 

@@ -38,9 +38,14 @@ afterAll(async () => {
 });
 
 /** Every operation the service mounts; the store object is only read for its Sources (no query runs here). */
-const operations: Operation[] = platformsOf({ forum: {}, microblog: {}, shortvideo: {}, professional: {}, video: {}, music: {} } as never).flatMap(
-  (platform) => Object.values(platform.contract),
-);
+const operations: Operation[] = platformsOf({
+  forum: {},
+  microblog: {},
+  shortvideo: {},
+  professional: {},
+  video: {},
+  music: {},
+} as never).flatMap((platform) => Object.values(platform.contract));
 
 interface Answer {
   status: number;
@@ -51,21 +56,26 @@ interface Answer {
 /** A GET whose target goes on the wire exactly as built (no URL normalisation), with a deadline. */
 function get(target: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: target, headers, agent, timeout: REQUEST_DEADLINE_MS }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_DEADLINE_MS} ms: GET ${target.slice(0, 200)}`)));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: target, headers, agent, timeout: REQUEST_DEADLINE_MS },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body, text });
+        });
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new Error(`no answer within ${REQUEST_DEADLINE_MS} ms: GET ${target.slice(0, 200)}`)),
+    );
     req.on('error', reject);
     req.end();
   });
@@ -78,7 +88,9 @@ const credentialFor = (operation: Operation): Record<string, string> =>
 type Pairs = [string, string][];
 
 function target(operation: Operation, path: Record<string, string>, query: Pairs): string {
-  const filled = operation.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''));
+  const filled = operation.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) =>
+    encodeURIComponent(path[name] ?? ''),
+  );
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   return search ? `${filled}?${search}` : filled;
 }
@@ -109,7 +121,8 @@ function validRequest(operation: Operation, shapes: ParamShape[]) {
 }
 
 function expectOneErrorBody(answer: Answer, status: number, codes: readonly string[]) {
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${answer.text.slice(0, 300)}`);
+  if (answer.status !== status)
+    throw new Error(`expected ${status}, got ${answer.status}: ${answer.text.slice(0, 300)}`);
   const body = ErrorBody.parse(answer.body);
   expect(body.statusCode).toBe(status);
   expect(codes).toContain(body.code);
@@ -129,7 +142,8 @@ describe('every mounted operation, by property', () => {
     const query = shapes.filter((shape) => shape.where === 'query');
     const identifiers = shapes.filter((shape) => shape.kind === 'string' && shape.required);
     /** Whether every identifier has an example of its own name (then it exists, and the answer is 200). */
-    const identifiersByName = () => identifiers.every((shape) => examples[platformOf(operation)]?.[shape.name] !== undefined);
+    const identifiersByName = () =>
+      identifiers.every((shape) => examples[platformOf(operation)]?.[shape.name] !== undefined);
 
     it('answers random valid parameter sets with 200 and a body the response schema accepts', async () => {
       await fc.assert(
@@ -137,7 +151,8 @@ describe('every mounted operation, by property', () => {
           const answer = await get(target(operation, path, pairs), credentialFor(operation));
           // an identifier picked only because its schema accepts it (a music URI of the right kind) may name nothing
           if (answer.status === 404 && !identifiersByName()) return expectOneErrorBody(answer, 404, ['not_found']);
-          if (answer.status !== 200) throw new Error(`expected 200, got ${answer.status}: ${answer.text.slice(0, 300)}`);
+          if (answer.status !== 200)
+            throw new Error(`expected 200, got ${answer.status}: ${answer.text.slice(0, 300)}`);
           const parsed = operation.response.safeParse(answer.body);
           if (!parsed.success) throw new Error(`response schema: ${parsed.error.message.slice(0, 500)}`);
         }),
@@ -160,7 +175,8 @@ describe('every mounted operation, by property', () => {
             const acceptable = identifiers.every((shape) => accepts(shape, ids[shape.name]!));
             if (!acceptable) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
             if (answer.status === 404) return expectOneErrorBody(answer, 404, ['not_found']);
-            if (answer.status !== 200) throw new Error(`expected 200 or 404, got ${answer.status}: ${answer.text.slice(0, 300)}`);
+            if (answer.status !== 200)
+              throw new Error(`expected 200 or 404, got ${answer.status}: ${answer.text.slice(0, 300)}`);
             expect(operation.response.safeParse(answer.body).error).toBeUndefined();
           }),
           { numRuns: RUNS },
@@ -170,16 +186,24 @@ describe('every mounted operation, by property', () => {
 
     it('answers random invalid parameter sets with 400 and the one error body', async () => {
       const names = query.map((shape) => shape.name);
-      const mutations: fc.Arbitrary<{ mutate: (req: { path: Record<string, string>; query: Pairs }) => void; codes: string[] }>[] = [
+      const mutations: fc.Arbitrary<{
+        mutate: (req: { path: Record<string, string>; query: Pairs }) => void;
+        codes: string[];
+      }>[] = [
         // an unknown name, including prototype keys and array/object syntax
         fc
           .oneof(
             fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'limt', '', ' '),
-            fc.constantFrom(...(names.length > 0 ? names : ['limit'])).chain((name) => fc.constantFrom(`${name}[]`, `${name}[0]`, `${name}[a]`, `${name}.x`)),
+            fc
+              .constantFrom(...(names.length > 0 ? names : ['limit']))
+              .chain((name) => fc.constantFrom(`${name}[]`, `${name}[0]`, `${name}[a]`, `${name}.x`)),
             anyText(20),
           )
           .filter((name) => !names.includes(name) && !isCredentialName(name) && name !== '')
-          .map((name) => ({ mutate: (req) => void req.query.push([name, '1']), codes: name.includes('\0') ? ['invalid_parameter'] : ['unknown_parameter'] })),
+          .map((name) => ({
+            mutate: (req) => void req.query.push([name, '1']),
+            codes: name.includes('\0') ? ['invalid_parameter'] : ['unknown_parameter'],
+          })),
       ];
       if (query.length > 0) {
         // a parameter given twice
@@ -210,7 +234,11 @@ describe('every mounted operation, by property', () => {
                 req.query.push(...kept, [shape.name, value]);
               }
             },
-            codes: shape.token ? ['invalid_cursor', 'invalid_parameter'] : value === '' ? ['invalid_parameter', 'missing_parameter'] : ['invalid_parameter'],
+            codes: shape.token
+              ? ['invalid_cursor', 'invalid_parameter']
+              : value === ''
+                ? ['invalid_parameter', 'missing_parameter']
+                : ['invalid_parameter'],
           })),
         );
       }

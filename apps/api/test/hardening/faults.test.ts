@@ -211,7 +211,13 @@ describe('SIGTERM under continuous mixed load', () => {
     };
     // open every connection first (a kernel backlog connection is reset by the OS when the listener closes)
     await Promise.all(
-      Array.from({ length: 20 }, () => new Promise((resolve) => http.get(`${service.url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)))),
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise((resolve) =>
+            http.get(`${service.url}/healthz`, { agent }, (res) => res.resume().on('end', resolve)),
+          ),
+      ),
     );
     expect(Object.values(agent.freeSockets).flat()).toHaveLength(20);
     const loops = Array.from({ length: 20 }, (_, i) => loop(i));
@@ -245,10 +251,15 @@ describe('store failures while serving', () => {
     const { logger, lines } = capturedLogger();
     const failing = {
       ...service.store,
-      forum: { ...service.store.forum, communityPosts: () => Promise.reject(Object.assign(new Error(message), { code })) },
+      forum: {
+        ...service.store.forum,
+        communityPosts: () => Promise.reject(Object.assign(new Error(message), { code })),
+      },
     };
     const app = createApp({ store: failing, logger, cursorSecret: 'x'.repeat(32) });
-    const res = await request(app).get('/api/v1/forum/community/programming/posts').set('Authorization', `Bearer ${service.token}`);
+    const res = await request(app)
+      .get('/api/v1/forum/community/programming/posts')
+      .set('Authorization', `Bearer ${service.token}`);
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     const body = ErrorBody.parse(res.body);
@@ -264,7 +275,8 @@ describe('store failures while serving', () => {
     try {
       const token = (await store.credentials.create('token', 'full')).secret;
       await sql`pragma max_page_count = 1`.execute(store.db); // clamped to the current size: the file may not grow
-      const grow = () => sql`insert into settings (key, value) values ('filler', ${'x'.repeat(20_000)})`.execute(store.db);
+      const grow = () =>
+        sql`insert into settings (key, value) values ('filler', ${'x'.repeat(20_000)})`.execute(store.db);
       await expect(grow()).rejects.toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
 
       const { logger, lines } = capturedLogger();
@@ -299,7 +311,11 @@ describe('store failures while serving', () => {
       });
       expect(res.text).not.toMatch(/SQLITE|insert|settings|disk|\bat /i);
       const warning = lines.find((line) => line.msg === 'store unavailable');
-      expect(warning).toMatchObject({ level: 40, requestId: body.requestId, err: { code: 'SQLITE_FULL', message: 'database or disk is full' } });
+      expect(warning).toMatchObject({
+        level: 40,
+        requestId: body.requestId,
+        err: { code: 'SQLITE_FULL', message: 'database or disk is full' },
+      });
       expect(lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
     } finally {
       await store.close();

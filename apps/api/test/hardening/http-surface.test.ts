@@ -22,7 +22,11 @@ afterAll(() => service.close());
 const POSTS = '/api/v1/forum/community/programming/posts';
 const bearer = () => ({ Authorization: `Bearer ${service.token}` });
 
-function expectErrorBody(res: { status: number; headers: Record<string, unknown>; body: unknown }, status: number, code: string) {
+function expectErrorBody(
+  res: { status: number; headers: Record<string, unknown>; body: unknown },
+  status: number,
+  code: string,
+) {
   expect(res.status).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   const body = ErrorBody.parse(res.body);
@@ -32,7 +36,10 @@ function expectErrorBody(res: { status: number; headers: Record<string, unknown>
 }
 
 /** A raw HTTP exchange over one socket: what a client that does not normalise anything sends. */
-function rawExchange(port: number, text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawExchange(
+  port: number,
+  text: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let data = '';
@@ -42,7 +49,9 @@ function rawExchange(port: number, text: string): Promise<{ status: number; head
     socket.on('close', () => {
       const [head = '', body = ''] = data.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
@@ -111,14 +120,22 @@ describe('security headers (helmet) on every response', () => {
 
 describe('CORS', () => {
   const appWith = (corsOrigins?: string[]) =>
-    createApp({ store: service.store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32), ...(corsOrigins ? { corsOrigins } : {}) });
+    createApp({
+      store: service.store,
+      logger: pino({ level: 'silent' }),
+      cursorSecret: 'x'.repeat(32),
+      ...(corsOrigins ? { corsOrigins } : {}),
+    });
 
   it('is off by default: no Access-Control-* header, a preflight is not answered as one', async () => {
     const app = appWith();
     const res = await request(app).get(POSTS).set(bearer()).set('Origin', 'https://app.example.com');
     expect(res.status).toBe(200);
     expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    const preflight = await request(app).options(POSTS).set('Origin', 'https://app.example.com').set('Access-Control-Request-Method', 'GET');
+    const preflight = await request(app)
+      .options(POSTS)
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'GET');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expectErrorBody(preflight, 405, 'method_not_allowed');
   });
@@ -146,28 +163,40 @@ describe('CORS', () => {
 
   it('is configured by SOCIALQUERY_CORS_ORIGINS (comma-separated origins or *), validated at start', () => {
     expect(loadConfig({}).SOCIALQUERY_CORS_ORIGINS).toBeUndefined();
-    expect(loadConfig({ SOCIALQUERY_CORS_ORIGINS: 'https://a.example.com, http://localhost:3000/' }).SOCIALQUERY_CORS_ORIGINS).toEqual([
-      'https://a.example.com',
-      'http://localhost:3000',
-    ]);
+    expect(
+      loadConfig({ SOCIALQUERY_CORS_ORIGINS: 'https://a.example.com, http://localhost:3000/' })
+        .SOCIALQUERY_CORS_ORIGINS,
+    ).toEqual(['https://a.example.com', 'http://localhost:3000']);
     expect(loadConfig({ SOCIALQUERY_CORS_ORIGINS: '*' }).SOCIALQUERY_CORS_ORIGINS).toEqual(['*']);
-    expect(() => loadConfig({ SOCIALQUERY_CORS_ORIGINS: 'https://a.example.com/path' })).toThrow(/SOCIALQUERY_CORS_ORIGINS 'https:\/\/a.example.com\/path' is not an origin/);
+    expect(() => loadConfig({ SOCIALQUERY_CORS_ORIGINS: 'https://a.example.com/path' })).toThrow(
+      /SOCIALQUERY_CORS_ORIGINS 'https:\/\/a.example.com\/path' is not an origin/,
+    );
     expect(() => loadConfig({ SOCIALQUERY_CORS_ORIGINS: 'example.com' })).toThrow(/is not an origin/);
   });
 });
 
 describe('credentials in the query string', () => {
-  it.each(['apiKey', 'api_key', 'API-KEY', 'x-api-key', 'key', 'token', 'access_token', 'accessToken', 'bearer', 'authorization'])(
-    '?%s= is refused with 400 credentials_in_query, with or without a valid header credential',
-    async (name) => {
-      const withoutHeader = await request(service.app).get(`${POSTS}?${encodeURIComponent(name)}=${service.token}`);
-      const body = expectErrorBody(withoutHeader, 400, 'credentials_in_query');
-      expect(body.message).toMatch(/not accepted in the query string.*x-api-key header.*Authorization: Bearer/);
-      expect(body.issues).toEqual([{ path: name, message: expect.any(String) }]);
-      const withHeader = await request(service.app).get(`${POSTS}?limit=2&${encodeURIComponent(name)}=${service.token}`).set(bearer());
-      expectErrorBody(withHeader, 400, 'credentials_in_query');
-    },
-  );
+  it.each([
+    'apiKey',
+    'api_key',
+    'API-KEY',
+    'x-api-key',
+    'key',
+    'token',
+    'access_token',
+    'accessToken',
+    'bearer',
+    'authorization',
+  ])('?%s= is refused with 400 credentials_in_query, with or without a valid header credential', async (name) => {
+    const withoutHeader = await request(service.app).get(`${POSTS}?${encodeURIComponent(name)}=${service.token}`);
+    const body = expectErrorBody(withoutHeader, 400, 'credentials_in_query');
+    expect(body.message).toMatch(/not accepted in the query string.*x-api-key header.*Authorization: Bearer/);
+    expect(body.issues).toEqual([{ path: name, message: expect.any(String) }]);
+    const withHeader = await request(service.app)
+      .get(`${POSTS}?limit=2&${encodeURIComponent(name)}=${service.token}`)
+      .set(bearer());
+    expectErrorBody(withHeader, 400, 'credentials_in_query');
+  });
 
   it('never writes the secret sent in a query string to the log', async () => {
     const { logger, lines } = capturedLogger();
@@ -189,7 +218,9 @@ describe('credentials in the query string', () => {
         ...service.store.forum,
         userPosts: () => Promise.reject(new Error('boom')),
         communityPosts: (...args: Parameters<typeof service.store.forum.communityPosts>) =>
-          args[0].community === 'down' ? Promise.reject(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' })) : service.store.forum.communityPosts(...args),
+          args[0].community === 'down'
+            ? Promise.reject(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }))
+            : service.store.forum.communityPosts(...args),
       },
     };
     const app = createApp({ store: broken, logger, cursorSecret: 'x'.repeat(32) });
@@ -215,7 +246,9 @@ describe('credentials in the query string', () => {
   });
 
   it('redactUrl masks only credential-like names', () => {
-    expect(redactUrl('/a?limit=2&Api_Key=sqk_x&cursor=abc&token=t')).toBe('/a?limit=2&Api_Key=***&cursor=abc&token=***');
+    expect(redactUrl('/a?limit=2&Api_Key=sqk_x&cursor=abc&token=t')).toBe(
+      '/a?limit=2&Api_Key=***&cursor=abc&token=***',
+    );
     expect(redactUrl('/a?%74oken=x')).toBe('/a?%74oken=***');
     expect(redactUrl('/a')).toBe('/a');
   });
@@ -235,7 +268,12 @@ describe('paths and headers a browser would never send', () => {
   afterAll(() => close());
 
   it('dot segments are not resolved: no route is reached through them (404 JSON)', async () => {
-    for (const path of ['/api/v1/forum/community/../../../healthz', '/api/v1/forum/./community/programming/posts', '/healthz/..', '/%2e%2e/healthz']) {
+    for (const path of [
+      '/api/v1/forum/community/../../../healthz',
+      '/api/v1/forum/./community/programming/posts',
+      '/healthz/..',
+      '/%2e%2e/healthz',
+    ]) {
       const res = await rawGet(port, path, bearer());
       expect([400, 404]).toContain(res.status);
       expectErrorBody(res, res.status, res.status === 404 ? 'not_found' : 'invalid_request');
@@ -263,7 +301,11 @@ describe('paths and headers a browser would never send', () => {
   });
 
   it('a NUL character anywhere in the path or query → 400 invalid_parameter (PostgreSQL cannot compare text holding one)', async () => {
-    const inPath = expectErrorBody(await rawGet(port, '/api/v1/forum/community/a%00b/posts', bearer()), 400, 'invalid_parameter');
+    const inPath = expectErrorBody(
+      await rawGet(port, '/api/v1/forum/community/a%00b/posts', bearer()),
+      400,
+      'invalid_parameter',
+    );
     expect(inPath.message).toBe('path must not contain the NUL character (%00)');
     const inQuery = expectErrorBody(await rawGet(port, `${POSTS}?sort=new%00`, bearer()), 400, 'invalid_parameter');
     expect(inQuery.issues).toEqual([{ path: 'sort', message: 'must not contain the NUL character (%00)' }]);
@@ -285,7 +327,12 @@ describe('paths and headers a browser would never send', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const body = ErrorBody.parse(JSON.parse(res.body));
-    expect(body).toMatchObject({ statusCode: 414, error: 'URI Too Long', code: 'uri_too_long', requestId: res.headers['x-request-id'] });
+    expect(body).toMatchObject({
+      statusCode: 414,
+      error: 'URI Too Long',
+      code: 'uri_too_long',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('headers over 16 KB → 431 headers_too_large (JSON), the header value never logged', async () => {
@@ -293,13 +340,21 @@ describe('paths and headers a browser would never send', () => {
     const res = await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\n\r\n`);
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(ErrorBody.parse(JSON.parse(res.body))).toMatchObject({ statusCode: 431, error: 'Request Header Fields Too Large', code: 'headers_too_large' });
+    expect(ErrorBody.parse(JSON.parse(res.body))).toMatchObject({
+      statusCode: 431,
+      error: 'Request Header Fields Too Large',
+      code: 'headers_too_large',
+    });
     expect(lines.some((line) => line.msg === 'unreadable request refused' && line.status === 431)).toBe(true);
     expect(JSON.stringify(lines)).not.toContain('ssssssssss');
   });
 
   it('a malformed request line or header → 400 invalid_request (JSON)', async () => {
-    for (const text of ['GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'NOT HTTP AT ALL\r\n\r\n', 'GET /\x00 HTTP/1.1\r\n\r\n']) {
+    for (const text of [
+      'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      'NOT HTTP AT ALL\r\n\r\n',
+      'GET /\x00 HTTP/1.1\r\n\r\n',
+    ]) {
       const res = await rawExchange(port, text);
       expect(res.status).toBe(400);
       expect(ErrorBody.parse(JSON.parse(res.body)).code).toBe('invalid_request');
@@ -315,7 +370,10 @@ describe('requests that arrive too slowly (408)', () => {
   beforeAll(async () => {
     // the service as main.ts starts it, with a short headers timeout so the test is fast
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SOCIALQUERY_SECRET: 'x'.repeat(32) });
-    running = await startService(config, await openTestStore(), logger, { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2 * HEADERS_TIMEOUT_MS });
+    running = await startService(config, await openTestStore(), logger, {
+      headersTimeoutMs: HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: 2 * HEADERS_TIMEOUT_MS,
+    });
     port = (running.server.address() as { port: number }).port;
   });
   afterAll(() => running.stop());
@@ -326,35 +384,42 @@ describe('requests that arrive too slowly (408)', () => {
    * request) — and collects what the server answers until it closes the connection.
    */
   function slowClient(first: string, drip?: string, { repeat = true } = {}) {
-    return new Promise<{ status: number; headers: Record<string, string>; body: string; ms: number }>((resolve, reject) => {
-      const started = Date.now();
-      let data = '';
-      let timer: NodeJS.Timeout | undefined;
-      const guard = setTimeout(() => {
-        socket.destroy();
-        reject(new Error(`no answer within 20 s; got ${JSON.stringify(data)}`));
-      }, 20_000);
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(first);
-        if (drip !== undefined) {
-          timer = setInterval(() => {
-            if (socket.writable) socket.write(drip);
-            if (!repeat) clearInterval(timer);
-          }, 100);
-        }
-      });
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk) => (data += chunk));
-      socket.on('error', () => undefined); // a write racing the server's close; the answer is judged below
-      socket.on('close', () => {
-        clearInterval(timer);
-        clearTimeout(guard);
-        const [head = '', body = ''] = data.split('\r\n\r\n');
-        const [statusLine = '', ...headerLines] = head.split('\r\n');
-        const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-        resolve({ status: Number(statusLine.split(' ')[1]), headers, body, ms: Date.now() - started });
-      });
-    });
+    return new Promise<{ status: number; headers: Record<string, string>; body: string; ms: number }>(
+      (resolve, reject) => {
+        const started = Date.now();
+        let data = '';
+        let timer: NodeJS.Timeout | undefined;
+        const guard = setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`no answer within 20 s; got ${JSON.stringify(data)}`));
+        }, 20_000);
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(first);
+          if (drip !== undefined) {
+            timer = setInterval(() => {
+              if (socket.writable) socket.write(drip);
+              if (!repeat) clearInterval(timer);
+            }, 100);
+          }
+        });
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('error', () => undefined); // a write racing the server's close; the answer is judged below
+        socket.on('close', () => {
+          clearInterval(timer);
+          clearTimeout(guard);
+          const [head = '', body = ''] = data.split('\r\n\r\n');
+          const [statusLine = '', ...headerLines] = head.split('\r\n');
+          const headers = Object.fromEntries(
+            headerLines.map((line) => [
+              line.slice(0, line.indexOf(':')).toLowerCase(),
+              line.slice(line.indexOf(':') + 1).trim(),
+            ]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body, ms: Date.now() - started });
+        });
+      },
+    );
   }
 
   const expectTimeoutAnswer = (res: Awaited<ReturnType<typeof slowClient>>) => {
@@ -374,12 +439,20 @@ describe('requests that arrive too slowly (408)', () => {
       requestId: res.headers['x-request-id'],
     });
     const logged = lines.find((line) => line.requestId === body.requestId);
-    expect(logged).toMatchObject({ msg: 'unreadable request refused', status: 408, code: 'request_timeout', parserError: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    expect(logged).toMatchObject({
+      msg: 'unreadable request refused',
+      status: 408,
+      code: 'request_timeout',
+      parserError: 'ERR_HTTP_REQUEST_TIMEOUT',
+    });
   };
 
   it('headers trickling in one line at a time and never finished (slowloris) → 408 request_timeout (JSON), connection closed', async () => {
     const secret = 'sqt_never-logged-0123456789';
-    const res = await slowClient(`GET /healthz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\n`, 'X-Slow: a\r\n');
+    const res = await slowClient(
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secret}\r\n`,
+      'X-Slow: a\r\n',
+    );
     expectTimeoutAnswer(res);
     expect(JSON.stringify(lines)).not.toContain(secret);
   }, 30_000);
@@ -393,7 +466,9 @@ describe('requests that arrive too slowly (408)', () => {
   }, 30_000);
 
   it('a request sent in pieces but completed in time is answered normally', async () => {
-    const res = await slowClient('GET /healthz HTTP/1.1\r\nHost: x\r\n', 'Connection: close\r\n\r\n', { repeat: false });
+    const res = await slowClient('GET /healthz HTTP/1.1\r\nHost: x\r\n', 'Connection: close\r\n\r\n', {
+      repeat: false,
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ status: 'ok' });
   }, 30_000);

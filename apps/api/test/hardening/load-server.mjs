@@ -12,7 +12,13 @@ const token = (await store.credentials.create('token', 'load')).secret;
 const apiKey = (await store.credentials.create('api-key', 'load')).secret;
 const logger = pino({ level: 'silent' });
 const budget = createRequestBudget({ limit: 1_000_000_000, windowMs: 60_000, logger });
-const app = createApp({ store, logger, cursorSecret: 'load-test-secret-0123456789', budget, clock: () => new Date('2026-06-15T12:00:00.000Z') });
+const app = createApp({
+  store,
+  logger,
+  cursorSecret: 'load-test-secret-0123456789',
+  budget,
+  clock: () => new Date('2026-06-15T12:00:00.000Z'),
+});
 const examples = await store.examples();
 const server = app.listen(0, '127.0.0.1', () => {
   const { port } = server.address();
@@ -31,7 +37,12 @@ process.on('message', (message) => {
       type: 'stats',
       rssMb: Math.round(rss / 1e5) / 10,
       heapMb: Math.round(heapUsed / 1e5) / 10,
-      eventLoopDelayMs: { mean: ms(delay.mean), p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+      eventLoopDelayMs: {
+        mean: ms(delay.mean),
+        p50: ms(delay.percentile(50)),
+        p99: ms(delay.percentile(99)),
+        max: ms(delay.max),
+      },
     });
   }
   if (message === 'stop') server.close(() => store.close().then(() => process.exit(0)));

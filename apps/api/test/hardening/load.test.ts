@@ -73,8 +73,16 @@ function mixedRequests({ token, apiKey, examples }: Ready): autocannon.Request[]
   return [
     { method: 'GET', path: `/api/v1/forum/community/${community}/posts?limit=25&sort=hot`, headers: bearer },
     { method: 'GET', path: `/api/v1/search?keyword=${keyword}&uploadDate=THIS_YEAR`, headers: key },
-    { method: 'GET', path: `/api/v1/forum/user/${encodeURIComponent(examples.forum.username)}/posts?limit=10`, headers: bearer },
-    { method: 'GET', path: `/api/v1/video/related?videoId=${encodeURIComponent(examples.video.videoId)}`, headers: key },
+    {
+      method: 'GET',
+      path: `/api/v1/forum/user/${encodeURIComponent(examples.forum.username)}/posts?limit=10`,
+      headers: bearer,
+    },
+    {
+      method: 'GET',
+      path: `/api/v1/video/related?videoId=${encodeURIComponent(examples.video.videoId)}`,
+      headers: key,
+    },
     // invalid
     { method: 'GET', path: `/api/v1/forum/community/${community}/posts?limit=0`, headers: bearer },
     { method: 'GET', path: `/api/v1/forum/community/${community}/posts?limt=5`, headers: bearer },
@@ -86,7 +94,11 @@ function mixedRequests({ token, apiKey, examples }: Ready): autocannon.Request[]
     { method: 'POST', path: `/api/v1/forum/community/${community}/posts`, headers: bearer },
     // unauthorised
     { method: 'GET', path: `/api/v1/forum/community/${community}/posts` },
-    { method: 'GET', path: `/api/v1/forum/community/${community}/posts`, headers: { authorization: 'Bearer sqt_not-a-real-token' } },
+    {
+      method: 'GET',
+      path: `/api/v1/forum/community/${community}/posts`,
+      headers: { authorization: 'Bearer sqt_not-a-real-token' },
+    },
     { method: 'GET', path: `/api/v1/search?keyword=${keyword}`, headers: bearer },
     { method: 'GET', path: `/api/v1/search?keyword=${keyword}&apiKey=${apiKey}` },
   ];
@@ -95,8 +107,7 @@ function mixedRequests({ token, apiKey, examples }: Ready): autocannon.Request[]
 describe('bounded load with mixed requests', () => {
   it(`serves ${DURATION_S} s of valid, invalid and unauthorised requests: no 5xx, no errors, memory bounded`, async () => {
     const requests = mixedRequests(ready);
-    const run = (duration: number) =>
-      autocannon({ url: ready.url, connections: 10, duration, timeout: 10, requests });
+    const run = (duration: number) => autocannon({ url: ready.url, connections: 10, duration, timeout: 10, requests });
     await run(1); // warm-up: JIT, statement cache, first allocations
     const before = await ask<Stats>('stats', 'stats');
     child.send('reset');

@@ -3,9 +3,22 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import {
-  type ExportFormat, exportFormats, FieldsError, locateRecords, type Operation, parseFields, pickFields,
+  type ExportFormat,
+  exportFormats,
+  FieldsError,
+  locateRecords,
+  type Operation,
+  parseFields,
+  pickFields,
 } from '@socialquery/core';
-import { createCursorCodec, exporterFor, type OperationExporter, paramsParser, recordEncoder, ServiceError } from '@socialquery/core/server';
+import {
+  createCursorCodec,
+  exporterFor,
+  type OperationExporter,
+  paramsParser,
+  recordEncoder,
+  ServiceError,
+} from '@socialquery/core/server';
 import { platformNames, platformsByName, type PlatformName } from '@socialquery/store';
 import { type Command, Option } from 'commander';
 import { formatBytes, progressReporter } from '../progress.js';
@@ -27,10 +40,12 @@ interface ExportOptions {
 export function exportCommand(program: Command, io: Io) {
   program
     .command('export')
-    .description('write every record of a listing operation to a file (or stdout) as NDJSON or CSV, straight from the store')
+    .description(
+      'write every record of a listing operation to a file (or stdout) as NDJSON or CSV, straight from the store',
+    )
     .argument('<platform>', `one of ${platformNames.join(', ')}`)
-    .argument('<operation>', 'the operation\'s client method name, e.g. communityPosts, userMessages, explore.search')
-    .argument('[params...]', 'the operation\'s parameters as name=value, e.g. community=rust sort=top timeframe=week')
+    .argument('<operation>', "the operation's client method name, e.g. communityPosts, userMessages, explore.search")
+    .argument('[params...]', "the operation's parameters as name=value, e.g. community=rust sort=top timeframe=week")
     .addOption(new Option('--format <format>', 'output format').choices([...exportFormats]).default('ndjson'))
     .option('--out <file>', 'file to write; - for stdout', '-')
     .option('--fields <paths>', 'comma-separated field paths to keep in each record (id,title,author.name)')
@@ -48,11 +63,24 @@ export function exportCommand(program: Command, io: Io) {
         }
         const platform = platformsByName(store)[platformName as PlatformName];
         const handler = Object.hasOwn(platform.handlers, operationName) ? platform.handlers[operationName] : undefined;
-        const operation = Object.hasOwn(platform.contract, operationName) ? platform.contract[operationName] : undefined;
-        const exporter = operation && handler && exporterFor(operation, handler, platform.exporters?.[operationName] as OperationExporter<Operation> | undefined);
+        const operation = Object.hasOwn(platform.contract, operationName)
+          ? platform.contract[operationName]
+          : undefined;
+        const exporter =
+          operation &&
+          handler &&
+          exporterFor(
+            operation,
+            handler,
+            platform.exporters?.[operationName] as OperationExporter<Operation> | undefined,
+          );
         if (!operation || !exporter) {
-          const listings = Object.entries(platform.contract).filter(([, op]) => locateRecords(op.response).many).map(([name]) => name);
-          const why = operation ? `${operationName} answers one record, not a listing` : `no operation '${operationName}' on ${platformName}`;
+          const listings = Object.entries(platform.contract)
+            .filter(([, op]) => locateRecords(op.response).many)
+            .map(([name]) => name);
+          const why = operation
+            ? `${operationName} answers one record, not a listing`
+            : `no operation '${operationName}' on ${platformName}`;
           throw new CliError(`${why}; the ${platformName} listings: ${listings.join(', ')}`);
         }
         const params = parseParams(operation, rawParams);
@@ -85,7 +113,9 @@ export function exportCommand(program: Command, io: Io) {
         } finally {
           progress.stop();
         }
-        io.err(`exported ${rows} records (${options.format}) in ${progress.seconds().toFixed(1)} s${target ? ` to ${target}` : ''}`);
+        io.err(
+          `exported ${rows} records (${options.format}) in ${progress.seconds().toFixed(1)} s${target ? ` to ${target}` : ''}`,
+        );
       });
     });
 }
@@ -102,7 +132,10 @@ function parseParams(operation: Operation, raw: readonly string[]): Record<strin
   }
   const accepted = [...operation.pathParams, ...Object.keys(operation.params.query?.shape ?? {})];
   const unknown = Object.keys(given).filter((name) => !accepted.includes(name));
-  if (unknown.length > 0) throw new CliError(`${operation.id} does not take ${unknown.join(', ')}; it takes ${accepted.join(', ') || 'no parameters'}`);
+  if (unknown.length > 0)
+    throw new CliError(
+      `${operation.id} does not take ${unknown.join(', ')}; it takes ${accepted.join(', ') || 'no parameters'}`,
+    );
   // the path parameters and the query's, validated as the service validates a request's
   const pathValues = Object.fromEntries(Object.entries(given).filter(([name]) => operation.pathParams.includes(name)));
   const query = Object.fromEntries(Object.entries(given).filter(([name]) => !operation.pathParams.includes(name)));
@@ -140,7 +173,10 @@ function exportProgress(io: Io, now: () => number = Date.now) {
   let bytes = 0;
   const reporter = progressReporter<{ rows: number; rate: number; written: string }>(
     io,
-    { bar: 'exporting | {rows} records | {rate}/s | {written}', line: (values) => `export: ${values.rows} records, ${values.rate}/s, ${values.written}` },
+    {
+      bar: 'exporting | {rows} records | {rate}/s | {written}',
+      line: (values) => `export: ${values.rows} records, ${values.rate}/s, ${values.written}`,
+    },
     now,
   );
   return {

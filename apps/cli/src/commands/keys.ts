@@ -9,12 +9,18 @@ export function keysCommand(program: Command, io: Io) {
   keys
     .command('create')
     .description('create a credential; its secret is printed once, alone on the last line')
-    .addOption(new Option('--kind <kind>', 'api-key (x-api-key header) or token (Authorization: Bearer)').choices(credentialKinds).makeOptionMandatory())
+    .addOption(
+      new Option('--kind <kind>', 'api-key (x-api-key header) or token (Authorization: Bearer)')
+        .choices(credentialKinds)
+        .makeOptionMandatory(),
+    )
     .option('--name <name>', 'a label to recognise it by in `keys list`')
     .action(async (options: { kind: CredentialKind; name?: string }) => {
       await withStore(program.opts(), async (store) => {
         const created = await store.credentials.create(options.kind, options.name);
-        io.out(`created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}; the secret is shown only now:`);
+        io.out(
+          `created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}; the secret is shown only now:`,
+        );
         io.out(created.secret);
       });
     });

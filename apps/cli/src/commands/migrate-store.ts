@@ -6,7 +6,9 @@ import type { Io } from '../io.js';
 export function migrateStoreCommand(program: Command, io: Io) {
   program
     .command('migrate-store')
-    .description('copy every table of one store into another (e.g. SQLite → PostgreSQL); re-running resumes without duplicates')
+    .description(
+      'copy every table of one store into another (e.g. SQLite → PostgreSQL); re-running resumes without duplicates',
+    )
     .requiredOption('--from <address>', 'source store, e.g. sqlite:./data/socialquery.db')
     .requiredOption('--to <address>', 'target store, e.g. postgres://user:pass@host:5432/db (migrated first)')
     .action(async (options: { from: string; to: string }) => {
@@ -24,7 +26,9 @@ export function migrateStoreCommand(program: Command, io: Io) {
           } else bar?.update(copied);
         });
         bar?.stop();
-        const summary = Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(', ');
+        const summary = Object.entries(counts)
+          .map(([table, n]) => `${table} ${n}`)
+          .join(', ');
         io.out(`copied ${from.description} → ${to.description}: ${summary}`);
       } finally {
         await from.close();

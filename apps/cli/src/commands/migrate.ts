@@ -7,7 +7,9 @@ export function migrateCommand(program: Command, io: Io) {
     .command('migrate')
     .description('apply pending store migrations (the service also applies them on start)')
     .action(async () => {
-      const store = await openStore(program.opts<{ store?: string }>().store ?? process.env.SOCIALQUERY_STORE, { migrate: false });
+      const store = await openStore(program.opts<{ store?: string }>().store ?? process.env.SOCIALQUERY_STORE, {
+        migrate: false,
+      });
       try {
         const { applied } = await store.migrate();
         io.out(applied.length > 0 ? `applied ${applied.join(', ')}` : 'store is up to date');

@@ -4,7 +4,10 @@ import { ServiceError } from './service-error.js';
 
 const SECRET = 'a-test-secret-of-32-characters!!';
 const codec = createCursorCodec(SECRET);
-const binding = cursorBinding('forum.posts', { community: 'news', sort: 'hot', cursor: undefined, limit: 10 }, ['cursor', 'limit']);
+const binding = cursorBinding('forum.posts', { community: 'news', sort: 'hot', cursor: undefined, limit: 10 }, [
+  'cursor',
+  'limit',
+]);
 const position = { score: 42.5, id: 'p_123', tie: [1, 'two', null], nested: { ok: true } };
 
 /** Runs `fn`, which must throw, and returns what it threw. */
@@ -177,7 +180,15 @@ describe('cursorBinding', () => {
   const ignore = ['cursor', 'limit'] as const;
 
   it('is the operation id and the sorted parameters', () => {
-    expect(cursorBinding('op', { b: 2, a: 'x' }, ignore)).toBe(JSON.stringify(['op', [['a', 'x'], ['b', 2]]]));
+    expect(cursorBinding('op', { b: 2, a: 'x' }, ignore)).toBe(
+      JSON.stringify([
+        'op',
+        [
+          ['a', 'x'],
+          ['b', 2],
+        ],
+      ]),
+    );
   });
 
   it('does not depend on key order', () => {
@@ -223,7 +234,11 @@ describe('decodePosition', () => {
     const Position = z.strictObject({ id: z.string() });
     expect(decodePosition(codec, codec.encode({ id: 'a' }, 'b'), 'b', Position)).toEqual({ id: 'a' });
     const wrongShape = codec.encode({ id: 7 }, 'b');
-    expect(() => decodePosition(codec, wrongShape, 'b', Position)).toThrow(expect.objectContaining({ code: 'invalid_cursor', status: 400 }));
-    expect(() => decodePosition(codec, codec.encode({ id: 'a' }, 'b'), 'other', Position)).toThrow(expect.objectContaining({ code: 'invalid_cursor' }));
+    expect(() => decodePosition(codec, wrongShape, 'b', Position)).toThrow(
+      expect.objectContaining({ code: 'invalid_cursor', status: 400 }),
+    );
+    expect(() => decodePosition(codec, codec.encode({ id: 'a' }, 'b'), 'other', Position)).toThrow(
+      expect.objectContaining({ code: 'invalid_cursor' }),
+    );
   });
 });

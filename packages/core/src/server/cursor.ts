@@ -69,6 +69,7 @@ export function cursorBinding(operationId: string, params: Record<string, unknow
  */
 export function decodePosition<T>(cursors: CursorCodec, token: string, binding: string, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(cursors.decode(token, binding));
-  if (!parsed.success) throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
+  if (!parsed.success)
+    throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
   return parsed.data;
 }

@@ -34,7 +34,11 @@ function csvEncoder(columns: readonly string[]): RecordEncoder {
   };
   return {
     header: () => stringify([[...columns]], options),
-    rows: (records) => stringify(records.map((record) => paths.map((path) => valueAt(record, path))), options),
+    rows: (records) =>
+      stringify(
+        records.map((record) => paths.map((path) => valueAt(record, path))),
+        options,
+      ),
   };
 }
 

@@ -7,8 +7,16 @@ import { recordEncoder } from './export-encoding.js';
 import type { HandlerContext, OperationHandler } from './handler.js';
 
 const ctx = {} as HandlerContext;
-const Item = z.object({ id: z.number(), tags: z.array(z.string()), owner: z.object({ name: z.string(), verified: z.boolean() }).nullable() });
-const ITEMS = Array.from({ length: 23 }, (_, id) => ({ id, tags: id % 2 ? ['a,b'] : [], owner: id % 3 ? { name: `n"${id}`, verified: id % 2 === 0 } : null }));
+const Item = z.object({
+  id: z.number(),
+  tags: z.array(z.string()),
+  owner: z.object({ name: z.string(), verified: z.boolean() }).nullable(),
+});
+const ITEMS = Array.from({ length: 23 }, (_, id) => ({
+  id,
+  tags: id % 2 ? ['a,b'] : [],
+  owner: id % 3 ? { name: `n"${id}`, verified: id % 2 === 0 } : null,
+}));
 
 async function collect(batches: RecordBatches): Promise<unknown[][]> {
   const all: unknown[][] = [];
@@ -17,10 +25,20 @@ async function collect(batches: RecordBatches): Promise<unknown[][]> {
 }
 
 describe('exporterFor', () => {
-  it('offset paging: pages at the limit\'s maximum from the given offset to the first short page; the request\'s limit is ignored', async () => {
+  it("offset paging: pages at the limit's maximum from the given offset to the first short page; the request's limit is ignored", async () => {
     const operation = defineOperation({
-      id: 't.offset', method: 'GET', path: '/t', auth: 'apiKey', summary: 's', paging: { kind: 'offset' },
-      params: { query: z.object({ offset: integerParam({ min: 0, max: 100, default: 0 }), limit: integerParam({ min: 1, max: 10, default: 2 }) }) },
+      id: 't.offset',
+      method: 'GET',
+      path: '/t',
+      auth: 'apiKey',
+      summary: 's',
+      paging: { kind: 'offset' },
+      params: {
+        query: z.object({
+          offset: integerParam({ min: 0, max: 100, default: 0 }),
+          limit: integerParam({ min: 1, max: 10, default: 2 }),
+        }),
+      },
       response: z.object({ data: z.object({ totalCount: z.number(), items: z.array(Item) }) }),
     });
     const calls: unknown[] = [];
@@ -31,17 +49,34 @@ describe('exporterFor', () => {
     const pages = await collect(exporterFor(operation, handler as never)!({ offset: 1, limit: 2 } as never, ctx));
     expect(pages.map((page) => page.length)).toEqual([10, 10, 2]);
     expect(pages.flat()).toEqual(ITEMS.slice(1));
-    expect(calls).toEqual([{ offset: 1, limit: 10 }, { offset: 11, limit: 10 }, { offset: 21, limit: 10 }]);
+    expect(calls).toEqual([
+      { offset: 1, limit: 10 },
+      { offset: 11, limit: 10 },
+      { offset: 21, limit: 10 },
+    ]);
 
     // no further than paging reaches: the last page a client can ask for starts at offset's maximum (12 + 10)
-    const near = defineOperation({ ...operation, id: 't.near', params: { query: z.object({ offset: integerParam({ min: 0, max: 12, default: 0 }), limit: integerParam({ min: 1, max: 10, default: 2 }) }) } });
+    const near = defineOperation({
+      ...operation,
+      id: 't.near',
+      params: {
+        query: z.object({
+          offset: integerParam({ min: 0, max: 12, default: 0 }),
+          limit: integerParam({ min: 1, max: 10, default: 2 }),
+        }),
+      },
+    });
     const reach = await collect(exporterFor(near, handler as never)!({ offset: 0 } as never, ctx));
     expect(reach.flat()).toEqual(ITEMS.slice(0, 22));
   });
 
-  it('token paging: sends each answer\'s token back until it is empty, at the largest page size', async () => {
+  it("token paging: sends each answer's token back until it is empty, at the largest page size", async () => {
     const operation = defineOperation({
-      id: 't.token', method: 'GET', path: '/t', auth: 'apiKey', summary: 's',
+      id: 't.token',
+      method: 'GET',
+      path: '/t',
+      auth: 'apiKey',
+      summary: 's',
       paging: { kind: 'token', param: 'next', next: ['page', 'token'], limitParam: 'size' },
       params: { query: z.object({ size: integerParam({ min: 1, max: 7, default: 3 }), next: z.string().optional() }) },
       response: z.object({ data: z.object({ items: z.array(Item) }), page: z.object({ token: z.string() }) }),
@@ -56,15 +91,26 @@ describe('exporterFor', () => {
     expect(pages.flat()).toEqual(ITEMS);
   });
 
-  it('no paging: the one answer at the largest limit; a single-record answer: no exporter; a platform\'s own exporter wins', async () => {
+  it("no paging: the one answer at the largest limit; a single-record answer: no exporter; a platform's own exporter wins", async () => {
     const list = defineOperation({
-      id: 't.list', method: 'GET', path: '/t', auth: 'apiKey', summary: 's', params: {}, response: z.object({ items: z.array(Item) }),
+      id: 't.list',
+      method: 'GET',
+      path: '/t',
+      auth: 'apiKey',
+      summary: 's',
+      params: {},
+      response: z.object({ items: z.array(Item) }),
     });
     const handler = (async () => ({ items: ITEMS.slice(0, 4) })) as never;
     expect(await collect(exporterFor(list, handler)!({} as never, ctx))).toEqual([ITEMS.slice(0, 4)]);
     const limited = defineOperation({
-      id: 't.limited', method: 'GET', path: '/l', auth: 'apiKey', summary: 's',
-      params: { query: z.object({ limit: integerParam({ min: 1, max: 15, default: 5 }) }) }, response: z.object({ items: z.array(Item) }),
+      id: 't.limited',
+      method: 'GET',
+      path: '/l',
+      auth: 'apiKey',
+      summary: 's',
+      params: { query: z.object({ limit: integerParam({ min: 1, max: 15, default: 5 }) }) },
+      response: z.object({ items: z.array(Item) }),
     });
     const sliced = (async ({ limit }: { limit: number }) => ({ items: ITEMS.slice(0, limit) })) as never;
     expect(await collect(exporterFor(limited, sliced)!({ limit: 5 } as never, ctx))).toEqual([ITEMS.slice(0, 15)]);
@@ -72,14 +118,28 @@ describe('exporterFor', () => {
       yield [ITEMS[0]];
     };
     expect(await collect(exporterFor(list, handler, own)!({} as never, ctx))).toEqual([[ITEMS[0]]]);
-    const single = defineOperation({ id: 't.one', method: 'GET', path: '/o', auth: 'apiKey', summary: 's', params: {}, response: Item });
+    const single = defineOperation({
+      id: 't.one',
+      method: 'GET',
+      path: '/o',
+      auth: 'apiKey',
+      summary: 's',
+      params: {},
+      response: Item,
+    });
     expect(exporterFor(single, handler)).toBeUndefined();
   });
 });
 
 describe('recordEncoder', () => {
   const operation = defineOperation({
-    id: 't.list', method: 'GET', path: '/t', auth: 'apiKey', summary: 's', params: {}, response: z.object({ items: z.array(Item) }),
+    id: 't.list',
+    method: 'GET',
+    path: '/t',
+    auth: 'apiKey',
+    summary: 's',
+    params: {},
+    response: z.object({ items: z.array(Item) }),
   });
 
   it('NDJSON: one JSON object per line', () => {
@@ -94,8 +154,11 @@ describe('recordEncoder', () => {
     expect(encoder.rows(ITEMS.slice(0, 2))).toBe('0,[],,\r\n1,"[""a,b""]","n""1",false\r\n');
   });
 
-  it('CSV with a fields selection keeps the selected columns, in the record\'s order', () => {
-    const selection: FieldSelection = new Map<string, FieldSelection | true>([['owner', new Map([['name', true as const]])], ['id', true]]);
+  it("CSV with a fields selection keeps the selected columns, in the record's order", () => {
+    const selection: FieldSelection = new Map<string, FieldSelection | true>([
+      ['owner', new Map([['name', true as const]])],
+      ['id', true],
+    ]);
     const encoder = recordEncoder(operation, 'csv', selection);
     expect(encoder.header()).toBe('id,owner.name\r\n');
   });

@@ -1,5 +1,11 @@
 import { locateRecords, recordsOf, valueAt } from '../fields.js';
-import { type Contract, type Operation, type OperationConfig, type OperationParams, parameterMaximum } from '../operation.js';
+import {
+  type Contract,
+  type Operation,
+  type OperationConfig,
+  type OperationParams,
+  parameterMaximum,
+} from '../operation.js';
 import type { HandlerContext, OperationHandler } from './handler.js';
 import { notFound } from './service-error.js';
 
@@ -12,7 +18,10 @@ import { notFound } from './service-error.js';
 export type RecordBatches = AsyncIterable<readonly unknown[]>;
 
 /** A platform's own way to export an operation (a store read in pages, where the operation itself has no paging). */
-export type OperationExporter<O extends OperationConfig> = (params: OperationParams<O>, ctx: HandlerContext) => RecordBatches;
+export type OperationExporter<O extends OperationConfig> = (
+  params: OperationParams<O>,
+  ctx: HandlerContext,
+) => RecordBatches;
 
 /** Exporters a platform provides for some of its operations; the others are exported through their handlers. */
 export type ContractExporters<C extends Contract> = { readonly [K in keyof C]?: OperationExporter<C[K]> };

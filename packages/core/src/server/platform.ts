@@ -29,7 +29,12 @@ export function definePlatform<C extends Contract, S>(definition: PlatformDefini
 }
 
 /** The platform over one Source: its contract with handlers (and exporters) made for that Source. */
-export function bindPlatform<C extends Contract, S>(platform: PlatformDefinition<C, S>, source: S): MountablePlatform<C> {
+export function bindPlatform<C extends Contract, S>(
+  platform: PlatformDefinition<C, S>,
+  source: S,
+): MountablePlatform<C> {
   const { contract, handlers, exporters } = platform;
-  return exporters ? { contract, handlers: handlers(source), exporters: exporters(source) } : { contract, handlers: handlers(source) };
+  return exporters
+    ? { contract, handlers: handlers(source), exporters: exporters(source) }
+    : { contract, handlers: handlers(source) };
 }

@@ -28,7 +28,10 @@ export function paramsParser(operation: Operation, extensionNames: readonly stri
       if (extensions.includes(name)) extensionValues[name] = value as string;
       else ownQuery[name] = value;
     }
-    return { params: { ...validate(operation.params.path, pathValues), ...validate(operation.params.query, ownQuery) }, extensions: extensionValues };
+    return {
+      params: { ...validate(operation.params.path, pathValues), ...validate(operation.params.query, ownQuery) },
+      extensions: extensionValues,
+    };
   };
 }
 
@@ -37,9 +40,13 @@ function checkNames(accepted: readonly string[], query: Record<string, unknown>)
   const unknown = names.filter((name) => !accepted.includes(name));
   if (unknown.length > 0) {
     const takes = accepted.length > 0 ? `accepted: ${accepted.join(', ')}` : 'it takes no query parameters';
-    throw new ServiceError('unknown_parameter', `unknown parameter ${unknown.map((n) => `'${n}'`).join(', ')}; ${takes}`, {
-      issues: unknown.map((path) => ({ path, message: 'is not a parameter of this operation' })),
-    });
+    throw new ServiceError(
+      'unknown_parameter',
+      `unknown parameter ${unknown.map((n) => `'${n}'`).join(', ')}; ${takes}`,
+      {
+        issues: unknown.map((path) => ({ path, message: 'is not a parameter of this operation' })),
+      },
+    );
   }
   const repeated = names.filter((name) => typeof query[name] !== 'string');
   if (repeated.length > 0) {

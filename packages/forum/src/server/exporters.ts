@@ -13,12 +13,22 @@ export function createForumExporters(source: ForumSource): ContractExporters<typ
   return {
     communityPosts: (params, { now }) =>
       keysetBatches<Post>(
-        (startAfter) => source.communityPosts({ ...communityPostsQuery(params, now), limit: EXPORT_PAGE_SIZE, ...(startAfter ? { startAfter } : {}) }),
+        (startAfter) =>
+          source.communityPosts({
+            ...communityPostsQuery(params, now),
+            limit: EXPORT_PAGE_SIZE,
+            ...(startAfter ? { startAfter } : {}),
+          }),
         { exists: () => source.communityExists(params.community), what: `community '${params.community}'` },
       ),
     userPosts: (params) =>
       keysetBatches<Post>(
-        (startAfter) => source.userPosts({ ...userPostsQuery(params), limit: EXPORT_PAGE_SIZE, ...(startAfter ? { startAfter } : {}) }),
+        (startAfter) =>
+          source.userPosts({
+            ...userPostsQuery(params),
+            limit: EXPORT_PAGE_SIZE,
+            ...(startAfter ? { startAfter } : {}),
+          }),
         { exists: () => source.userExists(params.username), what: `user '${params.username}'` },
       ),
   };

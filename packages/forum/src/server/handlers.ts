@@ -1,6 +1,10 @@
 import { type ContractHandlers, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
 import type { OperationParams } from '@socialquery/core';
-import type { communityPosts as communityPostsOperation, forumContract, userPosts as userPostsOperation } from '../contract.js';
+import type {
+  communityPosts as communityPostsOperation,
+  forumContract,
+  userPosts as userPostsOperation,
+} from '../contract.js';
 import type { Post } from '../schemas.js';
 import { windowStart } from './ranking.js';
 import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from './source.js';
@@ -31,7 +35,6 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
   };
 }
 
-
 /** The store query of a community listing's parameters (without its limit): the sort's window and the caller's filters. */
 export function communityPostsQuery(
   { community, sort, timeframe, after, before, minScore }: OperationParams<typeof communityPostsOperation>,
@@ -49,7 +52,12 @@ export function communityPostsQuery(
 }
 
 /** The store query of a user listing's parameters (without its limit). */
-export function userPostsQuery({ username, after, before, minScore }: OperationParams<typeof userPostsOperation>): Omit<UserPostsQuery, 'limit'> {
+export function userPostsQuery({
+  username,
+  after,
+  before,
+  minScore,
+}: OperationParams<typeof userPostsOperation>): Omit<UserPostsQuery, 'limit'> {
   const window = timeWindowOf(after, before);
   return { username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}) };
 }

@@ -2,7 +2,7 @@ import { hotScore, RISING_WINDOW_MS, risingScore, timeframeMs, windowStart } fro
 
 const EPOCH_MS = 1134028003 * 1000;
 
-describe('hotScore (Reddit\'s published formula)', () => {
+describe("hotScore (Reddit's published formula)", () => {
   it.each([
     [1, EPOCH_MS, 0],
     [10, EPOCH_MS, 1],
@@ -40,7 +40,13 @@ describe('windowStart', () => {
       expect(windowStart('top', timeframe as keyof typeof timeframeMs, now)?.getTime()).toBe(now.getTime() - ms);
     }
     expect(windowStart('top', 'all', now)).toBeUndefined();
-    expect(timeframeMs).toEqual({ hour: 3_600_000, day: 86_400_000, week: 604_800_000, month: 2_592_000_000, year: 31_536_000_000 });
+    expect(timeframeMs).toEqual({
+      hour: 3_600_000,
+      day: 86_400_000,
+      week: 604_800_000,
+      month: 2_592_000_000,
+      year: 31_536_000_000,
+    });
   });
 
   it('gives rising the last 24 hours whatever the timeframe, and hot/new no window', () => {

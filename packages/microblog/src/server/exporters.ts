@@ -9,12 +9,15 @@ import type { MicroblogSource } from './source.js';
  * store is read a page at a time after the last record read, in the listing's order. User
  * messages page by nextToken, which the service follows itself.
  */
-export function createMicroblogExporters(source: MicroblogSource): Pick<ContractExporters<typeof microblogContract>, 'messageReplies' | 'userFollowers'> {
+export function createMicroblogExporters(
+  source: MicroblogSource,
+): Pick<ContractExporters<typeof microblogContract>, 'messageReplies' | 'userFollowers'> {
   return {
     messageReplies: (params) => {
       const query = repliesQuery(params);
       return keysetBatches<Message>(
-        (last) => source.messageReplies({ ...query, limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
+        (last) =>
+          source.messageReplies({ ...query, limit: EXPORT_PAGE_SIZE, ...(last ? { startAfter: last.id } : {}) }),
         { exists: () => source.messageExists(params.messageId), what: `message '${params.messageId}'` },
       );
     },

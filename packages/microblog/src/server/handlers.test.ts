@@ -9,13 +9,35 @@ const cursors = createCursorCodec('0123456789abcdef0123');
 const ctx = { now, cursors, requestId: 'r1' };
 
 const message = (id: string, extra: Partial<Message> = {}): Message => ({
-  id, text: `message ${id}`, author: 'Alice', likeCount: 1, repostCount: 0, replyCount: 0, quoteCount: 0, viewCount: 10,
-  createdAt: now.toISOString(), isRepost: false, repostedMessage: null, url: `https://microblog.example.org/Alice/status/${id}`,
-  media: [], ...extra,
+  id,
+  text: `message ${id}`,
+  author: 'Alice',
+  likeCount: 1,
+  repostCount: 0,
+  replyCount: 0,
+  quoteCount: 0,
+  viewCount: 10,
+  createdAt: now.toISOString(),
+  isRepost: false,
+  repostedMessage: null,
+  url: `https://microblog.example.org/Alice/status/${id}`,
+  media: [],
+  ...extra,
 });
 
 /** Ids chosen so that text order and numeric order disagree. */
-const IDS = ['9', '10', '11', '99', '100', '1000', '9007199254740992', '9007199254740993', '18446744073709551615', '99999999999999999999'];
+const IDS = [
+  '9',
+  '10',
+  '11',
+  '99',
+  '100',
+  '1000',
+  '9007199254740992',
+  '9007199254740993',
+  '18446744073709551615',
+  '99999999999999999999',
+];
 const REPLIES = new Set(['11', '1000']);
 const REPOSTS = new Set(['99', '9007199254740993']);
 const original = { ...message('1', { author: 'bob' }), repostedMessage: null };
@@ -23,13 +45,27 @@ const stored = IDS.map((id) => message(id, REPOSTS.has(id) ? { isRepost: true, r
 const big = (id: string) => BigInt(id);
 
 const follower: Follower = {
-  id: '1000000001', username: 'bob', displayName: 'Bob', bio: '', followerCount: 1, followingCount: 1, messageCount: 0,
-  likeCount: 0, isVerified: false, isProtected: false, profileImageUrl: 'https://example.org/bob.jpg', createdAt: now.toISOString(),
+  id: '1000000001',
+  username: 'bob',
+  displayName: 'Bob',
+  bio: '',
+  followerCount: 1,
+  followingCount: 1,
+  messageCount: 0,
+  likeCount: 0,
+  isVerified: false,
+  isProtected: false,
+  profileImageUrl: 'https://example.org/bob.jpg',
+  createdAt: now.toISOString(),
 };
 
 /** A source that behaves like a store over `stored` (user Alice) and records what it was asked. */
 function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
-  const calls: { userMessages: UserMessagesQuery[]; exists: string[]; byIds: string[][] } = { userMessages: [], exists: [], byIds: [] };
+  const calls: { userMessages: UserMessagesQuery[]; exists: string[]; byIds: string[][] } = {
+    userMessages: [],
+    exists: [],
+    byIds: [],
+  };
   const source: MicroblogSource = {
     async userMessages(query) {
       calls.userMessages.push(query);
@@ -93,8 +129,13 @@ const expectInvalidCursor = async (promise: Promise<unknown>) => {
 describe('microblog handlers: userMessages', () => {
   it('asks the source for one more than limit, passes the filters through, and ends with an empty token', async () => {
     const { source, calls } = fakeSource();
-    const body = await createMicroblogHandlers(source).userMessages({ ...defaults, includeReplies: true, sinceId: '10', maxId: '1000' }, ctx);
-    expect(calls.userMessages).toEqual([{ username: 'alice', includeReplies: true, includeReposts: true, sinceId: '10', maxId: '1000', limit: 21 }]);
+    const body = await createMicroblogHandlers(source).userMessages(
+      { ...defaults, includeReplies: true, sinceId: '10', maxId: '1000' },
+      ctx,
+    );
+    expect(calls.userMessages).toEqual([
+      { username: 'alice', includeReplies: true, includeReposts: true, sinceId: '10', maxId: '1000', limit: 21 },
+    ]);
     expect(body).toEqual({ messages: ['100', '99', '11'].map((id) => stored.find((m) => m.id === id)), nextToken: '' });
     expect(calls.exists).toEqual([]);
   });
@@ -116,7 +157,13 @@ describe('microblog handlers: userMessages', () => {
   });
 
   it('keeps the filters and the since/max window on every page', async () => {
-    const { ids } = await walk({ ...defaults, limit: 2, includeReposts: false, sinceId: '9', maxId: '99999999999999999999' });
+    const { ids } = await walk({
+      ...defaults,
+      limit: 2,
+      includeReposts: false,
+      sinceId: '9',
+      maxId: '99999999999999999999',
+    });
     expect(ids).toEqual(['18446744073709551615', '9007199254740992', '100', '10']);
   });
 
@@ -129,21 +176,30 @@ describe('microblog handlers: userMessages', () => {
     expect(calls.userMessages[1]).toMatchObject({ maxId: '99', limit: 3 });
     // a token whose last id lies above maxId (only a forged one could): maxId still bounds the page
     const binding = cursorBinding(userMessagesOperation.id, { ...defaults, maxId: '50' }, ['limit', 'nextToken']);
-    await handlers.userMessages({ ...defaults, limit: 2, maxId: '50', nextToken: cursors.encode({ lastId: '1000' }, binding) }, ctx);
+    await handlers.userMessages(
+      { ...defaults, limit: 2, maxId: '50', nextToken: cursors.encode({ lastId: '1000' }, binding) },
+      ctx,
+    );
     expect(calls.userMessages[2]).toMatchObject({ maxId: '50' });
   });
 
   it('lets the page size change between pages (limit is not bound)', async () => {
     const handlers = createMicroblogHandlers(fakeSource().source);
     const first = await handlers.userMessages({ ...defaults, includeReplies: true, limit: 2 }, ctx);
-    const second = await handlers.userMessages({ ...defaults, includeReplies: true, limit: 5, nextToken: first.nextToken }, ctx);
+    const second = await handlers.userMessages(
+      { ...defaults, includeReplies: true, limit: 5, nextToken: first.nextToken },
+      ctx,
+    );
     expect(second.messages.map((m) => m.id)).toEqual(['9007199254740993', '9007199254740992', '1000', '100', '99']);
   });
 
   it('matches the username case-insensitively in the token binding', async () => {
     const handlers = createMicroblogHandlers(fakeSource().source);
     const first = await handlers.userMessages({ ...defaults, username: 'Alice', limit: 2 }, ctx);
-    const second = await handlers.userMessages({ ...defaults, username: 'ALICE', limit: 2, nextToken: first.nextToken }, ctx);
+    const second = await handlers.userMessages(
+      { ...defaults, username: 'ALICE', limit: 2, nextToken: first.nextToken },
+      ctx,
+    );
     expect(second.messages.length).toBe(2);
   });
 
@@ -156,7 +212,9 @@ describe('microblog handlers: userMessages', () => {
   ])('refuses a token reused with %s: invalid_cursor', async (_name, change) => {
     const handlers = createMicroblogHandlers(fakeSource().source);
     const first = await handlers.userMessages({ ...defaults, limit: 2 }, ctx);
-    await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 2, ...change, nextToken: first.nextToken }, ctx));
+    await expectInvalidCursor(
+      handlers.userMessages({ ...defaults, limit: 2, ...change, nextToken: first.nextToken }, ctx),
+    );
   });
 
   it('refuses a tampered or garbage token, and a signed token of the wrong shape', async () => {
@@ -167,15 +225,22 @@ describe('microblog handlers: userMessages', () => {
     await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: 'garbage' }, ctx));
     const binding = cursorBinding(userMessagesOperation.id, defaults, ['limit', 'nextToken']);
     for (const position of [{ lastId: 'abc' }, { lastId: 5 }, { id: '5' }, { lastId: '5', extra: 1 }, '5', null]) {
-      await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: cursors.encode(position, binding) }, ctx));
+      await expectInvalidCursor(
+        handlers.userMessages({ ...defaults, nextToken: cursors.encode(position, binding) }, ctx),
+      );
     }
     // the same binding with a well-formed position is accepted
-    expect((await handlers.userMessages({ ...defaults, nextToken: cursors.encode({ lastId: '100' }, binding) }, ctx)).messages[0]?.id).toBe('99');
+    expect(
+      (await handlers.userMessages({ ...defaults, nextToken: cursors.encode({ lastId: '100' }, binding) }, ctx))
+        .messages[0]?.id,
+    ).toBe('99');
   });
 
   it('treats an empty nextToken as none (the first page)', async () => {
     const handlers = createMicroblogHandlers(fakeSource().source);
-    expect(await handlers.userMessages({ ...defaults, nextToken: '' }, ctx)).toEqual(await handlers.userMessages(defaults, ctx));
+    expect(await handlers.userMessages({ ...defaults, nextToken: '' }, ctx)).toEqual(
+      await handlers.userMessages(defaults, ctx),
+    );
   });
 
   it('answers 404 for an unknown user, and an empty page for a known user with nothing in range', async () => {
@@ -184,8 +249,14 @@ describe('microblog handlers: userMessages', () => {
     const error = await handlers.userMessages({ ...defaults, username: 'ghost' }, ctx).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'not_found', status: 404, message: "user 'ghost' not found" });
-    expect(await handlers.userMessages({ ...defaults, username: 'Quiet' }, ctx)).toEqual({ messages: [], nextToken: '' });
-    expect(await handlers.userMessages({ ...defaults, sinceId: '99999999999999999999' }, ctx)).toEqual({ messages: [], nextToken: '' });
+    expect(await handlers.userMessages({ ...defaults, username: 'Quiet' }, ctx)).toEqual({
+      messages: [],
+      nextToken: '',
+    });
+    expect(await handlers.userMessages({ ...defaults, sinceId: '99999999999999999999' }, ctx)).toEqual({
+      messages: [],
+      nextToken: '',
+    });
     expect(calls.exists).toEqual(['ghost', 'Quiet', 'alice']);
   });
 });
@@ -198,27 +269,51 @@ describe('microblog handlers: after and before', () => {
     const { source, calls } = fakeSource();
     const handlers = createMicroblogHandlers(source);
     const first = await handlers.userMessages({ ...defaults, limit: 3, after, before }, ctx);
-    expect(calls.userMessages[0]).toEqual({ username: 'alice', includeReplies: false, includeReposts: true, window: { after, before }, limit: 4 });
-    const second = await handlers.userMessages({ ...defaults, limit: 3, after: new Date(after.getTime()), before, nextToken: first.nextToken }, ctx);
+    expect(calls.userMessages[0]).toEqual({
+      username: 'alice',
+      includeReplies: false,
+      includeReposts: true,
+      window: { after, before },
+      limit: 4,
+    });
+    const second = await handlers.userMessages(
+      { ...defaults, limit: 3, after: new Date(after.getTime()), before, nextToken: first.nextToken },
+      ctx,
+    );
     expect(calls.userMessages[1]).toMatchObject({ window: { after, before } });
     expect(second.messages.length).toBeGreaterThan(0);
     for (const window of [{}, { after }, { before }, { after, before: new Date(before.getTime() - 1) }]) {
-      await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 3, ...window, nextToken: first.nextToken }, ctx));
+      await expectInvalidCursor(
+        handlers.userMessages({ ...defaults, limit: 3, ...window, nextToken: first.nextToken }, ctx),
+      );
     }
     const plain = await handlers.userMessages({ ...defaults, limit: 3 }, ctx);
-    await expectInvalidCursor(handlers.userMessages({ ...defaults, limit: 3, before, nextToken: plain.nextToken }, ctx));
+    await expectInvalidCursor(
+      handlers.userMessages({ ...defaults, limit: 3, before, nextToken: plain.nextToken }, ctx),
+    );
   });
 
   it('passes the window of replies through, and refuses after >= before: 400 invalid_parameter', async () => {
     const replies: unknown[] = [];
     const { source } = fakeSource();
-    const recording: MicroblogSource = { ...source, messageReplies: async (query) => (replies.push(query), source.messageReplies(query)) };
+    const recording: MicroblogSource = {
+      ...source,
+      messageReplies: async (query) => (replies.push(query), source.messageReplies(query)),
+    };
     const handlers = createMicroblogHandlers(recording);
     await handlers.messageReplies({ messageId: '10', limit: 5, before }, ctx);
     await handlers.messageReplies({ messageId: '10', limit: 5 }, ctx);
-    expect(replies).toEqual([{ messageId: '10', window: { before }, limit: 5 }, { messageId: '10', limit: 5 }]);
-    await expect(handlers.messageReplies({ messageId: '10', limit: 5, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter' });
-    await expect(handlers.userMessages({ ...defaults, after, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+    expect(replies).toEqual([
+      { messageId: '10', window: { before }, limit: 5 },
+      { messageId: '10', limit: 5 },
+    ]);
+    await expect(
+      handlers.messageReplies({ messageId: '10', limit: 5, after: before, before: after }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_parameter' });
+    await expect(handlers.userMessages({ ...defaults, after, before: after }, ctx)).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      status: 400,
+    });
     expect(replies).toHaveLength(2);
   });
 });
@@ -231,7 +326,9 @@ describe('microblog handlers: messageReplies and userFollowers', () => {
     expect(calls.exists).toEqual([]);
     expect(await handlers.messageReplies({ messageId: '100', limit: 20 }, ctx)).toEqual({ replies: [] });
     await expect(handlers.messageReplies({ messageId: '12345', limit: 20 }, ctx)).rejects.toMatchObject({
-      code: 'not_found', status: 404, message: "message '12345' not found",
+      code: 'not_found',
+      status: 404,
+      message: "message '12345' not found",
     });
   });
 
@@ -240,14 +337,20 @@ describe('microblog handlers: messageReplies and userFollowers', () => {
     const handlers = createMicroblogHandlers(source);
     expect(await handlers.userFollowers({ username: 'ALICE', limit: 100 }, ctx)).toEqual({ followers: [follower] });
     expect(await handlers.userFollowers({ username: 'loner', limit: 100 }, ctx)).toEqual({ followers: [] });
-    await expect(handlers.userFollowers({ username: 'ghost', limit: 100 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: "user 'ghost' not found" });
+    await expect(handlers.userFollowers({ username: 'ghost', limit: 100 }, ctx)).rejects.toMatchObject({
+      code: 'not_found',
+      message: "user 'ghost' not found",
+    });
   });
 });
 
 describe('microblog handlers: messagesByIds', () => {
   it('puts the messages found in the order asked and lists the others as notFound, in one source call', async () => {
     const { source, calls } = fakeSource();
-    const body = await createMicroblogHandlers(source).messagesByIds({ ids: ['99', 'abc', '10', '010', '18446744073709551615'] }, ctx);
+    const body = await createMicroblogHandlers(source).messagesByIds(
+      { ids: ['99', 'abc', '10', '010', '18446744073709551615'] },
+      ctx,
+    );
     expect(body.messages.map((m) => m.id)).toEqual(['99', '10', '18446744073709551615']);
     expect(body.messages[0]).toEqual(stored.find((m) => m.id === '99'));
     expect(body.notFound).toEqual(['abc', '010']);
@@ -256,6 +359,9 @@ describe('microblog handlers: messagesByIds', () => {
   });
 
   it('answers no messages and every id in notFound when nothing is found (never 404)', async () => {
-    expect(await createMicroblogHandlers(fakeSource().source).messagesByIds({ ids: ['1', '2'] }, ctx)).toEqual({ messages: [], notFound: ['1', '2'] });
+    expect(await createMicroblogHandlers(fakeSource().source).messagesByIds({ ids: ['1', '2'] }, ctx)).toEqual({
+      messages: [],
+      notFound: ['1', '2'],
+    });
   });
 });

@@ -1,10 +1,18 @@
 import type { OperationParams } from '@socialquery/core';
 import {
-  type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, type TimeWindow, timeWindowOf,
+  type ContractHandlers,
+  cursorBinding,
+  decodePosition,
+  inRequestOrder,
+  notFound,
+  type TimeWindow,
+  timeWindowOf,
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import {
-  type messageReplies as messageRepliesOperation, type microblogContract, userMessages as userMessagesOperation,
+  type messageReplies as messageRepliesOperation,
+  type microblogContract,
+  userMessages as userMessagesOperation,
 } from '../contract.js';
 import { type Message, MessageId } from '../schemas.js';
 import { minMessageId } from './message-ids.js';
@@ -30,7 +38,10 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
     async userMessages(params, { cursors }) {
       const { username, limit, sinceId, maxId, includeReplies, includeReposts, nextToken } = params;
       const window = timeWindowOf(params.after, params.before);
-      const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, ['limit', 'nextToken']);
+      const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, [
+        'limit',
+        'nextToken',
+      ]);
       let before = maxId;
       if (nextToken) {
         before = minMessageId(maxId, decodePosition(cursors, nextToken, binding, MessagesPosition).lastId);
@@ -62,15 +73,21 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       return { followers };
     },
     async messagesByIds({ ids }) {
-      const { records: messages, notFound } = inRequestOrder(ids, await source.messagesByIds(ids), (message) => message.id);
+      const { records: messages, notFound } = inRequestOrder(
+        ids,
+        await source.messagesByIds(ids),
+        (message) => message.id,
+      );
       return { messages, notFound };
     },
   };
 }
 
-
 /** The store query of a replies listing's parameters (without its limit): the message and the caller's window. */
-export function repliesQuery({ messageId, after, before }: OperationParams<typeof messageRepliesOperation>): { messageId: string; window?: TimeWindow } {
+export function repliesQuery({ messageId, after, before }: OperationParams<typeof messageRepliesOperation>): {
+  messageId: string;
+  window?: TimeWindow;
+} {
   const window = timeWindowOf(after, before);
   return { messageId, ...(window ? { window } : {}) };
 }

@@ -9,7 +9,9 @@ describe('message ids', () => {
     expect(compareMessageIds('9007199254740993', '9007199254740992')).toBeGreaterThan(0);
     expect(compareMessageIds('99999999999999999999', '18446744073709551615')).toBeGreaterThan(0);
     const ids = ['100', '9', '99999999999999999999', '10', '1790000000000000001', '1790000000000000000'];
-    expect([...ids].sort(compareMessageIds)).toEqual([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)));
+    expect([...ids].sort(compareMessageIds)).toEqual(
+      [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)),
+    );
   });
 
   it('drops leading zeros for the canonical form', () => {

@@ -22,7 +22,12 @@ export interface MicroblogSource {
   /** Newest first (id descending); each repost carries its reposted record. */
   userMessages(query: UserMessagesQuery): Promise<Message[]>;
   /** Direct replies, oldest first (id ascending); `startAfter`: only those after that reply (keyset paging, for bulk export). */
-  messageReplies(query: { messageId: string; window?: TimeWindow; startAfter?: string; limit: number }): Promise<Message[]>;
+  messageReplies(query: {
+    messageId: string;
+    window?: TimeWindow;
+    startAfter?: string;
+    limit: number;
+  }): Promise<Message[]>;
   /**
    * Most recent followers first; ties by follower id descending. `startAfter`: only those after
    * that follower's follow in this order (keyset paging, for bulk export).

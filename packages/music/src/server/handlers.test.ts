@@ -4,14 +4,33 @@ import { musicOperations } from '../contract.js';
 import { searchItemSchemas } from '../schemas.js';
 import { createMusicHandlers } from './handlers.js';
 import type {
-  AlbumRecord, ArtistRecord, MusicSource, Page, PlaylistRecord, SearchRequest, TrackRecord, UserRecord,
+  AlbumRecord,
+  ArtistRecord,
+  MusicSource,
+  Page,
+  PlaylistRecord,
+  SearchRequest,
+  TrackRecord,
+  UserRecord,
 } from './source.js';
 import { nameKey, termsOf } from './text.js';
 
-const ctx = { now: new Date('2026-06-15T12:00:00.000Z'), cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
+const ctx = {
+  now: new Date('2026-06-15T12:00:00.000Z'),
+  cursors: createCursorCodec('0123456789abcdef0123'),
+  requestId: 'r1',
+};
 
 const artists: ArtistRecord[] = [
-  { id: 'a1', name: 'Daft Punk', verified: true, biography: 'Duo.', genres: ['house'], followers: 900, monthlyListeners: 5000 },
+  {
+    id: 'a1',
+    name: 'Daft Punk',
+    verified: true,
+    biography: 'Duo.',
+    genres: ['house'],
+    followers: 900,
+    monthlyListeners: 5000,
+  },
   { id: 'a2', name: 'Daft Punks', verified: false, biography: '', genres: [], followers: 10, monthlyListeners: 20 },
   { id: 'a3', name: 'Pharrell', verified: true, biography: '', genres: ['pop'], followers: 500, monthlyListeners: 800 },
 ];
@@ -33,7 +52,11 @@ const tracks: TrackRecord[] = Array.from({ length: 30 }, (_, i) => ({
   discNumber: 1,
   trackNumber: (i % 3) + 1,
   artists: i === 0 ? [ref(artists[0]!), ref(artists[2]!)] : [ref(artists[0]!)],
-  album: { id: albums[Math.floor(i / 3)]!.id, name: albums[Math.floor(i / 3)]!.name, type: albums[Math.floor(i / 3)]!.type },
+  album: {
+    id: albums[Math.floor(i / 3)]!.id,
+    name: albums[Math.floor(i / 3)]!.name,
+    type: albums[Math.floor(i / 3)]!.type,
+  },
 }));
 const users: UserRecord[] = [
   { id: 'u1', name: 'Ann', followers: 2, following: 1 },
@@ -43,9 +66,18 @@ const playlists: PlaylistRecord[] = [
   { id: 'p1', name: 'Daft mix', description: 'd', owner: { id: 'u1', name: 'Ann' }, followers: 7, totalTracks: 30 },
 ];
 
-const pageOf = <T>(all: T[], offset: number, limit: number): Page<T> => ({ items: all.slice(offset, offset + limit), total: all.length });
-const searchBy = <T extends { name: string }>(all: T[]) => async ({ terms, offset, limit }: SearchRequest) =>
-  pageOf(all.filter((item) => terms.every((term) => termsOf(item.name).includes(term))), offset, limit).items;
+const pageOf = <T>(all: T[], offset: number, limit: number): Page<T> => ({
+  items: all.slice(offset, offset + limit),
+  total: all.length,
+});
+const searchBy =
+  <T extends { name: string }>(all: T[]) =>
+  async ({ terms, offset, limit }: SearchRequest) =>
+    pageOf(
+      all.filter((item) => terms.every((term) => termsOf(item.name).includes(term))),
+      offset,
+      limit,
+    ).items;
 
 const source: MusicSource = {
   searchTracks: searchBy(tracks),
@@ -61,48 +93,140 @@ const source: MusicSource = {
   async suggestTracks(prefix, limit) {
     return tracks.filter((t) => nameKey(t.name).startsWith(prefix)).slice(0, limit);
   },
-  async artist(id) { return artists.find((a) => a.id === id); },
+  async artist(id) {
+    return artists.find((a) => a.id === id);
+  },
   async artistReleases({ artistId, type, offset, limit, order }) {
     const sorted = albums
       .filter((b) => b.type === type && b.artists.some((a) => a.id === artistId))
-      .sort((x, y) => (order === 'DATE_DESC' ? y.releaseDate.localeCompare(x.releaseDate) : x.releaseDate.localeCompare(y.releaseDate)) || x.id.localeCompare(y.id));
+      .sort(
+        (x, y) =>
+          (order === 'DATE_DESC'
+            ? y.releaseDate.localeCompare(x.releaseDate)
+            : x.releaseDate.localeCompare(y.releaseDate)) || x.id.localeCompare(y.id),
+      );
     return pageOf(sorted, offset, limit);
   },
-  async latestRelease(id) { return id === 'a1' ? albums[0] : undefined; },
-  async topTracks(id, limit) { return tracks.filter((t) => t.artists.some((a) => a.id === id)).slice(0, limit); },
-  async artistPlaylists(_id, limit) { return pageOf(playlists, 0, limit); },
-  async discoveredOn(_id, limit) { return pageOf(playlists, 0, limit); },
+  async latestRelease(id) {
+    return id === 'a1' ? albums[0] : undefined;
+  },
+  async topTracks(id, limit) {
+    return tracks.filter((t) => t.artists.some((a) => a.id === id)).slice(0, limit);
+  },
+  async artistPlaylists(_id, limit) {
+    return pageOf(playlists, 0, limit);
+  },
+  async discoveredOn(_id, limit) {
+    return pageOf(playlists, 0, limit);
+  },
   // a store bug would put the artist itself in its related list: the handler drops it
-  async relatedArtists(id, limit) { return pageOf(artists.filter((a) => a.id !== 'a2' || id !== 'a1'), 0, limit); },
-  async appearsOn(id, limit) { return pageOf(id === 'a3' ? [albums[0]!] : [], 0, limit); },
-  async featuring(id, limit) { return pageOf(tracks.filter((t) => t.artists.slice(1).some((a) => a.id === id)), 0, limit); },
+  async relatedArtists(id, limit) {
+    return pageOf(
+      artists.filter((a) => a.id !== 'a2' || id !== 'a1'),
+      0,
+      limit,
+    );
+  },
+  async appearsOn(id, limit) {
+    return pageOf(id === 'a3' ? [albums[0]!] : [], 0, limit);
+  },
+  async featuring(id, limit) {
+    return pageOf(
+      tracks.filter((t) => t.artists.slice(1).some((a) => a.id === id)),
+      0,
+      limit,
+    );
+  },
   async concerts() {
-    return { items: [{ id: 'c1', title: 'Live', date: Date.parse('2026-07-01T20:00:00Z'), venue: 'Hall', city: 'Paris', country: 'FR' }], total: 1 };
+    return {
+      items: [
+        {
+          id: 'c1',
+          title: 'Live',
+          date: Date.parse('2026-07-01T20:00:00Z'),
+          venue: 'Hall',
+          city: 'Paris',
+          country: 'FR',
+        },
+      ],
+      total: 1,
+    };
   },
-  async album(id) { return albums.find((b) => b.id === id); },
-  async albumTracks(id, { offset, limit }) { return pageOf(tracks.filter((t) => t.album.id === id), offset, limit); },
-  async track(id) { return tracks.find((t) => t.id === id); },
-  async tracks(ids) { return tracks.filter((t) => ids.includes(t.id)).reverse(); },
-  async lyrics(id) { return id === 't00' ? { language: 'en', lines: [{ startTimeMs: 0, words: 'Like the legend' }] } : undefined; },
-  async recommendations(id, limit) { return pageOf(tracks.filter((t) => t.id !== id).reverse(), 0, limit); },
-  async playlist(id) { return playlists.find((p) => p.id === id); },
+  async album(id) {
+    return albums.find((b) => b.id === id);
+  },
+  async albumTracks(id, { offset, limit }) {
+    return pageOf(
+      tracks.filter((t) => t.album.id === id),
+      offset,
+      limit,
+    );
+  },
+  async track(id) {
+    return tracks.find((t) => t.id === id);
+  },
+  async tracks(ids) {
+    return tracks.filter((t) => ids.includes(t.id)).reverse();
+  },
+  async lyrics(id) {
+    return id === 't00' ? { language: 'en', lines: [{ startTimeMs: 0, words: 'Like the legend' }] } : undefined;
+  },
+  async recommendations(id, limit) {
+    return pageOf(tracks.filter((t) => t.id !== id).reverse(), 0, limit);
+  },
+  async playlist(id) {
+    return playlists.find((p) => p.id === id);
+  },
   async playlistTracks(_id, { offset, limit }) {
-    return pageOf(tracks.map((t, i) => ({ ...t, addedAt: Date.parse('2026-01-01T00:00:00Z') + i * 1000 })), offset, limit);
+    return pageOf(
+      tracks.map((t, i) => ({ ...t, addedAt: Date.parse('2026-01-01T00:00:00Z') + i * 1000 })),
+      offset,
+      limit,
+    );
   },
-  async show(id) { return id === 's1' ? { id, name: 'Daft talk', publisher: 'P', description: '', totalEpisodes: 1 } : undefined; },
+  async show(id) {
+    return id === 's1' ? { id, name: 'Daft talk', publisher: 'P', description: '', totalEpisodes: 1 } : undefined;
+  },
   async episodes(_id, { offset, limit }) {
-    return pageOf([{ id: 'e1', name: 'One', description: '', durationMs: 60_000, releaseDate: '2026-02-03' }], offset, limit);
+    return pageOf(
+      [{ id: 'e1', name: 'One', description: '', durationMs: 60_000, releaseDate: '2026-02-03' }],
+      offset,
+      limit,
+    );
   },
-  async user(id) { return users.find((u) => u.id === id); },
-  async userPlaylists(id, limit) { return pageOf(playlists.filter((p) => p.owner.id === id), 0, limit); },
-  async followers(id) { return pageOf(users.filter((u) => u.id !== id), 0, 100); },
-  async following(id) { return pageOf(users.filter((u) => u.id !== id), 0, 100); },
+  async user(id) {
+    return users.find((u) => u.id === id);
+  },
+  async userPlaylists(id, limit) {
+    return pageOf(
+      playlists.filter((p) => p.owner.id === id),
+      0,
+      limit,
+    );
+  },
+  async followers(id) {
+    return pageOf(
+      users.filter((u) => u.id !== id),
+      0,
+      100,
+    );
+  },
+  async following(id) {
+    return pageOf(
+      users.filter((u) => u.id !== id),
+      0,
+      100,
+    );
+  },
 };
 
 const handlers = createMusicHandlers(source);
 type Key = keyof typeof musicOperations;
 /** Calls a handler with parameters parsed by its operation (defaults applied), checks the body against the schema. */
-async function call<K extends Key>(key: K, query: Record<string, unknown>): Promise<z.output<(typeof musicOperations)[K]['response']>> {
+async function call<K extends Key>(
+  key: K,
+  query: Record<string, unknown>,
+): Promise<z.output<(typeof musicOperations)[K]['response']>> {
   const operation = musicOperations[key];
   const params = operation.params.query.parse(query);
   const body = await (handlers[key] as (p: unknown, c: typeof ctx) => Promise<unknown>)(params, ctx);
@@ -123,7 +247,10 @@ describe('music handlers', () => {
     const body = await call('albums.getDetail', { uri: 'music:album:b01' });
     expect(body).toMatchObject({ message: 'Request successful', statusCode: 200 });
     expect(body.data).toMatchObject({
-      id: 'b01', uri: 'music:album:b01', type: 'ALBUM', totalTracks: 3,
+      id: 'b01',
+      uri: 'music:album:b01',
+      type: 'ALBUM',
+      totalTracks: 3,
       date: { isoString: '2011-02-15T00:00:00.000Z', precision: 'DAY', year: 2011 },
       artists: [{ id: 'a1', name: 'Daft Punk', uri: 'music:artist:a1' }],
     });
@@ -132,8 +259,12 @@ describe('music handlers', () => {
 
   it('answer an unknown URI with a 404 naming it', async () => {
     for (const [key, uri] of [
-      ['albums.getDetail', 'music:album:nope'], ['artists.getAlbums', 'music:artist:nope'], ['tracks.getLyrics', 'music:track:nope'],
-      ['playlists.getTracks', 'music:playlist:nope'], ['podcasts.getEpisodes', 'music:show:nope'], ['users.getFollowers', 'music:user:nope'],
+      ['albums.getDetail', 'music:album:nope'],
+      ['artists.getAlbums', 'music:artist:nope'],
+      ['tracks.getLyrics', 'music:track:nope'],
+      ['playlists.getTracks', 'music:playlist:nope'],
+      ['podcasts.getEpisodes', 'music:show:nope'],
+      ['users.getFollowers', 'music:user:nope'],
     ] as const) {
       const error = await rejection(call(key, { uri }));
       expect(error).toMatchObject({ code: 'not_found', status: 404 });
@@ -144,7 +275,9 @@ describe('music handlers', () => {
   it('lyrics: timed lines, or a 404 saying the track has none', async () => {
     const body = await call('tracks.getLyrics', { uri: 'music:track:t00' });
     expect(body.data).toEqual({
-      track: { id: 't00', name: 'Get Lucky', uri: 'music:track:t00' }, language: 'en', syncType: 'LINE_SYNCED',
+      track: { id: 't00', name: 'Get Lucky', uri: 'music:track:t00' },
+      language: 'en',
+      syncType: 'LINE_SYNCED',
       lines: [{ startTimeMs: 0, words: 'Like the legend' }],
     });
     const error = await rejection(call('tracks.getLyrics', { uri: 'music:track:t01' }));
@@ -154,10 +287,14 @@ describe('music handlers', () => {
   it('search returns items of the filterBy kind, paged by offset', async () => {
     const first = await call('explore.search', { keyword: 'DAFT', limit: 10 });
     const second = await call('explore.search', { keyword: 'daft', offset: 10, limit: 10 });
-    for (const item of [...first.data, ...second.data]) expect(searchItemSchemas.song.safeParse(item).success).toBe(true);
+    for (const item of [...first.data, ...second.data])
+      expect(searchItemSchemas.song.safeParse(item).success).toBe(true);
     const ids = [...first.data, ...second.data].map((item) => item.id);
     expect(new Set(ids).size).toBe(20);
-    expect(first.data[0]).toMatchObject({ duration: 200_001, artists: [{ name: 'Daft Punk', uri: 'music:artist:a1' }] });
+    expect(first.data[0]).toMatchObject({
+      duration: 200_001,
+      artists: [{ name: 'Daft Punk', uri: 'music:artist:a1' }],
+    });
     for (const filterBy of ['artist', 'playlist', 'podcast_show', 'genres_mood'] as const) {
       const body = await call('explore.search', { keyword: 'daft', filterBy });
       expect(body.data.length).toBeGreaterThan(0);
@@ -177,7 +314,12 @@ describe('music handlers', () => {
     ]);
     const songs = await call('explore.suggestions', { keyword: 'daft so' });
     expect(songs.data.suggestions.map((s) => s.type)).toEqual(['track', 'track', 'track', 'track', 'track']);
-    expect(songs.data.suggestions[0]).toMatchObject({ type: 'track', id: 't01', name: 'Daft song 1', duration: 200_001 });
+    expect(songs.data.suggestions[0]).toMatchObject({
+      type: 'track',
+      id: 't01',
+      name: 'Daft song 1',
+      duration: 200_001,
+    });
     expect((await call('explore.suggestions', { keyword: '...' })).data.suggestions).toEqual([]);
   });
 
@@ -191,23 +333,40 @@ describe('music handlers', () => {
     expect(asc.data.items.map((b) => b.date.isoString)).toEqual([...dates].sort());
     const p1 = await call('artists.getAlbums', { uri: 'music:artist:a1', limit: 8 });
     const p2 = await call('artists.getAlbums', { uri: 'music:artist:a1', limit: 8, offset: 8 });
-    expect([...p1.data.items, ...p2.data.items].map((b) => b.id)).toEqual(desc.data.items.slice(0, 16).map((b) => b.id));
+    expect([...p1.data.items, ...p2.data.items].map((b) => b.id)).toEqual(
+      desc.data.items.slice(0, 16).map((b) => b.id),
+    );
     const singles = await call('artists.getSingles', { uri: 'music:artist:a1' });
     expect(singles.data.totalCount).toBe(5);
     expect(singles.data.items.every((b) => b.type === 'SINGLE')).toBe(true);
-    expect((await call('artists.getCompilations', { uri: 'music:artist:a1' })).data).toEqual({ totalCount: 0, offset: 0, limit: 20, items: [] });
+    expect((await call('artists.getCompilations', { uri: 'music:artist:a1' })).data).toEqual({
+      totalCount: 0,
+      offset: 0,
+      limit: 20,
+      items: [],
+    });
   });
 
   it('artist overview and discography overview', async () => {
     const overview = await call('artists.getOverview', { uri: 'music:artist:a1' });
     expect(overview.data).toMatchObject({
-      id: 'a1', uri: 'music:artist:a1', verified: true, biography: 'Duo.', genres: ['house'],
-      stats: { followers: 900, monthlyListeners: 5000 }, latestRelease: { id: 'b00' },
+      id: 'a1',
+      uri: 'music:artist:a1',
+      verified: true,
+      biography: 'Duo.',
+      genres: ['house'],
+      stats: { followers: 900, monthlyListeners: 5000 },
+      latestRelease: { id: 'b00' },
     });
     expect(overview.data.topTracks).toHaveLength(10);
     expect((await call('artists.getOverview', { uri: 'music:artist:a3' })).data.latestRelease).toBeNull();
     const discography = await call('artists.getDiscographyOverview', { uri: 'music:artist:a1' });
-    expect(discography.data).toMatchObject({ artist: { id: 'a1' }, totalAlbums: 20, totalSingles: 5, totalCompilations: 0 });
+    expect(discography.data).toMatchObject({
+      artist: { id: 'a1' },
+      totalAlbums: 20,
+      totalSingles: 5,
+      totalCompilations: 0,
+    });
     expect(discography.data.albums).toHaveLength(10);
     expect(discography.data.singles).toHaveLength(5);
   });
@@ -216,19 +375,41 @@ describe('music handlers', () => {
     const related = await call('artists.getRelated', { uri: 'music:artist:a1' });
     expect(related.data.items.map((a) => a.id)).toEqual(['a3']);
     expect(related.data.totalCount).toBe(1);
-    expect((await call('artists.getFeaturing', { uri: 'music:artist:a3' })).data.items.map((t) => t.id)).toEqual(['t00']);
-    expect((await call('artists.getAppearsOn', { uri: 'music:artist:a3' })).data.items.map((b) => b.uri)).toEqual(['music:album:b00']);
-    expect((await call('artists.getConcerts', { uri: 'music:artist:a1' })).data.items).toEqual([
-      { id: 'c1', uri: 'music:concert:c1', title: 'Live', date: '2026-07-01T20:00:00.000Z', venue: 'Hall', city: 'Paris', country: 'FR' },
+    expect((await call('artists.getFeaturing', { uri: 'music:artist:a3' })).data.items.map((t) => t.id)).toEqual([
+      't00',
     ]);
-    const lists = [await call('artists.getPlaylists', { uri: 'music:artist:a1' }), await call('artists.getDiscoveredOn', { uri: 'music:artist:a1' })];
-    for (const body of lists) expect(body.data.items[0]).toMatchObject({ uri: 'music:playlist:p1', owner: { uri: 'music:user:u1' } });
+    expect((await call('artists.getAppearsOn', { uri: 'music:artist:a3' })).data.items.map((b) => b.uri)).toEqual([
+      'music:album:b00',
+    ]);
+    expect((await call('artists.getConcerts', { uri: 'music:artist:a1' })).data.items).toEqual([
+      {
+        id: 'c1',
+        uri: 'music:concert:c1',
+        title: 'Live',
+        date: '2026-07-01T20:00:00.000Z',
+        venue: 'Hall',
+        city: 'Paris',
+        country: 'FR',
+      },
+    ]);
+    const lists = [
+      await call('artists.getPlaylists', { uri: 'music:artist:a1' }),
+      await call('artists.getDiscoveredOn', { uri: 'music:artist:a1' }),
+    ];
+    for (const body of lists)
+      expect(body.data.items[0]).toMatchObject({ uri: 'music:playlist:p1', owner: { uri: 'music:user:u1' } });
   });
 
   it('track detail, recommendations (limit applied, never the track itself)', async () => {
     expect((await call('tracks.getDetail', { uri: 'music:track:t00' })).data).toEqual({
-      id: 't00', name: 'Get Lucky', uri: 'music:track:t00', duration: { totalMilliseconds: 200_000 },
-      artists: [{ id: 'a1', name: 'Daft Punk', uri: 'music:artist:a1' }, { id: 'a3', name: 'Pharrell', uri: 'music:artist:a3' }],
+      id: 't00',
+      name: 'Get Lucky',
+      uri: 'music:track:t00',
+      duration: { totalMilliseconds: 200_000 },
+      artists: [
+        { id: 'a1', name: 'Daft Punk', uri: 'music:artist:a1' },
+        { id: 'a3', name: 'Pharrell', uri: 'music:artist:a3' },
+      ],
       album: { id: 'b00', name: 'Release 0', uri: 'music:album:b00', type: 'SINGLE' },
     });
     const recommended = await call('tracks.getRecommendations', { uri: 'music:track:t05', limit: 7 });
@@ -248,16 +429,38 @@ describe('music handlers', () => {
     expect(new Set([...p1.data.items, ...p2.data.items].map((t) => t.id)).size).toBe(30);
     expect(p1.data.items[1]!.addedAt).toBe('2026-01-01T00:00:01.000Z');
     const episodes = await call('podcasts.getEpisodes', { uri: 'music:show:s1' });
-    expect(episodes.data).toMatchObject({ totalCount: 1, limit: 50, items: [{ uri: 'music:episode:e1', releaseDate: { year: 2026 } }] });
-    expect((await call('podcasts.getDetail', { uri: 'music:show:s1' })).data).toMatchObject({ uri: 'music:show:s1', totalEpisodes: 1 });
-    expect((await call('playlists.getDetail', { uri: 'music:playlist:p1' })).data).toMatchObject({ followers: 7, totalTracks: 30 });
+    expect(episodes.data).toMatchObject({
+      totalCount: 1,
+      limit: 50,
+      items: [{ uri: 'music:episode:e1', releaseDate: { year: 2026 } }],
+    });
+    expect((await call('podcasts.getDetail', { uri: 'music:show:s1' })).data).toMatchObject({
+      uri: 'music:show:s1',
+      totalEpisodes: 1,
+    });
+    expect((await call('playlists.getDetail', { uri: 'music:playlist:p1' })).data).toMatchObject({
+      followers: 7,
+      totalTracks: 30,
+    });
   });
 
   it('users: profile with playlists, followers and following', async () => {
     const profile = await call('users.getProfile', { uri: 'music:user:u1' });
-    expect(profile.data).toMatchObject({ id: 'u1', followersCount: 2, followingCount: 1, totalPublicPlaylists: 1, publicPlaylists: [{ id: 'p1' }] });
-    expect((await call('users.getFollowers', { uri: 'music:user:u1' })).data).toMatchObject({ totalCount: 1, items: [{ id: 'u2', uri: 'music:user:u2' }] });
-    expect((await call('users.getFollowing', { uri: 'music:user:u2' })).data).toMatchObject({ totalCount: 1, items: [{ id: 'u1' }] });
+    expect(profile.data).toMatchObject({
+      id: 'u1',
+      followersCount: 2,
+      followingCount: 1,
+      totalPublicPlaylists: 1,
+      publicPlaylists: [{ id: 'p1' }],
+    });
+    expect((await call('users.getFollowers', { uri: 'music:user:u1' })).data).toMatchObject({
+      totalCount: 1,
+      items: [{ id: 'u2', uri: 'music:user:u2' }],
+    });
+    expect((await call('users.getFollowing', { uri: 'music:user:u2' })).data).toMatchObject({
+      totalCount: 1,
+      items: [{ id: 'u1' }],
+    });
   });
 });
 
@@ -269,14 +472,20 @@ describe('music handlers with stored images and unsynced lyrics', () => {
       const record = await source.album(id);
       return record && { ...record, images: stored };
     },
-    async lyrics() { return { language: 'fr', syncType: 'UNSYNCED', lines: [{ startTimeMs: 0, words: 'la' }] }; },
+    async lyrics() {
+      return { language: 'fr', syncType: 'UNSYNCED', lines: [{ startTimeMs: 0, words: 'la' }] };
+    },
   });
-  it('uses a record\'s stored images instead of derived ones, and passes the sync type on', async () => {
+  it("uses a record's stored images instead of derived ones, and passes the sync type on", async () => {
     const album = musicOperations['albums.getDetail'];
-    const body = album.response.parse(await withImages['albums.getDetail'](album.params.query.parse({ uri: 'music:album:b01' }), ctx));
+    const body = album.response.parse(
+      await withImages['albums.getDetail'](album.params.query.parse({ uri: 'music:album:b01' }), ctx),
+    );
     expect(body.data.coverArt).toEqual(stored);
     const lyrics = musicOperations['tracks.getLyrics'];
-    const text = lyrics.response.parse(await withImages['tracks.getLyrics'](lyrics.params.query.parse({ uri: 'music:track:t03' }), ctx));
+    const text = lyrics.response.parse(
+      await withImages['tracks.getLyrics'](lyrics.params.query.parse({ uri: 'music:track:t03' }), ctx),
+    );
     expect(text.data).toMatchObject({ syncType: 'UNSYNCED', language: 'fr' });
   });
 
@@ -285,6 +494,8 @@ describe('music handlers with stored images and unsynced lyrics', () => {
     expect(body.data.tracks.map((t) => t.id)).toEqual(['t01', 't00']);
     expect(body.data.tracks[1]).toEqual((await call('tracks.getDetail', { uri: 'music:track:t00' })).data);
     expect(body.data.notFound).toEqual(['nope', 'music:track:zz']);
-    expect(musicOperations['tracks.getMany'].params.query.safeParse({ ids: 't00,music:album:b01' }).success).toBe(false);
+    expect(musicOperations['tracks.getMany'].params.query.safeParse({ ids: 't00,music:album:b01' }).success).toBe(
+      false,
+    );
   });
 });

@@ -3,8 +3,21 @@ import type { musicOperations } from '../contract.js';
 import { type AlbumType, type FilterBy, LIST_SIZES, type SearchItem, type Suggestion, trackIdOf } from '../schemas.js';
 import { idOf, type ResourceKind, searchUri } from '../uri.js';
 import {
-  album, albumTrack, artistRef, artistSummary, concert, episode, genre, playlist, playlistTrack, show, songSearchItem, track,
-  trackDetail, trackSuggestion, userSummary,
+  album,
+  albumTrack,
+  artistRef,
+  artistSummary,
+  concert,
+  episode,
+  genre,
+  playlist,
+  playlistTrack,
+  show,
+  songSearchItem,
+  track,
+  trackDetail,
+  trackSuggestion,
+  userSummary,
 } from './present.js';
 import type { MusicSource, Page, SearchRequest } from './source.js';
 import { nameKey, termsOf } from './text.js';
@@ -12,7 +25,10 @@ import { nameKey, termsOf } from './text.js';
 export const SUCCESS_MESSAGE = 'Request successful';
 
 const ok = <T>(data: T) => ({ message: SUCCESS_MESSAGE, statusCode: 200 as const, data });
-const list = <R, T>({ items, total }: Page<R>, present: (record: R) => T) => ({ totalCount: total, items: items.map(present) });
+const list = <R, T>({ items, total }: Page<R>, present: (record: R) => T) => ({
+  totalCount: total,
+  items: items.map(present),
+});
 const paged = <R, T>(page: Page<R>, offset: number, limit: number, present: (record: R) => T) => ({
   totalCount: page.total,
   offset,
@@ -41,8 +57,19 @@ async function found<T>(lookup: Promise<T | undefined>, kind: ResourceKind, uri:
 export function createMusicHandlers(source: MusicSource): ContractHandlers<typeof musicOperations> {
   const artistId = async (uri: string) => (await found(source.artist(idOf(uri, 'artist')), 'artist', uri)).id;
 
-  const releases = (type: AlbumType) =>
-    async ({ uri, offset, limit, order_by }: { uri: string; offset: number; limit: number; order_by: 'DATE_DESC' | 'DATE_ASC' }) => {
+  const releases =
+    (type: AlbumType) =>
+    async ({
+      uri,
+      offset,
+      limit,
+      order_by,
+    }: {
+      uri: string;
+      offset: number;
+      limit: number;
+      order_by: 'DATE_DESC' | 'DATE_ASC';
+    }) => {
       const id = await artistId(uri);
       const page = await source.artistReleases({ artistId: id, type, offset, limit, order: order_by });
       return ok(paged(page, offset, limit, album));
@@ -127,9 +154,18 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
     async 'artists.getDiscographyOverview'({ uri }) {
       const artist = await found(source.artist(idOf(uri, 'artist')), 'artist', uri);
       const newest = (type: AlbumType) =>
-        source.artistReleases({ artistId: artist.id, type, offset: 0, limit: LIST_SIZES.discographyPerKind, order: 'DATE_DESC' });
+        source.artistReleases({
+          artistId: artist.id,
+          type,
+          offset: 0,
+          limit: LIST_SIZES.discographyPerKind,
+          order: 'DATE_DESC',
+        });
       const [albums, singles, compilations, latest] = await Promise.all([
-        newest('ALBUM'), newest('SINGLE'), newest('COMPILATION'), source.latestRelease(artist.id),
+        newest('ALBUM'),
+        newest('SINGLE'),
+        newest('COMPILATION'),
+        source.latestRelease(artist.id),
       ]);
       return ok({
         artist: artistRef(artist),
@@ -162,7 +198,10 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       for (const given of ids) if (!wanted.has(trackIdOf(given))) wanted.set(trackIdOf(given), given);
       const found = new Map((await source.tracks([...wanted.keys()])).map((record) => [record.id, record]));
       return ok({
-        tracks: [...wanted.keys()].flatMap((id) => { const record = found.get(id); return record ? [trackDetail(record)] : []; }),
+        tracks: [...wanted.keys()].flatMap((id) => {
+          const record = found.get(id);
+          return record ? [trackDetail(record)] : [];
+        }),
         notFound: [...wanted].flatMap(([id, given]) => (found.has(id) ? [] : [given])),
       });
     },

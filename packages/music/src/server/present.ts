@@ -1,13 +1,37 @@
 import type { z } from 'zod';
 import type {
-  Album, AlbumTrack, ArtistName, ArtistRef, ArtistSummary, Concert, Episode, GenreMood, Playlist, PlaylistTrack, ReleaseDate,
-  Show, SongSearchItem, Track, TrackDetail, TrackSuggestion, UserSummary,
+  Album,
+  AlbumTrack,
+  ArtistName,
+  ArtistRef,
+  ArtistSummary,
+  Concert,
+  Episode,
+  GenreMood,
+  Playlist,
+  PlaylistTrack,
+  ReleaseDate,
+  Show,
+  SongSearchItem,
+  Track,
+  TrackDetail,
+  TrackSuggestion,
+  UserSummary,
 } from '../schemas.js';
 import { formatUri } from '../uri.js';
 import { imagesOf } from './images.js';
 import type {
-  AlbumRecord, ArtistRecord, ArtistRefRecord, ConcertRecord, EpisodeRecord, GenreRecord, PlaylistRecord,
-  PlaylistTrackRecord, ShowRecord, TrackRecord, UserRecord,
+  AlbumRecord,
+  ArtistRecord,
+  ArtistRefRecord,
+  ConcertRecord,
+  EpisodeRecord,
+  GenreRecord,
+  PlaylistRecord,
+  PlaylistTrackRecord,
+  ShowRecord,
+  TrackRecord,
+  UserRecord,
 } from './source.js';
 
 /* Store records → wire shapes: URIs from ids, images as stored or derived from ids, dates as ISO strings. */
@@ -22,7 +46,10 @@ export function releaseDate(day: string): ReleaseDate {
 }
 
 const trackAlbum = (album: TrackRecord['album']) => ({
-  id: album.id, name: album.name, uri: formatUri('album', album.id), coverArt: album.images ?? imagesOf('album', album.id),
+  id: album.id,
+  name: album.name,
+  uri: formatUri('album', album.id),
+  coverArt: album.images ?? imagesOf('album', album.id),
 });
 
 export function album(record: AlbumRecord): Album {
@@ -77,7 +104,12 @@ export function trackDetail(record: TrackRecord): TrackDetail {
     uri: formatUri('track', record.id),
     duration: { totalMilliseconds: record.durationMs },
     artists: record.artists.map(artistRef),
-    album: { id: record.album.id, name: record.album.name, uri: formatUri('album', record.album.id), type: record.album.type },
+    album: {
+      id: record.album.id,
+      name: record.album.name,
+      uri: formatUri('album', record.album.id),
+      type: record.album.type,
+    },
   };
 }
 

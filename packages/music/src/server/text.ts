@@ -1,6 +1,9 @@
 /** Lower-cased runs of letters and digits, in order (duplicates kept). */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
 }
 
 /** Search terms: the words of a keyword, de-duplicated, in keyword order. */

@@ -20,7 +20,12 @@ export function createProfessionalHandlers(source: ProfessionalSource): Contract
     async profilesByIds({ ids }) {
       const usernames = distinctUsernames(ids);
       const lower = (name: string) => name.toLowerCase();
-      const { records: profiles, notFound } = inRequestOrder(usernames, await source.profiles(usernames), (profile) => lower(profile.public_identifier), lower);
+      const { records: profiles, notFound } = inRequestOrder(
+        usernames,
+        await source.profiles(usernames),
+        (profile) => lower(profile.public_identifier),
+        lower,
+      );
       return { success: true as const, cost: usernames.length, data: { profiles, notFound } };
     },
     async companyEmployees({ companyId, limit, title }) {

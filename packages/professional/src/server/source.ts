@@ -17,6 +17,11 @@ export interface ProfessionalSource {
    * contains it, case-insensitively), by last name, first name, id; at most `limit`; and how many match in all.
    */
   /** `startAfter`: only the employees after that profile in the listing's order (keyset paging, for bulk export). */
-  companyEmployees(query: { companyId: string; title?: string; startAfter?: string; limit: number }): Promise<{ employees: Employee[]; total: number }>;
+  companyEmployees(query: {
+    companyId: string;
+    title?: string;
+    startAfter?: string;
+    limit: number;
+  }): Promise<{ employees: Employee[]; total: number }>;
   companyExists(companyId: string): Promise<boolean>;
 }

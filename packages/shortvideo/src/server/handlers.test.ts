@@ -4,7 +4,11 @@ import type { Comment, CommentSort, Video } from '../schemas.js';
 import { createShortVideoHandlers } from './handlers.js';
 import type { CommentPosition, ShortVideoSource, VideoPosition } from './source.js';
 
-const ctx = { now: new Date('2026-06-15T12:00:00.000Z'), cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
+const ctx = {
+  now: new Date('2026-06-15T12:00:00.000Z'),
+  cursors: createCursorCodec('0123456789abcdef0123'),
+  requestId: 'r1',
+};
 const T0 = Date.parse('2026-06-01T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -47,10 +51,18 @@ const inWindow = (item: { createdAt: string }, window: TimeWindow | undefined) =
   (!window?.after || ms(item) > window.after.getTime()) && (!window?.before || ms(item) < window.before.getTime());
 
 /** An in-memory source with the documented orders and keyset semantics; it records what it was asked. */
-function fakeSource(known: { users: string[]; videos: string[] } = { users: ['maya', 'quiet'], videos: ['v01', 'v02'] }) {
+function fakeSource(
+  known: { users: string[]; videos: string[] } = { users: ['maya', 'quiet'], videos: ['v01', 'v02'] },
+) {
   const calls = {
     userPosts: [] as { username: string; after?: VideoPosition; window?: TimeWindow; limit: number }[],
-    videoComments: [] as { videoId: string; sort: CommentSort; after?: CommentPosition; window?: TimeWindow; limit: number }[],
+    videoComments: [] as {
+      videoId: string;
+      sort: CommentSort;
+      after?: CommentPosition;
+      window?: TimeWindow;
+      limit: number;
+    }[],
     exists: [] as string[],
     byIds: [] as string[][],
   };
@@ -69,7 +81,8 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
       calls.videoComments.push(query);
       const order = orders[query.sort];
       const { after } = query;
-      const afterComment = after && ({ ...after, likeCount: after.likeCount ?? 0, createdAt: iso(after.createdAt) } as Comment);
+      const afterComment =
+        after && ({ ...after, likeCount: after.likeCount ?? 0, createdAt: iso(after.createdAt) } as Comment);
       return (query.videoId === 'v01' ? [...comments] : [])
         .sort(order)
         .filter((c) => inWindow(c, query.window))
@@ -94,7 +107,7 @@ function fakeSource(known: { users: string[]; videos: string[] } = { users: ['ma
 }
 
 describe('short-video handlers: user posts', () => {
-  it('asks for one more than limit; hasMore and a cursor holding the last video\'s position', async () => {
+  it("asks for one more than limit; hasMore and a cursor holding the last video's position", async () => {
     const { source, calls } = fakeSource();
     const page = await createShortVideoHandlers(source).userPosts({ username: 'maya', limit: 5 }, ctx);
     expect(calls.userPosts).toEqual([{ username: 'maya', limit: 6 }]);
@@ -105,7 +118,7 @@ describe('short-video handlers: user posts', () => {
     expect(calls.exists).toEqual([]);
   });
 
-  it('walks every video exactly once across pages, ties by id; the last page has hasMore false and cursor \'\'', async () => {
+  it("walks every video exactly once across pages, ties by id; the last page has hasMore false and cursor ''", async () => {
     const { source, calls } = fakeSource();
     const handlers = createShortVideoHandlers(source);
     const seen: string[] = [];
@@ -153,9 +166,24 @@ describe('short-video handlers: user posts', () => {
     const [payload, tag] = cursor.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify({ createdAt: 0, id: 'v99' })).toString('base64url');
     const binding = cursorBinding(userPosts.id, { username: 'maya' }, []);
-    const wrongShapes = [{ createdAt: 'yesterday', id: 'v1' }, { createdAt: 1.5, id: 'v1' }, { createdAt: 1, id: '' }, { createdAt: 1, id: 'v', extra: 1 }, [1, 'v1'], null];
-    for (const token of ['garbage', `${forged}.${tag}`, `${payload}.${tag}x`, `${payload}`, ...wrongShapes.map((p) => ctx.cursors.encode(p, binding))]) {
-      await expect(handlers.userPosts({ username: 'maya', limit: 4, cursor: token }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    const wrongShapes = [
+      { createdAt: 'yesterday', id: 'v1' },
+      { createdAt: 1.5, id: 'v1' },
+      { createdAt: 1, id: '' },
+      { createdAt: 1, id: 'v', extra: 1 },
+      [1, 'v1'],
+      null,
+    ];
+    for (const token of [
+      'garbage',
+      `${forged}.${tag}`,
+      `${payload}.${tag}x`,
+      `${payload}`,
+      ...wrongShapes.map((p) => ctx.cursors.encode(p, binding)),
+    ]) {
+      await expect(handlers.userPosts({ username: 'maya', limit: 4, cursor: token }, ctx)).rejects.toMatchObject({
+        code: 'invalid_cursor',
+      });
     }
   });
 
@@ -165,7 +193,11 @@ describe('short-video handlers: user posts', () => {
     const error = await handlers.userPosts({ username: 'ghost', limit: 20 }, ctx).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'not_found', status: 404, message: "user 'ghost' not found" });
-    expect(await handlers.userPosts({ username: 'Quiet', limit: 20 }, ctx)).toEqual({ videos: [], hasMore: false, cursor: '' });
+    expect(await handlers.userPosts({ username: 'Quiet', limit: 20 }, ctx)).toEqual({
+      videos: [],
+      hasMore: false,
+      cursor: '',
+    });
     expect(calls.exists).toEqual(['ghost', 'Quiet']);
   });
 });
@@ -197,42 +229,61 @@ describe('short-video handlers: after and before', () => {
     const handlers = createShortVideoHandlers(fakeSource().source);
     const { cursor } = await handlers.userPosts({ username: 'maya', limit: 2, after, before }, ctx);
     // the same moments in another spelling are the same window
-    expect((await handlers.userPosts({ username: 'maya', limit: 2, cursor, after: new Date(after.getTime()), before }, ctx)).videos).toHaveLength(2);
+    expect(
+      (await handlers.userPosts({ username: 'maya', limit: 2, cursor, after: new Date(after.getTime()), before }, ctx))
+        .videos,
+    ).toHaveLength(2);
     for (const window of [{}, { after }, { before }, { after: new Date(after.getTime() + 1), before }]) {
-      await expect(handlers.userPosts({ username: 'maya', limit: 2, cursor, ...window }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+      await expect(handlers.userPosts({ username: 'maya', limit: 2, cursor, ...window }, ctx)).rejects.toMatchObject({
+        code: 'invalid_cursor',
+      });
     }
     const plain = await handlers.userPosts({ username: 'maya', limit: 2 }, ctx);
-    await expect(handlers.userPosts({ username: 'maya', limit: 2, cursor: plain.cursor, after }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
-    const comments = await handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'most_liked', after: new Date(T0) }, ctx);
-    await expect(handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'most_liked', cursor: comments.cursor }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    await expect(
+      handlers.userPosts({ username: 'maya', limit: 2, cursor: plain.cursor, after }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+    const comments = await handlers.videoComments(
+      { videoId: 'v01', limit: 2, sort: 'most_liked', after: new Date(T0) },
+      ctx,
+    );
+    await expect(
+      handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'most_liked', cursor: comments.cursor }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
   });
 
   it('refuses after >= before: 400 invalid_parameter, before asking the source', async () => {
     const { source, calls } = fakeSource();
     const handlers = createShortVideoHandlers(source);
-    await expect(handlers.userPosts({ username: 'maya', limit: 2, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
-    await expect(handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'newest', after, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter' });
+    await expect(
+      handlers.userPosts({ username: 'maya', limit: 2, after: before, before: after }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+    await expect(
+      handlers.videoComments({ videoId: 'v01', limit: 2, sort: 'newest', after, before: after }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_parameter' });
     expect(calls.userPosts).toEqual([]);
     expect(calls.videoComments).toEqual([]);
   });
 });
 
 describe('short-video handlers: video comments', () => {
-  it.each(['newest', 'oldest', 'most_liked'] as const)('walks every comment exactly once sorted %s, ties newest first', async (sort) => {
-    const { source, calls } = fakeSource();
-    const handlers = createShortVideoHandlers(source);
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await handlers.videoComments({ videoId: 'v01', sort, limit: 3, cursor }, ctx);
-      expect(page.comments.length).toBeLessThanOrEqual(3);
-      seen.push(...page.comments.map((c) => c.id));
-      cursor = page.cursor;
-    } while (cursor !== '');
-    expect(seen).toEqual([...comments].sort(orders[sort]).map((c) => c.id));
-    expect(calls.videoComments).toHaveLength(4);
-    expect(calls.videoComments.every((q) => q.limit === 4 && q.sort === sort && q.videoId === 'v01')).toBe(true);
-  });
+  it.each(['newest', 'oldest', 'most_liked'] as const)(
+    'walks every comment exactly once sorted %s, ties newest first',
+    async (sort) => {
+      const { source, calls } = fakeSource();
+      const handlers = createShortVideoHandlers(source);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await handlers.videoComments({ videoId: 'v01', sort, limit: 3, cursor }, ctx);
+        expect(page.comments.length).toBeLessThanOrEqual(3);
+        seen.push(...page.comments.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor !== '');
+      expect(seen).toEqual([...comments].sort(orders[sort]).map((c) => c.id));
+      expect(calls.videoComments).toHaveLength(4);
+      expect(calls.videoComments.every((q) => q.limit === 4 && q.sort === sort && q.videoId === 'v01')).toBe(true);
+    },
+  );
 
   it('keeps the like count in most_liked positions only', async () => {
     const { source, calls } = fakeSource();
@@ -250,13 +301,21 @@ describe('short-video handlers: video comments', () => {
   it('binds the cursor to the video and the sort', async () => {
     const handlers = createShortVideoHandlers(fakeSource().source);
     const { cursor } = await handlers.videoComments({ videoId: 'v01', sort: 'newest', limit: 2 }, ctx);
-    for (const query of [{ videoId: 'v01', sort: 'oldest' as const }, { videoId: 'v02', sort: 'newest' as const }]) {
-      await expect(handlers.videoComments({ ...query, limit: 2, cursor }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor', status: 400 });
+    for (const query of [
+      { videoId: 'v01', sort: 'oldest' as const },
+      { videoId: 'v02', sort: 'newest' as const },
+    ]) {
+      await expect(handlers.videoComments({ ...query, limit: 2, cursor }, ctx)).rejects.toMatchObject({
+        code: 'invalid_cursor',
+        status: 400,
+      });
     }
     // a most_liked position without its like count is refused even when signed for the right query
     const binding = cursorBinding(videoComments.id, { videoId: 'v01', sort: 'most_liked' }, []);
     const token = ctx.cursors.encode({ createdAt: T0, id: 'c01' }, binding);
-    await expect(handlers.videoComments({ videoId: 'v01', sort: 'most_liked', limit: 2, cursor: token }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+    await expect(
+      handlers.videoComments({ videoId: 'v01', sort: 'most_liked', limit: 2, cursor: token }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
     const withLikes = ctx.cursors.encode({ likeCount: 5, createdAt: T0, id: 'c00' }, binding);
     const page = await handlers.videoComments({ videoId: 'v01', sort: 'most_liked', limit: 2, cursor: withLikes }, ctx);
     expect(page.comments.map((c) => c.id)).toEqual(['c06', 'c03']);
@@ -266,9 +325,14 @@ describe('short-video handlers: video comments', () => {
     const { source, calls } = fakeSource();
     const handlers = createShortVideoHandlers(source);
     await expect(handlers.videoComments({ videoId: 'v404', sort: 'newest', limit: 20 }, ctx)).rejects.toMatchObject({
-      code: 'not_found', status: 404, message: "video 'v404' not found",
+      code: 'not_found',
+      status: 404,
+      message: "video 'v404' not found",
     });
-    expect(await handlers.videoComments({ videoId: 'v02', sort: 'oldest', limit: 20 }, ctx)).toEqual({ comments: [], cursor: '' });
+    expect(await handlers.videoComments({ videoId: 'v02', sort: 'oldest', limit: 20 }, ctx)).toEqual({
+      comments: [],
+      cursor: '',
+    });
     await handlers.videoComments({ videoId: 'v01', sort: 'oldest', limit: 20 }, ctx);
     expect(calls.exists).toEqual(['v404', 'v02']);
   });
@@ -278,13 +342,19 @@ describe('short-video handlers: videosByIds', () => {
   it('puts the videos found in the order asked and lists the others as notFound, in one source call', async () => {
     const { source, calls } = fakeSource();
     const [a, b] = [videos[5]!, videos[2]!];
-    const body = await createShortVideoHandlers(source).videosByIds({ ids: [a.id, 'nope', b.id, a.id.toUpperCase()] }, ctx);
+    const body = await createShortVideoHandlers(source).videosByIds(
+      { ids: [a.id, 'nope', b.id, a.id.toUpperCase()] },
+      ctx,
+    );
     expect(body).toEqual({ videos: [a, b], notFound: ['nope', a.id.toUpperCase()] });
     expect(calls.byIds).toEqual([[a.id, 'nope', b.id, a.id.toUpperCase()]]);
     expect(calls.exists).toEqual([]);
   });
 
   it('answers no videos and every id in notFound when nothing is found (never 404)', async () => {
-    expect(await createShortVideoHandlers(fakeSource().source).videosByIds({ ids: ['x', 'y'] }, ctx)).toEqual({ videos: [], notFound: ['x', 'y'] });
+    expect(await createShortVideoHandlers(fakeSource().source).videosByIds({ ids: ['x', 'y'] }, ctx)).toEqual({
+      videos: [],
+      notFound: ['x', 'y'],
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { type ContractHandlers, cursorBinding, decodePosition, inRequestOrder, notFound, timeWindowOf } from '@socialquery/core/server';
+import {
+  type ContractHandlers,
+  cursorBinding,
+  decodePosition,
+  inRequestOrder,
+  notFound,
+  timeWindowOf,
+} from '@socialquery/core/server';
 import { z } from 'zod';
 import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
@@ -29,7 +36,11 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
   return {
     async userPosts({ username, limit, cursor, after: createdAfter, before: createdBefore }, { cursors }) {
       const window = timeWindowOf(createdAfter, createdBefore);
-      const binding = cursorBinding(userPosts.id, { username: username.toLowerCase(), limit, cursor, ...window }, UNBOUND);
+      const binding = cursorBinding(
+        userPosts.id,
+        { username: username.toLowerCase(), limit, cursor, ...window },
+        UNBOUND,
+      );
       const after = cursor ? decodePosition(cursors, cursor, binding, TimePositionSchema) : undefined;
       const rows = await source.userPosts({ username, after, ...(window ? { window } : {}), limit: limit + 1 });
       const videos = rows.slice(0, limit);
@@ -43,11 +54,20 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
       const binding = cursorBinding(videoComments.id, { videoId, sort, limit, cursor, ...window }, UNBOUND);
       const schema = sort === 'most_liked' ? LikedPositionSchema : TimePositionSchema;
       const after = cursor ? decodePosition(cursors, cursor, binding, schema) : undefined;
-      const rows = await source.videoComments({ videoId, sort, after, ...(window ? { window } : {}), limit: limit + 1 });
+      const rows = await source.videoComments({
+        videoId,
+        sort,
+        after,
+        ...(window ? { window } : {}),
+        limit: limit + 1,
+      });
       const comments = rows.slice(0, limit);
       if (comments.length === 0 && !(await source.videoExists(videoId))) throw notFound(`video '${videoId}'`);
       const last = comments.at(-1);
-      return { comments, cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '' };
+      return {
+        comments,
+        cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '',
+      };
     },
     async videosByIds({ ids }) {
       const { records: videos, notFound } = inRequestOrder(ids, await source.videosByIds(ids), (video) => video.id);
@@ -55,7 +75,6 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
     },
   };
 }
-
 
 function videoPosition(video: Video): VideoPosition {
   return { createdAt: Date.parse(video.createdAt), id: video.id };

@@ -25,7 +25,13 @@ export interface ShortVideoSource {
   /** `window`: only videos created strictly inside it. */
   userPosts(query: { username: string; after?: VideoPosition; window?: TimeWindow; limit: number }): Promise<Video[]>;
   /** Top-level comments, each with its first replies (up to 3, oldest first); `window`: only comments created strictly inside it. */
-  videoComments(query: { videoId: string; sort: CommentSort; after?: CommentPosition; window?: TimeWindow; limit: number }): Promise<Comment[]>;
+  videoComments(query: {
+    videoId: string;
+    sort: CommentSort;
+    after?: CommentPosition;
+    window?: TimeWindow;
+    limit: number;
+  }): Promise<Comment[]>;
   userExists(username: string): Promise<boolean>;
   videoExists(videoId: string): Promise<boolean>;
   /** The videos whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */

@@ -26,7 +26,8 @@ export async function writeInBatches<Row>(
     }
     if (batch.length === 0) return written;
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) await upsert(trx, batch.slice(i, i + ROWS_PER_STATEMENT));
+      for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT)
+        await upsert(trx, batch.slice(i, i + ROWS_PER_STATEMENT));
     });
     written += batch.length;
     onRows(batch.length);

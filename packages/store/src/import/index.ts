@@ -24,7 +24,13 @@ export interface ImportOptions {
  * ImportInputError for an unknown platform/format, a missing path or input in another format,
  * ImportAbortedError when --strict meets a bad record (the store is then as it was).
  */
-export async function importData(db: Kysely<Database>, platform: string, format: string, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importData(
+  db: Kysely<Database>,
+  platform: string,
+  format: string,
+  path: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   if (!importPlatforms().includes(platform)) {
     throw new ImportInputError(`unknown platform '${platform}' (importable: ${importPlatforms().join(', ')})`);
   }

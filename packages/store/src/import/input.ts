@@ -6,23 +6,34 @@ import { Decompress } from 'fzstd';
 import { ImportInputError, type ReadProgress } from './types.js';
 
 /** Checks that `path` exists and is what the format reads; sets the progress total to its size (a directory's: its files' sizes). */
-export async function checkInput(path: string, kind: 'file' | 'dir' | 'file-or-dir', progress: ReadProgress): Promise<'file' | 'dir'> {
+export async function checkInput(
+  path: string,
+  kind: 'file' | 'dir' | 'file-or-dir',
+  progress: ReadProgress,
+): Promise<'file' | 'dir'> {
   const info = await stat(path).catch(() => {
     throw new ImportInputError(`no such file or directory: ${path}`);
   });
   const found = info.isDirectory() ? 'dir' : 'file';
   if (kind !== 'file-or-dir' && kind !== found) {
-    throw new ImportInputError(`${path} is a ${found === 'dir' ? 'directory' : 'file'}; this format reads a ${kind === 'dir' ? 'directory' : 'file'}`);
+    throw new ImportInputError(
+      `${path} is a ${found === 'dir' ? 'directory' : 'file'}; this format reads a ${kind === 'dir' ? 'directory' : 'file'}`,
+    );
   }
   if (found === 'file') progress.totalBytes += info.size;
-  else for (const file of await readdir(path, { withFileTypes: true })) if (file.isFile()) progress.totalBytes += (await stat(join(path, file.name))).size;
+  else
+    for (const file of await readdir(path, { withFileTypes: true }))
+      if (file.isFile()) progress.totalBytes += (await stat(join(path, file.name))).size;
   return found;
 }
 
 /** The files of a directory whose names match, sorted by name. */
 export async function filesIn(dir: string, pattern: RegExp): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isFile() && pattern.test(e.name)).map((e) => join(dir, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile() && pattern.test(e.name))
+    .map((e) => join(dir, e.name))
+    .sort();
 }
 
 /** Streams a file's bytes, zstd-decompressed when its name ends in .zst, counting the bytes read from disk. */
@@ -46,7 +57,9 @@ export async function* readBytes(path: string, progress: ReadProgress): AsyncGen
     decompressor.push(new Uint8Array(0), true);
   } catch (error) {
     stream.destroy();
-    throw new ImportInputError(`${path}: not a valid zstd file (${error instanceof Error ? error.message : String(error)})`);
+    throw new ImportInputError(
+      `${path}: not a valid zstd file (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   yield* out.splice(0);
 }
@@ -68,7 +81,8 @@ export async function* readLines(path: string, progress: ReadProgress): AsyncGen
       yield { line, text: text.endsWith('\r') ? text.slice(0, -1) : text };
       start = end + 1;
     }
-    if (start < chunk.length) carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
+    if (start < chunk.length)
+      carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
   }
   if (carry && carry.length > 0) yield { line: line + 1, text: carry.toString('utf8') };
 }
@@ -121,10 +135,14 @@ export async function responseFiles(path: string): Promise<string[]> {
  * each with where it was read ("page.json response 2"). One response is held at a time: an API
  * page is bounded (at most a few hundred items).
  */
-export async function* readResponses(path: string, progress: ReadProgress): AsyncGenerator<{ where: string; value: unknown }> {
+export async function* readResponses(
+  path: string,
+  progress: ReadProgress,
+): AsyncGenerator<{ where: string; value: unknown }> {
   for (const file of await responseFiles(path)) {
     const name = basename(file);
-    for await (const { index, value } of readJsonValues(file, progress, { paths: ['$'] })) yield { where: `${name} response ${index}`, value };
+    for await (const { index, value } of readJsonValues(file, progress, { paths: ['$'] }))
+      yield { where: `${name} response ${index}`, value };
   }
 }
 
@@ -132,7 +150,9 @@ export async function* readResponses(path: string, progress: ReadProgress): Asyn
 class ExactIntegerTokenizer extends Tokenizer {
   protected override parseNumber(text: string): number {
     const value = Number(text);
-    return Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(text) ? (text as unknown as number) : value;
+    return Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(text)
+      ? (text as unknown as number)
+      : value;
   }
 }
 

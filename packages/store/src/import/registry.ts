@@ -7,7 +7,15 @@ import type { Importer } from './types.js';
 import { youtubeV3 } from '../platforms/video/import-youtube.js';
 
 /** Every importer, by platform then format. */
-export const importers: readonly Importer[] = [redditNdjson, twitterArchive, twitterV2, youtubeV3, spotifyWebApi, tiktokResearch, linkedinExport];
+export const importers: readonly Importer[] = [
+  redditNdjson,
+  twitterArchive,
+  twitterV2,
+  youtubeV3,
+  spotifyWebApi,
+  tiktokResearch,
+  linkedinExport,
+];
 
 export function importPlatforms(): string[] {
   return [...new Set(importers.map((i) => i.platform))];

@@ -50,7 +50,8 @@ export interface ImportPrune {
  * along, e.g. a tweet's author), or the reason it cannot be imported. `location` says where it
  * was read ("line 12", "tweets.js record 3").
  */
-export type ImportItem = { location: string; rows: ImportRow[]; prune?: ImportPrune[] } | { location: string; error: string };
+export type ImportItem =
+  { location: string; rows: ImportRow[]; prune?: ImportPrune[] } | { location: string; error: string };
 
 /** Bytes read so far of the input's total (the compressed size for a .zst file). */
 export interface ReadProgress {

@@ -40,7 +40,8 @@ export function integer(record: Json, field: string, fallback?: number): number 
   const value = record[field];
   if ((value === undefined || value === null) && fallback !== undefined) return fallback;
   const n = typeof value === 'string' && /^-?[0-9]+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new RecordError(`${field}: expected an integer, got ${JSON.stringify(value)}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n))
+    throw new RecordError(`${field}: expected an integer, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -48,7 +49,8 @@ export function integer(record: Json, field: string, fallback?: number): number 
 export function epochSeconds(record: Json, field: string): number {
   const value = record[field];
   const n = typeof value === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new RecordError(`${field}: expected epoch seconds, got ${JSON.stringify(value)}`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+    throw new RecordError(`${field}: expected epoch seconds, got ${JSON.stringify(value)}`);
   return Math.round(n * 1000);
 }
 

@@ -1,7 +1,14 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
-import { ImportInputError, type ImportItem, type ImportPrune, type ReadProgress, type ImportRow, type ImportTable } from './types.js';
+import {
+  ImportInputError,
+  type ImportItem,
+  type ImportPrune,
+  type ReadProgress,
+  type ImportRow,
+  type ImportTable,
+} from './types.js';
 
 /** Records buffered before one flush of batched upserts. */
 const RECORDS_PER_FLUSH = 5_000;
@@ -16,13 +23,39 @@ const SKIPS_KEPT = 1_000;
 const IMPORT_CACHE_KIB = -65_536;
 /** Tables written parents first. */
 const TABLE_ORDER: ImportTable[] = [
-  'microblog_users', 'video_channels', 'professional_companies', 'professional_profiles', 'forum_posts', 'microblog_messages',
-  'shortvideo_videos', 'shortvideo_comments', 'video_videos', 'professional_positions',
-  'music_artists', 'music_users', 'music_albums', 'music_album_artists', 'music_tracks', 'music_track_artists', 'music_playlists',
-  'music_playlist_tracks', 'music_shows', 'music_episodes', 'music_genres',
+  'microblog_users',
+  'video_channels',
+  'professional_companies',
+  'professional_profiles',
+  'forum_posts',
+  'microblog_messages',
+  'shortvideo_videos',
+  'shortvideo_comments',
+  'video_videos',
+  'professional_positions',
+  'music_artists',
+  'music_users',
+  'music_albums',
+  'music_album_artists',
+  'music_tracks',
+  'music_track_artists',
+  'music_playlists',
+  'music_playlist_tracks',
+  'music_shows',
+  'music_episodes',
+  'music_genres',
 ];
 /** Tables whose rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows take the next free ones. */
-const NUMBERED = new Set<ImportTable>(['video_videos', 'music_artists', 'music_albums', 'music_tracks', 'music_users', 'music_playlists', 'music_shows', 'music_genres']);
+const NUMBERED = new Set<ImportTable>([
+  'video_videos',
+  'music_artists',
+  'music_albums',
+  'music_tracks',
+  'music_users',
+  'music_playlists',
+  'music_shows',
+  'music_genres',
+]);
 
 export interface TableCounts {
   imported: number;
@@ -115,7 +148,11 @@ class SqlTexts {
  * Writes mapped records in batched upserts (by id: re-importing updates, never duplicates),
  * counting new and updated rows, and skipping (or, strict, aborting on) records that failed to map.
  */
-export async function writeImport(db: Kysely<Database>, items: AsyncIterable<ImportItem>, options: WriteOptions = {}): Promise<ImportSummary> {
+export async function writeImport(
+  db: Kysely<Database>,
+  items: AsyncIterable<ImportItem>,
+  options: WriteOptions = {},
+): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
   const sql = new SqlTexts(dialectOf(db));
   const nextNum = new Map<ImportTable, number>();
@@ -140,14 +177,19 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
         else {
           const merged = { ...before.values };
           for (const column of row.update) merged[column] = values[column];
-          table.set(id, { values: merged, update: before.update ? new Set([...before.update, ...row.update]) : undefined });
+          table.set(id, {
+            values: merged,
+            update: before.update ? new Set([...before.update, ...row.update]) : undefined,
+          });
         }
       }
     }
     const existing = new Map<ImportTable, Map<string, Values>>();
     for (const [table, rows] of byTable) {
       const extra = NUMBERED.has(table) ? ['num'] : [];
-      const found = await trx.executeQuery<Values>(CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]));
+      const found = await trx.executeQuery<Values>(
+        CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]),
+      );
       existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
     }
     const seen = new Set<string>();
@@ -179,7 +221,9 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
   async function number(trx: Executor, table: ImportTable, rows: Map<string, Pending>, known: Map<string, Values>) {
     let next = nextNum.get(table);
     if (next === undefined) {
-      const max = await trx.executeQuery<{ max: number | null }>(CompiledQuery.raw(`select max("num") as "max" from "${table}"`, []));
+      const max = await trx.executeQuery<{ max: number | null }>(
+        CompiledQuery.raw(`select max("num") as "max" from "${table}"`, []),
+      );
       next = Number(max.rows[0]?.max ?? 0) + 1;
     }
     for (const [id, row] of rows) row.values.num = known.has(id) ? Number(known.get(id)!.num) : next++;
@@ -218,7 +262,8 @@ export async function writeImport(db: Kysely<Database>, items: AsyncIterable<Imp
         firstFailure ??= { location: item.location, reason: item.error };
         summary.skipped += 1;
         if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
-        if (summary.skipped >= WRONG_FORMAT_AFTER && summary.imported + summary.updated + batch.length === 0) throw wrongFormat();
+        if (summary.skipped >= WRONG_FORMAT_AFTER && summary.imported + summary.updated + batch.length === 0)
+          throw wrongFormat();
         continue;
       }
       batch.push(item.rows);
@@ -290,10 +335,15 @@ class BulkLoad {
     const expected = (records * this.read.totalBytes) / this.read.bytesRead;
     if (expected < BULK_MIN_RECORDS) return;
     for (const table of tables) {
-      const count = await this.trx.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []));
+      const count = await this.trx.executeQuery<{ n: number }>(
+        CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []),
+      );
       if (Number(count.rows[0]?.n ?? 0) > expected) continue;
       const indexes = await this.trx.executeQuery<{ name: string; sql: string }>(
-        CompiledQuery.raw(`select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`, [table]),
+        CompiledQuery.raw(
+          `select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`,
+          [table],
+        ),
       );
       for (const index of indexes.rows) {
         await this.trx.executeQuery(CompiledQuery.raw(`drop index "${index.name}"`, []));

@@ -32,7 +32,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   if (result.error) {
     // no migration named: the bookkeeping tables themselves could not be made
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`${failed ? `migration ${failed}` : 'migrating the store'} failed: ${errorText(result.error)}`, { cause: result.error });
+    throw new Error(`${failed ? `migration ${failed}` : 'migrating the store'} failed: ${errorText(result.error)}`, {
+      cause: result.error,
+    });
   }
   return { applied: (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

@@ -40,7 +40,8 @@ export const planPatterns = {
     sortStep: /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/,
   },
   postgres: {
-    indexRange: (index: string) => new RegExp(`(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${index}\\b`),
+    indexRange: (index: string) =>
+      new RegExp(`(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${index}\\b`),
     tableScan: (tables: string) => new RegExp(`Seq Scan on ${tables}`),
     sortStep: /\bSort\b/,
   },
@@ -66,7 +67,9 @@ export async function openPlannedDb(): Promise<PlannedDb> {
         for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`SET ${setting} = off`));
         const plans: string[][] = [];
         for (const query of queries) {
-          const result = await conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(dialect.explain(query.sql), [...query.parameters]));
+          const result = await conn.executeQuery<Record<string, unknown>>(
+            CompiledQuery.raw(dialect.explain(query.sql), [...query.parameters]),
+          );
           plans.push(result.rows.map(dialect.line));
         }
         for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`RESET ${setting}`));

@@ -43,8 +43,13 @@ describe('formats and quality selection', () => {
     expect(() => selectFormat(formats, 'hd')).toThrow(RangeError);
   });
 
-  it('selectedFormat has a direct url and the format\'s fields', () => {
+  it("selectedFormat has a direct url and the format's fields", () => {
     const f = selectFormat(all[0]!, '720p');
-    expect(selectedFormatOf(f, 'a')).toMatchObject({ itag: f.itag, url: expect.stringContaining('itag='), height: f.height, contentLength: f.contentLength });
+    expect(selectedFormatOf(f, 'a')).toMatchObject({
+      itag: f.itag,
+      url: expect.stringContaining('itag='),
+      height: f.height,
+      contentLength: f.contentLength,
+    });
   });
 });

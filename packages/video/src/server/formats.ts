@@ -17,13 +17,38 @@ const MUXED = [
   { height: 720, itag: 22, bitrate: 2_700_000 },
 ] as const;
 const AUDIO = [
-  { itag: 139, bitrate: 48_000, mimeType: 'audio/mp4; codecs="mp4a.40.5"', container: 'mp4', quality: 'AUDIO_QUALITY_LOW' },
-  { itag: 140, bitrate: 128_000, mimeType: 'audio/mp4; codecs="mp4a.40.2"', container: 'mp4', quality: 'AUDIO_QUALITY_MEDIUM' },
-  { itag: 251, bitrate: 160_000, mimeType: 'audio/webm; codecs="opus"', container: 'webm', quality: 'AUDIO_QUALITY_MEDIUM' },
+  {
+    itag: 139,
+    bitrate: 48_000,
+    mimeType: 'audio/mp4; codecs="mp4a.40.5"',
+    container: 'mp4',
+    quality: 'AUDIO_QUALITY_LOW',
+  },
+  {
+    itag: 140,
+    bitrate: 128_000,
+    mimeType: 'audio/mp4; codecs="mp4a.40.2"',
+    container: 'mp4',
+    quality: 'AUDIO_QUALITY_MEDIUM',
+  },
+  {
+    itag: 251,
+    bitrate: 160_000,
+    mimeType: 'audio/webm; codecs="opus"',
+    container: 'webm',
+    quality: 'AUDIO_QUALITY_MEDIUM',
+  },
 ] as const;
 
 const QUALITY_NAMES: Record<number, string> = {
-  144: 'tiny', 240: 'small', 360: 'medium', 480: 'large', 720: 'hd720', 1080: 'hd1080', 1440: 'hd1440', 2160: 'hd2160',
+  144: 'tiny',
+  240: 'small',
+  360: 'medium',
+  480: 'large',
+  720: 'hd720',
+  1080: 'hd1080',
+  1440: 'hd1440',
+  2160: 'hd2160',
 };
 
 /** A stable hash of the video id (FNV-1a), so every video has its own, fixed, top resolution. */
@@ -47,24 +72,47 @@ export function formatsOf(video: { id: string; durationSeconds: number }): Forma
   for (const m of MUXED) {
     if (m.height > top) continue;
     formats.push({
-      itag: m.itag, mimeType: 'video/mp4; codecs="avc1.64001F, mp4a.40.2"', hasVideo: true, hasAudio: true,
-      quality: QUALITY_NAMES[m.height] ?? 'medium', qualityLabel: `${m.height}p`, container: 'mp4', ...size(m.height),
-      contentLength: length(m.bitrate), bitrate: m.bitrate,
+      itag: m.itag,
+      mimeType: 'video/mp4; codecs="avc1.64001F, mp4a.40.2"',
+      hasVideo: true,
+      hasAudio: true,
+      quality: QUALITY_NAMES[m.height] ?? 'medium',
+      qualityLabel: `${m.height}p`,
+      container: 'mp4',
+      ...size(m.height),
+      contentLength: length(m.bitrate),
+      bitrate: m.bitrate,
     });
   }
   for (const v of VIDEO_LADDER) {
     if (v.height > top) continue;
     const webm = v.height > 1080;
     formats.push({
-      itag: v.itag, mimeType: webm ? 'video/webm; codecs="vp9"' : 'video/mp4; codecs="avc1.4d401f"', hasVideo: true, hasAudio: false,
-      quality: QUALITY_NAMES[v.height] ?? 'medium', qualityLabel: `${v.height}p`, container: webm ? 'webm' : 'mp4', ...size(v.height),
-      contentLength: length(v.bitrate), bitrate: v.bitrate,
+      itag: v.itag,
+      mimeType: webm ? 'video/webm; codecs="vp9"' : 'video/mp4; codecs="avc1.4d401f"',
+      hasVideo: true,
+      hasAudio: false,
+      quality: QUALITY_NAMES[v.height] ?? 'medium',
+      qualityLabel: `${v.height}p`,
+      container: webm ? 'webm' : 'mp4',
+      ...size(v.height),
+      contentLength: length(v.bitrate),
+      bitrate: v.bitrate,
     });
   }
   for (const a of AUDIO) {
     formats.push({
-      itag: a.itag, mimeType: a.mimeType, hasVideo: false, hasAudio: true, quality: a.quality, qualityLabel: '',
-      container: a.container, width: 0, height: 0, contentLength: length(a.bitrate), bitrate: a.bitrate,
+      itag: a.itag,
+      mimeType: a.mimeType,
+      hasVideo: false,
+      hasAudio: true,
+      quality: a.quality,
+      qualityLabel: '',
+      container: a.container,
+      width: 0,
+      height: 0,
+      contentLength: length(a.bitrate),
+      bitrate: a.bitrate,
     });
   }
   return formats;
@@ -87,7 +135,8 @@ export function selectFormat(formats: readonly Format[], quality = 'best'): Form
   let chosen: Format | undefined;
   if (quality === 'best' || quality === 'highest') chosen = byHeight(formats, -1)[0];
   else if (quality === 'worst' || quality === 'lowest') chosen = byHeight(formats, 1)[0];
-  else if (quality === 'bestaudio') chosen = formats.filter((f) => !f.hasVideo).sort((a, b) => b.bitrate - a.bitrate)[0];
+  else if (quality === 'bestaudio')
+    chosen = formats.filter((f) => !f.hasVideo).sort((a, b) => b.bitrate - a.bitrate)[0];
   else {
     const match = QUALITY_LABEL.exec(quality);
     if (!match) throw new RangeError(`unknown quality ${quality}`);

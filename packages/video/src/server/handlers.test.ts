@@ -8,20 +8,46 @@ const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId
 const DAY = 86_400_000;
 
 const videos: VideoRecord[] = Array.from({ length: 45 }, (_, i) => ({
-  id: `v${String(i).padStart(2, '0')}`, channelId: 'UC1', channelName: 'Pasta Place', channelVerified: i === 0,
-  title: i % 2 ? `Garlic pasta ${i}` : `Pasta bake ${i}`, views: 1000 - i, durationSeconds: 3725 - i * 60,
-  publishedAt: now.getTime() - i * DAY, type: 'VIDEO', isLive: false,
+  id: `v${String(i).padStart(2, '0')}`,
+  channelId: 'UC1',
+  channelName: 'Pasta Place',
+  channelVerified: i === 0,
+  title: i % 2 ? `Garlic pasta ${i}` : `Pasta bake ${i}`,
+  views: 1000 - i,
+  durationSeconds: 3725 - i * 60,
+  publishedAt: now.getTime() - i * DAY,
+  type: 'VIDEO',
+  isLive: false,
 }));
 const calls: SearchQueryInput[] = [];
 const source: VideoSource = {
   async search(query) {
     calls.push(query);
-    const matching = videos.filter((v) => v.publishedAt >= query.since && v.publishedAt <= query.until && query.terms.every((t) => v.title.toLowerCase().includes(t)));
+    const matching = videos.filter(
+      (v) =>
+        v.publishedAt >= query.since &&
+        v.publishedAt <= query.until &&
+        query.terms.every((t) => v.title.toLowerCase().includes(t)),
+    );
     return { ids: matching.slice(query.offset, query.offset + query.limit).map((v) => v.id), total: matching.length };
   },
   async chart({ date }) {
     return date === '20251106'
-      ? [{ position: 1, previousPosition: 0, percentViewsChange: 0, periodsOnChart: 1, videoId: 'v00', title: 'Song', artist: 'Pasta Place', songwriters: ['A'], producers: [], releaseDate: '2025-10-01', publishedAt: Date.parse('2025-10-01T00:00:00Z') }]
+      ? [
+          {
+            position: 1,
+            previousPosition: 0,
+            percentViewsChange: 0,
+            periodsOnChart: 1,
+            videoId: 'v00',
+            title: 'Song',
+            artist: 'Pasta Place',
+            songwriters: ['A'],
+            producers: [],
+            releaseDate: '2025-10-01',
+            publishedAt: Date.parse('2025-10-01T00:00:00Z'),
+          },
+        ]
       : undefined;
   },
   async video(id) {
@@ -57,10 +83,12 @@ describe('video handlers', () => {
     expect(calls.slice(ranked)).toEqual([expect.objectContaining({ terms: ['pasta'], offset: 0, limit: 10_000 })]);
   });
 
-  it('a walk keeps its first page\'s ranking: a store change between pages neither skips nor repeats a video; a walk no longer kept ranks again', async () => {
+  it("a walk keeps its first page's ranking: a store change between pages neither skips nor repeats a video; a walk no longer kept ranks again", async () => {
     const first = await handlers.search(params, ctx);
     const second = async (over: Parameters<typeof handlers.search>[1] = ctx, using = handlers) =>
-      (await using.search({ ...params, paginationToken: first.pagination.paginationToken }, over)).data.contents.map((c) => c.videoId);
+      (await using.search({ ...params, paginationToken: first.pagination.paginationToken }, over)).data.contents.map(
+        (c) => c.videoId,
+      );
     const expected = videos.slice(20, 40).map((v) => v.id);
     // a new best match appears after the first page: a new ranking at offset 20 would repeat v19
     videos.unshift({ ...videos[0]!, id: 'new', views: 10_000 });
@@ -73,7 +101,9 @@ describe('video handlers', () => {
       expect(await second(ctx, elsewhere)).toEqual(videos.slice(20, 40).map((v) => v.id));
       expect(calls.length).toBe(ranked + 1);
       // a kept walk expires after ten minutes
-      expect(await second({ ...ctx, now: new Date(now.getTime() + 10 * 60_000 + 1) })).toEqual(videos.slice(20, 40).map((v) => v.id));
+      expect(await second({ ...ctx, now: new Date(now.getTime() + 10 * 60_000 + 1) })).toEqual(
+        videos.slice(20, 40).map((v) => v.id),
+      );
       expect(calls.length).toBe(ranked + 2);
     } finally {
       videos.shift();
@@ -94,18 +124,24 @@ describe('video handlers', () => {
     expect(en.data.refinements.slice(0, 2).sort()).toEqual(['Pasta bake', 'Pasta garlic']);
   });
 
-  it('a token carries the first page\'s window end, and is refused for another query', async () => {
+  it("a token carries the first page's window end, and is refused for another query", async () => {
     const first = await handlers.search(params, ctx);
     const later = { ...ctx, now: new Date(now.getTime() + 3 * DAY) };
     await handlers.search({ ...params, paginationToken: first.pagination.paginationToken }, later);
     expect(calls.at(-1)!.until).toBe(now.getTime());
-    await expect(handlers.search({ ...params, keyword: 'garlic', paginationToken: first.pagination.paginationToken }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
-    await expect(handlers.search({ ...params, type: 'MOVIE', paginationToken: first.pagination.paginationToken }, ctx)).rejects.toBeInstanceOf(ServiceError);
+    await expect(
+      handlers.search({ ...params, keyword: 'garlic', paginationToken: first.pagination.paginationToken }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+    await expect(
+      handlers.search({ ...params, type: 'MOVIE', paginationToken: first.pagination.paginationToken }, ctx),
+    ).rejects.toBeInstanceOf(ServiceError);
     // the keyword's terms, not its spelling, are bound
-    await expect(handlers.search({ ...params, keyword: '  PASTA ', paginationToken: first.pagination.paginationToken }, ctx)).resolves.toBeDefined();
+    await expect(
+      handlers.search({ ...params, keyword: '  PASTA ', paginationToken: first.pagination.paginationToken }, ctx),
+    ).resolves.toBeDefined();
   });
 
-  it('a first page\'s window ends at the start of its minute, so searches within one minute answer the same', async () => {
+  it("a first page's window ends at the start of its minute, so searches within one minute answer the same", async () => {
     const at = (ms: number) => ({ ...ctx, now: new Date(now.getTime() + ms) });
     const first = await handlers.search(params, at(1_234));
     expect(calls.at(-1)!.until).toBe(now.getTime());
@@ -122,25 +158,43 @@ describe('video handlers', () => {
     const seen: string[] = [];
     let token: string | undefined;
     do {
-      const body = SearchResponse.parse(await handlers.search({ ...params, after, before, paginationToken: token }, ctx));
+      const body = SearchResponse.parse(
+        await handlers.search({ ...params, after, before, paginationToken: token }, ctx),
+      );
       expect(body.pagination.total).toBe(24);
       seen.push(...body.data.contents.map((c) => c.videoId));
       token = body.pagination.paginationToken || undefined;
       if (token) {
         for (const other of [{}, { after }, { before }, { after, before: new Date(before.getTime() + 1) }]) {
-          await expect(handlers.search({ ...params, ...other, paginationToken: token }, ctx)).rejects.toMatchObject({ code: 'invalid_cursor' });
+          await expect(handlers.search({ ...params, ...other, paginationToken: token }, ctx)).rejects.toMatchObject({
+            code: 'invalid_cursor',
+          });
         }
       }
     } while (token);
     expect(seen).toEqual(videos.slice(6, 30).map((v) => v.id));
     expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1, offset: 0 });
     // a bound outside the uploadDate window does not widen it
-    await handlers.search({ ...params, uploadDate: 'THIS_WEEK', after: new Date(0), before: new Date(now.getTime() + DAY) }, ctx);
+    await handlers.search(
+      { ...params, uploadDate: 'THIS_WEEK', after: new Date(0), before: new Date(now.getTime() + DAY) },
+      ctx,
+    );
     expect(calls.at(-1)).toMatchObject({ since: now.getTime() - 7 * DAY, until: now.getTime() });
     // without them the source is asked exactly as before
     await handlers.search(params, ctx);
-    expect(calls.at(-1)).toEqual({ terms: ['pasta'], since: now.getTime() - 365 * DAY, until: now.getTime(), type: 'VIDEO', geoCode: 'US', offset: 0, limit: 10_000 });
-    await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({ code: 'invalid_parameter', status: 400 });
+    expect(calls.at(-1)).toEqual({
+      terms: ['pasta'],
+      since: now.getTime() - 365 * DAY,
+      until: now.getTime(),
+      type: 'VIDEO',
+      geoCode: 'US',
+      offset: 0,
+      limit: 10_000,
+    });
+    await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      status: 400,
+    });
   });
 
   it('a keyword without terms matches nothing', async () => {
@@ -150,10 +204,23 @@ describe('video handlers', () => {
   });
 
   it('charts: 404 for a date without a chart; pagination reports the entries', async () => {
-    const body = TrendingResponse.parse(await handlers.topShortSongs({ countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251106', geoCode: 'US', language: 'en' }, ctx));
-    expect(body.data.contents[0]).toMatchObject({ releaseDate: { year: 2025, month: 10, day: 1 }, position: { currentPosition: 1 } });
+    const body = TrendingResponse.parse(
+      await handlers.topShortSongs(
+        { countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251106', geoCode: 'US', language: 'en' },
+        ctx,
+      ),
+    );
+    expect(body.data.contents[0]).toMatchObject({
+      releaseDate: { year: 2025, month: 10, day: 1 },
+      position: { currentPosition: 1 },
+    });
     expect(body.pagination).toEqual({ total: 1, hasMore: false, paginationToken: '' });
-    await expect(handlers.topShortSongs({ countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251107', geoCode: 'US', language: 'en' }, ctx)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('20251107') });
+    await expect(
+      handlers.topShortSongs(
+        { countryCode: 'global', filterByType: 'DAILY', filterByDate: '20251107', geoCode: 'US', language: 'en' },
+        ctx,
+      ),
+    ).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('20251107') });
   });
 
   it('related and streaming data: 404 for an unknown video', async () => {
@@ -161,17 +228,27 @@ describe('video handlers', () => {
     await expect(handlers.streamingData({ videoId: 'nope' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
     const related = await handlers.relatedVideos({ videoId: 'v00' }, ctx);
     expect(related.data.relatedVideos.map((v) => v.videoId)).not.toContain('v00');
-    expect(related.data.relatedVideos[0]).toMatchObject({ published: '2026-06-14', publishedText: '1 day ago', viewCountText: '999 views' });
-    const streaming = StreamingResponse.parse(await handlers.streamingData({ videoId: 'v00', quality: 'bestaudio' }, ctx));
+    expect(related.data.relatedVideos[0]).toMatchObject({
+      published: '2026-06-14',
+      publishedText: '1 day ago',
+      viewCountText: '999 views',
+    });
+    const streaming = StreamingResponse.parse(
+      await handlers.streamingData({ videoId: 'v00', quality: 'bestaudio' }, ctx),
+    );
     expect(streaming.data.selectedFormat).toMatchObject({ hasVideo: false, itag: 251 });
     expect(streaming.pagination.total).toBe(streaming.data.formats.length);
   });
 
   it('videosByIds: the videos found in request order as related-video records, and the unknown ids in request order', async () => {
-    const body = VideosByIdsResponse.parse(await handlers.videosByIds({ ids: ['v03', 'nope', 'v00', 'zz', 'v01'] }, ctx));
+    const body = VideosByIdsResponse.parse(
+      await handlers.videosByIds({ ids: ['v03', 'nope', 'v00', 'zz', 'v01'] }, ctx),
+    );
     expect(body.data.videos.map((v) => v.videoId)).toEqual(['v03', 'v00', 'v01']);
     expect(body.data.notFound).toEqual(['nope', 'zz']);
-    expect(body.data.videos[1]).toEqual((await handlers.relatedVideos({ videoId: 'v01' }, ctx)).data.relatedVideos.find((v) => v.videoId === 'v00'));
+    expect(body.data.videos[1]).toEqual(
+      (await handlers.relatedVideos({ videoId: 'v01' }, ctx)).data.relatedVideos.find((v) => v.videoId === 'v00'),
+    );
     expect(body.pagination).toEqual({ total: 3, hasMore: false, paginationToken: '' });
     expect((await handlers.videosByIds({ ids: ['nope'] }, ctx)).data).toEqual({ videos: [], notFound: ['nope'] });
   });

@@ -1,4 +1,11 @@
-import { type ContractHandlers, cursorBinding, inRequestOrder, notFound, ServiceError, timeWindowOf } from '@socialquery/core/server';
+import {
+  type ContractHandlers,
+  cursorBinding,
+  inRequestOrder,
+  notFound,
+  ServiceError,
+  timeWindowOf,
+} from '@socialquery/core/server';
 import { z } from 'zod';
 import { search, type videoContract } from '../contract.js';
 import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
@@ -6,7 +13,15 @@ import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
 import { RankedWalks } from './ranked-walks.js';
 import type { ChartEntryRecord, VideoRecord, VideoSource } from './source.js';
 import {
-  avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText,
+  avatarsOf,
+  durationText,
+  isoDate,
+  refinementsOf,
+  relativeTime,
+  termsOf,
+  thumbnailsOf,
+  videoUrl,
+  viewCountText,
 } from './text.js';
 
 /** Related videos per response. */
@@ -32,13 +47,20 @@ const MESSAGE = 'Request successful';
  * window and are bound into the token too. Texts (relative times) are in `language`, as of the
  * window's end.
  */
-export function createVideoHandlers(source: VideoSource, walks = new RankedWalks()): ContractHandlers<typeof videoContract> {
+export function createVideoHandlers(
+  source: VideoSource,
+  walks = new RankedWalks(),
+): ContractHandlers<typeof videoContract> {
   return {
     async search(params, { cursors, now }) {
       const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
       const window = timeWindowOf(params.after, params.before);
       const terms = termsOf(keyword);
-      const binding = cursorBinding(search.id, { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window }, UNBOUND);
+      const binding = cursorBinding(
+        search.id,
+        { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window },
+        UNBOUND,
+      );
       const position = paginationToken
         ? decodeSearch(cursors.decode(paginationToken, binding))
         : { offset: 0, until: now.getTime() - (now.getTime() % WINDOW_END_STEP_MS) };
@@ -50,9 +72,10 @@ export function createVideoHandlers(source: VideoSource, walks = new RankedWalks
       const walk = `${binding}\u0000${position.until}`;
       let ranking = paginationToken ? walks.get(walk, now.getTime()) : undefined;
       if (!ranking) {
-        ranking = terms.length === 0
-          ? { ids: [], total: 0 }
-          : await source.search({ terms, since, until, type, geoCode, offset: 0, limit: MAX_SEARCH_OFFSET });
+        ranking =
+          terms.length === 0
+            ? { ids: [], total: 0 }
+            : await source.search({ terms, since, until, type, geoCode, offset: 0, limit: MAX_SEARCH_OFFSET });
         if (ranking.ids.length > SEARCH_PAGE_SIZE) walks.set(walk, ranking, now.getTime()); // a walk of one page has no later pages
       }
       const ids = ranking.ids.slice(position.offset, position.offset + SEARCH_PAGE_SIZE);
@@ -66,7 +89,10 @@ export function createVideoHandlers(source: VideoSource, walks = new RankedWalks
         statusCode: 200,
         data: {
           contents: videos.map((video) => searchItem(video, asOf, language)),
-          refinements: refinementsOf(keyword, videos.map((video) => video.title)),
+          refinements: refinementsOf(
+            keyword,
+            videos.map((video) => video.title),
+          ),
         },
         pagination: {
           total: ranking.total,

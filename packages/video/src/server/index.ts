@@ -1,6 +1,16 @@
 export { createVideoHandlers, RELATED_LIMIT } from './handlers.js';
 export { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
-export { avatarsOf, durationText, isoDate, refinementsOf, relativeTime, termsOf, thumbnailsOf, videoUrl, viewCountText } from './text.js';
+export {
+  avatarsOf,
+  durationText,
+  isoDate,
+  refinementsOf,
+  relativeTime,
+  termsOf,
+  thumbnailsOf,
+  videoUrl,
+  viewCountText,
+} from './text.js';
 export { RankedWalks } from './ranked-walks.js';
 export type { ChartEntryRecord, Ranking, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
 export { videoPlatform } from './platform.js';

@@ -20,10 +20,16 @@ describe('texts', () => {
     expect(relativeTime(ago(age), now, language)).toBe(text);
   });
 
-  it.each([[0, '0:00'], [59, '0:59'], [61, '1:01'], [600, '10:00'], [3599, '59:59'], [3600, '1:00:00'], [3725, '1:02:05'], [36_000, '10:00:00']])(
-    'duration %d s is %s',
-    (s, text) => expect(durationText(s)).toBe(text),
-  );
+  it.each([
+    [0, '0:00'],
+    [59, '0:59'],
+    [61, '1:01'],
+    [600, '10:00'],
+    [3599, '59:59'],
+    [3600, '1:00:00'],
+    [3725, '1:02:05'],
+    [36_000, '10:00:00'],
+  ])('duration %d s is %s', (s, text) => expect(durationText(s)).toBe(text));
 
   it('dates are YYYY-MM-DD in UTC', () => {
     expect(isoDate(Date.parse('2025-11-06T23:59:59Z'))).toBe('2025-11-06');
@@ -35,7 +41,13 @@ describe('texts', () => {
   });
 
   it('refinements add the most frequent other title terms to the keyword', () => {
-    const titles = ['Easy pasta recipe', 'Pasta recipe for beginners', 'Crispy chicken recipe', 'Easy curry recipe', 'Pasta bake'];
+    const titles = [
+      'Easy pasta recipe',
+      'Pasta recipe for beginners',
+      'Crispy chicken recipe',
+      'Easy curry recipe',
+      'Pasta bake',
+    ];
     expect(refinementsOf('recipe', titles, 3)).toEqual(['recipe pasta', 'recipe easy', 'recipe bake']);
     expect(refinementsOf('recipe', [])).toEqual([]);
   });

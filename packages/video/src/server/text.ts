@@ -78,12 +78,44 @@ export function avatarsOf(channelId: string): Image[] {
 
 /** Search terms: the keyword lower-cased, split on anything but letters and digits, de-duplicated. */
 export function termsOf(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((term) => term.length > 0))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((term) => term.length > 0),
+    ),
+  ];
 }
 
 const STOPWORDS = new Set([
-  'a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'at', 'by', 'from',
-  'vs', 'i', 'we', 'it', 'this', 'that', 'you', 'official', 'video', 'part',
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'in',
+  'on',
+  'for',
+  'to',
+  'with',
+  'how',
+  'my',
+  'your',
+  'is',
+  'at',
+  'by',
+  'from',
+  'vs',
+  'i',
+  'we',
+  'it',
+  'this',
+  'that',
+  'you',
+  'official',
+  'video',
+  'part',
 ]);
 
 /**

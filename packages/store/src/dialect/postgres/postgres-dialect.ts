@@ -22,7 +22,9 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? Number : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? Number
+          : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.

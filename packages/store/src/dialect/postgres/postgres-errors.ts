@@ -5,7 +5,8 @@
  */
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH']);
 const SQLSTATE_UNAVAILABLE = /^(08|57P0|57014|53300|53400)/;
-const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 // Duck-typed, not instanceof: socket errors come from Node's own realm, which differs from the caller's under test runners.
 export function isPostgresUnavailable(error: unknown): boolean {

@@ -18,7 +18,10 @@ export function createSqliteDb(path: string, options: { log?: LogConfig } = {}):
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), ...(options.log ? { log: options.log } : {}) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
 
 /** SQLite's answers to what the store's SQL asks of a store kind. */

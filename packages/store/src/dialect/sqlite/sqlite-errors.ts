@@ -7,5 +7,8 @@ const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|FULL|IOERR|CANTOPEN|NOTADB|CO
 export function isSqliteUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return (typeof code === 'string' && UNAVAILABLE.test(code)) || (typeof message === 'string' && /database connection is not open/.test(message));
+  return (
+    (typeof code === 'string' && UNAVAILABLE.test(code)) ||
+    (typeof message === 'string' && /database connection is not open/.test(message))
+  );
 }

@@ -78,7 +78,8 @@ describe('forumDemoPosts', () => {
   it('gives unique ids and matching urls', () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     const wrong = rows.filter(
-      (row) => !/^[0-9a-z]+$/.test(row.id) || row.url !== `https://forum.example.org/c/${row.community}/comments/${row.id}`,
+      (row) =>
+        !/^[0-9a-z]+$/.test(row.id) || row.url !== `https://forum.example.org/c/${row.community}/comments/${row.id}`,
     );
     expect(wrong).toEqual([]);
   });
@@ -86,7 +87,10 @@ describe('forumDemoPosts', () => {
   it('has posts within the last hour and the last day in every community', () => {
     for (const community of FORUM_DEMO_COMMUNITIES) {
       const ages = rows.filter((row) => row.community === community).map((row) => nowMs - row.createdAt);
-      expect({ community, lastHour: ages.filter((age) => age < HOUR).length >= 2 }).toEqual({ community, lastHour: true });
+      expect({ community, lastHour: ages.filter((age) => age < HOUR).length >= 2 }).toEqual({
+        community,
+        lastHour: true,
+      });
       expect({ community, lastDay: ages.filter((age) => age < DAY).length >= 6 }).toEqual({ community, lastDay: true });
       const lastMonth = ages.filter((age) => age < 30 * DAY).length / ages.length;
       expect(lastMonth).toBeGreaterThan(0.15);
@@ -164,7 +168,8 @@ describe('forumDemoPosts', () => {
     expect(double).toHaveLength(2 * rows.length);
     expect(new Set(double.map((row) => row.id)).size).toBe(double.length);
     expect(new Set(double.map((row) => row.community))).toEqual(new Set(FORUM_DEMO_COMMUNITIES));
-    const perCommunity = (list: ForumPostRow[], community: string) => list.filter((row) => row.community === community).length;
+    const perCommunity = (list: ForumPostRow[], community: string) =>
+      list.filter((row) => row.community === community).length;
     for (const community of FORUM_DEMO_COMMUNITIES) {
       expect(perCommunity(double, community)).toBe(2 * perCommunity(rows, community));
     }

@@ -1,7 +1,15 @@
 import { toForumRow } from './rows.js';
 import { readLines } from '../../import/input.js';
 import type { Importer, ImportItem, ImportRow } from '../../import/types.js';
-import { epochSeconds, integer, isObject, type Json, optionalString, reasonOf, requiredString } from '../../import/values.js';
+import {
+  epochSeconds,
+  integer,
+  isObject,
+  type Json,
+  optionalString,
+  reasonOf,
+  requiredString,
+} from '../../import/values.js';
 
 const REDDIT = 'https://www.reddit.com';
 
@@ -13,7 +21,11 @@ export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
   const id = requiredString(record, 'id');
   const score = integer(record, 'score', 0);
   const permalink = optionalString(record, 'permalink');
-  const url = permalink ? (permalink.startsWith('http') ? permalink : REDDIT + permalink) : optionalString(record, 'url');
+  const url = permalink
+    ? permalink.startsWith('http')
+      ? permalink
+      : REDDIT + permalink
+    : optionalString(record, 'url');
   return {
     table: 'forum_posts',
     values: toForumRow({

@@ -39,8 +39,19 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
 }
 
 const UPDATED_COLUMNS = [
-  'community', 'community_key', 'author', 'author_key', 'title', 'content', 'upvotes', 'downvotes', 'score',
-  'comment_count', 'created_at', 'hot', 'url',
+  'community',
+  'community_key',
+  'author',
+  'author_key',
+  'title',
+  'content',
+  'upvotes',
+  'downvotes',
+  'score',
+  'comment_count',
+  'created_at',
+  'hot',
+  'url',
 ] as const;
 
 /** Inserts or updates by id (loading the same data twice never duplicates it). */

@@ -6,7 +6,17 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ForumPostsTable } from '../../schema.js';
 
 const POST_COLUMNS = [
-  'id', 'title', 'content', 'author', 'community', 'upvotes', 'downvotes', 'score', 'comment_count', 'created_at', 'url',
+  'id',
+  'title',
+  'content',
+  'author',
+  'community',
+  'upvotes',
+  'downvotes',
+  'score',
+  'comment_count',
+  'created_at',
+  'url',
 ] as const;
 
 type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
@@ -21,7 +31,16 @@ export const nameKey = (name: string) => name.toLowerCase();
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   return {
-    async communityPosts({ community, order, createdAfter, createdUntil, window, minScore, startAfter, limit }: CommunityPostsQuery) {
+    async communityPosts({
+      community,
+      order,
+      createdAfter,
+      createdUntil,
+      window,
+      minScore,
+      startAfter,
+      limit,
+    }: CommunityPostsQuery) {
       const community_key = nameKey(community);
       // the sort's window and the caller's: one range on created_at (both lower bounds exclusive: the later one holds)
       const after = laterOf(createdAfter, window?.after);
@@ -32,10 +51,15 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       ];
       const timed = timeBounds(CREATED_AT);
       // top over a window: either index may serve it, so the one not chosen is kept out of the planner's reach
-      const topRead = order !== 'top' || timed.length === 0 ? undefined
-        : (await windowCount(db, community_key, timed)) >= SORTED_WINDOW_MAX ? 'walk scores' : 'sort window';
+      const topRead =
+        order !== 'top' || timed.length === 0
+          ? undefined
+          : (await windowCount(db, community_key, timed)) >= SORTED_WINDOW_MAX
+            ? 'walk scores'
+            : 'sort window';
       let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('community_key', '=', community_key);
-      for (const bound of topRead === 'walk scores' ? timeBounds(UNINDEXED_CREATED_AT) : timed) query = query.where(bound);
+      for (const bound of topRead === 'walk scores' ? timeBounds(UNINDEXED_CREATED_AT) : timed)
+        query = query.where(bound);
       const score = topRead === 'sort window' ? UNINDEXED_SCORE : SCORE;
       if (minScore !== undefined) query = query.where(sql<boolean>`${score} >= ${minScore}`);
       const now = createdUntil.getTime();
@@ -47,21 +71,22 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
     },
     async userPosts({ username, window, minScore, startAfter, limit }: UserPostsQuery) {
       let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('author_key', '=', nameKey(username));
-      if (startAfter) query = query.where(pastPosition(sql<number>`created_at`, Date.parse(startAfter.createdAt), startAfter.id));
+      if (startAfter)
+        query = query.where(pastPosition(sql<number>`created_at`, Date.parse(startAfter.createdAt), startAfter.id));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
     async postsByIds(ids) {
       if (ids.length === 0) return [];
       // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
-      const rows = await db.selectFrom('forum_posts').select(POST_COLUMNS).where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('forum_posts')
+        .select(POST_COLUMNS)
+        .where('id', 'in', [...ids])
+        .execute();
       return rows.map(toPost);
     },
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
@@ -88,7 +113,11 @@ const UNINDEXED_SCORE = sql<number>`+score`;
 const SORTED_WINDOW_MAX = 1_000;
 
 /** The community's posts within the time bounds, counted up to SORTED_WINDOW_MAX. */
-async function windowCount(db: Kysely<Database>, community_key: string, bounds: RawBuilder<boolean>[]): Promise<number> {
+async function windowCount(
+  db: Kysely<Database>,
+  community_key: string,
+  bounds: RawBuilder<boolean>[],
+): Promise<number> {
   let window = db.selectFrom('forum_posts').select('id').where('community_key', '=', community_key);
   for (const bound of bounds) window = window.where(bound);
   const { n } = await db
@@ -104,7 +133,11 @@ async function windowCount(db: Kysely<Database>, community_key: string, bounds: 
  * (the constant factor of hours is dropped), computed alike in SQL and here in double precision.
  * `score` is the column as `top` reads it (UNINDEXED_SCORE keeps a sorted window off the score index).
  */
-function sortKey(order: ForumSort, now: number, score = SCORE): { expression: RawBuilder<number>; of: (post: Post) => number } {
+function sortKey(
+  order: ForumSort,
+  now: number,
+  score = SCORE,
+): { expression: RawBuilder<number>; of: (post: Post) => number } {
   switch (order) {
     case 'hot':
       return { expression: sql<number>`hot`, of: (post) => hotScore(post.score, Date.parse(post.createdAt)) };

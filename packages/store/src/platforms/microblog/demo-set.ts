@@ -1,13 +1,22 @@
 import type { Kysely } from 'kysely';
 import {
-  toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow, upsertMicroblogFollowRows, upsertMicroblogMessageRows,
-  upsertMicroblogUserRows, usernameKey,
+  toMicroblogFollowRow,
+  toMicroblogMessageRow,
+  toMicroblogUserRow,
+  upsertMicroblogFollowRows,
+  upsertMicroblogMessageRows,
+  upsertMicroblogUserRows,
+  usernameKey,
 } from './rows.js';
 import type { Database } from '../../schema.js';
 import { ROWS_PER_STATEMENT, writeInBatches } from '../../demo/batches.js';
 import type { DemoSet } from '../../demo/demo-set.js';
 import {
-  microblogDemoAuthors, microblogDemoFollows, microblogDemoMessages, microblogDemoSize, microblogDemoUsers,
+  microblogDemoAuthors,
+  microblogDemoFollows,
+  microblogDemoMessages,
+  microblogDemoSize,
+  microblogDemoUsers,
 } from './demo.js';
 
 /**
@@ -20,10 +29,25 @@ export const microblogDemoSet: DemoSet = {
   size: microblogDemoSize,
   async load(db, { now, scale, onRows }) {
     const options = { now, scale };
-    let written = await writeInBatches(db, mapRows(microblogDemoUsers(options), toMicroblogUserRow), upsertMicroblogUserRows, onRows);
-    written += await writeInBatches(db, mapRows(microblogDemoFollows(options), toMicroblogFollowRow), upsertMicroblogFollowRows, onRows);
+    let written = await writeInBatches(
+      db,
+      mapRows(microblogDemoUsers(options), toMicroblogUserRow),
+      upsertMicroblogUserRows,
+      onRows,
+    );
+    written += await writeInBatches(
+      db,
+      mapRows(microblogDemoFollows(options), toMicroblogFollowRow),
+      upsertMicroblogFollowRows,
+      onRows,
+    );
     await removeMessagesOf(db, microblogDemoAuthors(scale));
-    written += await writeInBatches(db, mapRows(microblogDemoMessages(options), toMicroblogMessageRow), upsertMicroblogMessageRows, onRows);
+    written += await writeInBatches(
+      db,
+      mapRows(microblogDemoMessages(options), toMicroblogMessageRow),
+      upsertMicroblogMessageRows,
+      onRows,
+    );
     return written;
   },
 };

@@ -1,7 +1,14 @@
 import type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './rows.js';
 import {
-  LURKERS_PER_SCALE, microblogDemoAuthors, microblogDemoFollows, microblogDemoMessages, microblogDemoSize, microblogDemoUsers,
-  POSTERS_PER_SCALE, SNOWFLAKE_EPOCH_MS, snowflakeId,
+  LURKERS_PER_SCALE,
+  microblogDemoAuthors,
+  microblogDemoFollows,
+  microblogDemoMessages,
+  microblogDemoSize,
+  microblogDemoUsers,
+  POSTERS_PER_SCALE,
+  SNOWFLAKE_EPOCH_MS,
+  snowflakeId,
 } from './demo.js';
 
 const DAY = 86_400_000;
@@ -53,9 +60,17 @@ describe('microblog demo data', () => {
     const later = generate(new Date(nowMs + shift));
     expect(later.users).toEqual(users.map((u) => ({ ...u, createdAt: u.createdAt + shift })));
     expect(later.follows).toEqual(follows.map((f) => ({ ...f, followedAt: f.followedAt + shift })));
-    expect(later.messages.map((m) => ({ ...m, id: '', url: '', replyToId: null, repostedId: null, media: [], createdAt: m.createdAt - shift }))).toEqual(
-      messages.map((m) => ({ ...m, id: '', url: '', replyToId: null, repostedId: null, media: [] })),
-    );
+    expect(
+      later.messages.map((m) => ({
+        ...m,
+        id: '',
+        url: '',
+        replyToId: null,
+        repostedId: null,
+        media: [],
+        createdAt: m.createdAt - shift,
+      })),
+    ).toEqual(messages.map((m) => ({ ...m, id: '', url: '', replyToId: null, repostedId: null, media: [] })));
     expect(later.messages.map((m) => decode(m.id) - shift)).toEqual(messages.map((m) => decode(m.id)));
   });
 
@@ -94,7 +109,9 @@ describe('microblog demo data', () => {
       if (m.repostedId) s.reposts++;
       perAuthor.set(m.author, s);
     }
-    const mixed = [...perAuthor.values()].filter((s) => s.all >= 100 && s.replies >= 10 && s.reposts >= 10 && s.all - s.replies - s.reposts >= 50);
+    const mixed = [...perAuthor.values()].filter(
+      (s) => s.all >= 100 && s.replies >= 10 && s.reposts >= 10 && s.all - s.replies - s.reposts >= 50,
+    );
     expect(mixed.length).toBeGreaterThanOrEqual(30);
     expect([...perAuthor.values()].filter((s) => s.all >= 300).length).toBeGreaterThanOrEqual(5);
     const replies = messages.filter((m) => m.replyToId).length / messages.length;
@@ -113,7 +130,11 @@ describe('microblog demo data', () => {
     expect(most.filter((n) => n >= 50).length).toBeGreaterThanOrEqual(5);
     const threads = messages.filter((m) => m.replyToId && byId.get(m.replyToId)!.author === m.author);
     expect(threads.length).toBeGreaterThan(50);
-    expect(messages.filter((m) => m.replyToId && byId.get(m.replyToId)!.author !== m.author).every((m) => m.text.startsWith(`@${byId.get(m.replyToId!)!.author} `))).toBe(true);
+    expect(
+      messages
+        .filter((m) => m.replyToId && byId.get(m.replyToId)!.author !== m.author)
+        .every((m) => m.text.startsWith(`@${byId.get(m.replyToId!)!.author} `)),
+    ).toBe(true);
   });
 
   it('reposts point at an earlier original of someone else, once per user, with RT text and no own engagement', () => {
@@ -121,9 +142,14 @@ describe('microblog demo data', () => {
     const wrong = reposts.filter((m) => {
       const original = byId.get(m.repostedId!);
       return (
-        !original || original.replyToId !== null || original.repostedId !== null || original.author === m.author ||
-        BigInt(original.id) >= BigInt(m.id) || !m.text.startsWith(`RT @${original.author}: `) ||
-        m.likeCount + m.replyCount + m.repostCount + m.quoteCount + m.viewCount !== 0 || m.media.length !== 0
+        !original ||
+        original.replyToId !== null ||
+        original.repostedId !== null ||
+        original.author === m.author ||
+        BigInt(original.id) >= BigInt(m.id) ||
+        !m.text.startsWith(`RT @${original.author}: `) ||
+        m.likeCount + m.replyCount + m.repostCount + m.quoteCount + m.viewCount !== 0 ||
+        m.media.length !== 0
       );
     });
     expect(wrong).toEqual([]);
@@ -133,12 +159,20 @@ describe('microblog demo data', () => {
   it('counts agree with the rows: replies and reposts of each message, messages, followers and followings of each user', () => {
     const replies = countBy(messages, (m) => m.replyToId);
     const reposts = countBy(messages, (m) => m.repostedId);
-    expect(messages.filter((m) => m.replyCount !== (replies.get(m.id) ?? 0) || (!m.repostedId && m.repostCount !== (reposts.get(m.id) ?? 0)))).toEqual([]);
+    expect(
+      messages.filter(
+        (m) =>
+          m.replyCount !== (replies.get(m.id) ?? 0) || (!m.repostedId && m.repostCount !== (reposts.get(m.id) ?? 0)),
+      ),
+    ).toEqual([]);
     const authored = countBy(messages, (m) => m.author);
     const followers = countBy(follows, (f) => f.userId);
     const following = countBy(follows, (f) => f.followerId);
     const wrong = users.filter(
-      (u) => u.messageCount !== (authored.get(u.username) ?? 0) || u.followerCount !== (followers.get(u.id) ?? 0) || u.followingCount !== (following.get(u.id) ?? 0),
+      (u) =>
+        u.messageCount !== (authored.get(u.username) ?? 0) ||
+        u.followerCount !== (followers.get(u.id) ?? 0) ||
+        u.followingCount !== (following.get(u.id) ?? 0),
     );
     expect(wrong).toEqual([]);
   });
@@ -150,8 +184,13 @@ describe('microblog demo data', () => {
     expect(new Set(follows.map((f) => `${f.userId}:${f.followerId}`)).size).toBe(follows.length);
     const wrong = follows.filter((f: MicroblogFollowInput) => {
       const [followee, follower] = [userById.get(f.userId), userById.get(f.followerId)];
-      return !followee || !follower || f.userId === f.followerId || followee.username !== f.username ||
-        f.followedAt <= Math.max(followee.createdAt, follower.createdAt);
+      return (
+        !followee ||
+        !follower ||
+        f.userId === f.followerId ||
+        followee.username !== f.username ||
+        f.followedAt <= Math.max(followee.createdAt, follower.createdAt)
+      );
     });
     expect(wrong).toEqual([]);
     const ties = countBy(follows, (f) => `${f.userId}@${f.followedAt}`);
@@ -163,7 +202,11 @@ describe('microblog demo data', () => {
     expect(new Set(users.map((u) => u.username.toLowerCase())).size).toBe(users.length);
     expect(new Set(users.map((u) => u.id)).size).toBe(users.length);
     expect(users.filter((u) => !/^[1-9][0-9]{9}$/.test(u.id))).toEqual([]);
-    expect(users.filter((u: MicroblogUserInput) => !u.displayName || !u.profileImageUrl.startsWith('https://') || u.likeCount < 0)).toEqual([]);
+    expect(
+      users.filter(
+        (u: MicroblogUserInput) => !u.displayName || !u.profileImageUrl.startsWith('https://') || u.likeCount < 0,
+      ),
+    ).toEqual([]);
     expect(users.filter((u) => u.isVerified).length).toBeGreaterThan(5);
     expect(users.filter((u) => u.isProtected).length).toBeGreaterThan(5);
     expect(users.filter((u) => u.bio === '').length).toBeGreaterThan(100);
@@ -171,14 +214,20 @@ describe('microblog demo data', () => {
   });
 
   it('writes real text of at most 280 characters, some messages with media', () => {
-    const wrong = messages.filter((m: MicroblogMessageInput) => m.text.length < 3 || m.text.length > 280 || /[{}]|lorem/i.test(m.text));
+    const wrong = messages.filter(
+      (m: MicroblogMessageInput) => m.text.length < 3 || m.text.length > 280 || /[{}]|lorem/i.test(m.text),
+    );
     expect(wrong).toEqual([]);
     const originals = messages.filter((m) => !m.replyToId && !m.repostedId);
     expect(new Set(originals.map((m) => m.text)).size).toBeGreaterThan(originals.length / 5);
     const withMedia = messages.filter((m) => m.media.length > 0);
     expect(withMedia.length / originals.length).toBeGreaterThan(0.1);
-    expect(new Set(withMedia.flatMap((m) => m.media.map((x) => x.type)))).toEqual(new Set(['photo', 'video', 'animated_gif']));
-    expect(withMedia.every((m) => m.media.every((x) => x.url.startsWith('https://') && x.url.includes(m.id)))).toBe(true);
+    expect(new Set(withMedia.flatMap((m) => m.media.map((x) => x.type)))).toEqual(
+      new Set(['photo', 'video', 'animated_gif']),
+    );
+    expect(withMedia.every((m) => m.media.every((x) => x.url.startsWith('https://') && x.url.includes(m.id)))).toBe(
+      true,
+    );
     expect(messages.every((m) => m.url === `https://microblog.example.org/${m.author}/status/${m.id}`)).toBe(true);
     expect(Math.max(...messages.map((m) => m.viewCount))).toBeGreaterThan(100_000);
   });
@@ -197,6 +246,8 @@ describe('microblog demo data', () => {
     expect(() => microblogDemoSize(1.5)).toThrow(RangeError);
     expect(() => microblogDemoMessages({ now: NOW, scale: -1 }).next()).toThrow(RangeError);
     expect(() => microblogDemoUsers({ now: new Date(Number.NaN), scale: 1 }).next()).toThrow(RangeError);
-    expect(() => microblogDemoFollows({ now: new Date('2011-01-01T00:00:00.000Z'), scale: 1 }).next()).toThrow(RangeError);
+    expect(() => microblogDemoFollows({ now: new Date('2011-01-01T00:00:00.000Z'), scale: 1 }).next()).toThrow(
+      RangeError,
+    );
   });
 });

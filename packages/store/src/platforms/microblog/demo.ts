@@ -15,7 +15,15 @@
  */
 import type { MicroblogFollowInput, MicroblogMessageInput, MicroblogUserInput } from './rows.js';
 import {
-  FIRST_NAMES, GENERIC_REPLIES, HANDLE_WORDS, LAST_NAMES, LURKER_BIOS, render, THREAD_OPENERS, type Topic, TOPICS,
+  FIRST_NAMES,
+  GENERIC_REPLIES,
+  HANDLE_WORDS,
+  LAST_NAMES,
+  LURKER_BIOS,
+  render,
+  THREAD_OPENERS,
+  type Topic,
+  TOPICS,
 } from './demo-text.js';
 import { createRandom, type Random } from '../../demo/random.js';
 
@@ -57,7 +65,8 @@ function checkScale(scale: number) {
 }
 
 /** A stable per-item seed. */
-const seedOf = (salt: number, index: number) => (SEED ^ Math.imul(salt, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) | 0;
+const seedOf = (salt: number, index: number) =>
+  (SEED ^ Math.imul(salt, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) | 0;
 
 // ---------------------------------------------------------------------------------------------
 // The plan: who exists, who posts what when, who follows whom (independent of `now`)
@@ -228,7 +237,12 @@ function* followsOf(user: number, accounts: Account[], scale: number): Generator
   }
 }
 
-function planMessages(accounts: Account[], posters: number, perPoster: Int32Array, scale: number): MicroblogDemoPlan['messages'] {
+function planMessages(
+  accounts: Account[],
+  posters: number,
+  perPoster: Int32Array,
+  scale: number,
+): MicroblogDemoPlan['messages'] {
   const rng = createRandom(seedOf(4, 0));
   let count = 0;
   for (let p = 0; p < posters; p++) count += perPoster[p]!;
@@ -346,7 +360,12 @@ export function* microblogDemoFollows(options: MicroblogDemoOptions): Generator<
   for (let user = 0; user < plan.posters; user++) {
     const followee = plan.accounts[user]!;
     for (const { follower, age } of followsOf(user, plan.accounts, plan.scale)) {
-      yield { userId: followee.id, username: followee.username, followerId: plan.accounts[follower]!.id, followedAt: nowMs - age };
+      yield {
+        userId: followee.id,
+        username: followee.username,
+        followerId: plan.accounts[follower]!.id,
+        followedAt: nowMs - age,
+      };
     }
   }
 }
@@ -374,9 +393,12 @@ export function* microblogDemoMessages(options: MicroblogDemoOptions): Generator
       case Kind.Repost:
         return clip(`RT @${authorOf(target).username}: ${textOf(target)}`);
       case Kind.Reply: {
-        if (messages.author[target] === messages.author[k]) return clip(rng.pick(THREAD_OPENERS) + lowerFirst(render(rng.pick(topic.posts), topic, rng)));
+        if (messages.author[target] === messages.author[k])
+          return clip(rng.pick(THREAD_OPENERS) + lowerFirst(render(rng.pick(topic.posts), topic, rng)));
         const about = topicOf(target);
-        const phrase = rng.chance(0.55) ? render(rng.pick(about.replies), about, rng) : render(rng.pick(GENERIC_REPLIES), about, rng);
+        const phrase = rng.chance(0.55)
+          ? render(rng.pick(about.replies), about, rng)
+          : render(rng.pick(GENERIC_REPLIES), about, rng);
         return clip(`@${authorOf(target).username} ${phrase}`);
       }
       default: {

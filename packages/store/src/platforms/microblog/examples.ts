@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema.js';
 
 /** The microblog's most active user whose messages include replies and reposts, and the message with the most replies. */
-export async function findMicroblogExamples(db: Kysely<Database>): Promise<{ username: string; messageId: string; ids: string } | undefined> {
+export async function findMicroblogExamples(
+  db: Kysely<Database>,
+): Promise<{ username: string; messageId: string; ids: string } | undefined> {
   const user = await db
     .selectFrom('microblog_messages')
     .select(['author_key', (eb) => eb.fn.max('author').as('name'), (eb) => eb.fn.countAll().as('n')])

@@ -4,7 +4,15 @@ import { toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
 import { filesIn, readJsonValues, readResponses } from '../../import/input.js';
 import { type Importer, ImportInputError, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
-  boolean, integer, isObject, isoTimestamp, type Json, optionalObject, optionalString, reasonOf, requiredString,
+  boolean,
+  integer,
+  isObject,
+  isoTimestamp,
+  type Json,
+  optionalObject,
+  optionalString,
+  reasonOf,
+  requiredString,
 } from '../../import/values.js';
 
 const SITE = 'https://x.com';
@@ -17,7 +25,10 @@ export function twitterDate(record: Json, field: string): number {
   const value = record[field];
   const match = typeof value === 'string' ? TWITTER_DATE.exec(value) : null;
   const ms = match ? Date.parse(`${match[2]} ${match[1]} ${match[5]} ${match[3]} GMT${match[4]}`) : Number.NaN;
-  if (Number.isNaN(ms)) throw new RecordError(`${field}: expected a date like "Wed Oct 10 20:19:24 +0000 2018", got ${JSON.stringify(value)}`);
+  if (Number.isNaN(ms))
+    throw new RecordError(
+      `${field}: expected a date like "Wed Oct 10 20:19:24 +0000 2018", got ${JSON.stringify(value)}`,
+    );
   return ms;
 }
 
@@ -33,9 +44,15 @@ function archiveMedia(tweet: Json): { type: string; url: string }[] {
   return list.filter(isObject).map((media) => {
     const variants = optionalObject(media, 'video_info').variants;
     const mp4 = Array.isArray(variants)
-      ? variants.filter(isObject).filter((v) => v.content_type === 'video/mp4').sort((a, b) => Number(b.bitrate ?? 0) - Number(a.bitrate ?? 0))[0]
+      ? variants
+          .filter(isObject)
+          .filter((v) => v.content_type === 'video/mp4')
+          .sort((a, b) => Number(b.bitrate ?? 0) - Number(a.bitrate ?? 0))[0]
       : undefined;
-    return { type: optionalString(media, 'type', 'photo'), url: optionalString(mp4 ?? media, mp4 ? 'url' : 'media_url_https') };
+    return {
+      type: optionalString(media, 'type', 'photo'),
+      url: optionalString(mp4 ?? media, mp4 ? 'url' : 'media_url_https'),
+    };
   });
 }
 
@@ -79,13 +96,21 @@ async function readArchiveFile(path: string): Promise<unknown[]> {
 }
 
 async function exists(path: string) {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The archive's account (account.js) and profile (profile.js, optional) → the user row. */
-async function readArchiveAccount(dataDir: string): Promise<{ account: ArchiveAccount; row: ImportRow<'microblog_users'> }> {
+async function readArchiveAccount(
+  dataDir: string,
+): Promise<{ account: ArchiveAccount; row: ImportRow<'microblog_users'> }> {
   const accountFile = join(dataDir, 'account.js');
-  if (!(await exists(accountFile))) throw new ImportInputError(`no account.js in ${dataDir}: pass the archive's folder (or its data folder), whose account.js names the author`);
+  if (!(await exists(accountFile)))
+    throw new ImportInputError(
+      `no account.js in ${dataDir}: pass the archive's folder (or its data folder), whose account.js names the author`,
+    );
   const entry = (await readArchiveFile(accountFile))[0];
   const account = isObject(entry) && isObject(entry.account) ? entry.account : undefined;
   if (!account) throw new ImportInputError(`${accountFile}: expected [{ "account": {...} }]`);
@@ -121,11 +146,16 @@ async function readArchiveAccount(dataDir: string): Promise<{ account: ArchiveAc
 export const twitterArchive: Importer = {
   platform: 'microblog',
   format: 'twitter-archive',
-  description: "a Twitter/X account archive: its folder (data/tweets.js, data/account.js, data/profile.js) or data/tweets.js beside account.js",
+  description:
+    'a Twitter/X account archive: its folder (data/tweets.js, data/account.js, data/profile.js) or data/tweets.js beside account.js',
   input: 'file-or-dir',
   async *read(path, progress) {
     const isDir = (await stat(path)).isDirectory();
-    const dataDir = isDir ? ((await exists(join(path, 'data', 'account.js'))) ? join(path, 'data') : path) : dirname(path);
+    const dataDir = isDir
+      ? (await exists(join(path, 'data', 'account.js')))
+        ? join(path, 'data')
+        : path
+      : dirname(path);
     const tweetFiles = isDir ? await filesIn(dataDir, /^tweets?(-part\d+)?\.js$/) : [path];
     if (tweetFiles.length === 0) throw new ImportInputError(`no tweets.js in ${dataDir}`);
     // the progress total is the tweets files' size (an archive folder also holds media)
@@ -171,11 +201,16 @@ export function mapV2User(user: Json): ImportRow<'microblog_users'> {
 }
 
 /** An API v2 tweet → a message; its author's username comes from includes.users, its media from includes.media. */
-export function mapV2Tweet(tweet: Json, usernames: Map<string, string>, media: Map<string, { type: string; url: string }>): ImportRow<'microblog_messages'> {
+export function mapV2Tweet(
+  tweet: Json,
+  usernames: Map<string, string>,
+  media: Map<string, { type: string; url: string }>,
+): ImportRow<'microblog_messages'> {
   const id = requiredString(tweet, 'id');
   const authorId = requiredString(tweet, 'author_id');
   const author = usernames.get(authorId);
-  if (author === undefined) throw new RecordError(`author_id ${authorId} is not in includes.users (request expansions=author_id)`);
+  if (author === undefined)
+    throw new RecordError(`author_id ${authorId} is not in includes.users (request expansions=author_id)`);
   const metrics = optionalObject(tweet, 'public_metrics');
   const references = Array.isArray(tweet.referenced_tweets) ? tweet.referenced_tweets.filter(isObject) : [];
   const referenced = (type: string) => {
@@ -207,7 +242,9 @@ function v2Media(item: Json): [string, { type: string; url: string }] | undefine
   const key = typeof item.media_key === 'string' ? item.media_key : undefined;
   if (!key) return undefined;
   const variants = Array.isArray(item.variants) ? item.variants.filter(isObject) : [];
-  const mp4 = variants.filter((v) => v.content_type === 'video/mp4').sort((a, b) => Number(b.bit_rate ?? 0) - Number(a.bit_rate ?? 0))[0];
+  const mp4 = variants
+    .filter((v) => v.content_type === 'video/mp4')
+    .sort((a, b) => Number(b.bit_rate ?? 0) - Number(a.bit_rate ?? 0))[0];
   const url = optionalString(mp4 ?? item, mp4 ? 'url' : item.url !== undefined ? 'url' : 'preview_image_url');
   return [key, { type: optionalString(item, 'type', 'photo'), url }];
 }
@@ -215,7 +252,8 @@ function v2Media(item: Json): [string, { type: string; url: string }] | undefine
 export const twitterV2: Importer = {
   platform: 'microblog',
   format: 'twitter-v2',
-  description: 'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}): a .json file (one or more pages, or NDJSON) or a folder of them',
+  description:
+    'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}): a .json file (one or more pages, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) {
@@ -226,7 +264,9 @@ export const twitterV2: Importer = {
       const includes = optionalObject(value, 'includes');
       const list = (key: string) => (Array.isArray(includes[key]) ? (includes[key] as unknown[]) : []);
       const usernames = new Map<string, string>();
-      for (const user of list('users')) if (isObject(user) && typeof user.id === 'string' && typeof user.username === 'string') usernames.set(user.id, user.username);
+      for (const user of list('users'))
+        if (isObject(user) && typeof user.id === 'string' && typeof user.username === 'string')
+          usernames.set(user.id, user.username);
       const media = new Map<string, { type: string; url: string }>();
       for (const item of list('media')) {
         const entry = isObject(item) ? v2Media(item) : undefined;

@@ -53,7 +53,8 @@ export interface MicroblogFollowInput {
 const CANONICAL_ID = /^(0|[1-9][0-9]{0,19})$/;
 
 function checkId(id: string, what: string): string {
-  if (!CANONICAL_ID.test(id)) throw new RangeError(`${what} must be a decimal id of at most 20 digits without leading zeros, got '${id}'`);
+  if (!CANONICAL_ID.test(id))
+    throw new RangeError(`${what} must be a decimal id of at most 20 digits without leading zeros, got '${id}'`);
   return id;
 }
 
@@ -123,10 +124,15 @@ async function upsert(db: Executor, table: MicroblogTable, rows: object[]) {
   await untyped
     .insertInto(table)
     .values(rows as Record<string, unknown>[])
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+    )
     .execute();
 }
 
-export const upsertMicroblogUserRows = (db: Executor, rows: MicroblogUsersTable[]) => upsert(db, 'microblog_users', rows);
-export const upsertMicroblogMessageRows = (db: Executor, rows: MicroblogMessagesTable[]) => upsert(db, 'microblog_messages', rows);
-export const upsertMicroblogFollowRows = (db: Executor, rows: MicroblogFollowsTable[]) => upsert(db, 'microblog_follows', rows);
+export const upsertMicroblogUserRows = (db: Executor, rows: MicroblogUsersTable[]) =>
+  upsert(db, 'microblog_users', rows);
+export const upsertMicroblogMessageRows = (db: Executor, rows: MicroblogMessagesTable[]) =>
+  upsert(db, 'microblog_messages', rows);
+export const upsertMicroblogFollowRows = (db: Executor, rows: MicroblogFollowsTable[]) =>
+  upsert(db, 'microblog_follows', rows);

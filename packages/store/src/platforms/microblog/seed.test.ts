@@ -12,7 +12,14 @@ describe('microblog demo in the store', () => {
   afterAll(() => store.close());
 
   const count = async (table: 'microblog_users' | 'microblog_messages' | 'microblog_follows') =>
-    Number((await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const counts = async () => ({
     users: await count('microblog_users'),
     messages: await count('microblog_messages'),
@@ -34,7 +41,10 @@ describe('microblog demo in the store', () => {
     const later = new Date(now.getTime() + 86_400_000);
     await store.seedDemo({ now: later, only: ['microblog'] });
     expect(await counts()).toEqual(once);
-    const newest = await store.db.selectFrom('microblog_messages').select((eb) => eb.fn.max('created_at').as('t')).executeTakeFirstOrThrow();
+    const newest = await store.db
+      .selectFrom('microblog_messages')
+      .select((eb) => eb.fn.max('created_at').as('t'))
+      .executeTakeFirstOrThrow();
     expect(Number(newest.t)).toBeGreaterThan(now.getTime());
     await store.seedDemo({ now, only: ['microblog'] });
     expect(await store.db.selectFrom('microblog_messages').select('id').orderBy('id').execute()).toEqual(ids);
@@ -44,26 +54,49 @@ describe('microblog demo in the store', () => {
     const { microblog } = await store.examples();
     expect(microblog).toBeDefined();
     const { username, messageId } = microblog!;
-    const mine = await store.db.selectFrom('microblog_messages').select(['is_reply', 'is_repost']).where('author_key', '=', username.toLowerCase()).execute();
+    const mine = await store.db
+      .selectFrom('microblog_messages')
+      .select(['is_reply', 'is_repost'])
+      .where('author_key', '=', username.toLowerCase())
+      .execute();
     expect(mine.length).toBeGreaterThanOrEqual(100);
     expect(mine.some((m) => Number(m.is_reply) === 1)).toBe(true);
     expect(mine.some((m) => Number(m.is_repost) === 1)).toBe(true);
-    const all = await store.microblog.userMessages({ username, limit: 1000, includeReplies: true, includeReposts: true });
+    const all = await store.microblog.userMessages({
+      username,
+      limit: 1000,
+      includeReplies: true,
+      includeReposts: true,
+    });
     expect(all).toHaveLength(mine.length);
     expect(all.some((m) => m.isRepost && m.repostedMessage !== null)).toBe(true);
 
     const replies = await store.microblog.messageReplies({ messageId, limit: 100 });
     expect(replies.length).toBeGreaterThanOrEqual(50);
-    const [parent] = await store.db.selectFrom('microblog_messages').select('reply_count').where('id', '=', messageId).execute();
+    const [parent] = await store.db
+      .selectFrom('microblog_messages')
+      .select('reply_count')
+      .where('id', '=', messageId)
+      .execute();
     expect(Number(parent!.reply_count)).toBeGreaterThanOrEqual(replies.length);
   }, 30_000);
 
   it('gives the most followed users over 1,000 followers, as their followerCount says', async () => {
-    const [top] = await store.db.selectFrom('microblog_users').selectAll().orderBy('follower_count', 'desc').orderBy('id').limit(1).execute();
+    const [top] = await store.db
+      .selectFrom('microblog_users')
+      .selectAll()
+      .orderBy('follower_count', 'desc')
+      .orderBy('id')
+      .limit(1)
+      .execute();
     const followers = await store.microblog.userFollowers({ username: top!.username, limit: 1000 });
     expect(followers).toHaveLength(1000);
     expect(Number(top!.follower_count)).toBeGreaterThan(1000);
-    const times = await store.db.selectFrom('microblog_follows').select('followed_at').where('user_key', '=', top!.username_key).execute();
+    const times = await store.db
+      .selectFrom('microblog_follows')
+      .select('followed_at')
+      .where('user_key', '=', top!.username_key)
+      .execute();
     expect(times).toHaveLength(Number(top!.follower_count));
   }, 60_000);
 });

@@ -2,8 +2,14 @@ import type { Message } from '@socialquery/microblog';
 import type { UserMessagesQuery } from '@socialquery/microblog/server';
 import { CompiledQuery, type Kysely } from 'kysely';
 import {
-  type MicroblogMessageInput, type MicroblogUserInput, toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow,
-  upsertMicroblogFollowRows, upsertMicroblogMessageRows, upsertMicroblogUserRows,
+  type MicroblogMessageInput,
+  type MicroblogUserInput,
+  toMicroblogFollowRow,
+  toMicroblogMessageRow,
+  toMicroblogUserRow,
+  upsertMicroblogFollowRows,
+  upsertMicroblogMessageRows,
+  upsertMicroblogUserRows,
 } from './rows.js';
 import type { Database } from '../../schema.js';
 import { testStoreKind } from '../../testing.js';
@@ -26,8 +32,16 @@ const planRules = {
 
 /** The primary-key and unique-constraint indexes, which each dialect names on its own. */
 const uniqueIndex = {
-  sqlite: { messageId: 'sqlite_autoindex_microblog_messages_1', userKey: 'sqlite_autoindex_microblog_users_2', userId: 'sqlite_autoindex_microblog_users_1' },
-  postgres: { messageId: 'microblog_messages_pkey', userKey: 'microblog_users_username_key_key', userId: 'microblog_users_pkey' },
+  sqlite: {
+    messageId: 'sqlite_autoindex_microblog_messages_1',
+    userKey: 'sqlite_autoindex_microblog_users_2',
+    userId: 'sqlite_autoindex_microblog_users_1',
+  },
+  postgres: {
+    messageId: 'microblog_messages_pkey',
+    userKey: 'microblog_users_username_key_key',
+    userId: 'microblog_users_pkey',
+  },
 }[kind];
 
 const user = (index: number, username: string, extra: Partial<MicroblogUserInput> = {}): MicroblogUserInput => ({
@@ -46,10 +60,26 @@ const user = (index: number, username: string, extra: Partial<MicroblogUserInput
   ...extra,
 });
 
-const message = (id: string, author: string, createdAt: number, extra: Partial<MicroblogMessageInput> = {}): MicroblogMessageInput => ({
-  id, author, text: `text of ${id}`, likeCount: Number(id.slice(-3)) % 97, repostCount: 1, replyCount: 2, quoteCount: 3,
-  viewCount: 3_000_000_000 + (Number(id.slice(-4)) % 1000), createdAt, replyToId: null, repostedId: null,
-  url: `https://microblog.example.org/${author}/status/${id}`, media: [], ...extra,
+const message = (
+  id: string,
+  author: string,
+  createdAt: number,
+  extra: Partial<MicroblogMessageInput> = {},
+): MicroblogMessageInput => ({
+  id,
+  author,
+  text: `text of ${id}`,
+  likeCount: Number(id.slice(-3)) % 97,
+  repostCount: 1,
+  replyCount: 2,
+  quoteCount: 3,
+  viewCount: 3_000_000_000 + (Number(id.slice(-4)) % 1000),
+  createdAt,
+  replyToId: null,
+  repostedId: null,
+  url: `https://microblog.example.org/${author}/status/${id}`,
+  media: [],
+  ...extra,
 });
 
 /**
@@ -62,7 +92,9 @@ const message = (id: string, author: string, createdAt: number, extra: Partial<M
 const aliceIds: string[] = [];
 const aliceStored: MicroblogMessageInput[] = [];
 const bobIds = ['777', '778', '1000000000000000001', '9', '10'];
-const bob = bobIds.map((id, i) => message(id, 'Bob', NOW - (10 + i) * MINUTE, { media: i === 0 ? [{ type: 'photo', url: 'https://img/1.jpg' }] : [] }));
+const bob = bobIds.map((id, i) =>
+  message(id, 'Bob', NOW - (10 + i) * MINUTE, { media: i === 0 ? [{ type: 'photo', url: 'https://img/1.jpg' }] : [] }),
+);
 const allMessages: MicroblogMessageInput[] = [];
 
 beforeAll(async () => {
@@ -71,7 +103,8 @@ beforeAll(async () => {
 
   const users = [user(1, 'Alice'), user(2, 'Bob'), user(3, 'Carol'), user(4, 'Loner')];
   for (let i = 0; i < 3000; i++) users.push(user(100 + i, `fan${i}`));
-  for (let i = 0; i < users.length; i += 400) await upsertMicroblogUserRows(db, users.slice(i, i + 400).map(toMicroblogUserRow));
+  for (let i = 0; i < users.length; i += 400)
+    await upsertMicroblogUserRows(db, users.slice(i, i + 400).map(toMicroblogUserRow));
 
   const messages = allMessages;
   messages.push(...bob);
@@ -81,16 +114,31 @@ beforeAll(async () => {
     const id = (10n ** BigInt(digits - 1) + BigInt(i)).toString();
     aliceIds.push(id);
     const extra: Partial<MicroblogMessageInput> =
-      i % 4 === 1 ? { replyToId: bobIds[i % bobIds.length]! } : i % 5 === 2 ? { repostedId: i === 7 ? '55555' : bobIds[i % bobIds.length]! } : {};
+      i % 4 === 1
+        ? { replyToId: bobIds[i % bobIds.length]! }
+        : i % 5 === 2
+          ? { repostedId: i === 7 ? '55555' : bobIds[i % bobIds.length]! }
+          : {};
     const m = message(id, i % 2 ? 'ALICE' : 'Alice', NOW - Math.floor(i / 3) * MINUTE, extra);
     aliceStored.push(m);
     messages.push(m);
   }
   for (let i = 0; i < 30; i++) {
-    messages.push(message(String(500_000 + (i % 2 ? 40 - i : i) * 1_000_003), `fan${i % 12}`, NOW - 5 * MINUTE, { replyToId: '777' }));
+    messages.push(
+      message(String(500_000 + (i % 2 ? 40 - i : i) * 1_000_003), `fan${i % 12}`, NOW - 5 * MINUTE, {
+        replyToId: '777',
+      }),
+    );
   }
   for (let i = 0; i < 2000; i++) {
-    messages.push(message(String(3_000_000_000_000n + BigInt(i) * 7919n), `filler${i % 20}`, NOW - i * MINUTE, i % 3 ? {} : { replyToId: String(3_000_000_000_000n + BigInt(i + 1) * 7919n) }));
+    messages.push(
+      message(
+        String(3_000_000_000_000n + BigInt(i) * 7919n),
+        `filler${i % 20}`,
+        NOW - i * MINUTE,
+        i % 3 ? {} : { replyToId: String(3_000_000_000_000n + BigInt(i + 1) * 7919n) },
+      ),
+    );
   }
   // insert in several statements (parameter limits)
   const rows = messages.map(toMicroblogMessageRow);
@@ -99,17 +147,29 @@ beforeAll(async () => {
   const follows = [];
   for (let i = 0; i < 300; i++) {
     // pairs of followers share a millisecond: ties go to the follower id, descending
-    follows.push({ userId: '2000000003', username: 'Carol', followerId: String(2_000_000_100 + i), followedAt: NOW - Math.floor(i / 2) * MINUTE });
+    follows.push({
+      userId: '2000000003',
+      username: 'Carol',
+      followerId: String(2_000_000_100 + i),
+      followedAt: NOW - Math.floor(i / 2) * MINUTE,
+    });
   }
   // Bob: one follower whose account is not stored
   follows.push({ userId: '2000000002', username: 'Bob', followerId: '2999999999', followedAt: NOW });
   follows.push({ userId: '2000000002', username: 'Bob', followerId: '2000000100', followedAt: NOW - MINUTE });
   for (let u = 0; u < 60; u++) {
     for (let f = 0; f < 40; f++) {
-      if (f !== u) follows.push({ userId: String(2_000_000_100 + u), username: `fan${u}`, followerId: String(2_000_000_100 + f), followedAt: NOW - (u * 40 + f) * MINUTE });
+      if (f !== u)
+        follows.push({
+          userId: String(2_000_000_100 + u),
+          username: `fan${u}`,
+          followerId: String(2_000_000_100 + f),
+          followedAt: NOW - (u * 40 + f) * MINUTE,
+        });
     }
   }
-  for (let i = 0; i < follows.length; i += 400) await upsertMicroblogFollowRows(db, follows.slice(i, i + 400).map(toMicroblogFollowRow));
+  for (let i = 0; i < follows.length; i += 400)
+    await upsertMicroblogFollowRows(db, follows.slice(i, i + 400).map(toMicroblogFollowRow));
   await db.executeQuery(CompiledQuery.raw('ANALYZE'));
 });
 afterAll(() => planned.close());
@@ -126,7 +186,11 @@ const isRepost = (m: MicroblogMessageInput) => m.repostedId !== null;
 function expectedAlice(query: Omit<UserMessagesQuery, 'username' | 'limit'>): string[] {
   return aliceStored
     .filter((m) => (query.includeReplies || !isReply(m)) && (query.includeReposts || !isRepost(m)))
-    .filter((m) => (query.sinceId === undefined || big(m.id) > big(query.sinceId)) && (query.maxId === undefined || big(m.id) < big(query.maxId)))
+    .filter(
+      (m) =>
+        (query.sinceId === undefined || big(m.id) > big(query.sinceId)) &&
+        (query.maxId === undefined || big(m.id) < big(query.maxId)),
+    )
     .map((m) => m.id)
     .sort(newestFirst);
 }
@@ -144,20 +208,29 @@ describe('SQL microblog source: query plans', () => {
    * index on fewer of the flags also gives the order, checking the other flag on each row:
    * PostgreSQL may prefer one when its statistics say few rows fail that check.
    */
-  it.each(filters)('serves user messages (replies $includeReplies, reposts $includeReposts) from $index, in order, with and without bounds', async ({ index, ...flags }) => {
-    const ordered = filters.filter((f) => (f.includeReplies || !flags.includeReplies) && (f.includeReposts || !flags.includeReposts)).map((f) => f.index);
-    const accepted = kind === 'sqlite' ? [index] : ordered;
-    for (const bounds of [{}, { maxId: aliceIds[100]! }, { sinceId: aliceIds[3]!, maxId: aliceIds[90]! }]) {
-      const [listing] = await planOf(() => source().userMessages({ username: 'alice', limit: 20, ...flags, ...bounds }));
-      const plan = listing!.join('\n');
-      expect(accepted.some((name) => planRules.indexRange(name).test(plan))).toBe(true);
-      expect(plan).not.toMatch(planRules.tableScan);
-      expect(plan).not.toMatch(planRules.sortStep);
-    }
-  });
+  it.each(filters)(
+    'serves user messages (replies $includeReplies, reposts $includeReposts) from $index, in order, with and without bounds',
+    async ({ index, ...flags }) => {
+      const ordered = filters
+        .filter((f) => (f.includeReplies || !flags.includeReplies) && (f.includeReposts || !flags.includeReposts))
+        .map((f) => f.index);
+      const accepted = kind === 'sqlite' ? [index] : ordered;
+      for (const bounds of [{}, { maxId: aliceIds[100]! }, { sinceId: aliceIds[3]!, maxId: aliceIds[90]! }]) {
+        const [listing] = await planOf(() =>
+          source().userMessages({ username: 'alice', limit: 20, ...flags, ...bounds }),
+        );
+        const plan = listing!.join('\n');
+        expect(accepted.some((name) => planRules.indexRange(name).test(plan))).toBe(true);
+        expect(plan).not.toMatch(planRules.tableScan);
+        expect(plan).not.toMatch(planRules.sortStep);
+      }
+    },
+  );
 
   it('fetches the reposted records of a page in one more query, by key', async () => {
-    const plans = await planOf(() => source().userMessages({ username: 'alice', limit: 40, includeReplies: true, includeReposts: true }));
+    const plans = await planOf(() =>
+      source().userMessages({ username: 'alice', limit: 40, includeReplies: true, includeReposts: true }),
+    );
     expect(plans).toHaveLength(2);
     expect(plans[1]!.join('\n')).toMatch(planRules.indexRange(uniqueIndex.messageId));
     expect(plans.flat().join('\n')).not.toMatch(planRules.tableScan);
@@ -203,13 +276,19 @@ describe('microblog rows', () => {
       expect(() => toMicroblogMessageRow(message('1', 'x', NOW, { repostedId: bad }))).toThrow(RangeError);
     }
     expect(toMicroblogMessageRow(message('0', 'X', NOW, { replyToId: '99999999999999999999' }))).toMatchObject({
-      id: '0', id_key: '00000000000000000000', author_key: 'x', is_reply: 1, reply_to_id: '99999999999999999999', is_repost: 0, reposted_id: null,
+      id: '0',
+      id_key: '00000000000000000000',
+      author_key: 'x',
+      is_reply: 1,
+      reply_to_id: '99999999999999999999',
+      is_repost: 0,
+      reposted_id: null,
     });
   });
 });
 
 describe('SQL microblog source: semantics', () => {
-  it('lists a user\'s messages newest first by numeric id, case-insensitively, under every filter', async () => {
+  it("lists a user's messages newest first by numeric id, case-insensitively, under every filter", async () => {
     for (const includeReplies of [true, false]) {
       for (const includeReposts of [true, false]) {
         const got = await source().userMessages({ username: 'aLiCe', limit: 200, includeReplies, includeReposts });
@@ -228,13 +307,22 @@ describe('SQL microblog source: semantics', () => {
     // '9' < '10' numerically though not as text; a 19-digit bound sits between 18- and 20-digit ids
     const nine = await source().userMessages({ username: 'alice', limit: 200, ...all, sinceId: '9' });
     expect(nine.map((m) => m.id)).toEqual(ids.filter((id) => big(id) > 9n));
-    const mid = await source().userMessages({ username: 'alice', limit: 200, ...all, maxId: '5000000000000000000', sinceId: '099' });
+    const mid = await source().userMessages({
+      username: 'alice',
+      limit: 200,
+      ...all,
+      maxId: '5000000000000000000',
+      sinceId: '099',
+    });
     expect(mid.map((m) => m.id)).toEqual(ids.filter((id) => big(id) < 5_000_000_000_000_000_000n && big(id) > 99n));
     expect(mid.length).toBeGreaterThan(10);
   });
 
   it('pages by maxId = the last id exactly once, in order, though messages share timestamps', async () => {
-    for (const flags of [{ includeReplies: true, includeReposts: true }, { includeReplies: false, includeReposts: false }]) {
+    for (const flags of [
+      { includeReplies: true, includeReposts: true },
+      { includeReplies: false, includeReposts: false },
+    ]) {
       const seen: string[] = [];
       let maxId: string | undefined;
       for (let page = 0; page < 100; page++) {
@@ -248,13 +336,28 @@ describe('SQL microblog source: semantics', () => {
   });
 
   it('returns every field as stored; a repost carries its reposted record (whose repostedMessage is null)', async () => {
-    const got = await source().userMessages({ username: 'alice', limit: 200, includeReplies: true, includeReposts: true });
+    const got = await source().userMessages({
+      username: 'alice',
+      limit: 200,
+      includeReplies: true,
+      includeReposts: true,
+    });
     const byId = new Map(got.map((m) => [m.id, m]));
     const plain = byId.get(aliceIds[0]!)!;
     expect(plain).toEqual({
-      id: aliceIds[0]!, text: `text of ${aliceIds[0]}`, author: 'Alice', likeCount: Number(aliceIds[0]!.slice(-3)) % 97, repostCount: 1,
-      replyCount: 2, quoteCount: 3, viewCount: 3_000_000_000 + (Number(aliceIds[0]!.slice(-4)) % 1000), createdAt: new Date(NOW).toISOString(),
-      isRepost: false, repostedMessage: null, url: `https://microblog.example.org/Alice/status/${aliceIds[0]}`, media: [],
+      id: aliceIds[0]!,
+      text: `text of ${aliceIds[0]}`,
+      author: 'Alice',
+      likeCount: Number(aliceIds[0]!.slice(-3)) % 97,
+      repostCount: 1,
+      replyCount: 2,
+      quoteCount: 3,
+      viewCount: 3_000_000_000 + (Number(aliceIds[0]!.slice(-4)) % 1000),
+      createdAt: new Date(NOW).toISOString(),
+      isRepost: false,
+      repostedMessage: null,
+      url: `https://microblog.example.org/Alice/status/${aliceIds[0]}`,
+      media: [],
     } satisfies Message);
     const reposts = aliceStored.filter(isRepost);
     expect(reposts.length).toBeGreaterThan(10);
@@ -267,9 +370,19 @@ describe('SQL microblog source: semantics', () => {
         continue;
       }
       expect(m.repostedMessage).toEqual({
-        id: original.id, text: original.text, author: 'Bob', likeCount: original.likeCount, repostCount: 1, replyCount: 2, quoteCount: 3,
-        viewCount: original.viewCount, createdAt: new Date(original.createdAt).toISOString(), isRepost: false, repostedMessage: null,
-        url: original.url, media: original.media,
+        id: original.id,
+        text: original.text,
+        author: 'Bob',
+        likeCount: original.likeCount,
+        repostCount: 1,
+        replyCount: 2,
+        quoteCount: 3,
+        viewCount: original.viewCount,
+        createdAt: new Date(original.createdAt).toISOString(),
+        isRepost: false,
+        repostedMessage: null,
+        url: original.url,
+        media: original.media,
       });
     }
     expect(got.filter((m) => !m.isRepost).every((m) => m.repostedMessage === null)).toBe(true);
@@ -277,10 +390,16 @@ describe('SQL microblog source: semantics', () => {
   });
 
   it('lists direct replies oldest first by numeric id, up to limit; a leading-zero id names the same message', async () => {
-    const expected = allMessages.filter((m) => m.replyToId === '777').map((m) => m.id).sort(newestFirst).reverse();
+    const expected = allMessages
+      .filter((m) => m.replyToId === '777')
+      .map((m) => m.id)
+      .sort(newestFirst)
+      .reverse();
     expect(expected.length).toBeGreaterThan(30);
     expect((await source().messageReplies({ messageId: '777', limit: 100 })).map((m) => m.id)).toEqual(expected);
-    expect((await source().messageReplies({ messageId: '000777', limit: 5 })).map((m) => m.id)).toEqual(expected.slice(0, 5));
+    expect((await source().messageReplies({ messageId: '000777', limit: 5 })).map((m) => m.id)).toEqual(
+      expected.slice(0, 5),
+    );
     expect(await source().messageReplies({ messageId: '778', limit: 100 })).toEqual(
       expect.arrayContaining([expect.objectContaining({ author: expect.stringMatching(/^alice$/i) })]),
     );
@@ -295,11 +414,24 @@ describe('SQL microblog source: semantics', () => {
         .map((i) => String(2_000_000_100 + i)),
     );
     expect(got[1]).toEqual({
-      id: '2000000100', username: 'fan0', displayName: 'Name 100', bio: '', followerCount: 300, followingCount: 200, messageCount: 100,
-      likeCount: 500, isVerified: false, isProtected: true, profileImageUrl: 'https://img.example.org/100.jpg',
+      id: '2000000100',
+      username: 'fan0',
+      displayName: 'Name 100',
+      bio: '',
+      followerCount: 300,
+      followingCount: 200,
+      messageCount: 100,
+      likeCount: 500,
+      isVerified: false,
+      isProtected: true,
+      profileImageUrl: 'https://img.example.org/100.jpg',
       createdAt: new Date(NOW - 400 * 86_400_000 + 100).toISOString(),
     });
-    expect((await source().userFollowers({ username: 'carol', limit: 3 })).map((f) => f.id)).toEqual(['2000000101', '2000000100', '2000000103']);
+    expect((await source().userFollowers({ username: 'carol', limit: 3 })).map((f) => f.id)).toEqual([
+      '2000000101',
+      '2000000100',
+      '2000000103',
+    ]);
     expect(await source().userFollowers({ username: 'loner', limit: 10 })).toEqual([]);
     // a follow whose account is not in the store is left out
     expect((await source().userFollowers({ username: 'bob', limit: 10 })).map((f) => f.username)).toEqual(['fan0']);
@@ -308,20 +440,34 @@ describe('SQL microblog source: semantics', () => {
   it('pages replies and followers by startAfter (keyset, for bulk export): the whole listing, nothing skipped or repeated', async () => {
     const walk = async <R extends { id: string }>(read: (startAfter: string | undefined) => Promise<R[]>) => {
       const ids: string[] = [];
-      for (let page = await read(undefined); page.length > 0; page = await read(page.at(-1)!.id)) ids.push(...page.map((r) => r.id));
+      for (let page = await read(undefined); page.length > 0; page = await read(page.at(-1)!.id))
+        ids.push(...page.map((r) => r.id));
       return ids;
     };
     const replies = (await source().messageReplies({ messageId: '777', limit: 100 })).map((m) => m.id);
     expect(replies.length).toBeGreaterThan(3);
-    expect(await walk((startAfter) => source().messageReplies({ messageId: '777', limit: 3, ...(startAfter ? { startAfter } : {}) }))).toEqual(replies);
+    expect(
+      await walk((startAfter) =>
+        source().messageReplies({ messageId: '777', limit: 3, ...(startAfter ? { startAfter } : {}) }),
+      ),
+    ).toEqual(replies);
     // followers tie on followed_at: the position is (followed_at, follower id)
     const followers = (await source().userFollowers({ username: 'carol', limit: 1000 })).map((f) => f.id);
     expect(followers.length).toBeGreaterThan(2);
-    expect(await walk((startAfter) => source().userFollowers({ username: 'carol', limit: 2, ...(startAfter ? { startAfter } : {}) }))).toEqual(followers);
+    expect(
+      await walk((startAfter) =>
+        source().userFollowers({ username: 'carol', limit: 2, ...(startAfter ? { startAfter } : {}) }),
+      ),
+    ).toEqual(followers);
   });
 
   it('looks messages up by their exact ids, rendered as the listing renders them', async () => {
-    const listing = await source().userMessages({ username: 'alice', limit: 200, includeReplies: true, includeReposts: true });
+    const listing = await source().userMessages({
+      username: 'alice',
+      limit: 200,
+      includeReplies: true,
+      includeReposts: true,
+    });
     const wanted = listing.filter((_, i) => i % 7 === 0);
     expect(wanted.some((m) => m.isRepost && m.repostedMessage !== null)).toBe(true);
     const got = await source().messagesByIds([...wanted.map((m) => m.id), '55555', 'abc', '0777', ' 777']);
@@ -331,7 +477,10 @@ describe('SQL microblog source: semantics', () => {
     // a repost whose reposted message is not stored, and ids beyond 2^53
     const orphan = aliceStored.find((m) => m.repostedId === '55555')!;
     expect(await source().messagesByIds([orphan.id, '1000000000000000001'])).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: orphan.id, isRepost: true, repostedMessage: null }), expect.objectContaining({ id: '1000000000000000001' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: orphan.id, isRepost: true, repostedMessage: null }),
+        expect.objectContaining({ id: '1000000000000000001' }),
+      ]),
     );
     expect(await source().messagesByIds([])).toEqual([]);
   });
@@ -342,7 +491,9 @@ describe('SQL microblog source: semantics', () => {
     expect(await source().messageExists('777')).toBe(true);
     expect(await source().messageExists('0777')).toBe(true);
     expect(await source().messageExists('55555')).toBe(false);
-    expect(await source().userMessages({ username: 'loner', limit: 10, includeReplies: true, includeReposts: true })).toEqual([]);
+    expect(
+      await source().userMessages({ username: 'loner', limit: 10, includeReplies: true, includeReposts: true }),
+    ).toEqual([]);
   });
 });
 
@@ -361,35 +512,67 @@ describe('SQL microblog source: time windows (after, before: exclusive, on creat
     { includeReplies: false, includeReposts: false },
   ];
 
-  it.each(flagSets)('walks a user\'s messages strictly inside the window exactly once (replies $includeReplies, reposts $includeReposts)', async (flags) => {
-    const expected = aliceStored
-      .filter((m) => inWindow(m) && (flags.includeReplies || !isReply(m)) && (flags.includeReposts || !isRepost(m)))
-      .map((m) => m.id)
-      .sort(newestFirst);
-    expect(expected.length).toBeGreaterThan(20);
-    const seen: string[] = [];
-    let maxId: string | undefined;
-    for (let page = 0; page < 100; page++) {
-      const got = await source().userMessages({ username: 'alice', limit: 7, ...flags, window, ...(maxId ? { maxId } : {}) });
-      seen.push(...got.map((m) => m.id));
-      if (got.length < 7) break;
-      maxId = got.at(-1)!.id;
-    }
-    expect(seen).toEqual(expected);
-  });
+  it.each(flagSets)(
+    "walks a user's messages strictly inside the window exactly once (replies $includeReplies, reposts $includeReposts)",
+    async (flags) => {
+      const expected = aliceStored
+        .filter((m) => inWindow(m) && (flags.includeReplies || !isReply(m)) && (flags.includeReposts || !isRepost(m)))
+        .map((m) => m.id)
+        .sort(newestFirst);
+      expect(expected.length).toBeGreaterThan(20);
+      const seen: string[] = [];
+      let maxId: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const got = await source().userMessages({
+          username: 'alice',
+          limit: 7,
+          ...flags,
+          window,
+          ...(maxId ? { maxId } : {}),
+        });
+        seen.push(...got.map((m) => m.id));
+        if (got.length < 7) break;
+        maxId = got.at(-1)!.id;
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it('combines with sinceId/maxId, and takes either bound alone', async () => {
     const all = { includeReplies: true, includeReposts: true };
     const ids = expectedAlice(all);
     const [hi, lo] = [ids[10]!, ids[100]!];
     const both = await source().userMessages({ username: 'alice', limit: 200, ...all, sinceId: lo, maxId: hi, window });
-    const inRange = aliceStored.filter((m) => inWindow(m) && big(m.id) > big(lo) && big(m.id) < big(hi)).map((m) => m.id).sort(newestFirst);
+    const inRange = aliceStored
+      .filter((m) => inWindow(m) && big(m.id) > big(lo) && big(m.id) < big(hi))
+      .map((m) => m.id)
+      .sort(newestFirst);
     expect(both.map((m) => m.id)).toEqual(inRange);
-    const older = await source().userMessages({ username: 'alice', limit: 200, ...all, window: { before: new Date(NOW - 38 * MINUTE) } });
-    expect(older.map((m) => m.id)).toEqual(aliceStored.filter((m) => m.createdAt < NOW - 38 * MINUTE).map((m) => m.id).sort(newestFirst));
+    const older = await source().userMessages({
+      username: 'alice',
+      limit: 200,
+      ...all,
+      window: { before: new Date(NOW - 38 * MINUTE) },
+    });
+    expect(older.map((m) => m.id)).toEqual(
+      aliceStored
+        .filter((m) => m.createdAt < NOW - 38 * MINUTE)
+        .map((m) => m.id)
+        .sort(newestFirst),
+    );
     expect(older).toHaveLength(3);
-    const newer = await source().userMessages({ username: 'alice', limit: 200, ...all, window: { after: new Date(NOW - MINUTE) } });
-    expect(newer.map((m) => m.id)).toEqual(aliceStored.filter((m) => m.createdAt === NOW).map((m) => m.id).sort(newestFirst));
+    const newer = await source().userMessages({
+      username: 'alice',
+      limit: 200,
+      ...all,
+      window: { after: new Date(NOW - MINUTE) },
+    });
+    expect(newer.map((m) => m.id)).toEqual(
+      aliceStored
+        .filter((m) => m.createdAt === NOW)
+        .map((m) => m.id)
+        .sort(newestFirst),
+    );
   });
 
   it('keeps the replies strictly inside the window, oldest first (the 30 replies sitting on `before` are left out)', async () => {
@@ -404,27 +587,36 @@ describe('SQL microblog source: time windows (after, before: exclusive, on creat
     expect(all.some((m) => at(m) === NOW - 28 * MINUTE)).toBe(true);
   });
 
-  describe('query plans: the window filters the rows of the listing\'s index range, never a table scan', () => {
+  describe("query plans: the window filters the rows of the listing's index range, never a table scan", () => {
     /**
      * PostgreSQL may rightly prefer a bitmap scan of the range and a sort of the few rows the window
      * leaves; asked without bitmap scans it shows that the index serves the order by itself.
      */
-    const orderedPlanOf = (run: () => Promise<unknown>) => planned.plansOf(run, { disable: ['enable_seqscan', 'enable_bitmapscan'] });
-    const indexes = ['microblog_messages_author', 'microblog_messages_author_reply', 'microblog_messages_author_repost', 'microblog_messages_author_reply_repost'];
+    const orderedPlanOf = (run: () => Promise<unknown>) =>
+      planned.plansOf(run, { disable: ['enable_seqscan', 'enable_bitmapscan'] });
+    const indexes = [
+      'microblog_messages_author',
+      'microblog_messages_author_reply',
+      'microblog_messages_author_repost',
+      'microblog_messages_author_reply_repost',
+    ];
 
-    it.each(flagSets)('user messages with a window (replies $includeReplies, reposts $includeReposts), with and without id bounds', async (flags) => {
-      for (const bounds of [{}, { maxId: aliceIds[100]! }]) {
-        const run = () => source().userMessages({ username: 'alice', limit: 20, ...flags, ...bounds, window });
-        const [listing] = await planOf(run);
-        show(`userMessages ${JSON.stringify({ ...flags, ...bounds })}, window`, listing!);
-        const plan = listing!.join('\n');
-        expect(indexes.some((name) => planRules.indexRange(name).test(plan))).toBe(true);
-        expect(plan).not.toMatch(planRules.tableScan);
-        const [ordered] = await orderedPlanOf(run);
-        expect(indexes.some((name) => planRules.indexRange(name).test(ordered!.join('\n')))).toBe(true);
-        expect(ordered!.join('\n')).not.toMatch(planRules.sortStep);
-      }
-    });
+    it.each(flagSets)(
+      'user messages with a window (replies $includeReplies, reposts $includeReposts), with and without id bounds',
+      async (flags) => {
+        for (const bounds of [{}, { maxId: aliceIds[100]! }]) {
+          const run = () => source().userMessages({ username: 'alice', limit: 20, ...flags, ...bounds, window });
+          const [listing] = await planOf(run);
+          show(`userMessages ${JSON.stringify({ ...flags, ...bounds })}, window`, listing!);
+          const plan = listing!.join('\n');
+          expect(indexes.some((name) => planRules.indexRange(name).test(plan))).toBe(true);
+          expect(plan).not.toMatch(planRules.tableScan);
+          const [ordered] = await orderedPlanOf(run);
+          expect(indexes.some((name) => planRules.indexRange(name).test(ordered!.join('\n')))).toBe(true);
+          expect(ordered!.join('\n')).not.toMatch(planRules.sortStep);
+        }
+      },
+    );
 
     it('replies with a window', async () => {
       const run = () => source().messageReplies({ messageId: '777', window, limit: 20 });

@@ -1,19 +1,45 @@
 import type { Follower, Message } from '@socialquery/microblog';
-import { canonicalMessageId, messageIdKey, type MicroblogSource, type UserMessagesQuery } from '@socialquery/microblog/server';
+import {
+  canonicalMessageId,
+  messageIdKey,
+  type MicroblogSource,
+  type UserMessagesQuery,
+} from '@socialquery/microblog/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { usernameKey } from './rows.js';
 import type { Database, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
 
 const MESSAGE_COLUMNS = [
-  'id', 'author', 'text', 'like_count', 'repost_count', 'reply_count', 'quote_count', 'view_count', 'created_at',
-  'is_repost', 'reposted_id', 'url', 'media',
+  'id',
+  'author',
+  'text',
+  'like_count',
+  'repost_count',
+  'reply_count',
+  'quote_count',
+  'view_count',
+  'created_at',
+  'is_repost',
+  'reposted_id',
+  'url',
+  'media',
 ] as const;
 
 type MessageRow = Pick<Selectable<MicroblogMessagesTable>, (typeof MESSAGE_COLUMNS)[number]>;
 
 const USER_COLUMNS = [
-  'id', 'username', 'display_name', 'bio', 'follower_count', 'following_count', 'message_count', 'like_count', 'is_verified',
-  'is_protected', 'profile_image_url', 'created_at',
+  'id',
+  'username',
+  'display_name',
+  'bio',
+  'follower_count',
+  'following_count',
+  'message_count',
+  'like_count',
+  'is_verified',
+  'is_protected',
+  'profile_image_url',
+  'created_at',
 ] as const;
 
 type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[number]>;
@@ -29,22 +55,34 @@ type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[numbe
 export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource {
   /** The page's rows as message records, each repost with its reposted record (one query for the page). */
   async function toMessages(rows: MessageRow[]): Promise<Message[]> {
-    const wanted = [...new Set(rows.filter((r) => Number(r.is_repost) === 1 && r.reposted_id !== null).map((r) => r.reposted_id!))];
+    const wanted = [
+      ...new Set(rows.filter((r) => Number(r.is_repost) === 1 && r.reposted_id !== null).map((r) => r.reposted_id!)),
+    ];
     const reposted = new Map<string, MessageRow>();
     if (wanted.length > 0) {
-      const found = await db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('id', 'in', wanted).execute();
+      const found = await db
+        .selectFrom('microblog_messages')
+        .select(MESSAGE_COLUMNS)
+        .where('id', 'in', wanted)
+        .execute();
       for (const row of found) reposted.set(row.id, row);
     }
     return rows.map((row) => {
       // a reposted message that is not in the store leaves repostedMessage null
       const original = row.reposted_id === null ? undefined : reposted.get(row.reposted_id);
-      return { ...messageFields(row), repostedMessage: original ? { ...messageFields(original), repostedMessage: null } : null };
+      return {
+        ...messageFields(row),
+        repostedMessage: original ? { ...messageFields(original), repostedMessage: null } : null,
+      };
     });
   }
 
   return {
     async userMessages({ username, sinceId, maxId, includeReplies, includeReposts, window, limit }: UserMessagesQuery) {
-      let query = db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('author_key', '=', usernameKey(username));
+      let query = db
+        .selectFrom('microblog_messages')
+        .select(MESSAGE_COLUMNS)
+        .where('author_key', '=', usernameKey(username));
       if (!includeReplies) query = query.where('is_reply', '=', 0);
       if (!includeReposts) query = query.where('is_repost', '=', 0);
       if (sinceId !== undefined) query = query.where('id_key', '>', messageIdKey(sinceId));
@@ -54,18 +92,21 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       return toMessages(await query.orderBy('id_key', 'desc').limit(limit).execute());
     },
     async messageReplies({ messageId, window, startAfter, limit }) {
-      let query = db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('reply_to_id', '=', canonicalMessageId(messageId));
+      let query = db
+        .selectFrom('microblog_messages')
+        .select(MESSAGE_COLUMNS)
+        .where('reply_to_id', '=', canonicalMessageId(messageId));
       if (startAfter !== undefined) query = query.where('id_key', '>', messageIdKey(startAfter));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
-      const rows = await query
-        .orderBy('id_key', 'asc')
-        .limit(limit)
-        .execute();
+      const rows = await query.orderBy('id_key', 'asc').limit(limit).execute();
       return toMessages(rows);
     },
     async userFollowers({ username, startAfter, limit }) {
-      let query = db.selectFrom('microblog_follows').select('follower_id').where('user_key', '=', usernameKey(username));
+      let query = db
+        .selectFrom('microblog_follows')
+        .select('follower_id')
+        .where('user_key', '=', usernameKey(username));
       if (startAfter !== undefined) {
         const position = await db
           .selectFrom('microblog_follows')
@@ -76,11 +117,7 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
         if (!position) return [];
         query = query.where(sql<boolean>`(followed_at, follower_id) < (${position.followed_at}, ${startAfter})`);
       }
-      const follows = await query
-        .orderBy('followed_at', 'desc')
-        .orderBy('follower_id', 'desc')
-        .limit(limit)
-        .execute();
+      const follows = await query.orderBy('followed_at', 'desc').orderBy('follower_id', 'desc').limit(limit).execute();
       if (follows.length === 0) return [];
       const ids = follows.map((f) => f.follower_id);
       const accounts = await db.selectFrom('microblog_users').select(USER_COLUMNS).where('id', 'in', ids).execute();
@@ -92,17 +129,29 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       });
     },
     async userExists(username) {
-      const row = await db.selectFrom('microblog_users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
+      const row = await db
+        .selectFrom('microblog_users')
+        .select('id')
+        .where('username_key', '=', usernameKey(username))
+        .executeTakeFirst();
       return row !== undefined;
     },
     async messagesByIds(ids) {
       if (ids.length === 0) return [];
       // primary-key lookups, exact (no canonical form); the reposted records come as in the listings
-      const rows = await db.selectFrom('microblog_messages').select(MESSAGE_COLUMNS).where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('microblog_messages')
+        .select(MESSAGE_COLUMNS)
+        .where('id', 'in', [...ids])
+        .execute();
       return toMessages(rows);
     },
     async messageExists(messageId) {
-      const row = await db.selectFrom('microblog_messages').select('id').where('id', '=', canonicalMessageId(messageId)).executeTakeFirst();
+      const row = await db
+        .selectFrom('microblog_messages')
+        .select('id')
+        .where('id', '=', canonicalMessageId(messageId))
+        .executeTakeFirst();
       return row !== undefined;
     },
   };

@@ -5,8 +5,21 @@ import { type MusicWrittenTable, upsertMusicRows } from './rows.js';
 import type { Database } from '../../schema.js';
 import type { DemoSet } from '../../demo/demo-set.js';
 import {
-  musicDemoAlbumArtists, musicDemoAlbums, musicDemoArtists, musicDemoConcerts, musicDemoEpisodes, musicDemoFollows, musicDemoGenres, musicDemoLyrics,
-  musicDemoPlaylists, musicDemoPlaylistTracks, musicDemoShows, musicDemoSize, musicDemoTrackArtists, musicDemoTracks, musicDemoUsers,
+  musicDemoAlbumArtists,
+  musicDemoAlbums,
+  musicDemoArtists,
+  musicDemoConcerts,
+  musicDemoEpisodes,
+  musicDemoFollows,
+  musicDemoGenres,
+  musicDemoLyrics,
+  musicDemoPlaylists,
+  musicDemoPlaylistTracks,
+  musicDemoShows,
+  musicDemoSize,
+  musicDemoTrackArtists,
+  musicDemoTracks,
+  musicDemoUsers,
   type MusicDemoOptions,
 } from './demo.js';
 
@@ -42,7 +55,9 @@ export const musicDemoSet: DemoSet = {
     written += await write('music_episodes', musicDemoEpisodes(options));
     written += await write('music_concerts', musicDemoConcerts(options));
     // the derived tables follow the playlists' entries alone: a re-seed that changed none keeps them
-    const kept = changed.get('music_playlist_tracks') === 0 && (await db.selectFrom('music_related_artists').select('id').limit(1).executeTakeFirst()) !== undefined;
+    const kept =
+      changed.get('music_playlist_tracks') === 0 &&
+      (await db.selectFrom('music_related_artists').select('id').limit(1).executeTakeFirst()) !== undefined;
     const derived = kept ? await countDerived(db) : await recomputeMusicDerived(db);
     onRows(derived.recommendations + derived.relatedArtists);
     return written + derived.recommendations + derived.relatedArtists;
@@ -72,17 +87,31 @@ async function writeMusicRows<T extends MusicWrittenTable>(
 
 /** The table's indexes that no constraint (primary key, unique column) owns, with the statements that create them. */
 async function secondaryIndexes(db: Kysely<Database>, table: string): Promise<{ name: string; definition: string }[]> {
-  const query = dialectOf(db).kind === 'postgres'
-    ? sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
+  const query =
+    dialectOf(db).kind === 'postgres'
+      ? sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
         where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)`
-    : sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`;
+      : sql<{
+          name: string;
+          definition: string;
+        }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`;
   return (await query.execute(db)).rows;
 }
 
 async function countDerived(db: Kysely<Database>): Promise<MusicDerivedReport> {
   const count = async (table: 'music_track_recommendations' | 'music_related_artists') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  return { recommendations: await count('music_track_recommendations'), relatedArtists: await count('music_related_artists') };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    recommendations: await count('music_track_recommendations'),
+    relatedArtists: await count('music_related_artists'),
+  };
 }
 
 async function upsertAll<T extends MusicWrittenTable>(

@@ -1,8 +1,23 @@
 import { nameKey, termsOf } from '@socialquery/music/server';
 import {
-  musicDemoAlbumArtists, musicDemoAlbums, musicDemoArtists, musicDemoConcerts, musicDemoEpisodes, musicDemoFollows, musicDemoGenres, musicDemoLyrics,
-  musicDemoPlaylists, musicDemoPlaylistTracks, musicDemoShows, musicDemoSize, musicDemoTrackArtists, musicDemoTracks, musicDemoUsers,
-  DERIVED_ROWS_PER_SCALE, PLAYLIST_MAX_TRACKS, PLAYLIST_MIN_TRACKS,
+  musicDemoAlbumArtists,
+  musicDemoAlbums,
+  musicDemoArtists,
+  musicDemoConcerts,
+  musicDemoEpisodes,
+  musicDemoFollows,
+  musicDemoGenres,
+  musicDemoLyrics,
+  musicDemoPlaylists,
+  musicDemoPlaylistTracks,
+  musicDemoShows,
+  musicDemoSize,
+  musicDemoTrackArtists,
+  musicDemoTracks,
+  musicDemoUsers,
+  DERIVED_ROWS_PER_SCALE,
+  PLAYLIST_MAX_TRACKS,
+  PLAYLIST_MIN_TRACKS,
 } from './demo.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -39,7 +54,7 @@ const countBy = <T>(rows: T[], key: (row: T) => string) => {
 };
 
 describe('music demo data', () => {
-  it('meets the issue\'s volumes', () => {
+  it("meets the issue's volumes", () => {
     expect(artists).toHaveLength(5_000);
     expect(albums).toHaveLength(20_000);
     const types = countBy(albums, (a) => a.album_type);
@@ -58,8 +73,22 @@ describe('music demo data', () => {
     expect(lyrics.length).toBeLessThan(tracks.length / 2);
     expect(concerts.length).toBeGreaterThan(1_000);
     expect(genres.map((g) => g.kind).sort()).toEqual([...Array(30).fill('genre'), ...Array(14).fill('mood')].sort());
-    const written = [artists, albums, albumArtists, tracks, trackArtists, playlists, playlistTracks, users, follows, shows, episodes, lyrics, concerts, genres]
-      .reduce((sum, rows) => sum + rows.length, 0);
+    const written = [
+      artists,
+      albums,
+      albumArtists,
+      tracks,
+      trackArtists,
+      playlists,
+      playlistTracks,
+      users,
+      follows,
+      shows,
+      episodes,
+      lyrics,
+      concerts,
+      genres,
+    ].reduce((sum, rows) => sum + rows.length, 0);
     expect(Math.abs(musicDemoSize(1) - written - DERIVED_ROWS_PER_SCALE)).toBeLessThan(written * 0.02);
   });
 
@@ -68,8 +97,10 @@ describe('music demo data', () => {
       expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
       expect(rows.filter((row) => !/^[0-9A-Za-z]{22}$/.test(row.id))).toEqual([]);
     }
-    for (const rows of [artists, albums, tracks, playlists, users, shows, genres]) expect(new Set(rows.map((row) => row.num)).size).toBe(rows.length);
-    for (const rows of [albumArtists, trackArtists, playlistTracks, follows]) expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    for (const rows of [artists, albums, tracks, playlists, users, shows, genres])
+      expect(new Set(rows.map((row) => row.num)).size).toBe(rows.length);
+    for (const rows of [albumArtists, trackArtists, playlistTracks, follows])
+      expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
   });
 
   it('keeps its links and counts consistent', () => {
@@ -80,14 +111,27 @@ describe('music demo data', () => {
     expect(albums.filter((album) => perAlbum.get(album.id) !== album.total_tracks)).toEqual([]);
     expect([...albumArtists, ...trackArtists].filter((link) => !artistIds.has(link.artist_id))).toEqual([]);
     const creditsOf = new Map<string, string[]>();
-    for (const link of trackArtists) (creditsOf.get(link.track_id) ?? creditsOf.set(link.track_id, []).get(link.track_id)!)[link.position] = link.artist_id;
+    for (const link of trackArtists)
+      (creditsOf.get(link.track_id) ?? creditsOf.set(link.track_id, []).get(link.track_id)!)[link.position] =
+        link.artist_id;
     const badTracks = tracks.filter((track) => {
       const credits = (JSON.parse(track.artists) as { id: string }[]).map((c) => c.id);
-      return credits.join() !== creditsOf.get(track.id)?.join() || track.name_key !== nameKey(track.name) || track.name_terms !== ` ${termsOf(track.name).join(' ')} `;
+      return (
+        credits.join() !== creditsOf.get(track.id)?.join() ||
+        track.name_key !== nameKey(track.name) ||
+        track.name_terms !== ` ${termsOf(track.name).join(' ')} `
+      );
     });
     expect(badTracks).toEqual([]);
     const perPlaylist = countBy(playlistTracks, (e) => e.playlist_id);
-    expect(playlists.filter((p) => perPlaylist.get(p.id) !== p.total_tracks || p.total_tracks < PLAYLIST_MIN_TRACKS || p.total_tracks > PLAYLIST_MAX_TRACKS)).toEqual([]);
+    expect(
+      playlists.filter(
+        (p) =>
+          perPlaylist.get(p.id) !== p.total_tracks ||
+          p.total_tracks < PLAYLIST_MIN_TRACKS ||
+          p.total_tracks > PLAYLIST_MAX_TRACKS,
+      ),
+    ).toEqual([]);
     // short playlists far more common than long ones
     const lengths = playlists.map((p) => p.total_tracks).sort((a, b) => a - b);
     expect(lengths[5_000]).toBeLessThan(60);
@@ -95,7 +139,11 @@ describe('music demo data', () => {
     expect(playlistTracks.filter((entry) => !trackIds.has(entry.track_id))).toEqual([]);
     const followers = countBy(follows, (f) => f.user_id);
     const following = countBy(follows, (f) => f.follower_id);
-    expect(users.filter((u) => u.follower_count !== (followers.get(u.id) ?? 0) || u.following_count !== (following.get(u.id) ?? 0))).toEqual([]);
+    expect(
+      users.filter(
+        (u) => u.follower_count !== (followers.get(u.id) ?? 0) || u.following_count !== (following.get(u.id) ?? 0),
+      ),
+    ).toEqual([]);
     const perShow = countBy(episodes, (e) => e.show_id);
     expect(shows.filter((show) => perShow.get(show.id) !== show.total_episodes)).toEqual([]);
   });
@@ -105,7 +153,9 @@ describe('music demo data', () => {
     const again = take(musicDemoTracks({ now: later, scale: 1 }), 1_000);
     expect(again).toEqual(tracks.slice(0, 1_000));
     const entries = take(musicDemoPlaylistTracks({ now: later, scale: 1 }), 1_000);
-    expect(entries.map(({ added_at, ...rest }) => rest)).toEqual(playlistTracks.slice(0, 1_000).map(({ added_at, ...rest }) => rest));
+    expect(entries.map(({ added_at, ...rest }) => rest)).toEqual(
+      playlistTracks.slice(0, 1_000).map(({ added_at, ...rest }) => rest),
+    );
     expect(entries.map((e) => e.added_at)).toEqual(playlistTracks.slice(0, 1_000).map((e) => e.added_at + DAY));
     expect(albums.filter((album) => album.released_at >= now.getTime())).toEqual([]);
     expect(concerts.filter((concert) => concert.starts_at <= now.getTime())).toEqual([]);

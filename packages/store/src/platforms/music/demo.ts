@@ -13,13 +13,45 @@
  * (and the release dates derived from them) follow `now`.
  */
 import type {
-  MusicAlbumArtistsTable, MusicAlbumsTable, MusicArtistsTable, MusicConcertsTable, MusicEpisodesTable, MusicFollowsTable, MusicGenresTable,
-  MusicLyricsTable, MusicPlaylistsTable, MusicPlaylistTracksTable, MusicShowsTable, MusicTrackArtistsTable, MusicTracksTable, MusicUsersTable,
+  MusicAlbumArtistsTable,
+  MusicAlbumsTable,
+  MusicArtistsTable,
+  MusicConcertsTable,
+  MusicEpisodesTable,
+  MusicFollowsTable,
+  MusicGenresTable,
+  MusicLyricsTable,
+  MusicPlaylistsTable,
+  MusicPlaylistTracksTable,
+  MusicShowsTable,
+  MusicTrackArtistsTable,
+  MusicTracksTable,
+  MusicUsersTable,
 } from '../../schema.js';
 import { FIRST_NAMES, LAST_NAMES } from '../microblog/demo-text.js';
 import {
-  ACTIVITIES, ALBUM_TEMPLATES, BAND_ADJECTIVES, BAND_NOUNS, CITIES, COLORS, COMPILATION_TEMPLATES, EPISODE_TEMPLATES, FESTIVALS, GENRES, LABELS,
-  LYRIC_LINES, MOODS, PLAYLIST_TEMPLATES, PUBLISHERS, SHOW_TEMPLATES, SHOW_TOPICS, STAGE_PREFIXES, STAGE_WORDS, TITLE_TEMPLATES, TITLE_WORDS, VENUES,
+  ACTIVITIES,
+  ALBUM_TEMPLATES,
+  BAND_ADJECTIVES,
+  BAND_NOUNS,
+  CITIES,
+  COLORS,
+  COMPILATION_TEMPLATES,
+  EPISODE_TEMPLATES,
+  FESTIVALS,
+  GENRES,
+  LABELS,
+  LYRIC_LINES,
+  MOODS,
+  PLAYLIST_TEMPLATES,
+  PUBLISHERS,
+  SHOW_TEMPLATES,
+  SHOW_TOPICS,
+  STAGE_PREFIXES,
+  STAGE_WORDS,
+  TITLE_TEMPLATES,
+  TITLE_WORDS,
+  VENUES,
 } from './demo-text.js';
 import { musicNameColumns } from './rows.js';
 import { createRandom, type Random } from '../../demo/random.js';
@@ -60,8 +92,15 @@ const unit = (seed: number, n: number) => mix(seed, n) / 4294967296;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Where each kind's ids start: ids of one kind grow with the ordinal, so rows arrive in key order (fast inserts). */
 const KIND_BASE = {
-  genre: 20_000_000, concert: 60_000_000, artist: 137_000_000, album: 254_000_000, track: 371_000_000, playlist: 488_000_000, show: 605_000_000,
-  episode: 722_000_000, user: 839_000_000,
+  genre: 20_000_000,
+  concert: 60_000_000,
+  artist: 137_000_000,
+  album: 254_000_000,
+  track: 371_000_000,
+  playlist: 488_000_000,
+  show: 605_000_000,
+  episode: 722_000_000,
+  user: 839_000_000,
 } as const;
 export type MusicIdKind = keyof typeof KIND_BASE;
 
@@ -102,7 +141,13 @@ function idsOf(kind: MusicIdKind, count: number): readonly string[] {
 const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 function images(kind: string, id: string, sizes: readonly number[]): string {
-  return JSON.stringify(sizes.map((size) => ({ url: `https://images.socialquery.example/${kind}/${id}/${size}.jpg`, width: size, height: size })));
+  return JSON.stringify(
+    sizes.map((size) => ({
+      url: `https://images.socialquery.example/${kind}/${id}/${size}.jpg`,
+      width: size,
+      height: size,
+    })),
+  );
 }
 const COVER_SIZES = [640, 300, 64] as const;
 const AVATAR_SIZES = [640, 320, 160] as const;
@@ -173,7 +218,12 @@ function planOf(scale: number): Plan {
     albumType[b] = kind < 45 ? 1 : kind < 90 ? 0 : 2;
     if (albumType[b] !== 2 && mix(0xa1b3, b) % 100 < 4) albumSecond[b] = sameGenreArtist(a, artists, mix(0xa1b4, b));
     albumAgeDays[b] = 1 + Math.floor(365 * 40 * unit(0xa1b5, b) ** 2.2);
-    const n = albumType[b] === 1 ? 1 + (mix(0xa1b6, b) % 3) : albumType[b] === 0 ? 10 + (mix(0xa1b6, b) % 17) : 14 + (mix(0xa1b6, b) % 11);
+    const n =
+      albumType[b] === 1
+        ? 1 + (mix(0xa1b6, b) % 3)
+        : albumType[b] === 0
+          ? 10 + (mix(0xa1b6, b) % 17)
+          : 14 + (mix(0xa1b6, b) % 11);
     albumTrackStart[b + 1] = albumTrackStart[b]! + n;
   }
   const tracks = albumTrackStart[albums]!;
@@ -186,9 +236,15 @@ function planOf(scale: number): Plan {
     for (let t = albumTrackStart[b]!; t < albumTrackStart[b + 1]!; t++) {
       trackAlbum[t] = b;
       const position = t - albumTrackStart[b]!;
-      if (albumType[b] !== 2 && mix(0x7ac5, t) % 100 < 12) trackFeatured[t] = sameGenreArtist(a, artists, mix(0x7ac6, t));
+      if (albumType[b] !== 2 && mix(0x7ac5, t) % 100 < 12)
+        trackFeatured[t] = sameGenreArtist(a, artists, mix(0x7ac6, t));
       const positionFactor = position < 3 ? 1.6 - position * 0.2 : 1 / (1 + position * 0.08);
-      trackPlays[t] = Math.round(2e8 * artistWeight[a]! * albumFactor * positionFactor * Math.exp(1.4 * (unit(0x7ac7, t) - 0.5) * 2)) + 100 + (mix(0x7ac8, t) % 900);
+      trackPlays[t] =
+        Math.round(
+          2e8 * artistWeight[a]! * albumFactor * positionFactor * Math.exp(1.4 * (unit(0x7ac7, t) - 0.5) * 2),
+        ) +
+        100 +
+        (mix(0x7ac8, t) % 900);
     }
   }
 
@@ -204,7 +260,9 @@ function planOf(scale: number): Plan {
   const fill = artistTrackStart.slice(0, artists);
   for (let t = 0; t < tracks; t++) for (const a of mainArtists(t)) artistTrackList[fill[a]!++] = t;
   for (let a = 0; a < artists; a++) {
-    artistTrackList.subarray(artistTrackStart[a]!, artistTrackStart[a + 1]!).sort((x, y) => trackPlays[y]! - trackPlays[x]! || x - y);
+    artistTrackList
+      .subarray(artistTrackStart[a]!, artistTrackStart[a + 1]!)
+      .sort((x, y) => trackPlays[y]! - trackPlays[x]! || x - y);
   }
 
   // follows: user u follows a log-normal number of users, popular (low-ordinal) ones most
@@ -226,14 +284,36 @@ function planOf(scale: number): Plan {
   }
 
   const showEpisodeStart = new Int32Array(shows + 1);
-  for (let s = 0; s < shows; s++) showEpisodeStart[s + 1] = showEpisodeStart[s]! + 10 + Math.floor(90 * unit(0x5e01, s) ** 2);
+  for (let s = 0; s < shows; s++)
+    showEpisodeStart[s + 1] = showEpisodeStart[s]! + 10 + Math.floor(90 * unit(0x5e01, s) ** 2);
 
   const plan: Plan = {
-    artists, albums, tracks, users, playlists, shows, artistWeight, albumArtist, albumSecond, albumType, albumAgeDays,
-    albumTrackStart, trackAlbum, trackFeatured, trackPlays, artistTrackStart, artistTrackList, follows: Int32Array.from(followPairs),
-    followerCount, followingCount, showEpisodeStart,
+    artists,
+    albums,
+    tracks,
+    users,
+    playlists,
+    shows,
+    artistWeight,
+    albumArtist,
+    albumSecond,
+    albumType,
+    albumAgeDays,
+    albumTrackStart,
+    trackAlbum,
+    trackFeatured,
+    trackPlays,
+    artistTrackStart,
+    artistTrackList,
+    follows: Int32Array.from(followPairs),
+    followerCount,
+    followingCount,
+    showEpisodeStart,
     ids: {
-      artist: idsOf('artist', artists), album: idsOf('album', albums), track: idsOf('track', tracks), user: idsOf('user', users),
+      artist: idsOf('artist', artists),
+      album: idsOf('album', albums),
+      track: idsOf('track', tracks),
+      user: idsOf('user', users),
       playlist: idsOf('playlist', playlists),
     },
     artistNames: Array.from({ length: artists }, (_, a) => artistNameOf(a)),
@@ -257,12 +337,18 @@ export const genreOfArtist = (a: number) => a % GENRE_COUNT;
 export function artistNameOf(a: number): string {
   const rng = createRandom(mix(0x4a12, a));
   switch (mix(0x4a13, a) % 6) {
-    case 0: return `The ${rng.pick(BAND_ADJECTIVES)} ${rng.pick(BAND_NOUNS)}`;
-    case 1: return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    case 2: return `${rng.pick(STAGE_PREFIXES)} ${rng.pick(STAGE_WORDS)}`;
-    case 3: return `${rng.pick(BAND_ADJECTIVES)} ${rng.pick(BAND_NOUNS)}`;
-    case 4: return `${rng.pick(FIRST_NAMES)} and the ${rng.pick(BAND_NOUNS)}`;
-    default: return rng.pick(STAGE_WORDS) + rng.pick(['', ' Sound', ' Waves', ' Beats', ' Park', ' Avenue']);
+    case 0:
+      return `The ${rng.pick(BAND_ADJECTIVES)} ${rng.pick(BAND_NOUNS)}`;
+    case 1:
+      return `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
+    case 2:
+      return `${rng.pick(STAGE_PREFIXES)} ${rng.pick(STAGE_WORDS)}`;
+    case 3:
+      return `${rng.pick(BAND_ADJECTIVES)} ${rng.pick(BAND_NOUNS)}`;
+    case 4:
+      return `${rng.pick(FIRST_NAMES)} and the ${rng.pick(BAND_NOUNS)}`;
+    default:
+      return rng.pick(STAGE_WORDS) + rng.pick(['', ' Sound', ' Waves', ' Beats', ' Park', ' Avenue']);
   }
 }
 
@@ -292,21 +378,31 @@ function albumNameOf(plan: Plan, b: number): string {
   const type = plan.albumType[b]!;
   if (type === 1) return trackBaseName(plan.albumTrackStart[b]!);
   const rng = createRandom(mix(0xa1b8, b));
-  return type === 2 ? renderTitle(rng, COMPILATION_TEMPLATES, { Artist: artistNameOf(plan.albumArtist[b]!) }) : renderTitle(rng, ALBUM_TEMPLATES);
+  return type === 2
+    ? renderTitle(rng, COMPILATION_TEMPLATES, { Artist: artistNameOf(plan.albumArtist[b]!) })
+    : renderTitle(rng, ALBUM_TEMPLATES);
 }
 
 function albumArtistsOf(plan: Plan, b: number): number[] {
   return plan.albumSecond[b]! >= 0 ? [plan.albumArtist[b]!, plan.albumSecond[b]!] : [plan.albumArtist[b]!];
 }
 
-const popularityOf = (plays: number) => Math.max(0, Math.min(100, Math.round(Math.log10(Math.max(plays, 1)) * 11 - 10)));
+const popularityOf = (plays: number) =>
+  Math.max(0, Math.min(100, Math.round(Math.log10(Math.max(plays, 1)) * 11 - 10)));
 
 export function* musicDemoGenres(): Generator<MusicGenresTable> {
   const all = [...GENRES.map((name) => ({ name, kind: 'genre' })), ...MOODS.map((name) => ({ name, kind: 'mood' }))];
   for (const [g, { name, kind }] of all.entries()) {
     const id = musicIdOf('genre', g);
     const title = titleCase(name);
-    yield { id, num: g + 1, ...musicNameColumns(title), kind, color: COLORS[g % COLORS.length]!, images: images('genre', id, [274]) };
+    yield {
+      id,
+      num: g + 1,
+      ...musicNameColumns(title),
+      kind,
+      color: COLORS[g % COLORS.length]!,
+      images: images('genre', id, [274]),
+    };
   }
 }
 
@@ -316,25 +412,46 @@ export function* musicDemoArtists({ scale }: MusicDemoOptions): Generator<MusicA
     const id = plan.ids.artist[a]!;
     const name = artistNameOf(a);
     const genre = GENRES[genreOfArtist(a)]!;
-    const second = mix(0x4a14, a) % 3 === 0 ? GENRES[(genreOfArtist(a) + 1 + (mix(0x4a15, a) % 5)) % GENRE_COUNT]! : undefined;
+    const second =
+      mix(0x4a14, a) % 3 === 0 ? GENRES[(genreOfArtist(a) + 1 + (mix(0x4a15, a) % 5)) % GENRE_COUNT]! : undefined;
     const followers = Math.round(2e7 * plan.artistWeight[a]! * (0.5 + unit(0x4a16, a))) + (mix(0x4a17, a) % 500);
     const genres = second ? [genre, second] : [genre];
     yield {
-      id, num: a + 1, ...musicNameColumns(name), genres: JSON.stringify(genres), images: images('artist', id, AVATAR_SIZES),
+      id,
+      num: a + 1,
+      ...musicNameColumns(name),
+      genres: JSON.stringify(genres),
+      images: images('artist', id, AVATAR_SIZES),
       biography: `${name} is a ${genres.join(' and ')} act with ${plan.artistTrackStart[a + 1]! - plan.artistTrackStart[a]!} tracks in the catalog.`,
-      popularity: popularityOf(followers * 20), verified: a < plan.artists / 2 ? 1 : 0, followers,
+      popularity: popularityOf(followers * 20),
+      verified: a < plan.artists / 2 ? 1 : 0,
+      followers,
       monthly_listeners: Math.round(followers * (0.8 + 2 * unit(0x4a18, a))),
     };
   }
 }
 
-function releaseOf(ageDays: number, now: Date, b: number): Pick<MusicAlbumsTable, 'release_date' | 'release_precision' | 'released_at'> {
+function releaseOf(
+  ageDays: number,
+  now: Date,
+  b: number,
+): Pick<MusicAlbumsTable, 'release_date' | 'release_precision' | 'released_at'> {
   const day = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - ageDays * DAY_MS);
   const iso = day.toISOString();
   const old = ageDays > 365 * 25;
   const precision = old && mix(0xa1b9, b) % 10 < 6 ? (mix(0xa1ba, b) % 2 === 0 ? 'year' : 'month') : 'day';
-  if (precision === 'year') return { release_date: iso.slice(0, 4), release_precision: 'year', released_at: Date.UTC(day.getUTCFullYear(), 0, 1) };
-  if (precision === 'month') return { release_date: iso.slice(0, 7), release_precision: 'month', released_at: Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) };
+  if (precision === 'year')
+    return {
+      release_date: iso.slice(0, 4),
+      release_precision: 'year',
+      released_at: Date.UTC(day.getUTCFullYear(), 0, 1),
+    };
+  if (precision === 'month')
+    return {
+      release_date: iso.slice(0, 7),
+      release_precision: 'month',
+      released_at: Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1),
+    };
   return { release_date: iso.slice(0, 10), release_precision: 'day', released_at: day.getTime() };
 }
 
@@ -346,11 +463,22 @@ export function* musicDemoAlbums({ now, scale }: MusicDemoOptions): Generator<Mu
     let plays = 0;
     for (let t = plan.albumTrackStart[b]!; t < plan.albumTrackStart[b + 1]!; t++) plays += plan.trackPlays[t]!;
     yield {
-      id, num: b + 1, ...musicNameColumns(name), album_type: ALBUM_TYPES[plan.albumType[b]!]!, artist_id: plan.ids.artist[plan.albumArtist[b]!]!,
-      artists: JSON.stringify(albumArtistsOf(plan, b).map((a) => ({ id: plan.ids.artist[a]!, name: plan.artistNames[a]! }))),
-      artist_names: albumArtistsOf(plan, b).map((a) => plan.artistNames[a]!).join(', '), ...releaseOf(plan.albumAgeDays[b]!, now, b),
-      label: LABELS[mix(0xa1bb, plan.albumArtist[b]!) % LABELS.length]!, images: images('album', id, COVER_SIZES),
-      total_tracks: plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]!, popularity: popularityOf(plays),
+      id,
+      num: b + 1,
+      ...musicNameColumns(name),
+      album_type: ALBUM_TYPES[plan.albumType[b]!]!,
+      artist_id: plan.ids.artist[plan.albumArtist[b]!]!,
+      artists: JSON.stringify(
+        albumArtistsOf(plan, b).map((a) => ({ id: plan.ids.artist[a]!, name: plan.artistNames[a]! })),
+      ),
+      artist_names: albumArtistsOf(plan, b)
+        .map((a) => plan.artistNames[a]!)
+        .join(', '),
+      ...releaseOf(plan.albumAgeDays[b]!, now, b),
+      label: LABELS[mix(0xa1bb, plan.albumArtist[b]!) % LABELS.length]!,
+      images: images('album', id, COVER_SIZES),
+      total_tracks: plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]!,
+      popularity: popularityOf(plays),
     };
   }
 }
@@ -361,7 +489,14 @@ export function* musicDemoAlbumArtists({ now, scale }: MusicDemoOptions): Genera
     const album = plan.ids.album[b]!;
     const { released_at } = releaseOf(plan.albumAgeDays[b]!, now, b);
     for (const [position, a] of albumArtistsOf(plan, b).entries()) {
-      yield { id: `${album}:${position}`, album_id: album, artist_id: plan.ids.artist[a]!, album_type: ALBUM_TYPES[plan.albumType[b]!]!, position, released_at };
+      yield {
+        id: `${album}:${position}`,
+        album_id: album,
+        artist_id: plan.ids.artist[a]!,
+        album_type: ALBUM_TYPES[plan.albumType[b]!]!,
+        position,
+        released_at,
+      };
     }
   }
 }
@@ -382,14 +517,28 @@ export function* musicDemoTracks({ scale }: MusicDemoOptions): Generator<MusicTr
     const discs = plan.albumType[b] === 0 && plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]! > 20 ? 2 : 1;
     const perDisc = Math.ceil((plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]!) / discs);
     yield {
-      id: plan.ids.track[t]!, num: t + 1, ...musicNameColumns(name), album_id: plan.ids.album[b]!,
-      artists: JSON.stringify(trackArtistsOf(plan, t).map(({ artist }) => ({ id: plan.ids.artist[artist]!, name: plan.artistNames[artist]! }))),
-      artist_names: trackArtistsOf(plan, t).map(({ artist }) => plan.artistNames[artist]!).join(', '),
+      id: plan.ids.track[t]!,
+      num: t + 1,
+      ...musicNameColumns(name),
+      album_id: plan.ids.album[b]!,
+      artists: JSON.stringify(
+        trackArtistsOf(plan, t).map(({ artist }) => ({
+          id: plan.ids.artist[artist]!,
+          name: plan.artistNames[artist]!,
+        })),
+      ),
+      artist_names: trackArtistsOf(plan, t)
+        .map(({ artist }) => plan.artistNames[artist]!)
+        .join(', '),
       isrc: `QZ${'ABCDEFGHJK'[genre % 10]}${'LMNPQRSTUV'[Math.floor(genre / 10)]}${String(b % 100).padStart(2, '0')}${String(t % 100_000).padStart(5, '0')}`,
-      disc_number: 1 + Math.floor(position / perDisc), track_number: 1 + (position % perDisc),
-      duration_ms: Math.round(Math.max(45, Math.min(900, rng.normal(GENRES[genre] === 'classical' ? 420 : 205, 45))) * 1000) + rng.int(0, 999),
+      disc_number: 1 + Math.floor(position / perDisc),
+      track_number: 1 + (position % perDisc),
+      duration_ms:
+        Math.round(Math.max(45, Math.min(900, rng.normal(GENRES[genre] === 'classical' ? 420 : 205, 45))) * 1000) +
+        rng.int(0, 999),
       explicit: rng.chance(['hip hop', 'trap', 'punk', 'metal'].includes(GENRES[genre]!) ? 0.55 : 0.08) ? 1 : 0,
-      popularity: popularityOf(plan.trackPlays[t]!), play_count: plan.trackPlays[t]!,
+      popularity: popularityOf(plan.trackPlays[t]!),
+      play_count: plan.trackPlays[t]!,
     };
   }
 }
@@ -426,7 +575,13 @@ export function* musicDemoLyrics({ scale }: MusicDemoOptions): Generator<MusicLy
       at += rng.int(2_500, 6_000);
       return line;
     });
-    yield { id: plan.ids.track[t]!, language: 'en', sync_type: synced ? 'LINE_SYNCED' : 'UNSYNCED', provider: 'SocialQuery Demo Lyrics', lines: JSON.stringify(lines) };
+    yield {
+      id: plan.ids.track[t]!,
+      language: 'en',
+      sync_type: synced ? 'LINE_SYNCED' : 'UNSYNCED',
+      provider: 'SocialQuery Demo Lyrics',
+      lines: JSON.stringify(lines),
+    };
   }
 }
 
@@ -444,8 +599,12 @@ export function* musicDemoUsers({ scale }: MusicDemoOptions): Generator<MusicUse
     const id = plan.ids.user[u]!;
     const name = userNameOf(u);
     yield {
-      id, num: u + 1, ...musicNameColumns(name), images: mix(0x05e8, u) % 3 === 0 ? '[]' : images('user', id, [300, 64]),
-      follower_count: plan.followerCount[u]!, following_count: plan.followingCount[u]!,
+      id,
+      num: u + 1,
+      ...musicNameColumns(name),
+      images: mix(0x05e8, u) % 3 === 0 ? '[]' : images('user', id, [300, 64]),
+      follower_count: plan.followerCount[u]!,
+      following_count: plan.followingCount[u]!,
     };
   }
 }
@@ -455,7 +614,12 @@ export function* musicDemoFollows({ now, scale }: MusicDemoOptions): Generator<M
   const { follows } = plan;
   for (let i = 0; i < follows.length; i += 2) {
     const [follower, user] = [plan.ids.user[follows[i]!]!, plan.ids.user[follows[i + 1]!]!];
-    yield { id: `${user}:${follower}`, user_id: user, follower_id: follower, followed_at: now.getTime() - Math.floor(unit(0xf011, i) * 1500 * DAY_MS) };
+    yield {
+      id: `${user}:${follower}`,
+      user_id: user,
+      follower_id: follower,
+      followed_at: now.getTime() - Math.floor(unit(0xf011, i) * 1500 * DAY_MS),
+    };
   }
 }
 
@@ -482,7 +646,8 @@ interface PlaylistPlan {
   tracks: number[];
 }
 
-const thisIsCount = (plan: Plan) => Math.min(plan.artists, Math.round(THIS_IS_PLAYLISTS_PER_SCALE * (plan.playlists / MUSIC_PLAYLISTS_PER_SCALE)));
+const thisIsCount = (plan: Plan) =>
+  Math.min(plan.artists, Math.round(THIS_IS_PLAYLISTS_PER_SCALE * (plan.playlists / MUSIC_PLAYLISTS_PER_SCALE)));
 
 const playlistCache = new WeakMap<Plan, PlaylistPlan[]>();
 /** Every playlist of the plan, generated once. */
@@ -511,7 +676,14 @@ function playlistOf(plan: Plan, p: number): PlaylistPlan {
     for (let i = from; i < Math.min(to, from + 50); i++) add(plan.artistTrackList[i]!);
     while (tracks.length < PLAYLIST_MIN_TRACKS) add(popularTrackOf(plan, genreOfArtist(p), rng));
     const name = artistNameOf(p);
-    return { name: `This Is ${name}`, description: `The essential tracks of ${name}, all in one playlist.`, owner: EDITORIAL_USER, artist: p, genre: -1, tracks };
+    return {
+      name: `This Is ${name}`,
+      description: `The essential tracks of ${name}, all in one playlist.`,
+      owner: EDITORIAL_USER,
+      artist: p,
+      genre: -1,
+      tracks,
+    };
   }
   const categories = GENRES.length + MOODS.length;
   if (p < thisIs + categories) {
@@ -520,7 +692,14 @@ function playlistOf(plan: Plan, p: number): PlaylistPlan {
     const genres = g < GENRES.length ? [g] : [rng.int(0, GENRE_COUNT - 1), rng.int(0, GENRE_COUNT - 1)];
     for (let i = 0; tracks.length < length && i < length * 6; i++) add(popularTrackOf(plan, rng.pick(genres), rng));
     const name = g < GENRES.length ? `${titleCase(GENRES[g]!)} Hits` : `${titleCase(MOODS[g - GENRES.length]!)} Mix`;
-    return { name, description: `Hand-picked ${name.toLowerCase()}, updated every week.`, owner: EDITORIAL_USER, artist: -1, genre: g, tracks };
+    return {
+      name,
+      description: `Hand-picked ${name.toLowerCase()}, updated every week.`,
+      owner: EDITORIAL_USER,
+      artist: -1,
+      genre: g,
+      tracks,
+    };
   }
   const length = PLAYLIST_MIN_TRACKS + Math.floor((PLAYLIST_MAX_TRACKS - PLAYLIST_MIN_TRACKS) * rng.next() ** 7);
   const genres = Array.from({ length: rng.int(1, 3) }, () => rng.int(0, GENRE_COUNT - 1));
@@ -533,7 +712,14 @@ function playlistOf(plan: Plan, p: number): PlaylistPlan {
     if (slot === 'activity') return rng.pick(ACTIVITIES);
     return String(rng.int(2015, 2026));
   });
-  return { name: titleCase(name), description: rng.chance(0.4) ? `${genres.map((g) => GENRES[g]).join(', ')} for ${rng.pick(ACTIVITIES)}` : '', owner: 1 + rng.skewedIndex(plan.users - 1, 2), artist: -1, genre: -1, tracks };
+  return {
+    name: titleCase(name),
+    description: rng.chance(0.4) ? `${genres.map((g) => GENRES[g]).join(', ')} for ${rng.pick(ACTIVITIES)}` : '',
+    owner: 1 + rng.skewedIndex(plan.users - 1, 2),
+    artist: -1,
+    genre: -1,
+    tracks,
+  };
 }
 
 export function* musicDemoPlaylists({ now, scale }: MusicDemoOptions): Generator<MusicPlaylistsTable> {
@@ -544,10 +730,20 @@ export function* musicDemoPlaylists({ now, scale }: MusicDemoOptions): Generator
     const editorial = playlist.owner === EDITORIAL_USER;
     const followers = Math.round((editorial ? 5e6 : 2e4) * unit(0x91a9, p) ** 3) + (mix(0x91aa, p) % 50);
     yield {
-      id, num: p + 1, ...musicNameColumns(playlist.name), description: playlist.description, owner_id: plan.ids.user[playlist.owner]!,
-      owner_name: userNameOf(playlist.owner), artist_id: playlist.artist >= 0 ? plan.ids.artist[playlist.artist]! : '',
-      genre_id: playlist.genre >= 0 ? musicIdOf('genre', playlist.genre) : '', images: images('playlist', id, [640]), is_public: mix(0x91ab, p) % 20 === 0 ? 0 : 1,
-      collaborative: mix(0x91ac, p) % 25 === 0 ? 1 : 0, total_tracks: playlist.tracks.length, followers, updated_at: now.getTime() - Math.floor(unit(0x91ad, p) * 300 * DAY_MS),
+      id,
+      num: p + 1,
+      ...musicNameColumns(playlist.name),
+      description: playlist.description,
+      owner_id: plan.ids.user[playlist.owner]!,
+      owner_name: userNameOf(playlist.owner),
+      artist_id: playlist.artist >= 0 ? plan.ids.artist[playlist.artist]! : '',
+      genre_id: playlist.genre >= 0 ? musicIdOf('genre', playlist.genre) : '',
+      images: images('playlist', id, [640]),
+      is_public: mix(0x91ab, p) % 20 === 0 ? 0 : 1,
+      collaborative: mix(0x91ac, p) % 25 === 0 ? 1 : 0,
+      total_tracks: playlist.tracks.length,
+      followers,
+      updated_at: now.getTime() - Math.floor(unit(0x91ad, p) * 300 * DAY_MS),
     };
   }
 }
@@ -561,7 +757,11 @@ export function* musicDemoPlaylistTracks({ now, scale }: MusicDemoOptions): Gene
     const span = Math.floor(unit(0x91ae, p) * 900 * DAY_MS);
     for (const [position, t] of tracks.entries()) {
       yield {
-        id: `${playlist}:${position}`, playlist_id: playlist, track_id: plan.ids.track[t]!, artist_id: plan.ids.artist[plan.albumArtist[plan.trackAlbum[t]!]!]!, position,
+        id: `${playlist}:${position}`,
+        playlist_id: playlist,
+        track_id: plan.ids.track[t]!,
+        artist_id: plan.ids.artist[plan.albumArtist[plan.trackAlbum[t]!]!]!,
+        position,
         added_at: updated - Math.floor((span * (tracks.length - 1 - position)) / tracks.length),
       };
     }
@@ -573,12 +773,21 @@ export function* musicDemoShows({ scale }: MusicDemoOptions): Generator<MusicSho
   for (let s = 0; s < plan.shows; s++) {
     const rng = createRandom(mix(0x5e02, s));
     const topic = SHOW_TOPICS[s % SHOW_TOPICS.length]!;
-    const name = rng.pick(SHOW_TEMPLATES).replace('{Topic}', titleCase(topic)) + (s >= SHOW_TOPICS.length * 4 ? ` with ${rng.pick(FIRST_NAMES)}` : '');
+    const name =
+      rng.pick(SHOW_TEMPLATES).replace('{Topic}', titleCase(topic)) +
+      (s >= SHOW_TOPICS.length * 4 ? ` with ${rng.pick(FIRST_NAMES)}` : '');
     const id = musicIdOf('show', s);
     yield {
-      id, num: s + 1, ...musicNameColumns(name), publisher: rng.pick(PUBLISHERS), description: `Conversations about ${topic}, every week.`,
-      language: rng.chance(0.85) ? 'en' : rng.pick(['de', 'es', 'fr', 'pt']), media_type: rng.chance(0.9) ? 'audio' : 'mixed', images: images('show', id, COVER_SIZES),
-      explicit: rng.chance(0.15) ? 1 : 0, total_episodes: plan.showEpisodeStart[s + 1]! - plan.showEpisodeStart[s]!,
+      id,
+      num: s + 1,
+      ...musicNameColumns(name),
+      publisher: rng.pick(PUBLISHERS),
+      description: `Conversations about ${topic}, every week.`,
+      language: rng.chance(0.85) ? 'en' : rng.pick(['de', 'es', 'fr', 'pt']),
+      media_type: rng.chance(0.9) ? 'audio' : 'mixed',
+      images: images('show', id, COVER_SIZES),
+      explicit: rng.chance(0.15) ? 1 : 0,
+      total_episodes: plan.showEpisodeStart[s + 1]! - plan.showEpisodeStart[s]!,
     };
   }
 }
@@ -603,10 +812,17 @@ export function* musicDemoEpisodes({ now, scale }: MusicDemoOptions): Generator<
       const releasedAt = today - (count - n) * 7 * DAY_MS - (s % 7) * DAY_MS + 6 * 3_600_000;
       const id = musicIdOf('episode', e);
       yield {
-        id, show_id: musicIdOf('show', s), name, description: `${name}. A conversation about ${topic}.`, language: 'en',
-        release_date: new Date(releasedAt).toISOString().slice(0, 10), images: images('episode', id, [640, 300]),
-        audio_preview_url: `https://audio.socialquery.example/episode/${id}/preview.mp3`, duration_ms: rng.int(12, 110) * 60_000 + rng.int(0, 59_999),
-        explicit: rng.chance(0.1) ? 1 : 0, released_at: releasedAt,
+        id,
+        show_id: musicIdOf('show', s),
+        name,
+        description: `${name}. A conversation about ${topic}.`,
+        language: 'en',
+        release_date: new Date(releasedAt).toISOString().slice(0, 10),
+        images: images('episode', id, [640, 300]),
+        audio_preview_url: `https://audio.socialquery.example/episode/${id}/preview.mp3`,
+        duration_ms: rng.int(12, 110) * 60_000 + rng.int(0, 59_999),
+        explicit: rng.chance(0.1) ? 1 : 0,
+        released_at: releasedAt,
       };
     }
   }
@@ -625,8 +841,14 @@ export function* musicDemoConcerts({ now, scale }: MusicDemoOptions): Generator<
       const festival = rng.chance(0.15);
       const id = musicIdOf('concert', ordinal++);
       yield {
-        id, artist_id: plan.ids.artist[a]!, title: festival ? rng.pick(FESTIVALS) : `${name} Live`, venue: `${city} ${rng.pick(VENUES)}`, city, country,
-        ticket_url: `https://tickets.socialquery.example/concert/${id}`, is_festival: festival ? 1 : 0,
+        id,
+        artist_id: plan.ids.artist[a]!,
+        title: festival ? rng.pick(FESTIVALS) : `${name} Live`,
+        venue: `${city} ${rng.pick(VENUES)}`,
+        city,
+        country,
+        ticket_url: `https://tickets.socialquery.example/concert/${id}`,
+        is_festival: festival ? 1 : 0,
         starts_at: today + (3 + i * 9 + rng.int(0, 8)) * DAY_MS + rng.int(18, 21) * 3_600_000,
       };
     }
@@ -640,9 +862,26 @@ export function musicDemoSize(scale: number): number {
   for (const playlist of playlistsOf(plan)) playlistTracks += playlist.tracks.length;
   const collaborations = plan.albumSecond.filter((a) => a >= 0).length;
   const featured = plan.trackFeatured.filter((a) => a >= 0).length;
-  return GENRES.length + MOODS.length + plan.artists + 2 * plan.albums + collaborations + 2 * plan.tracks + featured + plan.artistTrackList.length - plan.tracks
-    + Math.round(plan.tracks * 0.08) + plan.users + plan.follows.length / 2 + plan.playlists + playlistTracks + plan.shows + plan.showEpisodeStart[plan.shows]!
-    + Math.round(TOURING_ARTISTS_PER_SCALE * scale * 2.5) + Math.round(DERIVED_ROWS_PER_SCALE * scale);
+  return (
+    GENRES.length +
+    MOODS.length +
+    plan.artists +
+    2 * plan.albums +
+    collaborations +
+    2 * plan.tracks +
+    featured +
+    plan.artistTrackList.length -
+    plan.tracks +
+    Math.round(plan.tracks * 0.08) +
+    plan.users +
+    plan.follows.length / 2 +
+    plan.playlists +
+    playlistTracks +
+    plan.shows +
+    plan.showEpisodeStart[plan.shows]! +
+    Math.round(TOURING_ARTISTS_PER_SCALE * scale * 2.5) +
+    Math.round(DERIVED_ROWS_PER_SCALE * scale)
+  );
 }
 
 /** Exposed for the demo's tests: the catalog plan of a scale. */

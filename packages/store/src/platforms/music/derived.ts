@@ -41,23 +41,37 @@ export async function recomputeMusicDerivedIn(trx: Transaction<Database>): Promi
   // a full recompute of a large catalog may outlast the service's per-statement timeout, and its
   // pair counts sort and group in memory rather than in temporary files
   for (const setting of dialect.longTransactionSettings) await sql.raw(setting).execute(trx);
-  const temp = (name: string, select: string) => sql.raw(`create temp table ${name} ${dialect.tempTableOnCommit}as ${select}`).execute(trx);
+  const temp = (name: string, select: string) =>
+    sql.raw(`create temp table ${name} ${dialect.tempTableOnCommit}as ${select}`).execute(trx);
 
   // every recurring pair of tracks once (lower id first), with the first artist of each
   const leads = Array.from({ length: CO_OCCURRENCE_WINDOW }, (_, i) => i + 1);
-  const ahead = leads.map((d) => `lead(track_id, ${d}) over w as t${d}, lead(artist_id, ${d}) over w as a${d}`).join(', ');
-  const near = leads.map((d) => `select track_id as a, t${d} as b, artist_id as aa, a${d} as ab from ahead where t${d} is not null`).join(' union all ');
-  await temp('music_track_pairs', `with ahead as (select track_id, artist_id, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
+  const ahead = leads
+    .map((d) => `lead(track_id, ${d}) over w as t${d}, lead(artist_id, ${d}) over w as a${d}`)
+    .join(', ');
+  const near = leads
+    .map((d) => `select track_id as a, t${d} as b, artist_id as aa, a${d} as ab from ahead where t${d} is not null`)
+    .join(' union all ');
+  await temp(
+    'music_track_pairs',
+    `with ahead as (select track_id, artist_id, ${ahead} from music_playlist_tracks window w as (partition by playlist_id order by position)),
     near as (${near})
     select case when a < b then a else b end as x, case when a < b then b else a end as y,
       max(case when a < b then aa else ab end) as ax, max(case when a < b then ab else aa end) as ay, count(*) as score
-    from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`);
+    from near where a <> b group by 1, 2 having count(*) >= ${MIN_CO_OCCURRENCES}`,
+  );
   const recommendations = await rankInto(trx, temp, {
-    target: 'music_track_recommendations', owner: 'track_id', other: 'recommended_id', keep: RECOMMENDATIONS_PER_TRACK,
+    target: 'music_track_recommendations',
+    owner: 'track_id',
+    other: 'recommended_id',
+    keep: RECOMMENDATIONS_PER_TRACK,
     pairs: 'select x, y, score from music_track_pairs',
   });
   const relatedArtists = await rankInto(trx, temp, {
-    target: 'music_related_artists', owner: 'artist_id', other: 'related_id', keep: RELATED_ARTISTS_PER_ARTIST,
+    target: 'music_related_artists',
+    owner: 'artist_id',
+    other: 'related_id',
+    keep: RELATED_ARTISTS_PER_ARTIST,
     pairs: `select case when ax < ay then ax else ay end as x, case when ax < ay then ay else ax end as y, sum(score) as score
       from music_track_pairs where ax <> ay group by 1, 2`,
   });
@@ -74,10 +88,14 @@ async function rankInto(
   await sql.raw(`delete from ${spec.target}`).execute(trx);
   await temp('music_scored', spec.pairs);
   const directed = 'select x, y, score from music_scored union all select y, x, score from music_scored';
-  const result = await sql.raw(`insert into ${spec.target} (id, ${spec.owner}, ${spec.other}, rank, score)
+  const result = await sql
+    .raw(
+      `insert into ${spec.target} (id, ${spec.owner}, ${spec.other}, rank, score)
     select x || ':' || rank, x, y, rank, score
     from (select x, y, score, row_number() over (partition by x order by score desc, y) as rank from (${directed}) directed) ranked
-    where rank <= ${spec.keep}`).execute(trx);
+    where rank <= ${spec.keep}`,
+    )
+    .execute(trx);
   await sql.raw(`drop table ${dialectOf(trx).tempSchema}music_scored`).execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -34,7 +34,13 @@ const uri = (kind: string, id: string) => `music:${kind}:${id}`;
  * most followed user who follows others and owns playlists. Undefined without music data.
  */
 export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExamples | undefined> {
-  const top = await db.selectFrom('music_artists').select('id').orderBy('followers', 'desc').orderBy('id').limit(ARTIST_CANDIDATES).execute();
+  const top = await db
+    .selectFrom('music_artists')
+    .select('id')
+    .orderBy('followers', 'desc')
+    .orderBy('id')
+    .limit(ARTIST_CANDIDATES)
+    .execute();
   if (top.length === 0) return undefined;
   let artistId = top[0]!.id;
   for (const { id } of top) {
@@ -48,23 +54,48 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
       .selectFrom('music_tracks as t')
       .innerJoin('music_lyrics as l', 'l.id', 't.id')
       .select('t.id')
-      .where(({ exists, selectFrom }) => exists(selectFrom('music_track_recommendations as r').select('r.id').whereRef('r.track_id', '=', 't.id')))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('music_track_recommendations as r').select('r.id').whereRef('r.track_id', '=', 't.id')),
+      )
       .orderBy('t.play_count', 'desc')
       .orderBy('t.id')
       .limit(1)
-      .executeTakeFirst()) ?? (await db.selectFrom('music_tracks').select('id').orderBy('play_count', 'desc').orderBy('id').limit(1).executeTakeFirst());
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('music_tracks')
+      .select('id')
+      .orderBy('play_count', 'desc')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst());
   const withoutLyrics = await db
     .selectFrom('music_tracks as t')
     .select('t.id')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('music_lyrics as l').select('l.id').whereRef('l.id', '=', 't.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('music_lyrics as l').select('l.id').whereRef('l.id', '=', 't.id'))),
+    )
     .orderBy('t.play_count', 'desc')
     .orderBy('t.id')
     .limit(1)
     .executeTakeFirst();
-  const album = await firstOf(db.selectFrom('music_albums').select('id').where('total_tracks', '>=', 3).orderBy('popularity', 'desc').orderBy('id'),
-    db.selectFrom('music_albums').select('id').orderBy('popularity', 'desc').orderBy('id'));
-  const playlist = await firstOf(db.selectFrom('music_playlists').select('id').where('total_tracks', '>=', 50).orderBy('followers', 'desc').orderBy('id'),
-    db.selectFrom('music_playlists').select('id').orderBy('total_tracks', 'desc').orderBy('id'));
+  const album = await firstOf(
+    db
+      .selectFrom('music_albums')
+      .select('id')
+      .where('total_tracks', '>=', 3)
+      .orderBy('popularity', 'desc')
+      .orderBy('id'),
+    db.selectFrom('music_albums').select('id').orderBy('popularity', 'desc').orderBy('id'),
+  );
+  const playlist = await firstOf(
+    db
+      .selectFrom('music_playlists')
+      .select('id')
+      .where('total_tracks', '>=', 50)
+      .orderBy('followers', 'desc')
+      .orderBy('id'),
+    db.selectFrom('music_playlists').select('id').orderBy('total_tracks', 'desc').orderBy('id'),
+  );
   const show = await firstOf(db.selectFrom('music_shows').select('id').orderBy('total_episodes', 'desc').orderBy('id'));
   const user = await firstOf(
     db
@@ -72,7 +103,9 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
       .select('u.id')
       .where('u.follower_count', '>', 0)
       .where('u.following_count', '>', 0)
-      .where(({ exists, selectFrom }) => exists(selectFrom('music_playlists as p').select('p.id').whereRef('p.owner_id', '=', 'u.id')))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('music_playlists as p').select('p.id').whereRef('p.owner_id', '=', 'u.id')),
+      )
       .orderBy('u.follower_count', 'desc')
       .orderBy('u.id'),
     db.selectFrom('music_users').select('id').orderBy('follower_count', 'desc').orderBy('id'),
@@ -91,7 +124,9 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
   };
 }
 
-async function firstOf(...queries: { limit(n: number): { executeTakeFirst(): Promise<{ id: string } | undefined> } }[]): Promise<string | undefined> {
+async function firstOf(
+  ...queries: { limit(n: number): { executeTakeFirst(): Promise<{ id: string } | undefined> } }[]
+): Promise<string | undefined> {
   for (const query of queries) {
     const row = await query.limit(1).executeTakeFirst();
     if (row) return row.id;
@@ -108,10 +143,13 @@ async function hasEverything(db: Kysely<Database>, artistId: string): Promise<bo
     .groupBy('album_type')
     .execute();
   const of = (type: string) => Number(releases.find((row) => row.album_type === type)?.n ?? 0);
-  if (of('album') + of('single') <= 20 || of('album') === 0 || of('single') === 0 || of('compilation') === 0) return false;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of several Kysely query builders, each typed by its own tables
-  const exists = async (query: { select(column: any): { limit(n: number): { executeTakeFirst(): Promise<unknown> } } }, column: string) =>
-    (await query.select(column).limit(1).executeTakeFirst()) !== undefined;
+  if (of('album') + of('single') <= 20 || of('album') === 0 || of('single') === 0 || of('compilation') === 0)
+    return false;
+  const exists = async (
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of several Kysely query builders, each typed by its own tables
+    query: { select(column: any): { limit(n: number): { executeTakeFirst(): Promise<unknown> } } },
+    column: string,
+  ) => (await query.select(column).limit(1).executeTakeFirst()) !== undefined;
   const featured = db.selectFrom('music_track_artists').where('artist_id', '=', artistId).where('position', '>=', 1);
   const related = db.selectFrom('music_related_artists').where('artist_id', '=', artistId);
   const concerts = db.selectFrom('music_concerts').where('artist_id', '=', artistId);
@@ -122,9 +160,22 @@ async function hasEverything(db: Kysely<Database>, artistId: string): Promise<bo
   const appearsOn = featured
     .innerJoin('music_tracks as t', 't.id', 'music_track_artists.track_id')
     .where(({ not, exists: has, selectFrom }) =>
-      not(has(selectFrom('music_album_artists as own').select('own.id').whereRef('own.album_id', '=', 't.album_id').where('own.artist_id', '=', artistId))));
-  return (await exists(featured, 'id')) && (await exists(related, 'id')) && (await exists(concerts, 'id')) && (await exists(inPlaylists, 'pt.id'))
-    && (await exists(appearsOn, 't.id'));
+      not(
+        has(
+          selectFrom('music_album_artists as own')
+            .select('own.id')
+            .whereRef('own.album_id', '=', 't.album_id')
+            .where('own.artist_id', '=', artistId),
+        ),
+      ),
+    );
+  return (
+    (await exists(featured, 'id')) &&
+    (await exists(related, 'id')) &&
+    (await exists(concerts, 'id')) &&
+    (await exists(inPlaylists, 'pt.id')) &&
+    (await exists(appearsOn, 't.id'))
+  );
 }
 
 /** The first demo keyword naming enough tracks, else the most played track's first name word. */
@@ -137,6 +188,12 @@ async function keywordOf(db: Kysely<Database>): Promise<string> {
       .executeTakeFirstOrThrow();
     if (Number(n) >= MIN_SONG_MATCHES) return keyword;
   }
-  const row = await db.selectFrom('music_tracks').select('name_terms').orderBy('play_count', 'desc').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('music_tracks')
+    .select('name_terms')
+    .orderBy('play_count', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row?.name_terms.trim().split(' ')[0] ?? 'love';
 }

@@ -2,7 +2,14 @@ import { recomputeMusicDerivedIn } from './derived.js';
 import { musicNameColumns } from './rows.js';
 import type { Database } from '../../schema.js';
 import { readResponses } from '../../import/input.js';
-import { type Importer, type ImportItem, type ImportPrune, type ImportRow, type ImportTable, RecordError } from '../../import/types.js';
+import {
+  type Importer,
+  type ImportItem,
+  type ImportPrune,
+  type ImportRow,
+  type ImportTable,
+  RecordError,
+} from '../../import/types.js';
 import { isObject, type Json, reasonOf, requiredString } from '../../import/values.js';
 
 /**
@@ -55,7 +62,8 @@ function name(record: Json, field = 'name'): string {
 function count(record: Json, field: string): number {
   const value = record[field];
   if (value === undefined || value === null) return 0;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new RecordError(`${field}: expected a count, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new RecordError(`${field}: expected a count, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -80,8 +88,13 @@ function images(record: Json, field = 'images'): string {
   if (value === undefined || value === null) return '[]';
   if (!Array.isArray(value)) throw new RecordError(`${field}: expected an array of images`);
   return JSON.stringify(
-    value.filter((image): image is Json => isObject(image) && typeof image.url === 'string')
-      .map((image) => ({ url: image.url, width: typeof image.width === 'number' ? image.width : 0, height: typeof image.height === 'number' ? image.height : 0 })),
+    value
+      .filter((image): image is Json => isObject(image) && typeof image.url === 'string')
+      .map((image) => ({
+        url: image.url,
+        width: typeof image.width === 'number' ? image.width : 0,
+        height: typeof image.height === 'number' ? image.height : 0,
+      })),
   );
 }
 
@@ -102,7 +115,8 @@ function releaseDate(record: Json): { release_date: string; release_precision: s
 /** The simplified artists of a track or album: [{id, name}], at least one. */
 function artistsOf(record: Json): Json[] {
   const value = record.artists;
-  if (!Array.isArray(value) || value.length === 0) throw new RecordError('artists: expected a non-empty array of artists');
+  if (!Array.isArray(value) || value.length === 0)
+    throw new RecordError('artists: expected a non-empty array of artists');
   return value.map((artist, i) => {
     if (!isObject(artist)) throw new RecordError(`artists[${i}]: expected an object`);
     requiredString(artist, 'id');
@@ -118,40 +132,89 @@ const artistNames = (artists: Json[]) => artists.map((a) => a.name).join(', ');
 export function mapArtist(artist: Json): Row {
   const id = requiredString(artist, 'id');
   const genres = artist.genres;
-  if (genres !== undefined && genres !== null && !(Array.isArray(genres) && genres.every((g) => typeof g === 'string'))) {
+  if (
+    genres !== undefined &&
+    genres !== null &&
+    !(Array.isArray(genres) && genres.every((g) => typeof g === 'string'))
+  ) {
     throw new RecordError('genres: expected an array of strings');
   }
-  return row('music_artists', {
-    id, num: 0, ...musicNameColumns(name(artist)), genres: JSON.stringify(genres ?? []), images: images(artist), biography: '',
-    popularity: count(artist, 'popularity'), verified: 0, followers: followers(artist), monthly_listeners: 0,
-  }, [
-    ...NAME_COLUMNS, ...when(Array.isArray(genres), 'genres'), ...when(has(artist, 'images'), 'images'), ...when(has(artist, 'popularity'), 'popularity'),
-    ...when(has(artist, 'followers'), 'followers'),
-  ]);
+  return row(
+    'music_artists',
+    {
+      id,
+      num: 0,
+      ...musicNameColumns(name(artist)),
+      genres: JSON.stringify(genres ?? []),
+      images: images(artist),
+      biography: '',
+      popularity: count(artist, 'popularity'),
+      verified: 0,
+      followers: followers(artist),
+      monthly_listeners: 0,
+    },
+    [
+      ...NAME_COLUMNS,
+      ...when(Array.isArray(genres), 'genres'),
+      ...when(has(artist, 'images'), 'images'),
+      ...when(has(artist, 'popularity'), 'popularity'),
+      ...when(has(artist, 'followers'), 'followers'),
+    ],
+  );
 }
 
 /** An album (full or simplified): the album, its artists in order, and the artists named. */
 export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
   const id = requiredString(album, 'id');
   const type = typeof album.album_type === 'string' ? album.album_type.toLowerCase() : '';
-  if (!ALBUM_TYPES.has(type)) throw new RecordError(`album_type: expected album, single or compilation, got ${JSON.stringify(album.album_type)}`);
+  if (!ALBUM_TYPES.has(type))
+    throw new RecordError(`album_type: expected album, single or compilation, got ${JSON.stringify(album.album_type)}`);
   const artists = artistsOf(album);
   const release = releaseDate(album);
   const rows: Row[] = [
-    row('music_albums', {
-      id, num: 0, ...musicNameColumns(name(album)), album_type: type, artist_id: String(artists[0]!.id), artists: artistRefs(artists),
-      artist_names: artistNames(artists), ...release, label: string(album, 'label'), images: images(album), total_tracks: count(album, 'total_tracks'),
-      popularity: count(album, 'popularity'),
-    }, [
-      ...NAME_COLUMNS, 'album_type', 'artist_id', 'artists', 'artist_names', 'release_date', 'release_precision', 'released_at',
-      ...when(has(album, 'label'), 'label'), ...when(has(album, 'images'), 'images'), ...when(has(album, 'total_tracks'), 'total_tracks'),
-      ...when(has(album, 'popularity'), 'popularity'),
-    ]),
+    row(
+      'music_albums',
+      {
+        id,
+        num: 0,
+        ...musicNameColumns(name(album)),
+        album_type: type,
+        artist_id: String(artists[0]!.id),
+        artists: artistRefs(artists),
+        artist_names: artistNames(artists),
+        ...release,
+        label: string(album, 'label'),
+        images: images(album),
+        total_tracks: count(album, 'total_tracks'),
+        popularity: count(album, 'popularity'),
+      },
+      [
+        ...NAME_COLUMNS,
+        'album_type',
+        'artist_id',
+        'artists',
+        'artist_names',
+        'release_date',
+        'release_precision',
+        'released_at',
+        ...when(has(album, 'label'), 'label'),
+        ...when(has(album, 'images'), 'images'),
+        ...when(has(album, 'total_tracks'), 'total_tracks'),
+        ...when(has(album, 'popularity'), 'popularity'),
+      ],
+    ),
   ];
   artists.forEach((artist, position) => {
     rows.push({
       table: 'music_album_artists',
-      values: { id: `${id}:${position}`, album_id: id, artist_id: String(artist.id), album_type: type, position, released_at: release.released_at },
+      values: {
+        id: `${id}:${position}`,
+        album_id: id,
+        artist_id: String(artist.id),
+        album_type: type,
+        position,
+        released_at: release.released_at,
+      },
     });
   });
   rows.push(...artists.map(mapArtist));
@@ -163,38 +226,81 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
   const id = requiredString(track, 'id');
   const album = isObject(track.album) ? mapAlbum(track.album) : undefined;
   const album_id = album ? String(album.rows[0]!.values.id) : albumId;
-  if (!album_id) throw new RecordError('album: expected the track\'s album (or an album\'s tracks page naming it in href)');
+  if (!album_id)
+    throw new RecordError("album: expected the track's album (or an album's tracks page naming it in href)");
   const artists = artistsOf(track);
   const externalIds = isObject(track.external_ids) ? track.external_ids : {};
   const rows: Row[] = [
-    row('music_tracks', {
-      id, num: 0, ...musicNameColumns(name(track)), album_id, artists: artistRefs(artists), artist_names: artistNames(artists),
-      isrc: string(externalIds, 'isrc'), disc_number: count(track, 'disc_number'), track_number: count(track, 'track_number'),
-      duration_ms: count(track, 'duration_ms'), explicit: flag(track, 'explicit'), popularity: count(track, 'popularity'), play_count: 0,
-    }, [
-      ...NAME_COLUMNS, 'album_id', 'artists', 'artist_names', ...when(has(externalIds, 'isrc'), 'isrc'), ...when(has(track, 'disc_number'), 'disc_number'),
-      ...when(has(track, 'track_number'), 'track_number'), ...when(has(track, 'duration_ms'), 'duration_ms'), ...when(has(track, 'explicit'), 'explicit'),
-      ...when(has(track, 'popularity'), 'popularity'),
-    ]),
+    row(
+      'music_tracks',
+      {
+        id,
+        num: 0,
+        ...musicNameColumns(name(track)),
+        album_id,
+        artists: artistRefs(artists),
+        artist_names: artistNames(artists),
+        isrc: string(externalIds, 'isrc'),
+        disc_number: count(track, 'disc_number'),
+        track_number: count(track, 'track_number'),
+        duration_ms: count(track, 'duration_ms'),
+        explicit: flag(track, 'explicit'),
+        popularity: count(track, 'popularity'),
+        play_count: 0,
+      },
+      [
+        ...NAME_COLUMNS,
+        'album_id',
+        'artists',
+        'artist_names',
+        ...when(has(externalIds, 'isrc'), 'isrc'),
+        ...when(has(track, 'disc_number'), 'disc_number'),
+        ...when(has(track, 'track_number'), 'track_number'),
+        ...when(has(track, 'duration_ms'), 'duration_ms'),
+        ...when(has(track, 'explicit'), 'explicit'),
+        ...when(has(track, 'popularity'), 'popularity'),
+      ],
+    ),
   ];
   artists.forEach((artist, position) => {
     rows.push({
       table: 'music_track_artists',
-      values: { id: `${id}:${position}`, track_id: id, artist_id: String(artist.id), role: position === 0 ? 'main' : 'featured', position },
+      values: {
+        id: `${id}:${position}`,
+        track_id: id,
+        artist_id: String(artist.id),
+        role: position === 0 ? 'main' : 'featured',
+        position,
+      },
     });
   });
   rows.push(...artists.map(mapArtist));
   if (album) rows.push(...album.rows);
-  return { rows, prune: [{ table: 'music_track_artists', column: 'track_id', owner: id, from: artists.length }, ...(album?.prune ?? [])] };
+  return {
+    rows,
+    prune: [
+      { table: 'music_track_artists', column: 'track_id', owner: id, from: artists.length },
+      ...(album?.prune ?? []),
+    ],
+  };
 }
 
 /** A user (a playlist's owner, or a public user profile). */
 export function mapUser(user: Json): Row {
   const id = requiredString(user, 'id');
   const displayName = typeof user.display_name === 'string' && user.display_name !== '' ? user.display_name : id;
-  return row('music_users', {
-    id, num: 0, ...musicNameColumns(displayName), images: images(user), follower_count: followers(user), following_count: 0,
-  }, [...NAME_COLUMNS, ...when(has(user, 'images'), 'images'), ...when(has(user, 'followers'), 'follower_count')]);
+  return row(
+    'music_users',
+    {
+      id,
+      num: 0,
+      ...musicNameColumns(displayName),
+      images: images(user),
+      follower_count: followers(user),
+      following_count: 0,
+    },
+    [...NAME_COLUMNS, ...when(has(user, 'images'), 'images'), ...when(has(user, 'followers'), 'follower_count')],
+  );
 }
 
 /** A playlist's tracks paging object: `tracks`, or `items` as the API's newer playlists name it. */
@@ -211,15 +317,36 @@ export function mapPlaylist(playlist: Json): Row[] {
   const entries = playlistEntries(playlist);
   const isPublic = playlist.public === false ? 0 : 1;
   return [
-    row('music_playlists', {
-      id, num: 0, ...musicNameColumns(name(playlist)), description: string(playlist, 'description'), owner_id: owner.values.id,
-      owner_name: (owner.values as Database['music_users']).name, artist_id: '', genre_id: '', images: images(playlist), is_public: isPublic,
-      collaborative: flag(playlist, 'collaborative'), total_tracks: entries ? count(entries, 'total') : 0, followers: followers(playlist), updated_at: 0,
-    }, [
-      ...NAME_COLUMNS, 'owner_id', 'owner_name', ...when(has(playlist, 'description'), 'description'), ...when(has(playlist, 'images'), 'images'),
-      ...when(playlist.public !== undefined, 'is_public'), ...when(has(playlist, 'collaborative'), 'collaborative'),
-      ...when(entries !== undefined && has(entries, 'total'), 'total_tracks'), ...when(has(playlist, 'followers'), 'followers'),
-    ]),
+    row(
+      'music_playlists',
+      {
+        id,
+        num: 0,
+        ...musicNameColumns(name(playlist)),
+        description: string(playlist, 'description'),
+        owner_id: owner.values.id,
+        owner_name: (owner.values as Database['music_users']).name,
+        artist_id: '',
+        genre_id: '',
+        images: images(playlist),
+        is_public: isPublic,
+        collaborative: flag(playlist, 'collaborative'),
+        total_tracks: entries ? count(entries, 'total') : 0,
+        followers: followers(playlist),
+        updated_at: 0,
+      },
+      [
+        ...NAME_COLUMNS,
+        'owner_id',
+        'owner_name',
+        ...when(has(playlist, 'description'), 'description'),
+        ...when(has(playlist, 'images'), 'images'),
+        ...when(playlist.public !== undefined, 'is_public'),
+        ...when(has(playlist, 'collaborative'), 'collaborative'),
+        ...when(entries !== undefined && has(entries, 'total'), 'total_tracks'),
+        ...when(has(playlist, 'followers'), 'followers'),
+      ],
+    ),
     owner,
   ];
 }
@@ -229,7 +356,11 @@ export function mapPlaylist(playlist: Json): Row[] {
  * entry and its track's rows. A local file, an episode or an unavailable (null) track is not a
  * catalog track: undefined (no entry is stored; the positions after it stay as the playlist numbers them).
  */
-export function mapPlaylistEntry(entry: Json, playlistId: string, position: number): { rows: Row[]; prune: ImportPrune[] } | undefined {
+export function mapPlaylistEntry(
+  entry: Json,
+  playlistId: string,
+  position: number,
+): { rows: Row[]; prune: ImportPrune[] } | undefined {
   const track = isObject(entry.item) ? entry.item : entry.track;
   if (track === null || track === undefined || entry.is_local === true) return undefined;
   if (!isObject(track)) throw new RecordError('track: expected an object');
@@ -238,13 +369,21 @@ export function mapPlaylistEntry(entry: Json, playlistId: string, position: numb
   const trackRow = mapped.rows[0]!.values as Database['music_tracks'];
   const addedAt = entry.added_at;
   const added = typeof addedAt === 'string' ? Date.parse(addedAt) : 0;
-  if (Number.isNaN(added)) throw new RecordError(`added_at: expected an ISO 8601 timestamp, got ${JSON.stringify(addedAt)}`);
+  if (Number.isNaN(added))
+    throw new RecordError(`added_at: expected an ISO 8601 timestamp, got ${JSON.stringify(addedAt)}`);
   const first = JSON.parse(trackRow.artists) as { id: string }[];
   return {
     rows: [
       {
         table: 'music_playlist_tracks',
-        values: { id: `${playlistId}:${position}`, playlist_id: playlistId, track_id: trackRow.id, artist_id: first[0]!.id, position, added_at: added },
+        values: {
+          id: `${playlistId}:${position}`,
+          playlist_id: playlistId,
+          track_id: trackRow.id,
+          artist_id: first[0]!.id,
+          position,
+          added_at: added,
+        },
       },
       ...mapped.rows,
     ],
@@ -255,15 +394,34 @@ export function mapPlaylistEntry(entry: Json, playlistId: string, position: numb
 /** A show (full, or simplified as an episode names it). */
 export function mapShow(show: Json): Row {
   const id = requiredString(show, 'id');
-  const languages = Array.isArray(show.languages) ? show.languages.filter((l): l is string => typeof l === 'string') : [];
-  return row('music_shows', {
-    id, num: 0, ...musicNameColumns(name(show)), publisher: string(show, 'publisher'), description: string(show, 'description'), language: languages[0] ?? '',
-    media_type: string(show, 'media_type'), images: images(show), explicit: flag(show, 'explicit'), total_episodes: count(show, 'total_episodes'),
-  }, [
-    ...NAME_COLUMNS, ...when(has(show, 'publisher'), 'publisher'), ...when(has(show, 'description'), 'description'), ...when(languages.length > 0, 'language'),
-    ...when(has(show, 'media_type'), 'media_type'), ...when(has(show, 'images'), 'images'), ...when(has(show, 'explicit'), 'explicit'),
-    ...when(has(show, 'total_episodes'), 'total_episodes'),
-  ]);
+  const languages = Array.isArray(show.languages)
+    ? show.languages.filter((l): l is string => typeof l === 'string')
+    : [];
+  return row(
+    'music_shows',
+    {
+      id,
+      num: 0,
+      ...musicNameColumns(name(show)),
+      publisher: string(show, 'publisher'),
+      description: string(show, 'description'),
+      language: languages[0] ?? '',
+      media_type: string(show, 'media_type'),
+      images: images(show),
+      explicit: flag(show, 'explicit'),
+      total_episodes: count(show, 'total_episodes'),
+    },
+    [
+      ...NAME_COLUMNS,
+      ...when(has(show, 'publisher'), 'publisher'),
+      ...when(has(show, 'description'), 'description'),
+      ...when(languages.length > 0, 'language'),
+      ...when(has(show, 'media_type'), 'media_type'),
+      ...when(has(show, 'images'), 'images'),
+      ...when(has(show, 'explicit'), 'explicit'),
+      ...when(has(show, 'total_episodes'), 'total_episodes'),
+    ],
+  );
 }
 
 /** An episode (full, with its `show`; or simplified, in a show's episodes page: then `showId` names the show). */
@@ -271,17 +429,28 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
   const id = requiredString(episode, 'id');
   const show = isObject(episode.show) ? mapShow(episode.show) : undefined;
   const show_id = show?.values.id ?? showId;
-  if (!show_id) throw new RecordError('show: expected the episode\'s show (or a show\'s episodes page naming it in href)');
+  if (!show_id)
+    throw new RecordError("show: expected the episode's show (or a show's episodes page naming it in href)");
   const release = releaseDate(episode);
-  const languages = Array.isArray(episode.languages) ? episode.languages.filter((l): l is string => typeof l === 'string') : [];
+  const languages = Array.isArray(episode.languages)
+    ? episode.languages.filter((l): l is string => typeof l === 'string')
+    : [];
   const language = typeof episode.language === 'string' ? episode.language : (languages[0] ?? '');
   const day = new Date(release.released_at).toISOString().slice(0, 10);
   return [
     {
       table: 'music_episodes',
       values: {
-        id, show_id, name: name(episode), description: string(episode, 'description'), language, release_date: day, images: images(episode),
-        audio_preview_url: string(episode, 'audio_preview_url'), duration_ms: count(episode, 'duration_ms'), explicit: flag(episode, 'explicit'),
+        id,
+        show_id,
+        name: name(episode),
+        description: string(episode, 'description'),
+        language,
+        release_date: day,
+        images: images(episode),
+        audio_preview_url: string(episode, 'audio_preview_url'),
+        duration_ms: count(episode, 'duration_ms'),
+        explicit: flag(episode, 'explicit'),
         released_at: release.released_at,
       },
     },
@@ -292,16 +461,20 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
 /** A browse category (`{id, name, icons}`) → a genre. */
 export function mapCategory(category: Json): Row {
   const id = requiredString(category, 'id');
-  return row('music_genres', { id, num: 0, ...musicNameColumns(name(category)), kind: 'genre', color: '', images: images(category, 'icons') }, [
-    ...NAME_COLUMNS, ...when(has(category, 'icons'), 'images'),
-  ]);
+  return row(
+    'music_genres',
+    { id, num: 0, ...musicNameColumns(name(category)), kind: 'genre', color: '', images: images(category, 'icons') },
+    [...NAME_COLUMNS, ...when(has(category, 'icons'), 'images')],
+  );
 }
 
 /** Catches a mapping's RecordError as the item's skip reason. */
 function attempt(location: string, map: () => { rows: Row[]; prune?: ImportPrune[] } | undefined): ImportItem[] {
   try {
     const mapped = map();
-    return mapped ? [{ location, rows: mapped.rows, ...(mapped.prune && mapped.prune.length > 0 ? { prune: mapped.prune } : {}) }] : [];
+    return mapped
+      ? [{ location, rows: mapped.rows, ...(mapped.prune && mapped.prune.length > 0 ? { prune: mapped.prune } : {}) }]
+      : [];
   } catch (error) {
     return [{ location, error: reasonOf(error) }];
   }
@@ -348,11 +521,16 @@ function* objectItems(value: Json, location: string, context: Context): Generato
       yield item!;
       const entries = playlistEntries(value);
       if ('error' in item! || !entries || !Array.isArray(entries.items)) return;
-      yield* pageItems(entries, `${location} ${isObject(value.items) ? 'items' : 'tracks'}`, { playlistId: String(value.id) });
+      yield* pageItems(entries, `${location} ${isObject(value.items) ? 'items' : 'tracks'}`, {
+        playlistId: String(value.id),
+      });
       return;
     }
     default:
-      yield { location, error: `type: expected track, album, artist, playlist, show, episode or user, got ${JSON.stringify(value.type)}` };
+      yield {
+        location,
+        error: `type: expected track, album, artist, playlist, show, episode or user, got ${JSON.stringify(value.type)}`,
+      };
   }
 }
 
@@ -377,13 +555,20 @@ function* pageItems(page: Json, where: string, context: Context, categories = fa
       // a saved or recently played object: {added_at, track} / {played_at, track} / {added_at, album} / {added_at, show} / {added_at, episode}
       const wrapped = ['track', 'album', 'show', 'episode'].map((key) => item[key]).find(isObject);
       if (wrapped) yield* objectItems(wrapped, location, own);
-      else if (item.track === null) continue; // an unavailable track
+      else if (item.track === null)
+        continue; // an unavailable track
       else yield { location, error: 'expected a Spotify object with a type, or a saved or playlist item holding one' };
     }
   }
   // the last page of a playlist's entries: the playlist has no entries after it
   if (own.playlistId && page.next === null && Array.isArray(page.items)) {
-    yield { location: `${where} end`, rows: [], prune: [{ table: 'music_playlist_tracks', column: 'playlist_id', owner: own.playlistId, from: offset + items.length }] };
+    yield {
+      location: `${where} end`,
+      rows: [],
+      prune: [
+        { table: 'music_playlist_tracks', column: 'playlist_id', owner: own.playlistId, from: offset + items.length },
+      ],
+    };
   }
 }
 
@@ -419,13 +604,18 @@ export function* responseItems(value: unknown, where: string): Generator<ImportI
       yield* pageItems(wrapped, `${where} ${key}`, {});
     }
   }
-  if (!found) yield { location: where, error: 'not a Spotify Web API object (no type), paging object (no items) or response wrapping them' };
+  if (!found)
+    yield {
+      location: where,
+      error: 'not a Spotify Web API object (no type), paging object (no items) or response wrapping them',
+    };
 }
 
 export const spotifyWebApi: Importer = {
   platform: 'music',
   format: 'spotify-web-api',
-  description: 'Spotify Web API responses (tracks, albums, artists, playlists with their tracks, shows, episodes, users, search pages): a .json file or a folder',
+  description:
+    'Spotify Web API responses (tracks, albums, artists, playlists with their tracks, shows, episodes, users, search pages): a .json file or a folder',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* responseItems(value, where);

@@ -12,13 +12,26 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const genre = (id: string, name: string): Omit<MusicGenresTable, 'num'> => ({ id, ...musicNameColumns(name), kind: 'genre', color: '#123456', images: '[]' });
-const names = async () => (await db.selectFrom('music_genres').select(['id', 'num', 'name']).orderBy('id').execute()).map((r) => [r.id, Number(r.num), r.name]);
+const genre = (id: string, name: string): Omit<MusicGenresTable, 'num'> => ({
+  id,
+  ...musicNameColumns(name),
+  kind: 'genre',
+  color: '#123456',
+  images: '[]',
+});
+const names = async () =>
+  (await db.selectFrom('music_genres').select(['id', 'num', 'name']).orderBy('id').execute()).map((r) => [
+    r.id,
+    Number(r.num),
+    r.name,
+  ]);
 
 describe(`music rows (${testStoreKind()})`, () => {
   it('name columns: the name key and the whole-word terms the source scores with', () => {
     expect(musicNameColumns('Love  Me, Love (feat. DJ-Nova)')).toEqual({
-      name: 'Love  Me, Love (feat. DJ-Nova)', name_key: 'love me love feat dj nova', name_terms: ' love me feat dj nova ',
+      name: 'Love  Me, Love (feat. DJ-Nova)',
+      name_key: 'love me love feat dj nova',
+      name_terms: ' love me feat dj nova ',
     });
   });
 
@@ -30,9 +43,15 @@ describe(`music rows (${testStoreKind()})`, () => {
     const second = await assignMusicNums(db, 'music_genres', [genre('g3', 'Jazz'), genre('g1', 'Pop Music')]);
     expect(second.map((row) => row.num)).toEqual([3, 1]);
     expect(await upsertMusicRows(db, 'music_genres', second)).toBe(2);
-    expect(await names()).toEqual([['g1', 1, 'Pop Music'], ['g2', 2, 'Rock'], ['g3', 3, 'Jazz']]);
+    expect(await names()).toEqual([
+      ['g1', 1, 'Pop Music'],
+      ['g2', 2, 'Rock'],
+      ['g3', 3, 'Jazz'],
+    ]);
     // the full-text index follows the update
-    expect((await store.music.searchGenres({ terms: ['music'], offset: 0, limit: 5 })).map((g) => g.id)).toEqual(['g1']);
+    expect((await store.music.searchGenres({ terms: ['music'], offset: 0, limit: 5 })).map((g) => g.id)).toEqual([
+      'g1',
+    ]);
     expect(await store.music.searchGenres({ terms: ['pop'], offset: 0, limit: 5 })).toHaveLength(1);
   });
 });

@@ -8,35 +8,150 @@ type ColumnType = 'text' | 'integer' | 'bigint';
 
 /** Every written music table's columns, in insert order, with their SQL types (PostgreSQL casts the arrays it is sent to them). */
 const COLUMNS = {
-  music_artists: { id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', genres: 'text', images: 'text', biography: 'text', popularity: 'integer', verified: 'integer', followers: 'bigint', monthly_listeners: 'bigint' },
-  music_albums: {
-    id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', album_type: 'text', artist_id: 'text', artists: 'text', artist_names: 'text', release_date: 'text',
-    release_precision: 'text', label: 'text', images: 'text', total_tracks: 'integer', popularity: 'integer', released_at: 'bigint',
+  music_artists: {
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    genres: 'text',
+    images: 'text',
+    biography: 'text',
+    popularity: 'integer',
+    verified: 'integer',
+    followers: 'bigint',
+    monthly_listeners: 'bigint',
   },
-  music_album_artists: { id: 'text', album_id: 'text', artist_id: 'text', album_type: 'text', position: 'integer', released_at: 'bigint' },
+  music_albums: {
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    album_type: 'text',
+    artist_id: 'text',
+    artists: 'text',
+    artist_names: 'text',
+    release_date: 'text',
+    release_precision: 'text',
+    label: 'text',
+    images: 'text',
+    total_tracks: 'integer',
+    popularity: 'integer',
+    released_at: 'bigint',
+  },
+  music_album_artists: {
+    id: 'text',
+    album_id: 'text',
+    artist_id: 'text',
+    album_type: 'text',
+    position: 'integer',
+    released_at: 'bigint',
+  },
   music_tracks: {
-    id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', album_id: 'text', artists: 'text', artist_names: 'text', isrc: 'text', disc_number: 'integer',
-    track_number: 'integer', duration_ms: 'integer', explicit: 'integer', popularity: 'integer', play_count: 'bigint',
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    album_id: 'text',
+    artists: 'text',
+    artist_names: 'text',
+    isrc: 'text',
+    disc_number: 'integer',
+    track_number: 'integer',
+    duration_ms: 'integer',
+    explicit: 'integer',
+    popularity: 'integer',
+    play_count: 'bigint',
   },
   music_track_artists: { id: 'text', track_id: 'text', artist_id: 'text', role: 'text', position: 'integer' },
   music_lyrics: { id: 'text', language: 'text', sync_type: 'text', provider: 'text', lines: 'text' },
-  music_users: { id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', images: 'text', follower_count: 'integer', following_count: 'integer' },
+  music_users: {
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    images: 'text',
+    follower_count: 'integer',
+    following_count: 'integer',
+  },
   music_follows: { id: 'text', user_id: 'text', follower_id: 'text', followed_at: 'bigint' },
   music_playlists: {
-    id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', description: 'text', owner_id: 'text', owner_name: 'text', artist_id: 'text',
-    genre_id: 'text', images: 'text', is_public: 'integer', collaborative: 'integer', total_tracks: 'integer', followers: 'bigint', updated_at: 'bigint',
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    description: 'text',
+    owner_id: 'text',
+    owner_name: 'text',
+    artist_id: 'text',
+    genre_id: 'text',
+    images: 'text',
+    is_public: 'integer',
+    collaborative: 'integer',
+    total_tracks: 'integer',
+    followers: 'bigint',
+    updated_at: 'bigint',
   },
-  music_playlist_tracks: { id: 'text', playlist_id: 'text', track_id: 'text', artist_id: 'text', position: 'integer', added_at: 'bigint' },
+  music_playlist_tracks: {
+    id: 'text',
+    playlist_id: 'text',
+    track_id: 'text',
+    artist_id: 'text',
+    position: 'integer',
+    added_at: 'bigint',
+  },
   music_shows: {
-    id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', publisher: 'text', description: 'text', language: 'text', media_type: 'text',
-    images: 'text', explicit: 'integer', total_episodes: 'integer',
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    publisher: 'text',
+    description: 'text',
+    language: 'text',
+    media_type: 'text',
+    images: 'text',
+    explicit: 'integer',
+    total_episodes: 'integer',
   },
   music_episodes: {
-    id: 'text', show_id: 'text', name: 'text', description: 'text', language: 'text', release_date: 'text', images: 'text',
-    audio_preview_url: 'text', duration_ms: 'integer', explicit: 'integer', released_at: 'bigint',
+    id: 'text',
+    show_id: 'text',
+    name: 'text',
+    description: 'text',
+    language: 'text',
+    release_date: 'text',
+    images: 'text',
+    audio_preview_url: 'text',
+    duration_ms: 'integer',
+    explicit: 'integer',
+    released_at: 'bigint',
   },
-  music_concerts: { id: 'text', artist_id: 'text', title: 'text', venue: 'text', city: 'text', country: 'text', ticket_url: 'text', is_festival: 'integer', starts_at: 'bigint' },
-  music_genres: { id: 'text', num: 'integer', name: 'text', name_key: 'text', name_terms: 'text', kind: 'text', color: 'text', images: 'text' },
+  music_concerts: {
+    id: 'text',
+    artist_id: 'text',
+    title: 'text',
+    venue: 'text',
+    city: 'text',
+    country: 'text',
+    ticket_url: 'text',
+    is_festival: 'integer',
+    starts_at: 'bigint',
+  },
+  music_genres: {
+    id: 'text',
+    num: 'integer',
+    name: 'text',
+    name_key: 'text',
+    name_terms: 'text',
+    kind: 'text',
+    color: 'text',
+    images: 'text',
+  },
 } as const satisfies { [T in MusicTable]?: { [C in keyof Database[T]]-?: ColumnType } };
 
 type MusicTable = Extract<keyof Database, `music_${string}`>;
@@ -59,7 +174,11 @@ const SQLITE_ROWS_PER_STATEMENT = 500;
  * array per column (a handful of parameters whatever the row count). Returns how many rows were
  * inserted or changed.
  */
-export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, table: T, rows: readonly Database[T][]): Promise<number> {
+export async function upsertMusicRows<T extends MusicWrittenTable>(
+  db: Writer,
+  table: T,
+  rows: readonly Database[T][],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const types = COLUMNS[table] as Record<string, ColumnType>;
   const columns = Object.keys(types);
@@ -72,7 +191,12 @@ export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, t
   if (dialect.bulkWrite === 'arrays') {
     const arrays = columns.map((c) => rows.map((row) => (row as unknown as Record<string, unknown>)[c]));
     const unnest = columns.map((c, i) => `$${i + 1}::${types[c]}[]`).join(', ');
-    const result = await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest}) ${conflict}`, arrays));
+    const result = await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into ${table} (${columns.join(', ')}) select * from unnest(${unnest}) ${conflict}`,
+        arrays,
+      ),
+    );
     return Number(result.numAffectedRows ?? 0);
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
@@ -86,7 +210,14 @@ export async function upsertMusicRows<T extends MusicWrittenTable>(db: Writer, t
 }
 
 /** The searchable music tables, whose rows carry a unique `num` (the SQLite full-text rowid). */
-export type MusicNumberedTable = 'music_artists' | 'music_albums' | 'music_tracks' | 'music_users' | 'music_playlists' | 'music_shows' | 'music_genres';
+export type MusicNumberedTable =
+  | 'music_artists'
+  | 'music_albums'
+  | 'music_tracks'
+  | 'music_users'
+  | 'music_playlists'
+  | 'music_shows'
+  | 'music_genres';
 
 /**
  * Gives rows (of one batch, distinct ids) their `num`: the stored one for an id already in the
@@ -101,9 +232,20 @@ export async function assignMusicNums<T extends MusicNumberedTable, Row extends 
   if (rows.length === 0) return [];
   const untyped = db as unknown as Kysely<{ numbered: { id: string; num: number } }>;
   const numbered = table as unknown as 'numbered';
-  const stored = await untyped.selectFrom(numbered).select(['id', 'num']).where('id', 'in', rows.map((row) => row.id)).execute();
+  const stored = await untyped
+    .selectFrom(numbered)
+    .select(['id', 'num'])
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
   const known = new Map(stored.map((row) => [row.id, Number(row.num)]));
-  const { top } = await untyped.selectFrom(numbered).select((eb) => eb.fn.max('num').as('top')).executeTakeFirstOrThrow();
+  const { top } = await untyped
+    .selectFrom(numbered)
+    .select((eb) => eb.fn.max('num').as('top'))
+    .executeTakeFirstOrThrow();
   let next = Number(top ?? 0) + 1;
   return rows.map((row) => ({ ...row, num: known.get(row.id) ?? next++ }));
 }

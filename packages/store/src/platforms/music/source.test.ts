@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import { recomputeMusicDerived } from './derived.js';
 import { musicNameColumns, upsertMusicRows } from './rows.js';
 import type {
-  Database, MusicAlbumsTable, MusicArtistsTable, MusicPlaylistsTable, MusicPlaylistTracksTable, MusicTrackArtistsTable, MusicTracksTable, MusicUsersTable,
+  Database,
+  MusicAlbumsTable,
+  MusicArtistsTable,
+  MusicPlaylistsTable,
+  MusicPlaylistTracksTable,
+  MusicTrackArtistsTable,
+  MusicTracksTable,
+  MusicUsersTable,
 } from '../../schema.js';
 import { testStoreKind } from '../../testing.js';
 import { createSqlMusicSource } from './source.js';
@@ -21,11 +28,25 @@ const source = () => createSqlMusicSource(db);
  * albums (al1 2020-01-01, al2 and al3 both 2021-05-01: a date tie), two singles, one compilation,
  * and a collaboration album with ar2 (al6); al5 is ar2's album holding a track that features ar1.
  */
-const artistNames: Record<string, string> = { ar1: 'Alpha Love', ar2: 'Beta', ar3: 'Gamma', ar4: 'Love', ar5: 'Alpha Lovers' };
+const artistNames: Record<string, string> = {
+  ar1: 'Alpha Love',
+  ar2: 'Beta',
+  ar3: 'Gamma',
+  ar4: 'Love',
+  ar5: 'Alpha Lovers',
+};
 const artistFollowers: Record<string, number> = { ar1: 500, ar2: 900, ar3: 900, ar4: 100, ar5: 50 };
 const artists: MusicArtistsTable[] = Object.keys(artistNames).map((id, i) => ({
-  id, num: i + 1, ...musicNameColumns(artistNames[id]!), genres: '["pop"]', images: '[]', biography: `bio of ${id}`, popularity: 50, verified: id === 'ar1' ? 1 : 0,
-  followers: artistFollowers[id]!, monthly_listeners: 2 * artistFollowers[id]!,
+  id,
+  num: i + 1,
+  ...musicNameColumns(artistNames[id]!),
+  genres: '["pop"]',
+  images: '[]',
+  biography: `bio of ${id}`,
+  popularity: 50,
+  verified: id === 'ar1' ? 1 : 0,
+  followers: artistFollowers[id]!,
+  monthly_listeners: 2 * artistFollowers[id]!,
 }));
 
 const albumSpecs: [id: string, type: string, artistIds: string[], date: string, name: string][] = [
@@ -39,9 +60,20 @@ const albumSpecs: [id: string, type: string, artistIds: string[], date: string, 
   ['al6', 'album', ['ar1', 'ar2'], '2025-01-01', 'Together'],
 ];
 const albums: MusicAlbumsTable[] = albumSpecs.map(([id, type, credits, date, name], i) => ({
-  id, num: i + 1, ...musicNameColumns(name), album_type: type, artist_id: credits[0]!, artists: JSON.stringify(credits.map((a) => ({ id: a, name: artistNames[a] }))),
-  artist_names: credits.map((a) => artistNames[a]).join(', '), release_date: date, release_precision: 'day', label: 'Label', images: id === 'al1' ? '[{"url":"https://x/al1.jpg","width":640,"height":640}]' : '[]',
-  total_tracks: 0, popularity: 10, released_at: Date.parse(`${date}T00:00:00.000Z`),
+  id,
+  num: i + 1,
+  ...musicNameColumns(name),
+  album_type: type,
+  artist_id: credits[0]!,
+  artists: JSON.stringify(credits.map((a) => ({ id: a, name: artistNames[a] }))),
+  artist_names: credits.map((a) => artistNames[a]).join(', '),
+  release_date: date,
+  release_precision: 'day',
+  label: 'Label',
+  images: id === 'al1' ? '[{"url":"https://x/al1.jpg","width":640,"height":640}]' : '[]',
+  total_tracks: 0,
+  popularity: 10,
+  released_at: Date.parse(`${date}T00:00:00.000Z`),
 }));
 
 /** Tracks: [id, album, name, credits (first = primary), playcount, disc, number]. */
@@ -62,16 +94,38 @@ const trackSpecs: [string, string, string, string[], number, number, number][] =
   ['t14', 'al5', 'Lovely', ['ar2'], 10, 1, 4],
 ];
 const tracks: MusicTracksTable[] = trackSpecs.map(([id, album, name, credits, plays, disc, number], i) => ({
-  id, num: i + 1, ...musicNameColumns(name), album_id: album, artists: JSON.stringify(credits.map((a) => ({ id: a, name: artistNames[a] }))),
-  artist_names: credits.map((a) => artistNames[a]).join(', '), isrc: '', disc_number: disc, track_number: number, duration_ms: 180_000 + i, explicit: i % 2,
-  popularity: 50, play_count: plays,
+  id,
+  num: i + 1,
+  ...musicNameColumns(name),
+  album_id: album,
+  artists: JSON.stringify(credits.map((a) => ({ id: a, name: artistNames[a] }))),
+  artist_names: credits.map((a) => artistNames[a]).join(', '),
+  isrc: '',
+  disc_number: disc,
+  track_number: number,
+  duration_ms: 180_000 + i,
+  explicit: i % 2,
+  popularity: 50,
+  play_count: plays,
 }));
 const trackArtists: MusicTrackArtistsTable[] = trackSpecs.flatMap(([id, , , credits]) =>
-  credits.map((artist, position) => ({ id: `${id}:${position}`, track_id: id, artist_id: artist, role: position === 0 ? 'main' : 'featured', position })));
+  credits.map((artist, position) => ({
+    id: `${id}:${position}`,
+    track_id: id,
+    artist_id: artist,
+    role: position === 0 ? 'main' : 'featured',
+    position,
+  })),
+);
 for (const album of albums) album.total_tracks = tracks.filter((t) => t.album_id === album.id).length;
 
 const users: MusicUsersTable[] = ['u1', 'u2', 'u3', 'u4'].map((id, i) => ({
-  id, num: i + 1, ...musicNameColumns(['Ada Love', 'Ben', 'Cy', 'Dee'][i]!), images: '[]', follower_count: [3, 1, 0, 0][i]!, following_count: [0, 1, 1, 2][i]!,
+  id,
+  num: i + 1,
+  ...musicNameColumns(['Ada Love', 'Ben', 'Cy', 'Dee'][i]!),
+  images: '[]',
+  follower_count: [3, 1, 0, 0][i]!,
+  following_count: [0, 1, 1, 2][i]!,
 }));
 /** u2, u3, u4 follow u1 (u3 and u4 at the same moment: a tie by id); u4 follows u2. */
 const follows = [
@@ -92,40 +146,143 @@ const playlistSpecs: [string, string, number, string[]][] = [
   ['p4', 'Mixed Love', 10, ['t06', 't10', 't12']],
 ];
 const playlists: MusicPlaylistsTable[] = playlistSpecs.map(([id, name, followers, entries], i) => ({
-  id, num: i + 1, ...musicNameColumns(name), description: `about ${name}`, owner_id: i < 3 ? 'u1' : 'u2', owner_name: i < 3 ? 'Ada Love' : 'Ben', artist_id: '', genre_id: '',
-  images: '[]', is_public: 1, collaborative: 0, total_tracks: entries.length, followers, updated_at: T0,
+  id,
+  num: i + 1,
+  ...musicNameColumns(name),
+  description: `about ${name}`,
+  owner_id: i < 3 ? 'u1' : 'u2',
+  owner_name: i < 3 ? 'Ada Love' : 'Ben',
+  artist_id: '',
+  genre_id: '',
+  images: '[]',
+  is_public: 1,
+  collaborative: 0,
+  total_tracks: entries.length,
+  followers,
+  updated_at: T0,
 }));
 const playlistTracks: MusicPlaylistTracksTable[] = playlistSpecs.flatMap(([id, , , entries]) =>
   entries.map((track, position) => ({
-    id: `${id}:${position}`, playlist_id: id, track_id: track, artist_id: trackSpecs.find((t) => t[0] === track)![3][0]!, position, added_at: T0 + position * DAY,
-  })));
+    id: `${id}:${position}`,
+    playlist_id: id,
+    track_id: track,
+    artist_id: trackSpecs.find((t) => t[0] === track)![3][0]!,
+    position,
+    added_at: T0 + position * DAY,
+  })),
+);
 
 beforeAll(async () => {
   planned = await openPlannedDb();
   db = planned.db;
   await upsertMusicRows(db, 'music_artists', artists);
   await upsertMusicRows(db, 'music_albums', albums);
-  await upsertMusicRows(db, 'music_album_artists', albumSpecs.flatMap(([id, type, credits, date]) =>
-    credits.map((artist, position) => ({ id: `${id}:${position}`, album_id: id, artist_id: artist, album_type: type, position, released_at: Date.parse(`${date}T00:00:00.000Z`) }))));
+  await upsertMusicRows(
+    db,
+    'music_album_artists',
+    albumSpecs.flatMap(([id, type, credits, date]) =>
+      credits.map((artist, position) => ({
+        id: `${id}:${position}`,
+        album_id: id,
+        artist_id: artist,
+        album_type: type,
+        position,
+        released_at: Date.parse(`${date}T00:00:00.000Z`),
+      })),
+    ),
+  );
   await upsertMusicRows(db, 'music_tracks', tracks);
   await upsertMusicRows(db, 'music_track_artists', trackArtists);
-  await upsertMusicRows(db, 'music_lyrics', [{ id: 't01', language: 'en', sync_type: 'LINE_SYNCED', provider: 'demo', lines: '[{"startTimeMs":1000,"words":"la la"},{"startTimeMs":2000,"words":"love"}]' }]);
+  await upsertMusicRows(db, 'music_lyrics', [
+    {
+      id: 't01',
+      language: 'en',
+      sync_type: 'LINE_SYNCED',
+      provider: 'demo',
+      lines: '[{"startTimeMs":1000,"words":"la la"},{"startTimeMs":2000,"words":"love"}]',
+    },
+  ]);
   await upsertMusicRows(db, 'music_users', users);
   await upsertMusicRows(db, 'music_follows', follows);
   await upsertMusicRows(db, 'music_playlists', playlists);
   await upsertMusicRows(db, 'music_playlist_tracks', playlistTracks);
   await upsertMusicRows(db, 'music_shows', [
-    { id: 'sh1', num: 1, ...musicNameColumns('The Love Podcast'), publisher: 'Open Mic', description: 'talk', language: 'en', media_type: 'audio', images: '[]', explicit: 0, total_episodes: 3 },
-    { id: 'sh2', num: 2, ...musicNameColumns('Science Hour'), publisher: 'Love Media', description: 'talk', language: 'en', media_type: 'audio', images: '[]', explicit: 0, total_episodes: 0 },
+    {
+      id: 'sh1',
+      num: 1,
+      ...musicNameColumns('The Love Podcast'),
+      publisher: 'Open Mic',
+      description: 'talk',
+      language: 'en',
+      media_type: 'audio',
+      images: '[]',
+      explicit: 0,
+      total_episodes: 3,
+    },
+    {
+      id: 'sh2',
+      num: 2,
+      ...musicNameColumns('Science Hour'),
+      publisher: 'Love Media',
+      description: 'talk',
+      language: 'en',
+      media_type: 'audio',
+      images: '[]',
+      explicit: 0,
+      total_episodes: 0,
+    },
   ]);
-  await upsertMusicRows(db, 'music_episodes', ['e1', 'e3', 'e2'].map((id, i) => ({
-    id, show_id: 'sh1', name: `Episode ${id}`, description: '', language: 'en', release_date: '', images: '[]', audio_preview_url: '', duration_ms: 60_000, explicit: 0,
-    released_at: T0 + (i === 0 ? 0 : 7) * DAY,
-  })));
+  await upsertMusicRows(
+    db,
+    'music_episodes',
+    ['e1', 'e3', 'e2'].map((id, i) => ({
+      id,
+      show_id: 'sh1',
+      name: `Episode ${id}`,
+      description: '',
+      language: 'en',
+      release_date: '',
+      images: '[]',
+      audio_preview_url: '',
+      duration_ms: 60_000,
+      explicit: 0,
+      released_at: T0 + (i === 0 ? 0 : 7) * DAY,
+    })),
+  );
   await upsertMusicRows(db, 'music_concerts', [
-    { id: 'c2', artist_id: 'ar1', title: 'Live', venue: 'Hall', city: 'Paris', country: 'FR', ticket_url: '', is_festival: 0, starts_at: T0 + 10 * DAY },
-    { id: 'c1', artist_id: 'ar1', title: 'Live', venue: 'Arena', city: 'Rome', country: 'IT', ticket_url: '', is_festival: 0, starts_at: T0 + 10 * DAY },
-    { id: 'c0', artist_id: 'ar1', title: 'Fest', venue: 'Park', city: 'Oslo', country: 'NO', ticket_url: '', is_festival: 1, starts_at: T0 + 3 * DAY },
+    {
+      id: 'c2',
+      artist_id: 'ar1',
+      title: 'Live',
+      venue: 'Hall',
+      city: 'Paris',
+      country: 'FR',
+      ticket_url: '',
+      is_festival: 0,
+      starts_at: T0 + 10 * DAY,
+    },
+    {
+      id: 'c1',
+      artist_id: 'ar1',
+      title: 'Live',
+      venue: 'Arena',
+      city: 'Rome',
+      country: 'IT',
+      ticket_url: '',
+      is_festival: 0,
+      starts_at: T0 + 10 * DAY,
+    },
+    {
+      id: 'c0',
+      artist_id: 'ar1',
+      title: 'Fest',
+      venue: 'Park',
+      city: 'Oslo',
+      country: 'NO',
+      ticket_url: '',
+      is_festival: 1,
+      starts_at: T0 + 3 * DAY,
+    },
   ]);
   await upsertMusicRows(db, 'music_genres', [
     { id: 'g1', num: 1, ...musicNameColumns('Love Songs'), kind: 'mood', color: '#000', images: '[]' },
@@ -148,8 +305,20 @@ describe(`music source (${kind})`, () => {
     // then every other track of "Alpha Love" (1, by playcount); "Lovely", "Gloves" and ar2-only tracks never
     expect(ids(love)).toEqual(['t01', 't07', 't02', 't06', 't10', 't03', 't04', 't12', 't05', 't08', 't09']);
     expect(love[0]).toEqual({
-      id: 't01', name: 'Love', durationMs: 180_000, explicit: false, playcount: 1000, discNumber: 1, trackNumber: 1, artists: [{ id: 'ar1', name: 'Alpha Love' }],
-      album: { id: 'al1', name: 'First Light', type: 'ALBUM', images: [{ url: 'https://x/al1.jpg', width: 640, height: 640 }] },
+      id: 't01',
+      name: 'Love',
+      durationMs: 180_000,
+      explicit: false,
+      playcount: 1000,
+      discNumber: 1,
+      trackNumber: 1,
+      artists: [{ id: 'ar1', name: 'Alpha Love' }],
+      album: {
+        id: 'al1',
+        name: 'First Light',
+        type: 'ALBUM',
+        images: [{ url: 'https://x/al1.jpg', width: 640, height: 640 }],
+      },
     });
     expect(ids(await source().searchTracks(search(['love', 'tender'])))).toEqual(['t02']);
     expect(ids(await source().searchTracks(search(['tape', 'alpha'])))).toEqual(['t10']);
@@ -171,12 +340,24 @@ describe(`music source (${kind})`, () => {
     expect(ids(await source().searchArtists(search(['love'])))).toEqual(['ar4', 'ar1']);
     expect(ids(await source().searchArtists(search(['alpha'])))).toEqual(['ar1', 'ar5']);
     // albums: "Love" (5), "Love Again" (2), then the rest of ar1's by release date desc, id
-    expect(ids(await source().searchAlbums(search(['love'])))).toEqual(['si1', 'al2', 'al6', 'si2', 'al3', 'al1', 'co1']);
+    expect(ids(await source().searchAlbums(search(['love'])))).toEqual([
+      'si1',
+      'al2',
+      'al6',
+      'si2',
+      'al3',
+      'al1',
+      'co1',
+    ]);
     // playlists match on the name only, not the owner's: by followers desc then id
     expect(ids(await source().searchPlaylists(search(['love'])))).toEqual(['p1', 'p4']);
     expect(ids(await source().searchShows(search(['love'])))).toEqual(['sh1', 'sh2']);
-    expect(await source().searchUsers(search(['love']))).toEqual([{ id: 'u1', name: 'Ada Love', followers: 3, following: 0 }]);
-    expect(await source().searchGenres(search(['love', 'songs']))).toEqual([{ id: 'g1', name: 'Love Songs', type: 'MOOD' }]);
+    expect(await source().searchUsers(search(['love']))).toEqual([
+      { id: 'u1', name: 'Ada Love', followers: 3, following: 0 },
+    ]);
+    expect(await source().searchGenres(search(['love', 'songs']))).toEqual([
+      { id: 'g1', name: 'Love Songs', type: 'MOOD' },
+    ]);
   });
 
   it('suggestions: prefixes of the whole name key, by popularity then id', async () => {
@@ -189,14 +370,28 @@ describe(`music source (${kind})`, () => {
   });
 
   it('artist releases by type and date, ties by id either way, paged, counted', async () => {
-    const releases = (type: 'ALBUM' | 'SINGLE' | 'COMPILATION', order: 'DATE_DESC' | 'DATE_ASC', offset = 0, limit = 20) =>
-      source().artistReleases({ artistId: 'ar1', type, order, offset, limit });
+    const releases = (
+      type: 'ALBUM' | 'SINGLE' | 'COMPILATION',
+      order: 'DATE_DESC' | 'DATE_ASC',
+      offset = 0,
+      limit = 20,
+    ) => source().artistReleases({ artistId: 'ar1', type, order, offset, limit });
     expect(ids((await releases('ALBUM', 'DATE_DESC')).items)).toEqual(['al6', 'al2', 'al3', 'al1']);
     expect(ids((await releases('ALBUM', 'DATE_ASC')).items)).toEqual(['al1', 'al2', 'al3', 'al6']);
-    expect(await releases('ALBUM', 'DATE_DESC', 1, 2)).toMatchObject({ items: [{ id: 'al2' }, { id: 'al3' }], total: 4 });
+    expect(await releases('ALBUM', 'DATE_DESC', 1, 2)).toMatchObject({
+      items: [{ id: 'al2' }, { id: 'al3' }],
+      total: 4,
+    });
     expect(ids((await releases('SINGLE', 'DATE_DESC')).items)).toEqual(['si2', 'si1']);
     expect((await releases('COMPILATION', 'DATE_ASC')).items).toEqual([
-      { id: 'co1', name: 'Greatest Hits', type: 'COMPILATION', releaseDate: '2019-09-09', totalTracks: 1, artists: [{ id: 'ar1', name: 'Alpha Love' }] },
+      {
+        id: 'co1',
+        name: 'Greatest Hits',
+        type: 'COMPILATION',
+        releaseDate: '2019-09-09',
+        totalTracks: 1,
+        artists: [{ id: 'ar1', name: 'Alpha Love' }],
+      },
     ]);
     expect((await source().latestRelease('ar1'))?.id).toBe('al6');
     expect(await source().latestRelease('nope')).toBeUndefined();
@@ -217,10 +412,16 @@ describe(`music source (${kind})`, () => {
 
   it('artist playlists by entries then followers; discovered on by followers; both counted', async () => {
     // ar1's entries: p1 5, p2 4, p3 2, p4 3
-    expect(await source().artistPlaylists('ar1', 20)).toMatchObject({ items: [{ id: 'p1' }, { id: 'p2' }, { id: 'p4' }, { id: 'p3' }], total: 4 });
+    expect(await source().artistPlaylists('ar1', 20)).toMatchObject({
+      items: [{ id: 'p1' }, { id: 'p2' }, { id: 'p4' }, { id: 'p3' }],
+      total: 4,
+    });
     expect(ids((await source().artistPlaylists('ar1', 2)).items)).toEqual(['p1', 'p2']);
     expect(ids((await source().discoveredOn('ar1', 20)).items)).toEqual(['p1', 'p2', 'p3', 'p4']);
-    expect(await source().discoveredOn('ar2', 20)).toMatchObject({ items: [{ id: 'p1' }, { id: 'p3' }, { id: 'p4' }], total: 3 });
+    expect(await source().discoveredOn('ar2', 20)).toMatchObject({
+      items: [{ id: 'p1' }, { id: 'p3' }, { id: 'p4' }],
+      total: 3,
+    });
     expect(await source().artistPlaylists('nope', 20)).toEqual({ items: [], total: 0 });
   });
 
@@ -238,17 +439,47 @@ describe(`music source (${kind})`, () => {
 
   it('album and its tracks by disc and number, paged', async () => {
     expect(await source().album('al6')).toEqual({
-      id: 'al6', name: 'Together', type: 'ALBUM', releaseDate: '2025-01-01', totalTracks: 1, artists: [{ id: 'ar1', name: 'Alpha Love' }, { id: 'ar2', name: 'Beta' }],
+      id: 'al6',
+      name: 'Together',
+      type: 'ALBUM',
+      releaseDate: '2025-01-01',
+      totalTracks: 1,
+      artists: [
+        { id: 'ar1', name: 'Alpha Love' },
+        { id: 'ar2', name: 'Beta' },
+      ],
     });
-    expect(ids((await source().albumTracks('al1', { offset: 0, limit: 300 })).items)).toEqual(['t01', 't02', 't04', 't03']);
-    expect(await source().albumTracks('al1', { offset: 2, limit: 1 })).toMatchObject({ items: [{ id: 't04', discNumber: 1, trackNumber: 3 }], total: 4 });
+    expect(ids((await source().albumTracks('al1', { offset: 0, limit: 300 })).items)).toEqual([
+      't01',
+      't02',
+      't04',
+      't03',
+    ]);
+    expect(await source().albumTracks('al1', { offset: 2, limit: 1 })).toMatchObject({
+      items: [{ id: 't04', discNumber: 1, trackNumber: 3 }],
+      total: 4,
+    });
     expect(await source().album('nope')).toBeUndefined();
     expect(await source().albumTracks('nope', { offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
   });
 
   it('track, lyrics (undefined without), unknown ids', async () => {
-    expect(await source().track('t10')).toMatchObject({ id: 't10', artists: [{ id: 'ar2', name: 'Beta' }, { id: 'ar1', name: 'Alpha Love' }], album: { id: 'al5', type: 'ALBUM' } });
-    expect(await source().lyrics('t01')).toEqual({ language: 'en', syncType: 'LINE_SYNCED', lines: [{ startTimeMs: 1000, words: 'la la' }, { startTimeMs: 2000, words: 'love' }] });
+    expect(await source().track('t10')).toMatchObject({
+      id: 't10',
+      artists: [
+        { id: 'ar2', name: 'Beta' },
+        { id: 'ar1', name: 'Alpha Love' },
+      ],
+      album: { id: 'al5', type: 'ALBUM' },
+    });
+    expect(await source().lyrics('t01')).toEqual({
+      language: 'en',
+      syncType: 'LINE_SYNCED',
+      lines: [
+        { startTimeMs: 1000, words: 'la la' },
+        { startTimeMs: 2000, words: 'love' },
+      ],
+    });
     expect(await source().lyrics('t02')).toBeUndefined();
     expect(await source().track('nope')).toBeUndefined();
   });
@@ -261,15 +492,27 @@ describe(`music source (${kind})`, () => {
   });
 
   it('recommendations: co-occurrence within two positions, seen twice or more; score desc, ties by id; never the track itself', async () => {
-    expect(await source().recommendations('t02', 20)).toMatchObject({ items: [{ id: 't01' }, { id: 't03' }, { id: 't06' }], total: 3 });
+    expect(await source().recommendations('t02', 20)).toMatchObject({
+      items: [{ id: 't01' }, { id: 't03' }, { id: 't06' }],
+      total: 3,
+    });
     expect(ids((await source().recommendations('t06', 20)).items)).toEqual(['t02', 't03', 't10']);
     expect(await source().recommendations('t02', 1)).toMatchObject({ items: [{ id: 't01' }], total: 3 });
     expect(ids((await source().recommendations('t01', 20)).items)).toEqual(['t02']);
     expect(ids((await source().recommendations('t10', 20)).items)).toEqual(['t06']);
     // t12 co-occurs once only with anything
     expect(await source().recommendations('t12', 20)).toEqual({ items: [], total: 0 });
-    const stored = await db.selectFrom('music_track_recommendations').selectAll().where('track_id', '=', 't02').orderBy('rank').execute();
-    expect(stored.map((row) => [row.id, row.recommended_id, Number(row.rank), Number(row.score)])).toEqual([['t02:1', 't01', 1, 3], ['t02:2', 't03', 2, 2], ['t02:3', 't06', 3, 2]]);
+    const stored = await db
+      .selectFrom('music_track_recommendations')
+      .selectAll()
+      .where('track_id', '=', 't02')
+      .orderBy('rank')
+      .execute();
+    expect(stored.map((row) => [row.id, row.recommended_id, Number(row.rank), Number(row.score)])).toEqual([
+      ['t02:1', 't01', 1, 3],
+      ['t02:2', 't03', 2, 2],
+      ['t02:3', 't06', 3, 2],
+    ]);
   });
 
   it('related artists: the first artists of recurring track pairs; never the artist itself', async () => {
@@ -282,27 +525,55 @@ describe(`music source (${kind})`, () => {
   });
 
   it('playlist, its tracks in order with the time added, paged', async () => {
-    expect(await source().playlist('p2')).toEqual({ id: 'p2', name: 'Road Trip', description: 'about Road Trip', owner: { id: 'u1', name: 'Ada Love' }, followers: 300, totalTracks: 4 });
+    expect(await source().playlist('p2')).toEqual({
+      id: 'p2',
+      name: 'Road Trip',
+      description: 'about Road Trip',
+      owner: { id: 'u1', name: 'Ada Love' },
+      followers: 300,
+      totalTracks: 4,
+    });
     const page = await source().playlistTracks('p2', { offset: 1, limit: 2 });
     expect(page.total).toBe(4);
-    expect(page.items.map((t) => [t.id, t.addedAt])).toEqual([['t02', T0 + DAY], ['t06', T0 + 2 * DAY]]);
+    expect(page.items.map((t) => [t.id, t.addedAt])).toEqual([
+      ['t02', T0 + DAY],
+      ['t06', T0 + 2 * DAY],
+    ]);
     expect(page.items[0]).toMatchObject({ name: 'Love Me Tender', album: { id: 'al1' } });
     expect(await source().playlist('nope')).toBeUndefined();
   });
 
   it('show and episodes newest first, ties by id, paged', async () => {
-    expect(await source().show('sh1')).toEqual({ id: 'sh1', name: 'The Love Podcast', publisher: 'Open Mic', description: 'talk', totalEpisodes: 3 });
+    expect(await source().show('sh1')).toEqual({
+      id: 'sh1',
+      name: 'The Love Podcast',
+      publisher: 'Open Mic',
+      description: 'talk',
+      totalEpisodes: 3,
+    });
     const all = await source().episodes('sh1', { offset: 0, limit: 50 });
     expect(ids(all.items)).toEqual(['e2', 'e3', 'e1']);
-    expect(all.items[0]).toEqual({ id: 'e2', name: 'Episode e2', description: '', durationMs: 60_000, releaseDate: '2026-01-08' });
+    expect(all.items[0]).toEqual({
+      id: 'e2',
+      name: 'Episode e2',
+      description: '',
+      durationMs: 60_000,
+      releaseDate: '2026-01-08',
+    });
     expect(await source().episodes('sh1', { offset: 2, limit: 5 })).toMatchObject({ items: [{ id: 'e1' }], total: 3 });
     expect(await source().episodes('sh2', { offset: 0, limit: 5 })).toEqual({ items: [], total: 0 });
   });
 
   it('users: profile, playlists by followers, followers and following most recent first (ties by id)', async () => {
     expect(await source().user('u1')).toEqual({ id: 'u1', name: 'Ada Love', followers: 3, following: 0 });
-    expect(await source().userPlaylists('u1', 10)).toMatchObject({ items: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }], total: 3 });
-    expect(await source().followers('u1', 100)).toMatchObject({ items: [{ id: 'u3' }, { id: 'u4' }, { id: 'u2' }], total: 3 });
+    expect(await source().userPlaylists('u1', 10)).toMatchObject({
+      items: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }],
+      total: 3,
+    });
+    expect(await source().followers('u1', 100)).toMatchObject({
+      items: [{ id: 'u3' }, { id: 'u4' }, { id: 'u2' }],
+      total: 3,
+    });
     expect(await source().followers('u1', 1)).toMatchObject({ items: [{ id: 'u3' }], total: 3 });
     expect(await source().following('u4', 100)).toMatchObject({ items: [{ id: 'u1' }, { id: 'u2' }], total: 2 });
     expect(await source().user('nope')).toBeUndefined();
@@ -324,20 +595,40 @@ describe(`music source (${kind})`, () => {
     });
     it('listings read their own index range', async () => {
       const first = async (run: () => Promise<unknown>) => (await plan(run))[0]!.join('\n');
-      expect(await first(() => source().playlistTracks('p1', { offset: 0, limit: 10 }))).toMatch(patterns.indexRange('music_playlist_tracks_playlist'));
-      expect(await first(() => source().episodes('sh1', { offset: 0, limit: 10 }))).toMatch(patterns.indexRange('music_episodes_show'));
+      expect(await first(() => source().playlistTracks('p1', { offset: 0, limit: 10 }))).toMatch(
+        patterns.indexRange('music_playlist_tracks_playlist'),
+      );
+      expect(await first(() => source().episodes('sh1', { offset: 0, limit: 10 }))).toMatch(
+        patterns.indexRange('music_episodes_show'),
+      );
       expect(await first(() => source().followers('u1', 10))).toMatch(patterns.indexRange('music_follows_followers'));
       expect(await first(() => source().following('u4', 10))).toMatch(patterns.indexRange('music_follows_following'));
-      expect(await first(() => source().artistReleases({ artistId: 'ar1', type: 'ALBUM', order: 'DATE_DESC', offset: 0, limit: 10 }))).toMatch(patterns.indexRange('music_album_artists_releases'));
+      expect(
+        await first(() =>
+          source().artistReleases({ artistId: 'ar1', type: 'ALBUM', order: 'DATE_DESC', offset: 0, limit: 10 }),
+        ),
+      ).toMatch(patterns.indexRange('music_album_artists_releases'));
       expect(await first(() => source().suggestTracks('love', 5))).toMatch(patterns.indexRange('music_tracks_suggest'));
-      expect(await first(() => source().suggestArtists('alpha', 5))).toMatch(patterns.indexRange('music_artists_suggest'));
-      expect(await first(() => source().albumTracks('al1', { offset: 0, limit: 10 }))).toMatch(patterns.indexRange('music_tracks_album'));
-      expect(await first(() => source().featuring('ar1', 10))).toMatch(patterns.indexRange('music_track_artists_artist'));
+      expect(await first(() => source().suggestArtists('alpha', 5))).toMatch(
+        patterns.indexRange('music_artists_suggest'),
+      );
+      expect(await first(() => source().albumTracks('al1', { offset: 0, limit: 10 }))).toMatch(
+        patterns.indexRange('music_tracks_album'),
+      );
+      expect(await first(() => source().featuring('ar1', 10))).toMatch(
+        patterns.indexRange('music_track_artists_artist'),
+      );
       expect(await first(() => source().concerts('ar1', 10))).toMatch(patterns.indexRange('music_concerts_artist'));
       expect(await first(() => source().userPlaylists('u1', 10))).toMatch(patterns.indexRange('music_playlists_owner'));
-      expect(await first(() => source().recommendations('t01', 10))).toMatch(patterns.indexRange('music_track_recommendations_track'));
-      expect(await first(() => source().relatedArtists('ar1', 10))).toMatch(patterns.indexRange('music_related_artists_artist'));
-      expect(await first(() => source().discoveredOn('ar1', 10))).toMatch(patterns.indexRange('music_playlist_tracks_track'));
+      expect(await first(() => source().recommendations('t01', 10))).toMatch(
+        patterns.indexRange('music_track_recommendations_track'),
+      );
+      expect(await first(() => source().relatedArtists('ar1', 10))).toMatch(
+        patterns.indexRange('music_related_artists_artist'),
+      );
+      expect(await first(() => source().discoveredOn('ar1', 10))).toMatch(
+        patterns.indexRange('music_playlist_tracks_track'),
+      );
     });
   });
 });

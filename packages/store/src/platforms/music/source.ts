@@ -1,7 +1,21 @@
 import type { Image } from '@socialquery/core';
 import type {
-  AlbumRecord, AlbumType, ArtistRecord, ArtistRefRecord, ConcertRecord, EpisodeRecord, GenreRecord, LyricsRecord, MusicSource, Page, PlaylistRecord,
-  PlaylistTrackRecord, SearchRequest, ShowRecord, TrackRecord, UserRecord,
+  AlbumRecord,
+  AlbumType,
+  ArtistRecord,
+  ArtistRefRecord,
+  ConcertRecord,
+  EpisodeRecord,
+  GenreRecord,
+  LyricsRecord,
+  MusicSource,
+  Page,
+  PlaylistRecord,
+  PlaylistTrackRecord,
+  SearchRequest,
+  ShowRecord,
+  TrackRecord,
+  UserRecord,
 } from '@socialquery/music/server';
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect, type MusicSearchedTable } from './search-dialect.js';
@@ -20,9 +34,11 @@ export function musicScore(terms: readonly string[]): RawBuilder<number> {
   return sql<number>`(case when m.name_terms = ${` ${terms.join(' ')} `} then 3 else 0 end + ${sql.join(points, sql` + `)})`;
 }
 
-
 /** Full-text matching by store kind. */
-const musicSearches: Record<StoreKind, MusicSearchDialect> = { sqlite: sqliteMusicSearch, postgres: postgresMusicSearch };
+const musicSearches: Record<StoreKind, MusicSearchDialect> = {
+  sqlite: sqliteMusicSearch,
+  postgres: postgresMusicSearch,
+};
 
 export function musicSearchDialectOf(db: Kysely<Database>): MusicSearchDialect {
   return musicSearches[dialectOf(db).kind];
@@ -53,56 +69,124 @@ const str = (row: Row, key: string) => String(row[key] ?? '');
 const num = (row: Row, key: string) => Number(row[key] ?? 0);
 
 function toTrack(row: Row): TrackRecord {
-  const album = withImages({ id: str(row, 'album_id'), name: str(row, 'album_name'), type: albumTypeOf(row.album_type as string | null) }, row.album_images as string | null);
+  const album = withImages(
+    { id: str(row, 'album_id'), name: str(row, 'album_name'), type: albumTypeOf(row.album_type as string | null) },
+    row.album_images as string | null,
+  );
   return {
-    id: str(row, 'id'), name: str(row, 'name'), durationMs: num(row, 'duration_ms'), explicit: num(row, 'explicit') === 1, playcount: num(row, 'play_count'),
-    discNumber: num(row, 'disc_number'), trackNumber: num(row, 'track_number'), artists: refs(str(row, 'artists')), album,
+    id: str(row, 'id'),
+    name: str(row, 'name'),
+    durationMs: num(row, 'duration_ms'),
+    explicit: num(row, 'explicit') === 1,
+    playcount: num(row, 'play_count'),
+    discNumber: num(row, 'disc_number'),
+    trackNumber: num(row, 'track_number'),
+    artists: refs(str(row, 'artists')),
+    album,
   };
 }
 
 function toAlbum(row: Row): AlbumRecord {
-  return withImages({
-    id: str(row, 'id'), name: str(row, 'name'), type: albumTypeOf(row.album_type as string), releaseDate: dayOf(num(row, 'released_at')),
-    totalTracks: num(row, 'total_tracks'), artists: refs(str(row, 'artists')),
-  }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      type: albumTypeOf(row.album_type as string),
+      releaseDate: dayOf(num(row, 'released_at')),
+      totalTracks: num(row, 'total_tracks'),
+      artists: refs(str(row, 'artists')),
+    },
+    row.images as string,
+  );
 }
 
 function toArtist(row: Row): ArtistRecord {
-  return withImages({
-    id: str(row, 'id'), name: str(row, 'name'), verified: num(row, 'verified') === 1, biography: str(row, 'biography'),
-    genres: JSON.parse(str(row, 'genres') || '[]') as string[], followers: num(row, 'followers'), monthlyListeners: num(row, 'monthly_listeners'),
-  }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      verified: num(row, 'verified') === 1,
+      biography: str(row, 'biography'),
+      genres: JSON.parse(str(row, 'genres') || '[]') as string[],
+      followers: num(row, 'followers'),
+      monthlyListeners: num(row, 'monthly_listeners'),
+    },
+    row.images as string,
+  );
 }
 
 function toPlaylist(row: Row): PlaylistRecord {
-  return withImages({
-    id: str(row, 'id'), name: str(row, 'name'), description: str(row, 'description'), owner: { id: str(row, 'owner_id'), name: str(row, 'owner_name') },
-    followers: num(row, 'followers'), totalTracks: num(row, 'total_tracks'),
-  }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      description: str(row, 'description'),
+      owner: { id: str(row, 'owner_id'), name: str(row, 'owner_name') },
+      followers: num(row, 'followers'),
+      totalTracks: num(row, 'total_tracks'),
+    },
+    row.images as string,
+  );
 }
 
 function toShow(row: Row): ShowRecord {
-  return withImages({
-    id: str(row, 'id'), name: str(row, 'name'), publisher: str(row, 'publisher'), description: str(row, 'description'), totalEpisodes: num(row, 'total_episodes'),
-  }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      publisher: str(row, 'publisher'),
+      description: str(row, 'description'),
+      totalEpisodes: num(row, 'total_episodes'),
+    },
+    row.images as string,
+  );
 }
 
 function toEpisode(row: Row): EpisodeRecord {
-  return withImages({
-    id: str(row, 'id'), name: str(row, 'name'), description: str(row, 'description'), durationMs: num(row, 'duration_ms'), releaseDate: dayOf(num(row, 'released_at')),
-  }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      description: str(row, 'description'),
+      durationMs: num(row, 'duration_ms'),
+      releaseDate: dayOf(num(row, 'released_at')),
+    },
+    row.images as string,
+  );
 }
 
 function toUser(row: Row): UserRecord {
-  return withImages({ id: str(row, 'id'), name: str(row, 'name'), followers: num(row, 'follower_count'), following: num(row, 'following_count') }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      followers: num(row, 'follower_count'),
+      following: num(row, 'following_count'),
+    },
+    row.images as string,
+  );
 }
 
 function toGenre(row: Row): GenreRecord {
-  return withImages({ id: str(row, 'id'), name: str(row, 'name'), type: str(row, 'kind') === 'mood' ? 'MOOD' as const : 'GENRE' as const }, row.images as string);
+  return withImages(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      type: str(row, 'kind') === 'mood' ? ('MOOD' as const) : ('GENRE' as const),
+    },
+    row.images as string,
+  );
 }
 
 function toConcert(row: Row): ConcertRecord {
-  return { id: str(row, 'id'), title: str(row, 'title'), date: num(row, 'starts_at'), venue: str(row, 'venue'), city: str(row, 'city'), country: str(row, 'country') };
+  return {
+    id: str(row, 'id'),
+    title: str(row, 'title'),
+    date: num(row, 'starts_at'),
+    venue: str(row, 'venue'),
+    city: str(row, 'city'),
+    country: str(row, 'country'),
+  };
 }
 
 /**
@@ -118,26 +202,49 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .selectFrom('music_tracks as t')
       .leftJoin('music_albums as al', 'al.id', 't.album_id')
       .select([
-        't.id', 't.name', 't.duration_ms', 't.explicit', 't.play_count', 't.disc_number', 't.track_number', 't.artists', 't.album_id',
-        'al.name as album_name', 'al.album_type', 'al.images as album_images',
+        't.id',
+        't.name',
+        't.duration_ms',
+        't.explicit',
+        't.play_count',
+        't.disc_number',
+        't.track_number',
+        't.artists',
+        't.album_id',
+        'al.name as album_name',
+        'al.album_type',
+        'al.images as album_images',
       ]);
   /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
      a count over any of the source's listings, each typed by its own tables and selection */
-  const count = async (query: SelectQueryBuilder<any, any, any>) => Number((await query.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (query: SelectQueryBuilder<any, any, any>) =>
+    Number((await query.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return */
   const idsIn = <T extends { id: string }>(ids: readonly string[], records: readonly T[]) => {
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
-  const tracksById = async (ids: readonly string[]) => (ids.length === 0 ? [] : idsIn(ids, (await tracks().where('t.id', 'in', ids).execute()).map(toTrack)));
+  const tracksById = async (ids: readonly string[]) =>
+    ids.length === 0 ? [] : idsIn(ids, (await tracks().where('t.id', 'in', ids).execute()).map(toTrack));
   const albumsById = async (ids: readonly string[]) =>
-    ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_albums').selectAll().where('id', 'in', ids).execute()).map(toAlbum));
+    ids.length === 0
+      ? []
+      : idsIn(ids, (await db.selectFrom('music_albums').selectAll().where('id', 'in', ids).execute()).map(toAlbum));
   const artistsById = async (ids: readonly string[]) =>
-    ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_artists').selectAll().where('id', 'in', ids).execute()).map(toArtist));
+    ids.length === 0
+      ? []
+      : idsIn(ids, (await db.selectFrom('music_artists').selectAll().where('id', 'in', ids).execute()).map(toArtist));
   const playlistsById = async (ids: readonly string[]) =>
-    ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_playlists').selectAll().where('id', 'in', ids).execute()).map(toPlaylist));
+    ids.length === 0
+      ? []
+      : idsIn(
+          ids,
+          (await db.selectFrom('music_playlists').selectAll().where('id', 'in', ids).execute()).map(toPlaylist),
+        );
   const usersById = async (ids: readonly string[]) =>
-    ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
+    ids.length === 0
+      ? []
+      : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
 
   /** One search: a page of matches of `table` in score order, then `popularity` (or none), then id (not counted: the answer has no total). */
   async function search<T extends { id: string }>(
@@ -147,8 +254,12 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     load: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<T[]> {
     const untyped = db as unknown as Kysely<Record<string, Row>>;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the searched table is chosen at run time
-    let page = untyped.selectFrom(`${table} as m`).where(dialect.matchAll(table, terms) as Expression<any>).select('m.id').orderBy(musicScore(terms), 'desc');
+    let page = untyped
+      .selectFrom(`${table} as m`)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the searched table is chosen at run time
+      .where(dialect.matchAll(table, terms) as Expression<any>)
+      .select('m.id')
+      .orderBy(musicScore(terms), 'desc');
     if (popularity) page = page.orderBy(`m.${popularity}`, 'desc');
     const rows = await page.orderBy('m.id').limit(limit).offset(offset).execute();
     return load(rows.map((row) => String(row.id)));
@@ -163,8 +274,17 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .where('ta.position', '>=', fromPosition);
   }
   async function creditedTrackPage(artistId: string, fromPosition: number, limit: number): Promise<Page<TrackRecord>> {
-    const rows = await creditedTracks(artistId, fromPosition).select('t.id').distinct().select('t.play_count').orderBy('t.play_count', 'desc').orderBy('t.id').limit(limit).execute();
-    const { n } = await creditedTracks(artistId, fromPosition).select((eb) => eb.fn.count('t.id').distinct().as('n')).executeTakeFirstOrThrow();
+    const rows = await creditedTracks(artistId, fromPosition)
+      .select('t.id')
+      .distinct()
+      .select('t.play_count')
+      .orderBy('t.play_count', 'desc')
+      .orderBy('t.id')
+      .limit(limit)
+      .execute();
+    const { n } = await creditedTracks(artistId, fromPosition)
+      .select((eb) => eb.fn.count('t.id').distinct().as('n'))
+      .executeTakeFirstOrThrow();
     return { items: await tracksById(rows.map((row) => row.id)), total: Number(n) };
   }
 
@@ -182,14 +302,26 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .groupBy(['p.id', 'p.followers']);
     if (byEntries) query = query.orderBy('entries', 'desc');
     const rows = await query.orderBy('p.followers', 'desc').orderBy('p.id').limit(limit).execute();
-    const { n } = await artistPlaylistEntries(artistId).select((eb) => eb.fn.count('p.id').distinct().as('n')).executeTakeFirstOrThrow();
+    const { n } = await artistPlaylistEntries(artistId)
+      .select((eb) => eb.fn.count('p.id').distinct().as('n'))
+      .executeTakeFirstOrThrow();
     return { items: await playlistsById(rows.map((row) => row.id)), total: Number(n) };
   }
 
-  async function follows(userId: string, limit: number, direction: 'followers' | 'following'): Promise<Page<UserRecord>> {
-    const [own, other] = direction === 'followers' ? (['user_id', 'follower_id'] as const) : (['follower_id', 'user_id'] as const);
+  async function follows(
+    userId: string,
+    limit: number,
+    direction: 'followers' | 'following',
+  ): Promise<Page<UserRecord>> {
+    const [own, other] =
+      direction === 'followers' ? (['user_id', 'follower_id'] as const) : (['follower_id', 'user_id'] as const);
     const edges = () => db.selectFrom('music_follows').where(own, '=', userId);
-    const rows = await edges().select([`${other} as other`, 'followed_at']).orderBy('followed_at', 'desc').orderBy(other).limit(limit).execute();
+    const rows = await edges()
+      .select([`${other} as other`, 'followed_at'])
+      .orderBy('followed_at', 'desc')
+      .orderBy(other)
+      .limit(limit)
+      .execute();
     return { items: await usersById(rows.map((row) => row.other)), total: await count(edges()) };
   }
 
@@ -200,23 +332,40 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     searchPlaylists: (request) => search('music_playlists', 'followers', request, playlistsById),
     searchShows: (request) =>
       search('music_shows', undefined, request, async (ids) =>
-        ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_shows').selectAll().where('id', 'in', ids).execute()).map(toShow))),
+        ids.length === 0
+          ? []
+          : idsIn(ids, (await db.selectFrom('music_shows').selectAll().where('id', 'in', ids).execute()).map(toShow)),
+      ),
     searchUsers: (request) => search('music_users', 'follower_count', request, usersById),
     searchGenres: (request) =>
       search('music_genres', undefined, request, async (ids) =>
-        ids.length === 0 ? [] : idsIn(ids, (await db.selectFrom('music_genres').selectAll().where('id', 'in', ids).execute()).map(toGenre))),
+        ids.length === 0
+          ? []
+          : idsIn(ids, (await db.selectFrom('music_genres').selectAll().where('id', 'in', ids).execute()).map(toGenre)),
+      ),
 
     async suggestArtists(prefix, limit) {
       if (prefix === '') return [];
-      const rows = await db.selectFrom('music_artists').selectAll()
-        .where('name_key', '>=', prefix).where('name_key', '<', prefixEnd(prefix))
-        .orderBy('followers', 'desc').orderBy('id').limit(limit).execute();
+      const rows = await db
+        .selectFrom('music_artists')
+        .selectAll()
+        .where('name_key', '>=', prefix)
+        .where('name_key', '<', prefixEnd(prefix))
+        .orderBy('followers', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
       return rows.map(toArtist);
     },
     async suggestTracks(prefix, limit) {
       if (prefix === '') return [];
-      const rows = await tracks().where('t.name_key', '>=', prefix).where('t.name_key', '<', prefixEnd(prefix))
-        .orderBy('t.play_count', 'desc').orderBy('t.id').limit(limit).execute();
+      const rows = await tracks()
+        .where('t.name_key', '>=', prefix)
+        .where('t.name_key', '<', prefixEnd(prefix))
+        .orderBy('t.play_count', 'desc')
+        .orderBy('t.id')
+        .limit(limit)
+        .execute();
       return rows.map(toTrack);
     },
 
@@ -225,13 +374,29 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       return row ? toArtist(row) : undefined;
     },
     async artistReleases({ artistId, type, order, offset, limit }) {
-      const releases = () => db.selectFrom('music_album_artists').where('artist_id', '=', artistId).where('album_type', '=', type.toLowerCase());
-      const rows = await releases().select('album_id').orderBy('released_at', order === 'DATE_ASC' ? 'asc' : 'desc').orderBy('album_id').limit(limit).offset(offset).execute();
+      const releases = () =>
+        db
+          .selectFrom('music_album_artists')
+          .where('artist_id', '=', artistId)
+          .where('album_type', '=', type.toLowerCase());
+      const rows = await releases()
+        .select('album_id')
+        .orderBy('released_at', order === 'DATE_ASC' ? 'asc' : 'desc')
+        .orderBy('album_id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return { items: await albumsById(rows.map((row) => row.album_id)), total: await count(releases()) };
     },
     async latestRelease(artistId) {
-      const row = await db.selectFrom('music_album_artists').select('album_id').where('artist_id', '=', artistId)
-        .orderBy('released_at', 'desc').orderBy('album_id').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('music_album_artists')
+        .select('album_id')
+        .where('artist_id', '=', artistId)
+        .orderBy('released_at', 'desc')
+        .orderBy('album_id')
+        .limit(1)
+        .executeTakeFirst();
       return row ? (await albumsById([row.album_id]))[0] : undefined;
     },
     async topTracks(artistId, limit) {
@@ -240,7 +405,8 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     artistPlaylists: (artistId, limit) => playlistsOfArtist(artistId, limit, true),
     discoveredOn: (artistId, limit) => playlistsOfArtist(artistId, limit, false),
     async relatedArtists(artistId, limit) {
-      const related = () => db.selectFrom('music_related_artists').where('artist_id', '=', artistId).where('related_id', '<>', artistId);
+      const related = () =>
+        db.selectFrom('music_related_artists').where('artist_id', '=', artistId).where('related_id', '<>', artistId);
       const rows = await related().select('related_id').orderBy('rank').limit(limit).execute();
       return { items: await artistsById(rows.map((row) => row.related_id)), total: await count(related()) };
     },
@@ -252,9 +418,25 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
           .innerJoin('music_albums as al', 'al.id', 't.album_id')
           .where('ta.artist_id', '=', artistId)
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('music_album_artists as own').select('own.id').whereRef('own.album_id', '=', 'al.id').where('own.artist_id', '=', artistId))));
-      const rows = await albums().select(['al.id', 'al.released_at']).distinct().orderBy('al.released_at', 'desc').orderBy('al.id').limit(limit).execute();
-      const { n } = await albums().select((eb) => eb.fn.count('al.id').distinct().as('n')).executeTakeFirstOrThrow();
+            not(
+              exists(
+                selectFrom('music_album_artists as own')
+                  .select('own.id')
+                  .whereRef('own.album_id', '=', 'al.id')
+                  .where('own.artist_id', '=', artistId),
+              ),
+            ),
+          );
+      const rows = await albums()
+        .select(['al.id', 'al.released_at'])
+        .distinct()
+        .orderBy('al.released_at', 'desc')
+        .orderBy('al.id')
+        .limit(limit)
+        .execute();
+      const { n } = await albums()
+        .select((eb) => eb.fn.count('al.id').distinct().as('n'))
+        .executeTakeFirstOrThrow();
       return { items: await albumsById(rows.map((row) => row.id)), total: Number(n) };
     },
     featuring: (artistId, limit) => creditedTrackPage(artistId, 1, limit),
@@ -268,8 +450,18 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       return (await albumsById([albumId]))[0];
     },
     async albumTracks(albumId, { offset, limit }) {
-      const rows = await tracks().where('t.album_id', '=', albumId).orderBy('t.disc_number').orderBy('t.track_number').orderBy('t.id').limit(limit).offset(offset).execute();
-      return { items: rows.map(toTrack), total: await count(db.selectFrom('music_tracks').where('album_id', '=', albumId)) };
+      const rows = await tracks()
+        .where('t.album_id', '=', albumId)
+        .orderBy('t.disc_number')
+        .orderBy('t.track_number')
+        .orderBy('t.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return {
+        items: rows.map(toTrack),
+        total: await count(db.selectFrom('music_tracks').where('album_id', '=', albumId)),
+      };
     },
 
     async track(trackId) {
@@ -280,10 +472,18 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     async lyrics(trackId): Promise<LyricsRecord | undefined> {
       const row = await db.selectFrom('music_lyrics').selectAll().where('id', '=', trackId).executeTakeFirst();
       if (!row) return undefined;
-      return { language: row.language, syncType: row.sync_type === 'UNSYNCED' ? 'UNSYNCED' : 'LINE_SYNCED', lines: JSON.parse(row.lines) as LyricsRecord['lines'] };
+      return {
+        language: row.language,
+        syncType: row.sync_type === 'UNSYNCED' ? 'UNSYNCED' : 'LINE_SYNCED',
+        lines: JSON.parse(row.lines) as LyricsRecord['lines'],
+      };
     },
     async recommendations(trackId, limit) {
-      const stored = () => db.selectFrom('music_track_recommendations').where('track_id', '=', trackId).where('recommended_id', '<>', trackId);
+      const stored = () =>
+        db
+          .selectFrom('music_track_recommendations')
+          .where('track_id', '=', trackId)
+          .where('recommended_id', '<>', trackId);
       const rows = await stored().select('recommended_id').orderBy('rank').limit(limit).execute();
       return { items: await tracksById(rows.map((row) => row.recommended_id)), total: await count(stored()) };
     },
@@ -292,14 +492,25 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       return (await playlistsById([playlistId]))[0];
     },
     async playlistTracks(playlistId, { offset, limit }) {
-      const entries = await db.selectFrom('music_playlist_tracks').select(['track_id', 'added_at']).where('playlist_id', '=', playlistId)
-        .orderBy('position').limit(limit).offset(offset).execute();
-      const byId = new Map((await tracksById([...new Set(entries.map((entry) => entry.track_id))])).map((track) => [track.id, track]));
+      const entries = await db
+        .selectFrom('music_playlist_tracks')
+        .select(['track_id', 'added_at'])
+        .where('playlist_id', '=', playlistId)
+        .orderBy('position')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const byId = new Map(
+        (await tracksById([...new Set(entries.map((entry) => entry.track_id))])).map((track) => [track.id, track]),
+      );
       const items = entries.flatMap((entry): PlaylistTrackRecord[] => {
         const track = byId.get(entry.track_id);
         return track ? [{ ...track, addedAt: Number(entry.added_at) }] : [];
       });
-      return { items, total: await count(db.selectFrom('music_playlist_tracks').where('playlist_id', '=', playlistId)) };
+      return {
+        items,
+        total: await count(db.selectFrom('music_playlist_tracks').where('playlist_id', '=', playlistId)),
+      };
     },
 
     async show(showId) {
@@ -308,7 +519,13 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     },
     async episodes(showId, { offset, limit }) {
       const episodes = () => db.selectFrom('music_episodes').where('show_id', '=', showId);
-      const rows = await episodes().selectAll().orderBy('released_at', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+      const rows = await episodes()
+        .selectAll()
+        .orderBy('released_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return { items: rows.map(toEpisode), total: await count(episodes()) };
     },
 

@@ -1,6 +1,10 @@
 import { Profile, sectionNames } from '@socialquery/professional';
 import {
-  PROFESSIONAL_COMPANIES, PROFESSIONAL_MEMBERS_PER_SCALE, professionalDemoCompanies, professionalDemoPositions, professionalDemoProfiles,
+  PROFESSIONAL_COMPANIES,
+  PROFESSIONAL_MEMBERS_PER_SCALE,
+  professionalDemoCompanies,
+  professionalDemoPositions,
+  professionalDemoProfiles,
   professionalDemoSize,
 } from './demo.js';
 
@@ -56,7 +60,7 @@ describe('professional demo data', () => {
     }
   });
 
-  it('keeps each member\'s experiences section consistent with their positions', () => {
+  it("keeps each member's experiences section consistent with their positions", () => {
     const byProfile = new Map<string, typeof positions>();
     for (const p of positions) byProfile.set(p.profileId, [...(byProfile.get(p.profileId) ?? []), p]);
     for (const profile of profiles.slice(0, 200)) {

@@ -10,7 +10,17 @@ import type { ImageWithExpiry } from '@socialquery/professional';
 import type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './rows.js';
 import { createRandom, type Random } from '../../demo/random.js';
 import {
-  COMPANY_PREFIXES, COMPANY_SUFFIXES, EMPLOYMENT_TYPES, FIRST_NAMES, HONORS, LAST_NAMES, PLACES, PRONOUNS, PUBLISHERS, SCHOOLS, TRACKS,
+  COMPANY_PREFIXES,
+  COMPANY_SUFFIXES,
+  EMPLOYMENT_TYPES,
+  FIRST_NAMES,
+  HONORS,
+  LAST_NAMES,
+  PLACES,
+  PRONOUNS,
+  PUBLISHERS,
+  SCHOOLS,
+  TRACKS,
   VOLUNTEERING,
 } from './demo-text.js';
 
@@ -40,10 +50,19 @@ function checkScale(scale: number) {
   if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`scale must be a positive integer, got ${scale}`);
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const expiry = (now: Date) => Math.floor((now.getTime() + 60 * DAY) / 1000) * 1000;
 const images = (path: string, sizes: readonly [number, number][], now: Date): ImageWithExpiry[] =>
-  sizes.map(([width, height]) => ({ width, height, url: `${MEDIA}/${path}/${width}x${height}.jpg`, expires_at: expiry(now) }));
+  sizes.map(([width, height]) => ({
+    width,
+    height,
+    url: `${MEDIA}/${path}/${width}x${height}.jpg`,
+    expires_at: expiry(now),
+  }));
 
 export function professionalCompanyId(index: number): string {
   return String(10_000_001 + index * 37);
@@ -59,7 +78,15 @@ function company(index: number, now: Date): ProfessionalCompanyInput {
     id: professionalCompanyId(index),
     name,
     url: `${SITE}/company/${slug(name)}`,
-    logo: images(`company/${professionalCompanyId(index)}/logo`, [[100, 100], [200, 200], [400, 400]], now),
+    logo: images(
+      `company/${professionalCompanyId(index)}/logo`,
+      [
+        [100, 100],
+        [200, 200],
+        [400, 400],
+      ],
+      now,
+    ),
   };
 }
 
@@ -70,7 +97,8 @@ export function* professionalDemoCompanies({ now }: ProfessionalDemoOptions): Ge
 export function professionalDemoSize(scale: number): number {
   checkScale(scale);
   let positions = 0;
-  for (let i = 0; i < scale * PROFESSIONAL_MEMBERS_PER_SCALE; i++) positions += planPositions(createRandom(mix(MEMBER_SEED, i))).length;
+  for (let i = 0; i < scale * PROFESSIONAL_MEMBERS_PER_SCALE; i++)
+    positions += planPositions(createRandom(mix(MEMBER_SEED, i))).length;
   return PROFESSIONAL_COMPANIES + scale * PROFESSIONAL_MEMBERS_PER_SCALE + positions;
 }
 
@@ -92,7 +120,10 @@ function planPositions(rng: Random): PlannedPosition[] {
   for (let k = 0; k < count; k++) {
     const length = rng.int(200, 1600);
     const startAgo = endAgo + length;
-    const company = k === 0 && current ? rng.skewedIndex(PROFESSIONAL_COMPANIES, EMPLOYER_SKEW) : rng.int(0, PROFESSIONAL_COMPANIES - 1);
+    const company =
+      k === 0 && current
+        ? rng.skewedIndex(PROFESSIONAL_COMPANIES, EMPLOYER_SKEW)
+        : rng.int(0, PROFESSIONAL_COMPANIES - 1);
     planned.push({ company, level: 0, startAgo, endAgo: k === 0 && current ? null : endAgo });
     endAgo = startAgo + rng.int(0, 90);
   }
@@ -131,23 +162,27 @@ function member(index: number, now: Date): Member {
   const id = `ACoAA${(index + 1).toString(36).toUpperCase().padStart(7, '0')}`;
   const publicId = `${first}-${last}-${(index + 46_656).toString(36)}`.toLowerCase();
   const titleOf = (p: PlannedPosition) => track.titles[p.level] as string;
-  const positions = planned.map(
-    (p, k): ProfessionalPositionInput => ({
-      id: `${id}-${k}`,
-      profileId: id,
-      companyId: professionalCompanyId(p.company),
-      title: titleOf(p),
-      startDate: isoDate(nowMs - p.startAgo * DAY),
-      endDate: p.endAgo === null ? null : isoDate(nowMs - p.endAgo * DAY),
-      firstName: first,
-      lastName: last,
-    }),
-  );
+  const positions = planned.map((p, k): ProfessionalPositionInput => ({
+    id: `${id}-${k}`,
+    profileId: id,
+    companyId: professionalCompanyId(p.company),
+    title: titleOf(p),
+    startDate: isoDate(nowMs - p.startAgo * DAY),
+    endDate: p.endAgo === null ? null : isoDate(nowMs - p.endAgo * DAY),
+    firstName: first,
+    lastName: last,
+  }));
   const newest = planned[0] as PlannedPosition;
   const currentCompany = newest.endAgo === null ? companyName(newest.company) : undefined;
   const media = (what: string, n: number) =>
     rng.chance(0.5)
-      ? [{ title: `${what}`, description: `${what} by ${first} ${last}`, thumbnail: { ...images(`media/${id}/${n}`, [[320, 180]], now)[0]! } }]
+      ? [
+          {
+            title: `${what}`,
+            description: `${what} by ${first} ${last}`,
+            thumbnail: { ...images(`media/${id}/${n}`, [[320, 180]], now)[0]! },
+          },
+        ]
       : [];
   const connections = Math.min(30_000, Math.round(rng.logNormal(5.5, 1)));
   const skills = pickSome(rng, track.skills, 4, 8);
@@ -161,7 +196,9 @@ function member(index: number, now: Date): Member {
     first_name: first,
     last_name: last,
     full_name: `${first} ${last}`,
-    headline: currentCompany ? `${titleOf(newest)} at ${currentCompany}` : `${titleOf(newest)} | Open to new opportunities`,
+    headline: currentCompany
+      ? `${titleOf(newest)} at ${currentCompany}`
+      : `${titleOf(newest)} | Open to new opportunities`,
     pronoun: rng.pick(PRONOUNS),
     is_premium: rng.chance(0.25),
     is_open_to_work: !currentCompany || rng.chance(0.05),
@@ -173,14 +210,44 @@ function member(index: number, now: Date): Member {
     birth: { day: rng.int(1, 28), month: rng.int(1, 12), year: years(graduation) - rng.int(21, 24) },
     created: nowMs - rng.int(30, 3650) * DAY + rng.int(0, DAY - 1),
     created_date: '',
-    location: { country: place.country, country_code: place.code, city: place.city, geographic_area: place.area, line1: '', line2: '', postal_code: place.postal },
-    avatar: images(`avatar/${id}`, [[100, 100], [200, 200], [400, 400], [800, 800]], now),
-    cover: images(`cover/${id}`, [[800, 200], [1584, 396]], now),
+    location: {
+      country: place.country,
+      country_code: place.code,
+      city: place.city,
+      geographic_area: place.area,
+      line1: '',
+      line2: '',
+      postal_code: place.postal,
+    },
+    avatar: images(
+      `avatar/${id}`,
+      [
+        [100, 100],
+        [200, 200],
+        [400, 400],
+        [800, 800],
+      ],
+      now,
+    ),
+    cover: images(
+      `cover/${id}`,
+      [
+        [800, 200],
+        [1584, 396],
+      ],
+      now,
+    ),
     associated_hashtag: pickSome(rng, track.hashtags, 0, 3),
     website: { title: 'Portfolio', url: `https://${first.toLowerCase()}${last.toLowerCase()}.example.com` },
-    supported_locales: [{ country: place.code, language: place.language }, ...(place.language !== 'en' && rng.chance(0.5) ? [{ country: 'US', language: 'en' }] : [])],
+    supported_locales: [
+      { country: place.code, language: place.language },
+      ...(place.language !== 'en' && rng.chance(0.5) ? [{ country: 'US', language: 'en' }] : []),
+    ],
     primary_locale: { country: place.code, language: place.language },
-    follower_and_connection: { follower_count: connections + Math.round(rng.logNormal(4, 1.5)), connection_count: connections },
+    follower_and_connection: {
+      follower_count: connections + Math.round(rng.logNormal(4, 1.5)),
+      connection_count: connections,
+    },
     experiences: planned.map((p, k) => {
       const c = company(p.company, now);
       return {
@@ -188,14 +255,29 @@ function member(index: number, now: Date): Member {
         description: `${rng.pick(track.duties)}. ${rng.pick(track.duties)}.`,
         location: rng.chance(0.2) ? 'Remote' : `${place.city}, ${place.country}`,
         employment_type: rng.pick(EMPLOYMENT_TYPES),
-        date: { start: monthText(nowMs - p.startAgo * DAY), end: p.endAgo === null ? 'Present' : monthText(nowMs - p.endAgo * DAY) },
+        date: {
+          start: monthText(nowMs - p.startAgo * DAY),
+          end: p.endAgo === null ? 'Present' : monthText(nowMs - p.endAgo * DAY),
+        },
         skills: pickSome(rng, skills, 1, 3),
-        company: { id: c.id, name: c.name, url: c.url, logo: c.logo.map(({ url, width, height, expires_at }) => ({ url, width, height, expires_at })) },
+        company: {
+          id: c.id,
+          name: c.name,
+          url: c.url,
+          logo: c.logo.map(({ url, width, height, expires_at }) => ({ url, width, height, expires_at })),
+        },
         media: media(`Project highlights ${k + 1}`, k),
       };
     }),
-    skills: skills.map((skill) => ({ skill, num_endorsements: Math.round(rng.logNormal(2, 1.2)), is_passed_skill_assessment: rng.chance(0.2) })),
-    services: pickSome(rng, track.services, 1, 3).map((s) => ({ ...s, location: rng.chance(0.6) ? 'Remote' : place.city })),
+    skills: skills.map((skill) => ({
+      skill,
+      num_endorsements: Math.round(rng.logNormal(2, 1.2)),
+      is_passed_skill_assessment: rng.chance(0.2),
+    })),
+    services: pickSome(rng, track.services, 1, 3).map((s) => ({
+      ...s,
+      location: rng.chance(0.6) ? 'Remote' : place.city,
+    })),
     certifications: pickSome(rng, track.certifications, 1, 3).map((c) => ({
       title: c.title,
       authority: c.authority,
@@ -238,7 +320,13 @@ function member(index: number, now: Date): Member {
       degree: rng.pick(track.degrees),
       grade: rng.pick(['First Class Honours', '3.8 GPA', 'Distinction', 'Magna Cum Laude', '']),
       description: `Coursework in ${pickSome(rng, track.skills, 2, 3).join(', ')}.`,
-      activities: rng.pick(['Debate society', 'Student newspaper', 'Rowing club', 'Robotics team', 'Entrepreneurship society']),
+      activities: rng.pick([
+        'Debate society',
+        'Student newspaper',
+        'Rowing club',
+        'Robotics team',
+        'Entrepreneurship society',
+      ]),
       media: media(`Thesis ${k + 1}`, 30 + k),
       skills: pickSome(rng, track.skills, 1, 3),
     })),
@@ -247,12 +335,18 @@ function member(index: number, now: Date): Member {
   return { profile, positions };
 }
 
-export function* professionalDemoProfiles({ now, scale }: ProfessionalDemoOptions): Generator<ProfessionalProfileInput> {
+export function* professionalDemoProfiles({
+  now,
+  scale,
+}: ProfessionalDemoOptions): Generator<ProfessionalProfileInput> {
   checkScale(scale);
   for (let i = 0; i < scale * PROFESSIONAL_MEMBERS_PER_SCALE; i++) yield member(i, now).profile;
 }
 
-export function* professionalDemoPositions({ now, scale }: ProfessionalDemoOptions): Generator<ProfessionalPositionInput> {
+export function* professionalDemoPositions({
+  now,
+  scale,
+}: ProfessionalDemoOptions): Generator<ProfessionalPositionInput> {
   checkScale(scale);
   for (let i = 0; i < scale * PROFESSIONAL_MEMBERS_PER_SCALE; i++) yield* member(i, now).positions;
 }

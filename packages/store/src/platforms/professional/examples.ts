@@ -23,10 +23,16 @@ export async function findProfessionalExamples(
     .limit(1)
     .executeTakeFirst();
   if (!company) return undefined;
-  const current = db.selectFrom('professional_positions').where('company_id', '=', company.company_id).where('is_current', '=', 1);
+  const current = db
+    .selectFrom('professional_positions')
+    .where('company_id', '=', company.company_id)
+    .where('is_current', '=', 1);
   let title = TITLE_WORDS[0] as string;
   for (const word of TITLE_WORDS) {
-    const { n } = await current.where('title_key', 'like', `%${word}%`).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { n } = await current
+      .where('title_key', 'like', `%${word}%`)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(n) > 0 && Number(n) < Number(company.n)) {
       title = word;
       break;

@@ -5,7 +5,13 @@ import type { ProfileSections } from '@socialquery/professional';
 import { parse } from 'csv-parse';
 import { toProfessionalCompanyRow, toProfessionalPositionRow, toProfessionalProfileRow } from './rows.js';
 import { readBytes, readLines } from '../../import/input.js';
-import { type Importer, ImportInputError, type ImportItem, type ReadProgress, RecordError } from '../../import/types.js';
+import {
+  type Importer,
+  ImportInputError,
+  type ImportItem,
+  type ReadProgress,
+  RecordError,
+} from '../../import/types.js';
 import { reasonOf } from '../../import/values.js';
 
 type Row = Record<string, string>;
@@ -13,7 +19,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** Lower-case words joined by '-': the ids the export does not carry (member, company) are made from names. */
 export function slug(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** The export's month dates ("Mar 2021", "2019", or "") → `YYYY-MM-DD` (the 1st), or null when empty. */
@@ -21,7 +32,8 @@ export function exportDate(text: string, column: string): string | null {
   const value = text.trim();
   if (value === '') return null;
   let match = /^([A-Z][a-z]{2}) (\d{4})$/.exec(value);
-  if (match && MONTHS.includes(match[1]!)) return `${match[2]}-${String(MONTHS.indexOf(match[1]!) + 1).padStart(2, '0')}-01`;
+  if (match && MONTHS.includes(match[1]!))
+    return `${match[2]}-${String(MONTHS.indexOf(match[1]!) + 1).padStart(2, '0')}-01`;
   match = /^(\d{4})$/.exec(value);
   if (match) return `${match[1]}-01-01`;
   throw new RecordError(`${column}: expected a date like "Mar 2021" or "2021", got ${JSON.stringify(text)}`);
@@ -30,10 +42,17 @@ export function exportDate(text: string, column: string): string | null {
 /** Streams a CSV file's records (by header) with the line each ends on; `header` locates the header past any preamble. */
 async function* readCsv(path: string, progress: ReadProgress): AsyncGenerator<{ line: number; row: Row }> {
   const parser = Readable.from(readBytes(path, progress)).pipe(
-    parse({ columns: (names: string[]) => names.map((n) => n.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, info: true }),
+    parse({
+      columns: (names: string[]) => names.map((n) => n.trim()),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }),
   );
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) yield { line: info.lines, row: record };
+    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>)
+      yield { line: info.lines, row: record };
   } catch (error) {
     throw new ImportInputError(`${path}: not a valid CSV file (${reasonOf(error)})`);
   }
@@ -49,7 +68,10 @@ function range(row: Row, start: string, end: string) {
 
 /** "Berlin, Germany" → city and country (the export has no country code or area). */
 function location(geo: string) {
-  const parts = geo.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = geo
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return { city: parts.length > 1 ? parts[0]! : '', country: parts.at(-1) ?? '' };
 }
 
@@ -89,14 +111,17 @@ async function* section<T>(
 export const linkedinExport: Importer = {
   platform: 'professional',
   format: 'linkedin-export',
-  description: 'a LinkedIn member data export folder (Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv, …)',
+  description:
+    'a LinkedIn member data export folder (Profile.csv, Positions.csv, Education.csv, Skills.csv, Certifications.csv, …)',
   input: 'dir',
   async *read(dir, progress) {
     const profilePath = join(dir, 'Profile.csv');
-    if (!(await stat(profilePath).catch(() => undefined))) throw new ImportInputError(`no Profile.csv in ${dir}: is it an unzipped LinkedIn data export?`);
+    if (!(await stat(profilePath).catch(() => undefined)))
+      throw new ImportInputError(`no Profile.csv in ${dir}: is it an unzipped LinkedIn data export?`);
     let profileRow: Row | undefined;
     for await (const { row } of readCsv(profilePath, progress)) profileRow ??= row;
-    if (!profileRow || !('First Name' in profileRow)) throw new ImportInputError(`${profilePath}: expected the export's columns (First Name, Last Name, Headline, …)`);
+    if (!profileRow || !('First Name' in profileRow))
+      throw new ImportInputError(`${profilePath}: expected the export's columns (First Name, Last Name, Headline, …)`);
     const firstName = cell(profileRow, 'First Name');
     const lastName = cell(profileRow, 'Last Name');
     const username = slug(`${firstName} ${lastName}`);
@@ -105,7 +130,14 @@ export const linkedinExport: Importer = {
 
     const sections: ProfileSections = {
       follower_and_connection: { follower_count: 0, connection_count: 0 },
-      experiences: [], skills: [], services: [], certifications: [], publications: [], honors: [], volunteers: [], educations: [],
+      experiences: [],
+      skills: [],
+      services: [],
+      certifications: [],
+      publications: [],
+      honors: [],
+      volunteers: [],
+      educations: [],
     };
     const positions: ImportItem[] = [];
     yield* section(dir, 'Positions.csv', progress, sections.experiences, (row, n) => {
@@ -121,39 +153,76 @@ export const linkedinExport: Importer = {
             table: 'professional_positions',
             values: toProfessionalPositionRow({
               id: `${id}:${slug(company)}:${slug(title)}:${startDate ?? ''}`,
-              profileId: id, companyId, title, startDate: startDate ?? '', endDate: exportDate(cell(row, 'Finished On'), 'Finished On'),
-              firstName, lastName,
+              profileId: id,
+              companyId,
+              title,
+              startDate: startDate ?? '',
+              endDate: exportDate(cell(row, 'Finished On'), 'Finished On'),
+              firstName,
+              lastName,
             }),
           },
-          { table: 'professional_companies', values: toProfessionalCompanyRow({ id: companyId, name: company, url: '', logo: [] }) },
+          {
+            table: 'professional_companies',
+            values: toProfessionalCompanyRow({ id: companyId, name: company, url: '', logo: [] }),
+          },
         ],
       });
       return {
-        title, description: cell(row, 'Description'), location: cell(row, 'Location'), employment_type: '',
-        date: range(row, 'Started On', 'Finished On'), skills: [], company: { id: companyId, name: company, url: '', logo: [] }, media: [],
+        title,
+        description: cell(row, 'Description'),
+        location: cell(row, 'Location'),
+        employment_type: '',
+        date: range(row, 'Started On', 'Finished On'),
+        skills: [],
+        company: { id: companyId, name: company, url: '', logo: [] },
+        media: [],
       };
     });
     yield* section(dir, 'Education.csv', progress, sections.educations, (row, n) => ({
-      id: `${id}:education:${n + 1}`, school: cell(row, 'School Name'), date: range(row, 'Start Date', 'End Date'), degree: cell(row, 'Degree Name'),
-      grade: '', description: cell(row, 'Notes'), activities: cell(row, 'Activities'), media: [], skills: [],
+      id: `${id}:education:${n + 1}`,
+      school: cell(row, 'School Name'),
+      date: range(row, 'Start Date', 'End Date'),
+      degree: cell(row, 'Degree Name'),
+      grade: '',
+      description: cell(row, 'Notes'),
+      activities: cell(row, 'Activities'),
+      media: [],
+      skills: [],
     }));
     yield* section(dir, 'Skills.csv', progress, sections.skills, (row) => {
       if (cell(row, 'Name') === '') throw new RecordError('Name is required');
       return { skill: cell(row, 'Name'), num_endorsements: 0, is_passed_skill_assessment: false };
     });
     yield* section(dir, 'Certifications.csv', progress, sections.certifications, (row) => ({
-      title: cell(row, 'Name'), authority: cell(row, 'Authority'), credential_url: cell(row, 'Url'), issued_at: cell(row, 'Started On'),
+      title: cell(row, 'Name'),
+      authority: cell(row, 'Authority'),
+      credential_url: cell(row, 'Url'),
+      issued_at: cell(row, 'Started On'),
     }));
     yield* section(dir, 'Publications.csv', progress, sections.publications, (row) => ({
-      title: cell(row, 'Name'), publication: cell(row, 'Publisher'), description: cell(row, 'Description'), date: cell(row, 'Published On'),
+      title: cell(row, 'Name'),
+      publication: cell(row, 'Publisher'),
+      description: cell(row, 'Description'),
+      date: cell(row, 'Published On'),
       publication_url: cell(row, 'Url'),
     }));
     yield* section(dir, 'Honors.csv', progress, sections.honors, (row) => ({
-      title: cell(row, 'Title'), caption: cell(row, 'Description'), issued_by: '', issued_at: cell(row, 'Issued On'), associated_with: '', media: [],
+      title: cell(row, 'Title'),
+      caption: cell(row, 'Description'),
+      issued_by: '',
+      issued_at: cell(row, 'Issued On'),
+      associated_with: '',
+      media: [],
     }));
     yield* section(dir, 'Volunteering.csv', progress, sections.volunteers, (row) => ({
-      organization: cell(row, 'Company Name'), title: cell(row, 'Role'), cause: cell(row, 'Cause'), duration: '',
-      description: cell(row, 'Description'), date: range(row, 'Started On', 'Finished On'), media: [],
+      organization: cell(row, 'Company Name'),
+      title: cell(row, 'Role'),
+      cause: cell(row, 'Cause'),
+      duration: '',
+      description: cell(row, 'Description'),
+      date: range(row, 'Started On', 'Finished On'),
+      media: [],
     }));
     sections.follower_and_connection.connection_count = await countConnections(join(dir, 'Connections.csv'), progress);
 
@@ -164,17 +233,39 @@ export const linkedinExport: Importer = {
         {
           table: 'professional_profiles',
           values: toProfessionalProfileRow({
-            id, urn: '', public_identifier: username, first_name: firstName, last_name: lastName, full_name: `${firstName} ${lastName}`.trim(),
-            headline: cell(profileRow, 'Headline'), pronoun: '',
-            is_premium: false, is_open_to_work: false, is_hiring: false, is_memorialized: false, is_influencer: false, is_top_voice: false, is_creator: false,
-            birth: birth(cell(profileRow, 'Birth Date')), created: 0, created_date: new Date(0).toISOString(),
+            id,
+            urn: '',
+            public_identifier: username,
+            first_name: firstName,
+            last_name: lastName,
+            full_name: `${firstName} ${lastName}`.trim(),
+            headline: cell(profileRow, 'Headline'),
+            pronoun: '',
+            is_premium: false,
+            is_open_to_work: false,
+            is_hiring: false,
+            is_memorialized: false,
+            is_influencer: false,
+            is_top_voice: false,
+            is_creator: false,
+            birth: birth(cell(profileRow, 'Birth Date')),
+            created: 0,
+            created_date: new Date(0).toISOString(),
             location: {
-              country: place.country, country_code: '', city: place.city, geographic_area: '', line1: cell(profileRow, 'Address'), line2: '',
+              country: place.country,
+              country_code: '',
+              city: place.city,
+              geographic_area: '',
+              line1: cell(profileRow, 'Address'),
+              line2: '',
               postal_code: cell(profileRow, 'Zip Code'),
             },
-            avatar: [], cover: [], associated_hashtag: [],
+            avatar: [],
+            cover: [],
+            associated_hashtag: [],
             website: { title: '', url: firstWebsite(cell(profileRow, 'Websites')) },
-            supported_locales: [], primary_locale: { country: '', language: '' },
+            supported_locales: [],
+            primary_locale: { country: '', language: '' },
             ...sections,
           }),
         },

@@ -1,7 +1,10 @@
 import type { ImageWithExpiry, ProfileBase, ProfileSections } from '@socialquery/professional';
 import type { Kysely, Transaction } from 'kysely';
 import type {
-  Database, ProfessionalCompaniesTable, ProfessionalPositionsTable, ProfessionalProfilesTable,
+  Database,
+  ProfessionalCompaniesTable,
+  ProfessionalPositionsTable,
+  ProfessionalProfilesTable,
 } from '../../schema.js';
 import { nameKey } from '../forum/source.js';
 
@@ -109,13 +112,18 @@ async function upsert(db: Writer, table: Table, rows: Database[Table][]) {
   await untyped
     .insertInto(table)
     .values(rows as unknown as Record<string, unknown>[])
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+    )
     .execute();
 }
 
 /** Inserts or updates profiles by id (loading the same data twice never duplicates it). */
-export const upsertProfessionalProfileRows = (db: Writer, rows: ProfessionalProfilesTable[]) => upsert(db, 'professional_profiles', rows);
+export const upsertProfessionalProfileRows = (db: Writer, rows: ProfessionalProfilesTable[]) =>
+  upsert(db, 'professional_profiles', rows);
 /** Inserts or updates companies by id. */
-export const upsertProfessionalCompanyRows = (db: Writer, rows: ProfessionalCompaniesTable[]) => upsert(db, 'professional_companies', rows);
+export const upsertProfessionalCompanyRows = (db: Writer, rows: ProfessionalCompaniesTable[]) =>
+  upsert(db, 'professional_companies', rows);
 /** Inserts or updates positions by id. */
-export const upsertProfessionalPositionRows = (db: Writer, rows: ProfessionalPositionsTable[]) => upsert(db, 'professional_positions', rows);
+export const upsertProfessionalPositionRows = (db: Writer, rows: ProfessionalPositionsTable[]) =>
+  upsert(db, 'professional_positions', rows);

@@ -16,7 +16,9 @@ let seedMs = 0;
 
 const planRules = {
   indexRange: (index: string) =>
-    kind === 'sqlite' ? planPatterns.sqlite.indexRange(index, '(professional_\\w+|pos)') : planPatterns.postgres.indexRange(index),
+    kind === 'sqlite'
+      ? planPatterns.sqlite.indexRange(index, '(professional_\\w+|pos)')
+      : planPatterns.postgres.indexRange(index),
   tableScan: planPatterns[kind].tableScan('professional_positions'),
   sortStep: planPatterns[kind].sortStep,
 };
@@ -44,7 +46,12 @@ async function currentOf(companyId: string, title?: string) {
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return rows
     .filter((r) => title === undefined || r.title.toLowerCase().includes(title.toLowerCase()))
-    .sort((a, b) => cmp(a.last_name.toLowerCase(), b.last_name.toLowerCase()) || cmp(a.first_name.toLowerCase(), b.first_name.toLowerCase()) || cmp(a.id, b.id));
+    .sort(
+      (a, b) =>
+        cmp(a.last_name.toLowerCase(), b.last_name.toLowerCase()) ||
+        cmp(a.first_name.toLowerCase(), b.first_name.toLowerCase()) ||
+        cmp(a.id, b.id),
+    );
 }
 
 describe('professional source', () => {
@@ -54,26 +61,41 @@ describe('professional source', () => {
   });
 
   it('reads a profile case-insensitively with exactly the sections asked for', async () => {
-    const { public_identifier } = await db.selectFrom('professional_profiles').select('public_identifier').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const { public_identifier } = await db
+      .selectFrom('professional_profiles')
+      .select('public_identifier')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const bare = await source().profile({ username: public_identifier.toUpperCase(), sections: [] });
     expect(bare?.public_identifier).toBe(public_identifier);
     for (const section of sectionNames) expect(bare).not.toHaveProperty(section);
     const full = await source().profile({ username: public_identifier, sections: sectionNames });
     for (const section of sectionNames) expect(full).toHaveProperty(section);
     expect(full!.experiences!.length).toBeGreaterThan(0);
-    const some = await source().profile({ username: public_identifier, sections: ['skills', 'follower_and_connection'] });
-    expect(Object.keys(some!).filter((k) => (sectionNames as readonly string[]).includes(k)).sort()).toEqual(['follower_and_connection', 'skills']);
+    const some = await source().profile({
+      username: public_identifier,
+      sections: ['skills', 'follower_and_connection'],
+    });
+    expect(
+      Object.keys(some!)
+        .filter((k) => (sectionNames as readonly string[]).includes(k))
+        .sort(),
+    ).toEqual(['follower_and_connection', 'skills']);
     expect(await source().profile({ username: 'nobody-here', sections: sectionNames })).toBeUndefined();
   });
 
   it('reads the base profiles of a list of usernames case-insensitively, in one query on the unique username key', async () => {
-    const names = (await db.selectFrom('professional_profiles').select('public_identifier').orderBy('id').limit(3).execute()).map((r) => r.public_identifier);
+    const names = (
+      await db.selectFrom('professional_profiles').select('public_identifier').orderBy('id').limit(3).execute()
+    ).map((r) => r.public_identifier);
     let found: Awaited<ReturnType<ReturnType<typeof source>['profiles']>> = [];
     const plans = await planned.plansOf(async () => {
       found = await source().profiles([names[0]!.toUpperCase(), 'nobody-here', names[1]!, names[2]!]);
     });
     expect(found.map((p) => p.public_identifier).sort()).toEqual([...names].sort());
-    for (const profile of found) expect(profile).toEqual(await source().profile({ username: profile.public_identifier, sections: [] }));
+    for (const profile of found)
+      expect(profile).toEqual(await source().profile({ username: profile.public_identifier, sections: [] }));
     expect(plans).toHaveLength(1);
     expect(plans[0]!.join('\n')).not.toMatch(planPatterns[kind].tableScan('professional_profiles'));
     expect(await source().profiles([])).toEqual([]);
@@ -89,20 +111,36 @@ describe('professional source', () => {
     const filtered = await currentOf(examples.companyId, examples.title);
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThan(all.length);
-    const byTitle = await source().companyEmployees({ companyId: examples.companyId, title: examples.title.toUpperCase(), limit: 500 });
+    const byTitle = await source().companyEmployees({
+      companyId: examples.companyId,
+      title: examples.title.toUpperCase(),
+      limit: 500,
+    });
     expect(byTitle.total).toBe(filtered.length);
     expect(byTitle.employees.map((e) => e.id)).toEqual(filtered.map((r) => r.id));
   });
 
   it('pages employees by startAfter (keyset, for bulk export): the whole listing in order, with and without a title', async () => {
     const examples = (await findProfessionalExamples(db))!;
-    for (const [title, size] of [[undefined, 7], [examples.title, 1]] as const) {
-      const whole = await source().companyEmployees({ companyId: examples.companyId, limit: 500, ...(title ? { title } : {}) });
+    for (const [title, size] of [
+      [undefined, 7],
+      [examples.title, 1],
+    ] as const) {
+      const whole = await source().companyEmployees({
+        companyId: examples.companyId,
+        limit: 500,
+        ...(title ? { title } : {}),
+      });
       expect(whole.employees.length).toBeGreaterThan(size);
       const ids: string[] = [];
       let last: string | undefined;
       for (;;) {
-        const page = await source().companyEmployees({ companyId: examples.companyId, limit: size, ...(title ? { title } : {}), ...(last ? { startAfter: last } : {}) });
+        const page = await source().companyEmployees({
+          companyId: examples.companyId,
+          limit: size,
+          ...(title ? { title } : {}),
+          ...(last ? { startAfter: last } : {}),
+        });
         if (page.employees.length === 0) break;
         expect(page.total).toBe(whole.total);
         ids.push(...page.employees.map((e) => e.id));
@@ -131,8 +169,14 @@ describe('professional source', () => {
     const examples = (await findProfessionalExamples(db))!;
     await upsertProfessionalPositionRows(db, [
       toProfessionalPositionRow({
-        id: 'odd-title', profileId: 'ACoAA0000001', companyId: '99999999', title: 'Head of 100% Growth_Ops', startDate: '2024-01-01', endDate: null,
-        firstName: 'X', lastName: 'Y',
+        id: 'odd-title',
+        profileId: 'ACoAA0000001',
+        companyId: '99999999',
+        title: 'Head of 100% Growth_Ops',
+        startDate: '2024-01-01',
+        endDate: null,
+        firstName: 'X',
+        lastName: 'Y',
       }),
     ]);
     expect((await source().companyEmployees({ companyId: '99999999', title: '0% growth_', limit: 5 })).total).toBe(1);
@@ -154,7 +198,8 @@ describe('professional source', () => {
       await source().companyEmployees({ companyId: examples.companyId, title: examples.title, limit: 50 });
     });
     expect(plans).toHaveLength(3);
-    for (const plan of plans.slice(0, 2)) expect(plan.join('\n')).toMatch(planRules.indexRange('professional_positions_company'));
+    for (const plan of plans.slice(0, 2))
+      expect(plan.join('\n')).toMatch(planRules.indexRange('professional_positions_company'));
     expect(plans[1]!.join('\n')).not.toMatch(planRules.sortStep);
     expect(plans[2]!.join('\n')).toMatch(planRules.indexRange('professional_positions_profile'));
     for (const plan of plans) expect(plan.join('\n')).not.toMatch(planRules.tableScan);

@@ -5,14 +5,53 @@ import type { Database, ProfessionalProfilesTable } from '../../schema.js';
 import { nameKey } from '../forum/source.js';
 
 const BASE_COLUMNS = [
-  'id', 'urn', 'public_identifier', 'first_name', 'last_name', 'full_name', 'headline', 'pronoun', 'is_premium', 'is_open_to_work',
-  'is_hiring', 'is_memorialized', 'is_influencer', 'is_top_voice', 'is_creator', 'birth_day', 'birth_month', 'birth_year', 'created',
-  'country', 'country_code', 'city', 'geographic_area', 'line1', 'line2', 'postal_code', 'avatar', 'cover', 'associated_hashtag',
-  'website_title', 'website_url', 'supported_locales', 'primary_country', 'primary_language',
+  'id',
+  'urn',
+  'public_identifier',
+  'first_name',
+  'last_name',
+  'full_name',
+  'headline',
+  'pronoun',
+  'is_premium',
+  'is_open_to_work',
+  'is_hiring',
+  'is_memorialized',
+  'is_influencer',
+  'is_top_voice',
+  'is_creator',
+  'birth_day',
+  'birth_month',
+  'birth_year',
+  'created',
+  'country',
+  'country_code',
+  'city',
+  'geographic_area',
+  'line1',
+  'line2',
+  'postal_code',
+  'avatar',
+  'cover',
+  'associated_hashtag',
+  'website_title',
+  'website_url',
+  'supported_locales',
+  'primary_country',
+  'primary_language',
 ] as const;
 
 /** The JSON text column each array section lives in (follower_and_connection comes from two count columns). */
-const JSON_SECTIONS = ['experiences', 'skills', 'services', 'certifications', 'publications', 'honors', 'volunteers', 'educations'] as const;
+const JSON_SECTIONS = [
+  'experiences',
+  'skills',
+  'services',
+  'certifications',
+  'publications',
+  'honors',
+  'volunteers',
+  'educations',
+] as const;
 type JsonSection = (typeof JSON_SECTIONS)[number];
 
 type BaseRow = Pick<Selectable<ProfessionalProfilesTable>, (typeof BASE_COLUMNS)[number]>;
@@ -39,26 +78,43 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       if (!row) return undefined;
       const profile: StoredProfile = toProfileBase(row);
       const record = row as unknown as Record<string, unknown>;
-      for (const section of json) (profile as Record<SectionName, unknown>)[section] = JSON.parse(String(record[section as JsonSection]));
+      for (const section of json)
+        (profile as Record<SectionName, unknown>)[section] = JSON.parse(String(record[section as JsonSection]));
       if (counts) {
-        profile.follower_and_connection = { follower_count: Number(record.follower_count), connection_count: Number(record.connection_count) };
+        profile.follower_and_connection = {
+          follower_count: Number(record.follower_count),
+          connection_count: Number(record.connection_count),
+        };
       }
       return profile;
     },
 
     async profiles(usernames) {
       if (usernames.length === 0) return [];
-      const rows = await db.selectFrom('professional_profiles').select(BASE_COLUMNS).where('username_key', 'in', usernames.map(nameKey)).execute();
+      const rows = await db
+        .selectFrom('professional_profiles')
+        .select(BASE_COLUMNS)
+        .where('username_key', 'in', usernames.map(nameKey))
+        .execute();
       return rows.map(toProfileBase);
     },
 
     async companyEmployees({ companyId, title, startAfter, limit }) {
-      let matches = db.selectFrom('professional_positions as pos').where('pos.company_id', '=', companyId).where('pos.is_current', '=', 1);
-      if (title) matches = matches.where(sql<boolean>`${sql.ref('pos.title_key')} like ${likeContaining(title.toLowerCase())} escape '\\'`);
+      let matches = db
+        .selectFrom('professional_positions as pos')
+        .where('pos.company_id', '=', companyId)
+        .where('pos.is_current', '=', 1);
+      if (title)
+        matches = matches.where(
+          sql<boolean>`${sql.ref('pos.title_key')} like ${likeContaining(title.toLowerCase())} escape '\\'`,
+        );
       const { n } = await matches.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       let listed = matches;
       if (startAfter !== undefined) {
-        const position = await matches.select(['pos.last_key', 'pos.first_key']).where('pos.profile_id', '=', startAfter).executeTakeFirst();
+        const position = await matches
+          .select(['pos.last_key', 'pos.first_key'])
+          .where('pos.profile_id', '=', startAfter)
+          .executeTakeFirst();
         if (!position) return { employees: [], total: Number(n) };
         listed = listed.where(
           sql<boolean>`(${sql.ref('pos.last_key')}, ${sql.ref('pos.first_key')}, ${sql.ref('pos.profile_id')}) > (${position.last_key}, ${position.first_key}, ${startAfter})`,
@@ -67,7 +123,15 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       const page = await listed
         .innerJoin('professional_profiles as p', 'p.id', 'pos.profile_id')
         .select([
-          'p.id', 'p.first_name', 'p.last_name', 'p.headline', 'p.city', 'p.geographic_area', 'p.country', 'p.public_identifier', 'p.connection_count',
+          'p.id',
+          'p.first_name',
+          'p.last_name',
+          'p.headline',
+          'p.city',
+          'p.geographic_area',
+          'p.country',
+          'p.public_identifier',
+          'p.connection_count',
         ])
         .orderBy('pos.last_key')
         .orderBy('pos.first_key')
@@ -80,7 +144,11 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
           .selectFrom('professional_positions as pos')
           .innerJoin('professional_companies as c', 'c.id', 'pos.company_id')
           .select(['pos.profile_id', 'pos.title', 'c.name', 'pos.start_date', 'pos.end_date'])
-          .where('pos.profile_id', 'in', page.map((row) => row.id))
+          .where(
+            'pos.profile_id',
+            'in',
+            page.map((row) => row.id),
+          )
           .orderBy('pos.profile_id')
           .orderBy('pos.start_date', 'desc')
           .orderBy('pos.id', 'desc')
@@ -91,29 +159,31 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
           experience.set(p.profile_id, list);
         }
       }
-      const employees = page.map(
-        (row): Employee => ({
-          id: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          headline: row.headline,
-          location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
-          profileUrl: profileUrl(row.public_identifier),
-          connections: Number(row.connection_count),
-          experience: experience.get(row.id) ?? [],
-        }),
-      );
+      const employees = page.map((row): Employee => ({
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        headline: row.headline,
+        location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
+        profileUrl: profileUrl(row.public_identifier),
+        connections: Number(row.connection_count),
+        experience: experience.get(row.id) ?? [],
+      }));
       return { employees, total: Number(n) };
     },
 
     async companyExists(companyId) {
-      return (await db.selectFrom('professional_companies').select('id').where('id', '=', companyId).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom('professional_companies').select('id').where('id', '=', companyId).executeTakeFirst()) !==
+        undefined
+      );
     },
   };
 }
 
 /** A member's public profile address. */
-export const profileUrl = (publicIdentifier: string) => `https://professional.example.org/in/${encodeURIComponent(publicIdentifier)}`;
+export const profileUrl = (publicIdentifier: string) =>
+  `https://professional.example.org/in/${encodeURIComponent(publicIdentifier)}`;
 
 function toProfileBase(row: BaseRow): ProfileBase {
   const created = Number(row.created);

@@ -1,6 +1,4 @@
-import {
-  toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows,
-} from './rows.js';
+import { toShortVideoCommentRow, toShortVideoRow, upsertShortVideoCommentRows, upsertShortVideoRows } from './rows.js';
 import { writeInBatches } from '../../demo/batches.js';
 import type { DemoSet } from '../../demo/demo-set.js';
 import { shortVideoDemoComments, shortVideoDemoSize, shortVideoDemoVideos } from './demo.js';
@@ -10,7 +8,12 @@ export const shortVideoDemoSet: DemoSet = {
   name: 'shortvideo',
   size: shortVideoDemoSize,
   async load(db, { now, scale, onRows }) {
-    const videos = await writeInBatches(db, mapRows(shortVideoDemoVideos({ now, scale }), toShortVideoRow), upsertShortVideoRows, onRows);
+    const videos = await writeInBatches(
+      db,
+      mapRows(shortVideoDemoVideos({ now, scale }), toShortVideoRow),
+      upsertShortVideoRows,
+      onRows,
+    );
     const comments = await writeInBatches(
       db,
       mapRows(shortVideoDemoComments({ now, scale }), toShortVideoCommentRow),

@@ -1,5 +1,10 @@
 import type { ShortVideoCommentInput, ShortVideoInput } from './rows.js';
-import { SHORTVIDEO_CREATORS_PER_SCALE, shortVideoDemoComments, shortVideoDemoSize, shortVideoDemoVideos } from './demo.js';
+import {
+  SHORTVIDEO_CREATORS_PER_SCALE,
+  shortVideoDemoComments,
+  shortVideoDemoSize,
+  shortVideoDemoVideos,
+} from './demo.js';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const nowMs = NOW.getTime();
@@ -73,12 +78,15 @@ describe('short-video demo data', () => {
     expect([...videos, ...comments].filter((row) => !/^[1-9][0-9]{18}$/.test(row.id))).toEqual([]);
     const sorted = [...videos].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
     expect(sorted.every((v, i) => i === 0 || v.id > sorted[i - 1]!.id)).toBe(true);
-    expect(videos.filter((v) => v.videoUrl !== `https://shortvideo.example.org/@${v.author}/video/${v.id}`)).toEqual([]);
+    expect(videos.filter((v) => v.videoUrl !== `https://shortvideo.example.org/@${v.author}/video/${v.id}`)).toEqual(
+      [],
+    );
   });
 
   it('keeps every timestamp in whole seconds within two years before now; comments after their video, replies after their comment', () => {
     const outside = [...videos, ...comments].filter(
-      (row) => (nowMs - row.createdAt) % 1000 !== 0 || row.createdAt > nowMs - 1000 || row.createdAt <= nowMs - 730 * DAY,
+      (row) =>
+        (nowMs - row.createdAt) % 1000 !== 0 || row.createdAt > nowMs - 1000 || row.createdAt <= nowMs - 730 * DAY,
     );
     expect(outside).toEqual([]);
     expect(topLevel.filter((c) => c.createdAt <= videoById.get(c.videoId)!.createdAt)).toEqual([]);
@@ -89,20 +97,37 @@ describe('short-video demo data', () => {
   });
 
   it('has equal timestamps (multi-part uploads, busy comment sections), which paging must survive', () => {
-    expect([...countBy(videos, (v) => `${v.author}@${v.createdAt}`).values()].filter((n) => n > 1).length).toBeGreaterThan(20);
-    expect([...countBy(topLevel, (c) => `${c.videoId}@${c.createdAt}`).values()].filter((n) => n > 1).length).toBeGreaterThan(5);
-    expect([...countBy(topLevel, (c) => `${c.videoId}@${c.likeCount}`).values()].filter((n) => n > 1).length).toBeGreaterThan(1000);
+    expect(
+      [...countBy(videos, (v) => `${v.author}@${v.createdAt}`).values()].filter((n) => n > 1).length,
+    ).toBeGreaterThan(20);
+    expect(
+      [...countBy(topLevel, (c) => `${c.videoId}@${c.createdAt}`).values()].filter((n) => n > 1).length,
+    ).toBeGreaterThan(5);
+    expect(
+      [...countBy(topLevel, (c) => `${c.videoId}@${c.likeCount}`).values()].filter((n) => n > 1).length,
+    ).toBeGreaterThan(1000);
   });
 
-  it('has heavy-tailed, consistent counts: views ≥ likes ≥ shares, comment likes under the video\'s', () => {
+  it("has heavy-tailed, consistent counts: views ≥ likes ≥ shares, comment likes under the video's", () => {
     const wrong = videos.filter(
-      (v) => !(v.viewCount >= v.likeCount && v.likeCount >= v.shareCount && v.shareCount >= 0 && Number.isInteger(v.viewCount) && v.viewCount >= 40),
+      (v) =>
+        !(
+          v.viewCount >= v.likeCount &&
+          v.likeCount >= v.shareCount &&
+          v.shareCount >= 0 &&
+          Number.isInteger(v.viewCount) &&
+          v.viewCount >= 40
+        ),
     );
     expect(wrong).toEqual([]);
     const views = videos.map((v) => v.viewCount).sort((a, b) => a - b);
     expect(views[Math.floor(views.length / 2)]).toBeLessThan(50_000);
     expect(views.at(-1)).toBeGreaterThan(1_000_000);
-    expect(comments.filter((c) => !Number.isInteger(c.likeCount) || c.likeCount < 0 || c.likeCount > videoById.get(c.videoId)!.likeCount)).toEqual([]);
+    expect(
+      comments.filter(
+        (c) => !Number.isInteger(c.likeCount) || c.likeCount < 0 || c.likeCount > videoById.get(c.videoId)!.likeCount,
+      ),
+    ).toEqual([]);
     expect(topLevel.filter((c) => c.likeCount === 0).length / topLevel.length).toBeGreaterThan(0.1);
     expect(Math.max(...topLevel.map((c) => c.likeCount))).toBeGreaterThan(10_000);
   });
@@ -118,7 +143,9 @@ describe('short-video demo data', () => {
   });
 
   it('writes real text: captions with hashtags, varied comments, replies that address people', () => {
-    const unfilled = [...videos.map((v) => v.description), ...comments.map((c) => c.text)].filter((t) => /[{}]|lorem|undefined/i.test(t) || t.trim() === '');
+    const unfilled = [...videos.map((v) => v.description), ...comments.map((c) => c.text)].filter(
+      (t) => /[{}]|lorem|undefined/i.test(t) || t.trim() === '',
+    );
     expect(unfilled).toEqual([]);
     expect(videos.filter((v) => !/#\w+/.test(v.description))).toEqual([]);
     expect(new Set(videos.map((v) => v.description)).size).toBeGreaterThan(videos.length / 3);

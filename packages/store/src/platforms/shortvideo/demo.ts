@@ -15,7 +15,16 @@
 import type { ShortVideoCommentInput, ShortVideoInput } from './rows.js';
 import { createRandom, type Random } from '../../demo/random.js';
 import {
-  CREATOR_REPLIES, FIRST_NAMES, GENERIC_COMMENTS, GENERIC_REPLIES, type Niche, NICHES, SHARED_WORDS, TRACKS, VIEWER_PREFIXES, VIEWER_WORDS,
+  CREATOR_REPLIES,
+  FIRST_NAMES,
+  GENERIC_COMMENTS,
+  GENERIC_REPLIES,
+  type Niche,
+  NICHES,
+  SHARED_WORDS,
+  TRACKS,
+  VIEWER_PREFIXES,
+  VIEWER_WORDS,
 } from './demo-text.js';
 
 export interface ShortVideoDemoOptions {
@@ -329,7 +338,11 @@ export function* shortVideoDemoComments(options: ShortVideoDemoOptions): Generat
       const delay = rng.chance(0.8) ? 4 * DAY_S * rng.next() ** 2 : (age - 3) * rng.next();
       const commentAge = age - 1 - Math.floor(Math.min(age - 3, delay));
       const author = viewers[rng.skewedIndex(viewerCount, 1.7)] as string;
-      const text = render(rng.chance(0.55) ? rng.pick(creator.niche.comments) : rng.pick(GENERIC_COMMENTS), creator.niche.words, rng);
+      const text = render(
+        rng.chance(0.55) ? rng.pick(creator.niche.comments) : rng.pick(GENERIC_COMMENTS),
+        creator.niche.words,
+        rng,
+      );
       const id = idOf(commentAge, ordinal++);
       yield {
         id,

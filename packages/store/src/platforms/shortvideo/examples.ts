@@ -8,7 +8,9 @@ const SHORTVIDEO_EXAMPLE_COMMENTS = 50;
  * The short-video creator with the most videos, and their video with the most top-level comments
  * (when it has at least 50; else the store's most commented video).
  */
-export async function findShortVideoExamples(db: Kysely<Database>): Promise<{ username: string; videoId: string; ids: string } | undefined> {
+export async function findShortVideoExamples(
+  db: Kysely<Database>,
+): Promise<{ username: string; videoId: string; ids: string } | undefined> {
   const creator = await db
     .selectFrom('shortvideo_videos')
     .select(['author_key', (eb) => eb.fn.max('author').as('name'), (eb) => eb.fn.countAll().as('n')])
@@ -34,6 +36,11 @@ export async function findShortVideoExamples(db: Kysely<Database>): Promise<{ us
 }
 
 async function anyVideoOf(db: Kysely<Database>, authorKey: string): Promise<string> {
-  const row = await db.selectFrom('shortvideo_videos').select('id').where('author_key', '=', authorKey).limit(1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('shortvideo_videos')
+    .select('id')
+    .where('author_key', '=', authorKey)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -1,7 +1,15 @@
 import { toShortVideoCommentRow, toShortVideoRow } from './rows.js';
 import { readResponses } from '../../import/input.js';
 import { type Importer, type ImportRow, RecordError } from '../../import/types.js';
-import { epochSeconds, integer, isObject, type Json, optionalString, reasonOf, requiredString } from '../../import/values.js';
+import {
+  epochSeconds,
+  integer,
+  isObject,
+  type Json,
+  optionalString,
+  reasonOf,
+  requiredString,
+} from '../../import/values.js';
 
 /**
  * A TikTok Research API video (`/v2/research/video/query/` fields) → a short video. The API
@@ -53,12 +61,20 @@ export function mapTiktokComment(comment: Json): ImportRow<'shortvideo_comments'
 export const tiktokResearch: Importer = {
   platform: 'shortvideo',
   format: 'tiktok',
-  description: 'TikTok Research API video query and comment list responses ({data: {videos | comments}}): a .json file or a folder of them',
+  description:
+    'TikTok Research API video query and comment list responses ({data: {videos | comments}}): a .json file or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) {
       const data = isObject(value) && isObject(value.data) ? value.data : value;
-      const lists = isObject(data) ? ([['videos', mapTiktokVideo], ['comments', mapTiktokComment]] as const).filter(([key]) => Array.isArray(data[key])) : [];
+      const lists = isObject(data)
+        ? (
+            [
+              ['videos', mapTiktokVideo],
+              ['comments', mapTiktokComment],
+            ] as const
+          ).filter(([key]) => Array.isArray(data[key]))
+        : [];
       if (!isObject(data) || lists.length === 0) {
         yield { location: where, error: 'not a research API response (no data.videos or data.comments array)' };
         continue;

@@ -67,8 +67,18 @@ export function toShortVideoCommentRow(comment: ShortVideoCommentInput): ShortVi
 type Writer = Kysely<Database> | Transaction<Database>;
 
 const VIDEO_COLUMNS = [
-  'author', 'author_key', 'description', 'like_count', 'comment_count', 'share_count', 'view_count', 'duration',
-  'created_at', 'video_url', 'music_title', 'music_author',
+  'author',
+  'author_key',
+  'description',
+  'like_count',
+  'comment_count',
+  'share_count',
+  'view_count',
+  'duration',
+  'created_at',
+  'video_url',
+  'music_title',
+  'music_author',
 ] as const;
 const COMMENT_COLUMNS = ['video_id', 'parent_id', 'author', 'text', 'like_count', 'reply_count', 'created_at'] as const;
 
@@ -78,7 +88,9 @@ export async function upsertShortVideoRows(db: Writer, rows: ShortVideoVideosTab
   await db
     .insertInto('shortvideo_videos')
     .values(rows)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(VIDEO_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => Object.fromEntries(VIDEO_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+    )
     .execute();
 }
 
@@ -88,6 +100,8 @@ export async function upsertShortVideoCommentRows(db: Writer, rows: ShortVideoCo
   await db
     .insertInto('shortvideo_comments')
     .values(rows)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+    )
     .execute();
 }

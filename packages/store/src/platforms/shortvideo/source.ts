@@ -5,8 +5,18 @@ import type { Database, ShortVideoCommentsTable, ShortVideoVideosTable } from '.
 import { nameKey } from '../forum/source.js';
 
 const VIDEO_COLUMNS = [
-  'id', 'author', 'description', 'like_count', 'comment_count', 'share_count', 'view_count', 'duration', 'created_at',
-  'video_url', 'music_title', 'music_author',
+  'id',
+  'author',
+  'description',
+  'like_count',
+  'comment_count',
+  'share_count',
+  'view_count',
+  'duration',
+  'created_at',
+  'video_url',
+  'music_title',
+  'music_author',
 ] as const;
 const COMMENT_COLUMNS = ['id', 'parent_id', 'author', 'text', 'like_count', 'reply_count', 'created_at'] as const;
 
@@ -28,8 +38,10 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
     async userPosts({ username, after, window, limit }) {
       let query = db.selectFrom('shortvideo_videos').select(VIDEO_COLUMNS).where('author_key', '=', nameKey(username));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
-      if (window?.before && !tighter(after, window.before, 'desc')) query = query.where('created_at', '<', window.before.getTime());
-      if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+      if (window?.before && !tighter(after, window.before, 'desc'))
+        query = query.where('created_at', '<', window.before.getTime());
+      if (after)
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toVideo);
     },
@@ -42,40 +54,58 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
         .where('parent_id', '=', TOP_LEVEL);
       // in a time order the keyset position, once inside the window, replaces the bound it walks towards
       const direction = sort === 'oldest' ? 'asc' : sort === 'newest' ? 'desc' : undefined;
-      if (window?.after && !(direction === 'asc' && tighter(after, window.after, 'asc'))) query = query.where('created_at', '>', window.after.getTime());
-      if (window?.before && !(direction === 'desc' && tighter(after, window.before, 'desc'))) query = query.where('created_at', '<', window.before.getTime());
+      if (window?.after && !(direction === 'asc' && tighter(after, window.after, 'asc')))
+        query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before && !(direction === 'desc' && tighter(after, window.before, 'desc')))
+        query = query.where('created_at', '<', window.before.getTime());
       switch (sort) {
         case 'newest':
-          if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+          if (after)
+            query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
           query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
           break;
         case 'oldest':
-          if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
+          if (after)
+            query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
           query = query.orderBy('created_at', 'asc').orderBy('id', 'asc');
           break;
         case 'most_liked':
           if (after) {
             if (after.likeCount === undefined) throw new TypeError('a most_liked position needs its likeCount');
             const likes = after.likeCount;
-            query = query.where((eb) => eb(eb.refTuple('like_count', 'created_at', 'id'), '<', eb.tuple(likes, after.createdAt, after.id)));
+            query = query.where((eb) =>
+              eb(eb.refTuple('like_count', 'created_at', 'id'), '<', eb.tuple(likes, after.createdAt, after.id)),
+            );
           }
           query = query.orderBy('like_count', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
           break;
       }
       const rows = await query.limit(limit).execute();
-      const replies = await firstReplies(db, rows.map((row) => row.id));
+      const replies = await firstReplies(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row): Comment => ({ ...toComment(row), replies: replies.get(row.id) ?? [] }));
     },
 
     async userExists(username) {
-      const row = await db.selectFrom('shortvideo_videos').select('id').where('author_key', '=', nameKey(username)).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('shortvideo_videos')
+        .select('id')
+        .where('author_key', '=', nameKey(username))
+        .limit(1)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     async videosByIds(ids) {
       if (ids.length === 0) return [];
       // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
-      const rows = await db.selectFrom('shortvideo_videos').select(VIDEO_COLUMNS).where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('shortvideo_videos')
+        .select(VIDEO_COLUMNS)
+        .where('id', 'in', [...ids])
+        .execute();
       return rows.map(toVideo);
     },
 
@@ -107,9 +137,18 @@ async function firstReplies(db: Kysely<Database>, parentIds: string[]): Promise<
   const numbered = db
     .selectFrom('shortvideo_comments')
     .select(COMMENT_COLUMNS)
-    .select((eb) => eb.fn.agg<number>('row_number').over((over) => over.partitionBy('parent_id').orderBy('created_at').orderBy('id')).as('rn'))
+    .select((eb) =>
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('parent_id').orderBy('created_at').orderBy('id'))
+        .as('rn'),
+    )
     .where('parent_id', 'in', parentIds);
-  const rows = await db.selectFrom(numbered.as('numbered')).selectAll().where('rn', '<=', REPLIES_PER_COMMENT).execute();
+  const rows = await db
+    .selectFrom(numbered.as('numbered'))
+    .selectAll()
+    .where('rn', '<=', REPLIES_PER_COMMENT)
+    .execute();
   // rn is each reply's place under its comment (bigint: a string on PostgreSQL)
   rows.sort((a, b) => Number(a.rn) - Number(b.rn));
   for (const row of rows) {

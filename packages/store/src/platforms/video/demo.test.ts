@@ -1,4 +1,12 @@
-import { CHART_COUNTRIES, CHART_SIZE, chartDateOf, videoDemoChannels, videoDemoCharts, videoDemoSize, videoDemoVideos } from './demo.js';
+import {
+  CHART_COUNTRIES,
+  CHART_SIZE,
+  chartDateOf,
+  videoDemoChannels,
+  videoDemoCharts,
+  videoDemoSize,
+  videoDemoVideos,
+} from './demo.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -7,7 +15,7 @@ const channels = [...videoDemoChannels({ now, scale: 1 })];
 const charts = [...videoDemoCharts({ now, scale: 1 })];
 
 describe('video demo data', () => {
-  it('meets the issue\'s volumes: 50,000 videos over two years across 1,000 channels', () => {
+  it("meets the issue's volumes: 50,000 videos over two years across 1,000 channels", () => {
     expect(videos).toHaveLength(50_000);
     expect(channels).toHaveLength(1_000);
     expect(new Set(videos.map((v) => v.id)).size).toBe(50_000);
@@ -34,7 +42,9 @@ describe('video demo data', () => {
   it('is deterministic, and only timestamps follow now', () => {
     const later = new Date(now.getTime() + DAY);
     const again = [...videoDemoVideos({ now: later, scale: 1 })].slice(0, 500);
-    expect(again.map(({ published_at, ...rest }) => rest)).toEqual(videos.slice(0, 500).map(({ published_at, ...rest }) => rest));
+    expect(again.map(({ published_at, ...rest }) => rest)).toEqual(
+      videos.slice(0, 500).map(({ published_at, ...rest }) => rest),
+    );
     expect(again.map((v) => v.published_at)).toEqual(videos.slice(0, 500).map((v) => v.published_at + DAY));
   });
 
@@ -44,7 +54,8 @@ describe('video demo data', () => {
       const key = `${e.country}:${e.chart_type}:${e.chart_date}`;
       byChart.set(key, [...(byChart.get(key) ?? []), e.position]);
     }
-    for (const positions of byChart.values()) expect(positions).toEqual(Array.from({ length: CHART_SIZE }, (_, i) => i + 1));
+    for (const positions of byChart.values())
+      expect(positions).toEqual(Array.from({ length: CHART_SIZE }, (_, i) => i + 1));
     const today = Math.floor(now.getTime() / DAY);
     for (const country of CHART_COUNTRIES) {
       expect(byChart.has(`${country}:DAILY:20251106`)).toBe(true);
@@ -57,9 +68,15 @@ describe('video demo data', () => {
     const at = new Map(charts.map((e) => [`${e.country}:${e.chart_type}:${e.chart_date}:${e.video_id}`, e]));
     let checked = 0;
     for (const e of charts) {
-      const day = Date.UTC(Number(e.chart_date.slice(0, 4)), Number(e.chart_date.slice(4, 6)) - 1, Number(e.chart_date.slice(6, 8))) / DAY;
+      const day =
+        Date.UTC(
+          Number(e.chart_date.slice(0, 4)),
+          Number(e.chart_date.slice(4, 6)) - 1,
+          Number(e.chart_date.slice(6, 8)),
+        ) / DAY;
       const before = chartDateOf(day - (e.chart_type === 'WEEKLY' ? 7 : 1));
-      if (!charts.some((x) => x.country === e.country && x.chart_type === e.chart_type && x.chart_date === before)) continue;
+      if (!charts.some((x) => x.country === e.country && x.chart_type === e.chart_type && x.chart_date === before))
+        continue;
       const prev = at.get(`${e.country}:${e.chart_type}:${before}:${e.video_id}`);
       expect(e.previous_position).toBe(prev?.position ?? 0);
       if (prev) expect(e.periods_on_chart).toBe(prev.periods_on_chart + 1);

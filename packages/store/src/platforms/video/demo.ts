@@ -19,7 +19,21 @@ export interface VideoDemoOptions {
 export const VIDEO_CHANNELS_PER_SCALE = 1_000;
 export const VIDEOS_PER_SCALE = 50_000;
 export const CHART_SIZE = 20;
-export const CHART_COUNTRIES = ['global', 'au', 'br', 'ca', 'fr', 'de', 'in', 'jp', 'mx', 'kr', 'ae', 'gb', 'us'] as const;
+export const CHART_COUNTRIES = [
+  'global',
+  'au',
+  'br',
+  'ca',
+  'fr',
+  'de',
+  'in',
+  'jp',
+  'mx',
+  'kr',
+  'ae',
+  'gb',
+  'us',
+] as const;
 /** Every 167th video is a song's music video. */
 export const SONG_EVERY = 167;
 const DAY_MS = 86_400_000;
@@ -67,73 +81,209 @@ const NICHES: readonly Niche[] = [
   {
     channelWords: ['Golden', 'Rustic', 'Happy', 'Spicy', 'Little', 'Sunday'],
     channelSuffixes: ['Kitchen', 'Recipes', 'Cooking', 'Bakes'],
-    titles: ['Easy {dish} recipe in {n} minutes', 'The best {dish} recipe ever', 'How to make {dish} at home', '{dish} recipe for beginners', 'Healthy {dish} meal prep', 'Crispy {dish} recipe with {ingredient}'],
-    words: { dish: ['pasta', 'pizza', 'curry', 'ramen', 'pancakes', 'lasagna', 'tacos', 'bread', 'chicken', 'salad'], ingredient: ['garlic', 'lemon', 'cheese', 'butter', 'honey', 'chili'] },
+    titles: [
+      'Easy {dish} recipe in {n} minutes',
+      'The best {dish} recipe ever',
+      'How to make {dish} at home',
+      '{dish} recipe for beginners',
+      'Healthy {dish} meal prep',
+      'Crispy {dish} recipe with {ingredient}',
+    ],
+    words: {
+      dish: ['pasta', 'pizza', 'curry', 'ramen', 'pancakes', 'lasagna', 'tacos', 'bread', 'chicken', 'salad'],
+      ingredient: ['garlic', 'lemon', 'cheese', 'butter', 'honey', 'chili'],
+    },
   },
   {
     channelWords: ['Pixel', 'Epic', 'Retro', 'Shadow', 'Turbo', 'Noob'],
     channelSuffixes: ['Gaming', 'Plays', 'Arcade', 'Games'],
-    titles: ['{game} gameplay walkthrough part {n}', '{game} speedrun world record', 'Top 10 {game} tips for beginners', '{game} boss fight guide', 'I played {game} for 100 days', '{game} ranked gameplay highlights'],
+    titles: [
+      '{game} gameplay walkthrough part {n}',
+      '{game} speedrun world record',
+      'Top 10 {game} tips for beginners',
+      '{game} boss fight guide',
+      'I played {game} for 100 days',
+      '{game} ranked gameplay highlights',
+    ],
     words: { game: ['minecraft', 'fortnite', 'zelda', 'elden ring', 'tetris', 'mario kart', 'valorant', 'roblox'] },
   },
   {
     channelWords: ['Acoustic', 'Midnight', 'Velvet', 'Indie', 'Blue'],
     channelSuffixes: ['Music', 'Sessions', 'Guitar', 'Studio'],
-    titles: ['{song} guitar tutorial', 'How to play {song} on piano', '{song} acoustic cover', 'Learn {instrument} in {n} days', '{instrument} lesson for beginners', 'Live {instrument} session: {song}'],
-    words: { song: ['summer rain', 'neon lights', 'city of stars', 'wild hearts', 'golden hour', 'paper planes'], instrument: ['guitar', 'piano', 'drums', 'violin', 'ukulele', 'bass'] },
+    titles: [
+      '{song} guitar tutorial',
+      'How to play {song} on piano',
+      '{song} acoustic cover',
+      'Learn {instrument} in {n} days',
+      '{instrument} lesson for beginners',
+      'Live {instrument} session: {song}',
+    ],
+    words: {
+      song: ['summer rain', 'neon lights', 'city of stars', 'wild hearts', 'golden hour', 'paper planes'],
+      instrument: ['guitar', 'piano', 'drums', 'violin', 'ukulele', 'bass'],
+    },
   },
   {
     channelWords: ['Wander', 'Nomad', 'Backpack', 'Globe', 'Far'],
     channelSuffixes: ['Travels', 'Trips', 'Explorer', 'Journeys'],
-    titles: ['{city} travel guide {year}', '{n} days in {city} on a budget', 'Best street food in {city}', 'Things to do in {city}', '{city} travel vlog', 'First time in {city}'],
-    words: { city: ['tokyo', 'paris', 'lisbon', 'bangkok', 'istanbul', 'mexico city', 'seoul', 'rome'], year: ['2025', '2026'] },
+    titles: [
+      '{city} travel guide {year}',
+      '{n} days in {city} on a budget',
+      'Best street food in {city}',
+      'Things to do in {city}',
+      '{city} travel vlog',
+      'First time in {city}',
+    ],
+    words: {
+      city: ['tokyo', 'paris', 'lisbon', 'bangkok', 'istanbul', 'mexico city', 'seoul', 'rome'],
+      year: ['2025', '2026'],
+    },
   },
   {
     channelWords: ['Iron', 'Lean', 'Daily', 'Core', 'Flex'],
     channelSuffixes: ['Fitness', 'Workout', 'Training', 'Gym'],
-    titles: ['{n} minute {body} workout at home', 'Full {body} workout no equipment', '{body} workout for beginners', 'Yoga for {body} flexibility', 'HIIT cardio workout {n} minutes', 'My {body} training routine'],
+    titles: [
+      '{n} minute {body} workout at home',
+      'Full {body} workout no equipment',
+      '{body} workout for beginners',
+      'Yoga for {body} flexibility',
+      'HIIT cardio workout {n} minutes',
+      'My {body} training routine',
+    ],
     words: { body: ['abs', 'legs', 'back', 'arms', 'full body', 'glutes', 'shoulders'] },
   },
   {
     channelWords: ['Byte', 'Tech', 'Circuit', 'Silicon', 'Gadget'],
     channelSuffixes: ['Reviews', 'Tech', 'Labs', 'Unboxed'],
-    titles: ['{gadget} review after {n} months', '{gadget} unboxing and first impressions', 'Best {gadget} to buy in {year}', '{gadget} vs {gadget2} comparison', 'Is the new {gadget} worth it', 'Python tutorial for beginners part {n}'],
-    words: { gadget: ['iphone', 'pixel phone', 'laptop', 'headphones', 'smartwatch', 'camera', 'tablet'], gadget2: ['galaxy phone', 'macbook', 'earbuds', 'drone'], year: ['2025', '2026'] },
+    titles: [
+      '{gadget} review after {n} months',
+      '{gadget} unboxing and first impressions',
+      'Best {gadget} to buy in {year}',
+      '{gadget} vs {gadget2} comparison',
+      'Is the new {gadget} worth it',
+      'Python tutorial for beginners part {n}',
+    ],
+    words: {
+      gadget: ['iphone', 'pixel phone', 'laptop', 'headphones', 'smartwatch', 'camera', 'tablet'],
+      gadget2: ['galaxy phone', 'macbook', 'earbuds', 'drone'],
+      year: ['2025', '2026'],
+    },
   },
   {
     channelWords: ['Handy', 'Weekend', 'Workshop', 'Maker', 'Garage'],
     channelSuffixes: ['DIY', 'Builds', 'Crafts', 'Workshop'],
-    titles: ['DIY {thing} build from scrap wood', 'How to fix a {thing}', 'Building a {thing} in {n} hours', 'Easy {thing} woodworking project', '{thing} restoration timelapse'],
+    titles: [
+      'DIY {thing} build from scrap wood',
+      'How to fix a {thing}',
+      'Building a {thing} in {n} hours',
+      'Easy {thing} woodworking project',
+      '{thing} restoration timelapse',
+    ],
     words: { thing: ['bookshelf', 'workbench', 'bicycle', 'garden bed', 'coffee table', 'lamp', 'guitar stand'] },
   },
   {
     channelWords: ['Curious', 'Cosmic', 'Quantum', 'Deep', 'Bright'],
     channelSuffixes: ['Science', 'Explained', 'Academy', 'Lab'],
-    titles: ['{topic} explained in {n} minutes', 'Why {topic} matters', 'The science of {topic}', 'Documentary: {topic}', '{topic} for kids'],
+    titles: [
+      '{topic} explained in {n} minutes',
+      'Why {topic} matters',
+      'The science of {topic}',
+      'Documentary: {topic}',
+      '{topic} for kids',
+    ],
     words: { topic: ['black holes', 'volcanoes', 'climate change', 'dinosaurs', 'the moon', 'ocean currents', 'dna'] },
   },
   {
     channelWords: ['Smart', 'Frugal', 'Wealthy', 'Money', 'Future'],
     channelSuffixes: ['Finance', 'Money', 'Invest', 'Capital'],
-    titles: ['How to invest in {asset} in {year}', '{asset} explained for beginners', 'Budget tips to save {n} percent', 'Passive income with {asset}', '{asset} market update'],
+    titles: [
+      'How to invest in {asset} in {year}',
+      '{asset} explained for beginners',
+      'Budget tips to save {n} percent',
+      'Passive income with {asset}',
+      '{asset} market update',
+    ],
     words: { asset: ['stocks', 'index funds', 'real estate', 'bonds', 'crypto', 'gold'], year: ['2025', '2026'] },
   },
   {
     channelWords: ['Silly', 'Laugh', 'Prank', 'Sketch', 'Funny'],
     channelSuffixes: ['Comedy', 'Show', 'Crew', 'Studios'],
-    titles: ['Funny {animal} compilation part {n}', '{animal} try not to laugh challenge', 'Stand up comedy about {theme}', 'Sketch: {theme} gone wrong', 'Best {animal} fails'],
-    words: { animal: ['cat', 'dog', 'parrot', 'goat', 'hamster'], theme: ['dating', 'airports', 'office life', 'family dinners', 'road trips'] },
+    titles: [
+      'Funny {animal} compilation part {n}',
+      '{animal} try not to laugh challenge',
+      'Stand up comedy about {theme}',
+      'Sketch: {theme} gone wrong',
+      'Best {animal} fails',
+    ],
+    words: {
+      animal: ['cat', 'dog', 'parrot', 'goat', 'hamster'],
+      theme: ['dating', 'airports', 'office life', 'family dinners', 'road trips'],
+    },
   },
 ];
-const MOVIE_TITLES = ['The Last {word}', 'Return of the {word}', 'Beyond the {word}', 'A {word} in Winter', 'Night of the {word}'];
+const MOVIE_TITLES = [
+  'The Last {word}',
+  'Return of the {word}',
+  'Beyond the {word}',
+  'A {word} in Winter',
+  'Night of the {word}',
+];
 const MOVIE_WORDS = ['Horizon', 'Lighthouse', 'Stranger', 'Garden', 'Empire', 'River', 'Detective'];
-const SONG_TITLES = ['Summer Rain', 'Neon Lights', 'Golden Hour', 'Paper Planes', 'Wild Hearts', 'Midnight Drive', 'Satellite', 'Ocean Eyes', 'Firework Sky', 'Slow Motion', 'Electric Love', 'Heatwave'];
-const FIRST = ['Maya', 'Leo', 'Aria', 'Noah', 'Zoe', 'Kai', 'Luna', 'Omar', 'Ines', 'Jonas', 'Sofia', 'Ravi', 'Hana', 'Mateo'];
-const LAST = ['Reyes', 'Kim', 'Novak', 'Silva', 'Berg', 'Okafor', 'Tanaka', 'Moreau', 'Singh', 'Costa', 'Weber', 'Haddad'];
+const SONG_TITLES = [
+  'Summer Rain',
+  'Neon Lights',
+  'Golden Hour',
+  'Paper Planes',
+  'Wild Hearts',
+  'Midnight Drive',
+  'Satellite',
+  'Ocean Eyes',
+  'Firework Sky',
+  'Slow Motion',
+  'Electric Love',
+  'Heatwave',
+];
+const FIRST = [
+  'Maya',
+  'Leo',
+  'Aria',
+  'Noah',
+  'Zoe',
+  'Kai',
+  'Luna',
+  'Omar',
+  'Ines',
+  'Jonas',
+  'Sofia',
+  'Ravi',
+  'Hana',
+  'Mateo',
+];
+const LAST = [
+  'Reyes',
+  'Kim',
+  'Novak',
+  'Silva',
+  'Berg',
+  'Okafor',
+  'Tanaka',
+  'Moreau',
+  'Singh',
+  'Costa',
+  'Weber',
+  'Haddad',
+];
 const BLOCKS = ['', '', '', ',DE,', ',US,CA,', ',CN,RU,', ',FR,DE,IT,'] as const;
 
-function render(template: string, words: Record<string, readonly string[]>, pick: (list: readonly string[]) => string, n: number): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'n' ? String(n) : pick(words[name] ?? ['video'])));
+function render(
+  template: string,
+  words: Record<string, readonly string[]>,
+  pick: (list: readonly string[]) => string,
+  n: number,
+): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'n' ? String(n) : pick(words[name] ?? ['video']),
+  );
 }
 
 function titleCase(text: string): string {
@@ -221,7 +371,8 @@ export function* videoDemoCharts({ now, scale }: VideoDemoOptions): Generator<Vi
     songs.push({ ordinal: v, release: dayOf(row.published_at), peak: 1 + (mix(0x9ea4, v) % 1000) / 100, row });
   }
   const from = Math.min(dayOf(FIXED_FROM), today - RECENT_DAYS) - 14;
-  const emitted = (day: number) => (day >= dayOf(FIXED_FROM) && day <= dayOf(FIXED_TO)) || (day > today - RECENT_DAYS && day <= today);
+  const emitted = (day: number) =>
+    (day >= dayOf(FIXED_FROM) && day <= dayOf(FIXED_TO)) || (day > today - RECENT_DAYS && day <= today);
   const anchor = dayOf(WEEKLY_ANCHOR);
   for (const [ci, country] of CHART_COUNTRIES.entries()) {
     for (const type of ['DAILY', 'WEEKLY'] as const) {

@@ -15,8 +15,13 @@ const BATCH_EXAMPLE_SIZE = 3;
  * video, and the most viewed of those videos (its channel and shared title terms give it related videos);
  * `ids`: that video and the next most viewed ones, comma-separated (for the batch lookup).
  */
-export async function findVideoExamples(db: Kysely<Database>): Promise<{ keyword: string; videoId: string; ids: string } | undefined> {
-  const newest = await db.selectFrom('video_videos').select((eb) => eb.fn.max('published_at').as('at')).executeTakeFirst();
+export async function findVideoExamples(
+  db: Kysely<Database>,
+): Promise<{ keyword: string; videoId: string; ids: string } | undefined> {
+  const newest = await db
+    .selectFrom('video_videos')
+    .select((eb) => eb.fn.max('published_at').as('at'))
+    .executeTakeFirst();
   if (newest?.at === null || newest?.at === undefined) return undefined;
   const since = Number(newest.at) - YEAR_MS;
   for (const keyword of VIDEO_KEYWORDS) {
@@ -30,6 +35,12 @@ export async function findVideoExamples(db: Kysely<Database>): Promise<{ keyword
     const top = await matches.select('id').orderBy('views', 'desc').orderBy('id').limit(BATCH_EXAMPLE_SIZE).execute();
     return { keyword, videoId: top[0]!.id, ids: top.map((row) => row.id).join(',') };
   }
-  const any = await db.selectFrom('video_videos').select('id').orderBy('views', 'desc').orderBy('id').limit(BATCH_EXAMPLE_SIZE).execute();
+  const any = await db
+    .selectFrom('video_videos')
+    .select('id')
+    .orderBy('views', 'desc')
+    .orderBy('id')
+    .limit(BATCH_EXAMPLE_SIZE)
+    .execute();
   return { keyword: 'video', videoId: any[0]!.id, ids: any.map((row) => row.id).join(',') };
 }

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { readResponses } from '../../import/input.js';
 import type { Importer, ImportItem, ImportRow } from '../../import/types.js';
 import {
-  isObject, isoTimestamp, type Json, integer, object, optionalObject, optionalString, reasonOf, requiredString,
+  isObject,
+  isoTimestamp,
+  type Json,
+  integer,
+  object,
+  optionalObject,
+  optionalString,
+  reasonOf,
+  requiredString,
 } from '../../import/values.js';
 import { RecordError } from '../../import/types.js';
 
@@ -11,7 +19,8 @@ const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(
 /** An ISO 8601 duration (`PT1H2M3S`, `P1DT2H`, `P0D`) → whole seconds. */
 export function isoDurationSeconds(text: string): number {
   const match = ISO_DURATION.exec(text);
-  if (!match || text === 'P' || text.endsWith('T')) throw new RecordError(`contentDetails.duration: expected an ISO 8601 duration, got ${JSON.stringify(text)}`);
+  if (!match || text === 'P' || text.endsWith('T'))
+    throw new RecordError(`contentDetails.duration: expected an ISO 8601 duration, got ${JSON.stringify(text)}`);
   const [, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
   return Math.round(weeks! * 604_800 + days! * 86_400 + hours! * 3_600 + minutes! * 60 + seconds!);
 }
@@ -63,7 +72,8 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
 export const youtubeV3: Importer = {
   platform: 'video',
   format: 'youtube-v3',
-  description: 'YouTube Data API v3 videos.list / search.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
+  description:
+    'YouTube Data API v3 videos.list / search.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) {
@@ -90,6 +100,8 @@ export const youtubeV3: Importer = {
       set artist = (select v.channel_name from video_videos v where v.id = video_chart_entries.video_id),
         published_at = (select v.published_at from video_videos v where v.id = video_chart_entries.video_id)
       where exists (select 1 from video_videos v where v.id = video_chart_entries.video_id
-        and (v.channel_name <> video_chart_entries.artist or v.published_at <> video_chart_entries.published_at))`.execute(trx);
+        and (v.channel_name <> video_chart_entries.artist or v.published_at <> video_chart_entries.published_at))`.execute(
+      trx,
+    );
   },
 };

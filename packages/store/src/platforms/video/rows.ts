@@ -12,14 +12,22 @@ function upsert<T extends 'video_channels' | 'video_videos' | 'video_chart_entri
     await untyped
       .insertInto(name)
       .values(rows as unknown as Record<string, unknown>[])
-      .onConflict((oc) => oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .onConflict((oc) =>
+        oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      )
       .execute();
   };
 }
 
 /** Inserts or updates channels by id. */
-export const upsertVideoChannelRows: (db: Writer, rows: VideoChannelsTable[]) => Promise<void> = upsert('video_channels', ['id']);
+export const upsertVideoChannelRows: (db: Writer, rows: VideoChannelsTable[]) => Promise<void> = upsert(
+  'video_channels',
+  ['id'],
+);
 /** Inserts or updates videos by id (the SQLite full-text index follows through triggers). */
 export const upsertVideoRows: (db: Writer, rows: VideoVideosTable[]) => Promise<void> = upsert('video_videos', ['id']);
 /** Inserts or updates chart entries by id (country:TYPE:YYYYMMDD:position). */
-export const upsertVideoChartRows: (db: Writer, rows: VideoChartEntriesTable[]) => Promise<void> = upsert('video_chart_entries', ['id']);
+export const upsertVideoChartRows: (db: Writer, rows: VideoChartEntriesTable[]) => Promise<void> = upsert(
+  'video_chart_entries',
+  ['id'],
+);

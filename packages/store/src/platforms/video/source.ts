@@ -25,11 +25,30 @@ export function relevance(terms: readonly string[]): RawBuilder<number> {
 
 /** Candidates per source of relatedness (shared terms; same channel) before scoring. */
 const RELATED_CANDIDATES = 300;
-const RELATED_STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'for', 'to', 'with', 'how', 'my', 'your', 'is', 'vs', 'i']);
-
+const RELATED_STOPWORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'in',
+  'on',
+  'for',
+  'to',
+  'with',
+  'how',
+  'my',
+  'your',
+  'is',
+  'vs',
+  'i',
+]);
 
 /** Full-text matching by store kind. */
-const videoSearches: Record<StoreKind, VideoSearchDialect> = { sqlite: sqliteVideoSearch, postgres: postgresVideoSearch };
+const videoSearches: Record<StoreKind, VideoSearchDialect> = {
+  sqlite: sqliteVideoSearch,
+  postgres: postgresVideoSearch,
+};
 
 export function videoSearchDialectOf(db: Kysely<Database>): VideoSearchDialect {
   return videoSearches[dialectOf(db).kind];
@@ -60,13 +79,21 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
   const dialect = videoSearchDialectOf(db);
   const withChannel = () =>
-    db.selectFrom('video_videos as v').leftJoin('video_channels as c', 'c.id', 'v.channel_id').selectAll('v').select('c.verified');
+    db
+      .selectFrom('video_videos as v')
+      .leftJoin('video_channels as c', 'c.id', 'v.channel_id')
+      .selectAll('v')
+      .select('c.verified');
 
   return {
     async search({ terms, since, until, type, geoCode, offset, limit }) {
       const filters = sql`v.type = ${type} and v.published_at >= ${since} and v.published_at <= ${until}
         and v.blocked_regions not like ${`%,${geoCode},%`}`;
-      const matches = () => db.selectFrom('video_videos as v').where(dialect.matchAll(terms)).where(sql<boolean>`${filters}`);
+      const matches = () =>
+        db
+          .selectFrom('video_videos as v')
+          .where(dialect.matchAll(terms))
+          .where(sql<boolean>`${filters}`);
       // the count rides on the page's own pass over the matches (a window over all of them), rather than a second pass
       const page = await matches()
         .select(['v.id', sql<number | string>`count(*) over ()`.as('total')])
@@ -78,7 +105,9 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         .execute();
       if (page.length === 0) {
         // past the last match (or none): the page carries no count, so count apart
-        const { n } = await matches().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        const { n } = await matches()
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
         return { ids: [], total: Number(n) };
       }
       return { ids: page.map((row) => row.id), total: Number(page[0]!.total) };
@@ -94,21 +123,19 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         .orderBy('position')
         .execute();
       if (rows.length === 0) return undefined;
-      return rows.map(
-        (row): ChartEntryRecord => ({
-          position: Number(row.position),
-          previousPosition: Number(row.previous_position),
-          percentViewsChange: Number(row.percent_views_change),
-          periodsOnChart: Number(row.periods_on_chart),
-          videoId: row.video_id,
-          title: row.title,
-          artist: row.artist,
-          songwriters: JSON.parse(row.songwriters) as string[],
-          producers: JSON.parse(row.producers) as string[],
-          releaseDate: row.release_date,
-          publishedAt: Number(row.published_at),
-        }),
-      );
+      return rows.map((row): ChartEntryRecord => ({
+        position: Number(row.position),
+        previousPosition: Number(row.previous_position),
+        percentViewsChange: Number(row.percent_views_change),
+        periodsOnChart: Number(row.periods_on_chart),
+        videoId: row.video_id,
+        title: row.title,
+        artist: row.artist,
+        songwriters: JSON.parse(row.songwriters) as string[],
+        producers: JSON.parse(row.producers) as string[],
+        releaseDate: row.release_date,
+        publishedAt: Number(row.published_at),
+      }));
     },
 
     async video(videoId) {
@@ -130,15 +157,16 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         .orderBy('v.id')
         .limit(RELATED_CANDIDATES)
         .execute();
-      const sharing = terms.length === 0
-        ? []
-        : await withChannel()
-          .where(dialect.matchAny(terms))
-          .where('v.id', '<>', video.id)
-          .orderBy('v.views', 'desc')
-          .orderBy('v.id')
-          .limit(RELATED_CANDIDATES)
-          .execute();
+      const sharing =
+        terms.length === 0
+          ? []
+          : await withChannel()
+              .where(dialect.matchAny(terms))
+              .where('v.id', '<>', video.id)
+              .orderBy('v.views', 'desc')
+              .orderBy('v.id')
+              .limit(RELATED_CANDIDATES)
+              .execute();
       const own = new Set(terms);
       const scored = new Map<string, { record: VideoRecord; score: number }>();
       for (const row of [...sameChannel, ...sharing]) {
@@ -148,7 +176,12 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         scored.set(row.id, { record, score: 2 * shared + (record.channelId === video.channelId ? 3 : 0) });
       }
       return [...scored.values()]
-        .sort((a, b) => b.score - a.score || b.record.views - a.record.views || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0))
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            b.record.views - a.record.views ||
+            (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
+        )
         .slice(0, limit)
         .map((entry) => entry.record);
     },

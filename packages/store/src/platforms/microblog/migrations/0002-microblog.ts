@@ -74,6 +74,7 @@ export const microblog: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ['microblog_follows', 'microblog_messages', 'microblog_users']) await db.schema.dropTable(table).execute();
+    for (const table of ['microblog_follows', 'microblog_messages', 'microblog_users'])
+      await db.schema.dropTable(table).execute();
   },
 };

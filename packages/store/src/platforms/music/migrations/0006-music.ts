@@ -50,10 +50,13 @@ export const music: Migration = {
     const sqlite = dialectOf(db).kind === 'sqlite';
     // PostgreSQL compares music text in byte order, as SQLite does: ids, name keys and ties order alike on both
     const textCollation = sqlite ? sql`` : sql`collate "C"`;
-    const text = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn(n, 'text', (c) => c.notNull().modifyEnd(textCollation)), t);
+    const text = (t: Table, ...names: string[]) =>
+      names.reduce((b, n) => b.addColumn(n, 'text', (c) => c.notNull().modifyEnd(textCollation)), t);
     /** `link`: a table of many narrow rows, stored in its key order on SQLite (WITHOUT ROWID: one b-tree less to write). */
     const table = (name: string, build: (t: Table) => Table, { num = false, link = false } = {}) => {
-      let t = db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey().modifyEnd(textCollation)) as unknown as Table;
+      let t = db.schema
+        .createTable(name)
+        .addColumn('id', 'text', (c) => c.primaryKey().modifyEnd(textCollation)) as unknown as Table;
       if (num) t = t.addColumn('num', 'integer', (c) => c.notNull().unique());
       t = build(t);
       return (link && sqlite ? t.modifyEnd(sql`without rowid`) : t).execute();
@@ -63,67 +66,198 @@ export const music: Migration = {
       return (unique ? builder.unique() : builder).execute();
     };
 
-    await table('music_artists', (t) => big(int(text(t, 'name', 'name_key', 'name_terms', 'genres', 'images', 'biography'), 'popularity', 'verified'), 'followers', 'monthly_listeners'), { num: true });
+    await table(
+      'music_artists',
+      (t) =>
+        big(
+          int(text(t, 'name', 'name_key', 'name_terms', 'genres', 'images', 'biography'), 'popularity', 'verified'),
+          'followers',
+          'monthly_listeners',
+        ),
+      { num: true },
+    );
     await index('music_artists_suggest', 'music_artists', ['name_key']);
 
-    await table('music_albums', (t) =>
-      big(int(text(t, 'name', 'name_key', 'name_terms', 'album_type', 'artist_id', 'artists', 'artist_names', 'release_date', 'release_precision', 'label', 'images'), 'total_tracks', 'popularity'), 'released_at'), { num: true });
-    await table('music_album_artists', (t) => big(int(text(t, 'album_id', 'artist_id', 'album_type'), 'position'), 'released_at'), { link: true });
-    await index('music_album_artists_releases', 'music_album_artists', ['artist_id', 'album_type', 'released_at', 'album_id']);
+    await table(
+      'music_albums',
+      (t) =>
+        big(
+          int(
+            text(
+              t,
+              'name',
+              'name_key',
+              'name_terms',
+              'album_type',
+              'artist_id',
+              'artists',
+              'artist_names',
+              'release_date',
+              'release_precision',
+              'label',
+              'images',
+            ),
+            'total_tracks',
+            'popularity',
+          ),
+          'released_at',
+        ),
+      { num: true },
+    );
+    await table(
+      'music_album_artists',
+      (t) => big(int(text(t, 'album_id', 'artist_id', 'album_type'), 'position'), 'released_at'),
+      { link: true },
+    );
+    await index('music_album_artists_releases', 'music_album_artists', [
+      'artist_id',
+      'album_type',
+      'released_at',
+      'album_id',
+    ]);
     await index('music_album_artists_album', 'music_album_artists', ['album_id', 'position'], true);
 
-    await table('music_tracks', (t) =>
-      big(int(text(t, 'name', 'name_key', 'name_terms', 'album_id', 'artists', 'artist_names', 'isrc'), 'disc_number', 'track_number', 'duration_ms', 'explicit', 'popularity'), 'play_count'), { num: true, link: true });
+    await table(
+      'music_tracks',
+      (t) =>
+        big(
+          int(
+            text(t, 'name', 'name_key', 'name_terms', 'album_id', 'artists', 'artist_names', 'isrc'),
+            'disc_number',
+            'track_number',
+            'duration_ms',
+            'explicit',
+            'popularity',
+          ),
+          'play_count',
+        ),
+      { num: true, link: true },
+    );
     await index('music_tracks_album', 'music_tracks', ['album_id', 'disc_number', 'track_number']);
-    await table('music_track_artists', (t) => int(text(t, 'track_id', 'artist_id', 'role'), 'position'), { link: true });
+    await table('music_track_artists', (t) => int(text(t, 'track_id', 'artist_id', 'role'), 'position'), {
+      link: true,
+    });
     await index('music_track_artists_artist', 'music_track_artists', ['artist_id', 'position', 'track_id']);
     await index('music_tracks_suggest', 'music_tracks', ['name_key']);
 
     await table('music_lyrics', (t) => text(t, 'language', 'sync_type', 'provider', 'lines'));
 
-    await table('music_users', (t) => int(text(t, 'name', 'name_key', 'name_terms', 'images'), 'follower_count', 'following_count'), { num: true });
+    await table(
+      'music_users',
+      (t) => int(text(t, 'name', 'name_key', 'name_terms', 'images'), 'follower_count', 'following_count'),
+      { num: true },
+    );
     await table('music_follows', (t) => big(text(t, 'user_id', 'follower_id'), 'followed_at'), { link: true });
     await index('music_follows_followers', 'music_follows', ['user_id', 'followed_at desc', 'follower_id']);
     await index('music_follows_following', 'music_follows', ['follower_id', 'followed_at desc', 'user_id']);
 
-    await table('music_playlists', (t) =>
-      big(int(text(t, 'name', 'name_key', 'name_terms', 'description', 'owner_id', 'owner_name', 'artist_id', 'genre_id', 'images'), 'is_public', 'collaborative', 'total_tracks'), 'followers', 'updated_at'), { num: true });
+    await table(
+      'music_playlists',
+      (t) =>
+        big(
+          int(
+            text(
+              t,
+              'name',
+              'name_key',
+              'name_terms',
+              'description',
+              'owner_id',
+              'owner_name',
+              'artist_id',
+              'genre_id',
+              'images',
+            ),
+            'is_public',
+            'collaborative',
+            'total_tracks',
+          ),
+          'followers',
+          'updated_at',
+        ),
+      { num: true },
+    );
     await index('music_playlists_owner', 'music_playlists', ['owner_id', 'followers desc', 'id']);
-    await table('music_playlist_tracks', (t) => big(int(text(t, 'playlist_id', 'track_id', 'artist_id'), 'position'), 'added_at'), { link: true });
+    await table(
+      'music_playlist_tracks',
+      (t) => big(int(text(t, 'playlist_id', 'track_id', 'artist_id'), 'position'), 'added_at'),
+      { link: true },
+    );
     await index('music_playlist_tracks_playlist', 'music_playlist_tracks', ['playlist_id', 'position'], true);
     await index('music_playlist_tracks_track', 'music_playlist_tracks', ['track_id', 'playlist_id']);
 
-    await table('music_shows', (t) => int(text(t, 'name', 'name_key', 'name_terms', 'publisher', 'description', 'language', 'media_type', 'images'), 'explicit', 'total_episodes'), { num: true });
+    await table(
+      'music_shows',
+      (t) =>
+        int(
+          text(t, 'name', 'name_key', 'name_terms', 'publisher', 'description', 'language', 'media_type', 'images'),
+          'explicit',
+          'total_episodes',
+        ),
+      { num: true },
+    );
     await table('music_episodes', (t) =>
-      big(int(text(t, 'show_id', 'name', 'description', 'language', 'release_date', 'images', 'audio_preview_url'), 'duration_ms', 'explicit'), 'released_at'));
+      big(
+        int(
+          text(t, 'show_id', 'name', 'description', 'language', 'release_date', 'images', 'audio_preview_url'),
+          'duration_ms',
+          'explicit',
+        ),
+        'released_at',
+      ),
+    );
     await index('music_episodes_show', 'music_episodes', ['show_id', 'released_at desc', 'id']);
 
-    await table('music_concerts', (t) => big(int(text(t, 'artist_id', 'title', 'venue', 'city', 'country', 'ticket_url'), 'is_festival'), 'starts_at'));
+    await table('music_concerts', (t) =>
+      big(int(text(t, 'artist_id', 'title', 'venue', 'city', 'country', 'ticket_url'), 'is_festival'), 'starts_at'),
+    );
     await index('music_concerts_artist', 'music_concerts', ['artist_id', 'starts_at', 'id']);
 
-    await table('music_genres', (t) => text(t, 'name', 'name_key', 'name_terms', 'kind', 'color', 'images'), { num: true });
+    await table('music_genres', (t) => text(t, 'name', 'name_key', 'name_terms', 'kind', 'color', 'images'), {
+      num: true,
+    });
 
-    await table('music_track_recommendations', (t) => int(text(t, 'track_id', 'recommended_id'), 'rank', 'score'), { link: true });
+    await table('music_track_recommendations', (t) => int(text(t, 'track_id', 'recommended_id'), 'rank', 'score'), {
+      link: true,
+    });
     await index('music_track_recommendations_track', 'music_track_recommendations', ['track_id', 'rank'], true);
-    await table('music_related_artists', (t) => int(text(t, 'artist_id', 'related_id'), 'rank', 'score'), { link: true });
+    await table('music_related_artists', (t) => int(text(t, 'artist_id', 'related_id'), 'rank', 'score'), {
+      link: true,
+    });
     await index('music_related_artists_artist', 'music_related_artists', ['artist_id', 'rank'], true);
 
     if (!sqlite) {
       for (const { table: name, columns } of SEARCHED) {
-        await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(db);
+        await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(
+          db,
+        );
       }
     } else {
       for (const { table: name, fts, columns } of SEARCHED) {
         const list = columns.join(', ');
         const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
-        await sql.raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'unicode61 remove_diacritics 0')`).execute(db);
-        await sql.raw(`create trigger ${fts}_insert after insert on ${name} begin
-          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`).execute(db);
-        await sql.raw(`create trigger ${fts}_update after update on ${name} begin
+        await sql
+          .raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'unicode61 remove_diacritics 0')`)
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ${fts}_insert after insert on ${name} begin
+          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ${fts}_update after update on ${name} begin
           delete from ${fts} where rowid = old.num;
-          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`).execute(db);
-        await sql.raw(`create trigger ${fts}_delete after delete on ${name} begin
-          delete from ${fts} where rowid = old.num; end`).execute(db);
+          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ${fts}_delete after delete on ${name} begin
+          delete from ${fts} where rowid = old.num; end`,
+          )
+          .execute(db);
       }
     }
   },
@@ -132,9 +266,22 @@ export const music: Migration = {
       for (const { fts } of SEARCHED) await sql.raw(`drop table if exists ${fts}`).execute(db);
     }
     const tables = [
-      'music_related_artists', 'music_track_recommendations', 'music_genres', 'music_concerts', 'music_episodes', 'music_shows',
-      'music_playlist_tracks', 'music_playlists', 'music_follows', 'music_users', 'music_lyrics', 'music_track_artists', 'music_tracks',
-      'music_album_artists', 'music_albums', 'music_artists',
+      'music_related_artists',
+      'music_track_recommendations',
+      'music_genres',
+      'music_concerts',
+      'music_episodes',
+      'music_shows',
+      'music_playlist_tracks',
+      'music_playlists',
+      'music_follows',
+      'music_users',
+      'music_lyrics',
+      'music_track_artists',
+      'music_tracks',
+      'music_album_artists',
+      'music_albums',
+      'music_artists',
     ];
     for (const name of tables) await db.schema.dropTable(name).execute();
   },

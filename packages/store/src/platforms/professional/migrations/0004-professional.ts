@@ -18,7 +18,15 @@ export const professional: Migration = {
     for (const column of ['first_name', 'last_name', 'full_name', 'headline', 'pronoun']) {
       profiles = profiles.addColumn(column, 'text', (c) => c.notNull());
     }
-    for (const column of ['is_premium', 'is_open_to_work', 'is_hiring', 'is_memorialized', 'is_influencer', 'is_top_voice', 'is_creator']) {
+    for (const column of [
+      'is_premium',
+      'is_open_to_work',
+      'is_hiring',
+      'is_memorialized',
+      'is_influencer',
+      'is_top_voice',
+      'is_creator',
+    ]) {
       profiles = profiles.addColumn(column, 'integer', (c) => c.notNull());
     }
     profiles = profiles
@@ -27,13 +35,37 @@ export const professional: Migration = {
       .addColumn('birth_year', 'integer', (c) => c.notNull())
       .addColumn('created', 'bigint', (c) => c.notNull());
     for (const column of [
-      'country', 'country_code', 'city', 'geographic_area', 'line1', 'line2', 'postal_code', 'avatar', 'cover', 'associated_hashtag',
-      'website_title', 'website_url', 'supported_locales', 'primary_country', 'primary_language',
+      'country',
+      'country_code',
+      'city',
+      'geographic_area',
+      'line1',
+      'line2',
+      'postal_code',
+      'avatar',
+      'cover',
+      'associated_hashtag',
+      'website_title',
+      'website_url',
+      'supported_locales',
+      'primary_country',
+      'primary_language',
     ]) {
       profiles = profiles.addColumn(column, 'text', (c) => c.notNull());
     }
-    profiles = profiles.addColumn('follower_count', 'integer', (c) => c.notNull()).addColumn('connection_count', 'integer', (c) => c.notNull());
-    for (const column of ['experiences', 'skills', 'services', 'certifications', 'publications', 'honors', 'volunteers', 'educations']) {
+    profiles = profiles
+      .addColumn('follower_count', 'integer', (c) => c.notNull())
+      .addColumn('connection_count', 'integer', (c) => c.notNull());
+    for (const column of [
+      'experiences',
+      'skills',
+      'services',
+      'certifications',
+      'publications',
+      'honors',
+      'volunteers',
+      'educations',
+    ]) {
       profiles = profiles.addColumn(column, 'text', (c) => c.notNull());
     }
     await profiles.execute();
@@ -66,9 +98,14 @@ export const professional: Migration = {
       .columns(['company_id', 'is_current', 'last_key', 'first_key', 'profile_id'])
       .execute();
     // A member's positions, newest first.
-    await db.schema.createIndex('professional_positions_profile').on('professional_positions').columns(['profile_id', 'start_date', 'id']).execute();
+    await db.schema
+      .createIndex('professional_positions_profile')
+      .on('professional_positions')
+      .columns(['profile_id', 'start_date', 'id'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ['professional_positions', 'professional_companies', 'professional_profiles']) await db.schema.dropTable(table).execute();
+    for (const table of ['professional_positions', 'professional_companies', 'professional_profiles'])
+      await db.schema.dropTable(table).execute();
   },
 };

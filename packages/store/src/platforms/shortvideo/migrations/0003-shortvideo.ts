@@ -23,7 +23,11 @@ export const shortvideo: Migration = {
       .addColumn('music_author', 'text', (c) => c.notNull())
       .execute();
     // A creator's videos, walked backwards (ORDER BY created_at DESC, id DESC).
-    await db.schema.createIndex('shortvideo_videos_author_new').on('shortvideo_videos').columns(['author_key', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('shortvideo_videos_author_new')
+      .on('shortvideo_videos')
+      .columns(['author_key', 'created_at', 'id'])
+      .execute();
 
     await db.schema
       .createTable('shortvideo_comments')

@@ -37,7 +37,11 @@ export const video: Migration = {
       .addColumn('is_live', 'integer', (c) => c.notNull())
       .execute();
     // A channel's videos (related videos: same channel, most viewed first).
-    await db.schema.createIndex('video_videos_channel_views').on('video_videos').columns(['channel_id', 'views', 'id']).execute();
+    await db.schema
+      .createIndex('video_videos_channel_views')
+      .on('video_videos')
+      .columns(['channel_id', 'views', 'id'])
+      .execute();
 
     await db.schema
       .createTable('video_chart_entries')
@@ -67,20 +71,29 @@ export const video: Migration = {
       .execute();
 
     if (dialectOf(db).kind === 'postgres') {
-      await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(db);
+      await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(
+        db,
+      );
     } else {
-      await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(db);
+      await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(
+        db,
+      );
       await sql`create trigger video_fts_insert after insert on video_videos begin
-        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(db);
+        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(
+        db,
+      );
       await sql`create trigger video_fts_update after update on video_videos begin
         delete from video_fts where rowid = old.num;
-        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(db);
+        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(
+        db,
+      );
       await sql`create trigger video_fts_delete after delete on video_videos begin
         delete from video_fts where rowid = old.num; end`.execute(db);
     }
   },
   async down(db: Kysely<unknown>) {
     if (dialectOf(db).kind === 'sqlite') await sql`drop table if exists video_fts`.execute(db);
-    for (const table of ['video_chart_entries', 'video_videos', 'video_channels']) await db.schema.dropTable(table).execute();
+    for (const table of ['video_chart_entries', 'video_videos', 'video_channels'])
+      await db.schema.dropTable(table).execute();
   },
 };
