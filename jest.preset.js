@@ -16,3 +16,25 @@ export const esmTypeScript = {
 export const testsBesideCode = ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'];
 
 export default { ...esmTypeScript, testMatch: testsBesideCode };
+
+/** What coverage counts: a package's sources, not its tests or test helpers. */
+export const coverageSources = [
+  '<rootDir>/src/**/*.ts',
+  '!<rootDir>/src/**/*.test.ts',
+  '!<rootDir>/src/**/*.case.ts',
+  '!<rootDir>/src/**/testing*.ts',
+  '!<rootDir>/src/**/*.d.ts',
+];
+
+/**
+ * Coverage for a package whose `test` script runs `jest --coverage`: a one-line summary, and the
+ * run fails when a figure falls under the package's minimum (set just under what it measured, so a
+ * change that drops tests or adds untested code shows). Plain `jest <file>` runs collect nothing.
+ */
+export function coverageMinimum(minimum) {
+  return {
+    collectCoverageFrom: coverageSources,
+    coverageReporters: ['text-summary'],
+    coverageThreshold: { global: minimum },
+  };
+}

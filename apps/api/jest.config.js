@@ -2,11 +2,12 @@
  * The shared jest setup (jest.preset.js). The suites that talk to a store run twice: on SQLite
  * and on PostgreSQL (a new database per test file).
  */
-import { esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
 
-const base = esmTypeScript;
+const base = { ...esmTypeScript, collectCoverageFrom: coverageSources };
 
 export default {
+  ...coverageMinimum({ statements: 84, branches: 77, functions: 86, lines: 85 }),
   // seeding demo data into a new PostgreSQL database takes seconds, tens of them while turbo runs
   // the store, cli and api suites side by side on a 2-core machine
   testTimeout: 60_000,

@@ -1,9 +1,10 @@
 /** The shared jest setup (jest.preset.js); every suite runs on SQLite and on PostgreSQL. */
-import { esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
 
-const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'] };
+const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
 
 export default {
+  ...coverageMinimum({ statements: 71, branches: 56, functions: 77, lines: 72 }),
   // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
   testTimeout: 30_000,
   projects: [
