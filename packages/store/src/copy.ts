@@ -1,39 +1,13 @@
 import type { Kysely } from 'kysely';
+import { storePlatforms } from './platforms/index.js';
 import type { Database } from './schema.js';
 
-/** Every table a store holds, with the key it is copied in order of. Platforms add theirs here. */
-export const copiedTables = [
-  { table: 'forum_posts', key: 'id' },
-  { table: 'microblog_users', key: 'id' },
-  { table: 'microblog_messages', key: 'id' },
-  { table: 'microblog_follows', key: 'id' },
-  { table: 'shortvideo_videos', key: 'id' },
-  { table: 'shortvideo_comments', key: 'id' },
-  { table: 'professional_companies', key: 'id' },
-  { table: 'professional_profiles', key: 'id' },
-  { table: 'professional_positions', key: 'id' },
-  { table: 'video_channels', key: 'id' },
-  { table: 'video_videos', key: 'id' },
-  { table: 'video_chart_entries', key: 'id' },
-  { table: 'music_genres', key: 'id' },
-  { table: 'music_artists', key: 'id' },
-  { table: 'music_albums', key: 'id' },
-  { table: 'music_album_artists', key: 'id' },
-  { table: 'music_tracks', key: 'id' },
-  { table: 'music_track_artists', key: 'id' },
-  { table: 'music_lyrics', key: 'id' },
-  { table: 'music_users', key: 'id' },
-  { table: 'music_follows', key: 'id' },
-  { table: 'music_playlists', key: 'id' },
-  { table: 'music_playlist_tracks', key: 'id' },
-  { table: 'music_shows', key: 'id' },
-  { table: 'music_episodes', key: 'id' },
-  { table: 'music_concerts', key: 'id' },
-  { table: 'music_track_recommendations', key: 'id' },
-  { table: 'music_related_artists', key: 'id' },
+/** Every table a store holds, with the key it is copied in order of: each platform's, then the kernel's. */
+export const copiedTables: readonly { table: keyof Database; key: string }[] = [
+  ...storePlatforms.flatMap((platform) => platform.tables.map(({ name }) => ({ table: name, key: 'id' }))),
   { table: 'credentials', key: 'id' },
   { table: 'settings', key: 'key' },
-] as const satisfies readonly { table: keyof Database; key: string }[];
+];
 
 export interface CopyProgress {
   table: string;

@@ -6,7 +6,7 @@ export type { Dialect, StoreKind } from './dialect/index.js';
 export type { StoreAddress } from './address.js';
 export { credentialKinds, hashSecret } from './credentials.js';
 export type { CreatedCredential, CredentialInfo, CredentialStore } from './credentials.js';
-export type { CredentialKind, Database } from './schema.js';
+export type { CredentialKind, Database, PlatformTableName, PlatformTables } from './schema.js';
 export type { SettingsStore } from './settings.js';
 export type { SeedOptions, SeedReport } from './seed.js';
 export { parseDemoScales } from './seed.js';
@@ -71,5 +71,8 @@ export type {
   ReadProgress,
   TableCounts,
 } from './import/index.js';
-export { platformNames, platformsByName } from './platforms.js';
-export type { PlatformName } from './platforms.js';
+export { platformsByName } from './mounted-platforms.js';
+export { platformNames, storePlatforms } from './platforms/index.js';
+export type { PlatformName, PlatformSources } from './platforms/index.js';
+export { defineStorePlatform } from './platforms/store-platform.js';
+export type { PlatformTable, StorePlatform, StorePlatformOptions } from './platforms/store-platform.js';

@@ -33,9 +33,18 @@ export interface SettingsTable {
   value: string;
 }
 
-/** Every table of the store: the kernel's and each platform's (platforms/<name>/tables.ts). */
-export interface Database
-  extends ForumTables, ShortVideoTables, MicroblogTables, ProfessionalTables, VideoTables, MusicTables {
+/**
+ * Every platform's tables (platforms/<name>/tables.ts). A new platform adds its `<Name>Tables`
+ * here; its Source and migrations do not compile against `Database` until it does.
+ */
+export interface PlatformTables
+  extends ForumTables, ShortVideoTables, MicroblogTables, ProfessionalTables, VideoTables, MusicTables {}
+
+/** A platform's table: what importers may write and what a platform lists in its `tables`. */
+export type PlatformTableName = keyof PlatformTables;
+
+/** Every table of the store: the kernel's and each platform's. */
+export interface Database extends PlatformTables {
   credentials: CredentialsTable;
   settings: SettingsTable;
 }

@@ -1,22 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DemoSet } from './demo/demo-set.js';
-import { forumDemoSet } from './platforms/forum/demo-set.js';
-import { microblogDemoSet } from './platforms/microblog/demo-set.js';
-import { musicDemoSet } from './platforms/music/demo-set.js';
-import { professionalDemoSet } from './platforms/professional/demo-set.js';
-import { shortVideoDemoSet } from './platforms/shortvideo/demo-set.js';
-import { videoDemoSet } from './platforms/video/demo-set.js';
+import { storePlatforms } from './platforms/index.js';
 import type { Database } from './schema.js';
 
-/** Every platform's demo data set, seeded in this order. */
-export const demoSets: readonly DemoSet[] = [
-  forumDemoSet,
-  microblogDemoSet,
-  shortVideoDemoSet,
-  professionalDemoSet,
-  videoDemoSet,
-  musicDemoSet,
-];
+/** Every platform's demo data set, seeded in the platforms' order. */
+export const demoSets: readonly DemoSet[] = storePlatforms.map((platform) => platform.demo);
 
 export interface SeedOptions {
   /** Multiplies the volume; 1 is the default demo, 100 ≈ 1 M forum posts. */

@@ -1,9 +1,3 @@
-import type { ForumSource } from '@socialquery/forum/server';
-import type { MicroblogSource } from '@socialquery/microblog/server';
-import type { MusicSource } from '@socialquery/music/server';
-import type { ProfessionalSource } from '@socialquery/professional/server';
-import type { ShortVideoSource } from '@socialquery/shortvideo/server';
-import type { VideoSource } from '@socialquery/video/server';
 import { type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
@@ -12,30 +6,20 @@ import { type Dialect, dialectOf } from './dialect/index.js';
 import { createPostgresDb } from './dialect/postgres/postgres-dialect.js';
 import { createSqliteDb } from './dialect/sqlite/sqlite-dialect.js';
 import { findExamples, type Examples } from './examples.js';
+import { type PlatformSources, storePlatforms } from './platforms/index.js';
 import { type MigrationReport, migrateToLatest } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { type SeedOptions, type SeedReport, seedDemo } from './seed.js';
 import { createSettingsStore, type SettingsStore } from './settings.js';
-import { createSqlForumSource } from './platforms/forum/source.js';
-import { createSqlMicroblogSource } from './platforms/microblog/source.js';
-import { createSqlMusicSource } from './platforms/music/source.js';
-import { createSqlProfessionalSource } from './platforms/professional/source.js';
-import { createSqlShortVideoSource } from './platforms/shortvideo/source.js';
-import { createSqlVideoSource } from './platforms/video/source.js';
 
-export interface Store {
+/** A store: each platform's Source under its name (`store.forum`, `store.music`…), and the kernel's parts. */
+export interface Store extends PlatformSources {
   readonly address: StoreAddress;
   /** The address with any password masked. */
   readonly description: string;
   readonly db: Kysely<Database>;
   /** What the store's SQL knows about its kind (capabilities, error mapping), chosen once at connect time. */
   readonly dialect: Dialect;
-  readonly forum: ForumSource;
-  readonly microblog: MicroblogSource;
-  readonly shortvideo: ShortVideoSource;
-  readonly professional: ProfessionalSource;
-  readonly video: VideoSource;
-  readonly music: MusicSource;
   readonly credentials: CredentialStore;
   readonly settings: SettingsStore;
   migrate(): Promise<MigrationReport>;
@@ -70,18 +54,19 @@ export async function openStore(
     address: parsed,
     description: describeAddress(parsed),
     db,
-    forum: createSqlForumSource(db),
-    microblog: createSqlMicroblogSource(db),
-    shortvideo: createSqlShortVideoSource(db),
-    professional: createSqlProfessionalSource(db),
-    video: createSqlVideoSource(db),
-    music: createSqlMusicSource(db),
+    ...sourcesOver(db),
     credentials: createCredentialStore(db),
     settings: createSettingsStore(db),
     migrate: () => migrateToLatest(db),
     seedDemo: (seedOptions) => seedDemo(db, seedOptions),
     async isEmpty() {
-      return (await db.selectFrom('forum_posts').select('id').limit(1).executeTakeFirst()) === undefined;
+      for (const platform of storePlatforms) {
+        for (const { name } of platform.tables) {
+          if ((await db.selectFrom(name).select(sql.lit(1).as('one')).limit(1).executeTakeFirst()) !== undefined)
+            return false;
+        }
+      }
+      return true;
     },
     examples: () => findExamples(db),
     async ping() {
@@ -105,4 +90,10 @@ export async function openStore(
     }
   }
   return store;
+}
+
+/** Every platform's Source over `db`, under the platform's name. */
+function sourcesOver(db: Kysely<Database>): PlatformSources {
+  // built from the list, so the compiler cannot follow each name to its Source: `PlatformSources` says what it holds
+  return Object.fromEntries(storePlatforms.map((platform) => [platform.name, platform.source(db)])) as PlatformSources;
 }

@@ -1,21 +1,8 @@
-import { linkedinExport } from '../platforms/professional/import-linkedin.js';
-import { redditNdjson } from '../platforms/forum/import-reddit.js';
-import { spotifyWebApi } from '../platforms/music/import-spotify.js';
-import { tiktokResearch } from '../platforms/shortvideo/import-tiktok.js';
-import { twitterArchive, twitterV2 } from '../platforms/microblog/import-twitter.js';
+import { storePlatforms } from '../platforms/index.js';
 import type { Importer } from './types.js';
-import { youtubeV3 } from '../platforms/video/import-youtube.js';
 
-/** Every importer, by platform then format. */
-export const importers: readonly Importer[] = [
-  redditNdjson,
-  twitterArchive,
-  twitterV2,
-  youtubeV3,
-  spotifyWebApi,
-  tiktokResearch,
-  linkedinExport,
-];
+/** Every importer, by platform (in the platforms' order) then format. */
+export const importers: readonly Importer[] = storePlatforms.flatMap((platform) => platform.importers);
 
 export function importPlatforms(): string[] {
   return [...new Set(importers.map((i) => i.platform))];

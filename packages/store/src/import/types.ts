@@ -1,29 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database, PlatformTableName } from '../schema.js';
 
-/** The tables an importer may write. */
-export type ImportTable =
-  | 'forum_posts'
-  | 'microblog_users'
-  | 'microblog_messages'
-  | 'shortvideo_videos'
-  | 'shortvideo_comments'
-  | 'video_channels'
-  | 'video_videos'
-  | 'professional_profiles'
-  | 'professional_companies'
-  | 'professional_positions'
-  | 'music_artists'
-  | 'music_albums'
-  | 'music_album_artists'
-  | 'music_tracks'
-  | 'music_track_artists'
-  | 'music_users'
-  | 'music_playlists'
-  | 'music_playlist_tracks'
-  | 'music_shows'
-  | 'music_episodes'
-  | 'music_genres';
+/** The tables an importer may write: any platform's. */
+export type ImportTable = PlatformTableName;
 
 export interface ImportRow<T extends ImportTable = ImportTable> {
   table: T;

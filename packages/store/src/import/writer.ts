@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
+import { storePlatforms } from '../platforms/index.js';
 import type { Database } from '../schema.js';
 import {
   ImportInputError,
@@ -21,41 +22,14 @@ const WRONG_FORMAT_AFTER = 10;
 const SKIPS_KEPT = 1_000;
 /** SQLite page cache during an import, in KiB (negative: a size, not a page count). */
 const IMPORT_CACHE_KIB = -65_536;
-/** Tables written parents first. */
-const TABLE_ORDER: ImportTable[] = [
-  'microblog_users',
-  'video_channels',
-  'professional_companies',
-  'professional_profiles',
-  'forum_posts',
-  'microblog_messages',
-  'shortvideo_videos',
-  'shortvideo_comments',
-  'video_videos',
-  'professional_positions',
-  'music_artists',
-  'music_users',
-  'music_albums',
-  'music_album_artists',
-  'music_tracks',
-  'music_track_artists',
-  'music_playlists',
-  'music_playlist_tracks',
-  'music_shows',
-  'music_episodes',
-  'music_genres',
-];
+/** Tables written parents first: each platform's in its order. */
+const TABLE_ORDER: readonly ImportTable[] = storePlatforms.flatMap((platform) =>
+  platform.tables.map(({ name }) => name),
+);
 /** Tables whose rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows take the next free ones. */
-const NUMBERED = new Set<ImportTable>([
-  'video_videos',
-  'music_artists',
-  'music_albums',
-  'music_tracks',
-  'music_users',
-  'music_playlists',
-  'music_shows',
-  'music_genres',
-]);
+const NUMBERED: ReadonlySet<ImportTable> = new Set(
+  storePlatforms.flatMap((platform) => platform.tables.filter((table) => table.numbered).map(({ name }) => name)),
+);
 
 export interface TableCounts {
   imported: number;

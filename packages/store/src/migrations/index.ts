@@ -1,21 +1,25 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database } from '../schema.js';
+import { storePlatforms } from '../platforms/index.js';
 import { initial } from './0001-initial.js';
-import { microblog } from '../platforms/microblog/migrations/0002-microblog.js';
-import { shortvideo } from '../platforms/shortvideo/migrations/0003-shortvideo.js';
-import { professional } from '../platforms/professional/migrations/0004-professional.js';
-import { video } from '../platforms/video/migrations/0005-video.js';
-import { music } from '../platforms/music/migrations/0006-music.js';
 
-/** Migrations are data, applied in name order. Never edit a released one: add the next. */
-export const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-microblog': microblog,
-  '0003-shortvideo': shortvideo,
-  '0004-professional': professional,
-  '0005-video': video,
-  '0006-music': music,
-};
+/**
+ * Migrations are data, applied in name order: the kernel's first one (which also made the forum's
+ * table), then every platform's (`StorePlatform.migrations`), numbered in one sequence. Never edit
+ * a released one: add the next.
+ */
+export const migrations: Readonly<Record<string, Migration>> = collectMigrations();
+
+function collectMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = { '0001-initial': initial };
+  for (const platform of storePlatforms) {
+    for (const [name, migration] of Object.entries(platform.migrations)) {
+      if (name in all) throw new Error(`two migrations are named ${name}`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
 
 export interface MigrationReport {
   applied: string[];

@@ -1,0 +1,21 @@
+import { forumPlatform } from '@socialquery/forum/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { forumDemoSet } from './demo-set.js';
+import { findForumExamples } from './examples.js';
+import { redditNdjson } from './import-reddit.js';
+import { createSqlForumSource } from './source.js';
+
+/** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
+ *
+ * Its table was made by the store's first migration (migrations/0001-initial.ts), with the kernel's; later forum
+ * migrations go in ./migrations/. */
+export const forumStorePlatform = defineStorePlatform({
+  name: 'forum',
+  definition: forumPlatform,
+  source: createSqlForumSource,
+  migrations: {},
+  tables: [{ name: 'forum_posts' }],
+  importers: [redditNdjson],
+  demo: forumDemoSet,
+  examples: findForumExamples,
+});

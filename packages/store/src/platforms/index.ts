@@ -1,0 +1,35 @@
+import { forumStorePlatform } from './forum/platform.js';
+import { microblogStorePlatform } from './microblog/platform.js';
+import { musicStorePlatform } from './music/platform.js';
+import { professionalStorePlatform } from './professional/platform.js';
+import { shortvideoStorePlatform } from './shortvideo/platform.js';
+import type { StorePlatform } from './store-platform.js';
+import { videoStorePlatform } from './video/platform.js';
+
+/**
+ * Every platform the store holds, in the order the kernel visits them (demo seeding, copying,
+ * `cli examples`, the service's mounts). A new platform is one folder beside these and one line
+ * here (and its tables' type in schema.ts).
+ */
+export const storePlatforms = [
+  forumStorePlatform,
+  microblogStorePlatform,
+  shortvideoStorePlatform,
+  professionalStorePlatform,
+  videoStorePlatform,
+  musicStorePlatform,
+] as const satisfies readonly StorePlatform[];
+
+type StorePlatforms = (typeof storePlatforms)[number];
+
+export type PlatformName = StorePlatforms['name'];
+
+export const platformNames: readonly PlatformName[] = storePlatforms.map((platform) => platform.name);
+
+/** Each platform's Source, under its name: the Store's properties `forum`, `music`… */
+export type PlatformSources = { readonly [P in StorePlatforms as P['name']]: ReturnType<P['source']> };
+
+/** Per platform present in the store, identifiers that exist there (each platform's `examples`). */
+export type Examples = {
+  [P in StorePlatforms as P['name']]?: NonNullable<Awaited<ReturnType<P['examples']>>>;
+};

@@ -1,0 +1,19 @@
+import { microblogPlatform } from '@socialquery/microblog/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { microblogDemoSet } from './demo-set.js';
+import { findMicroblogExamples } from './examples.js';
+import { twitterArchive, twitterV2 } from './import-twitter.js';
+import { microblog } from './migrations/0002-microblog.js';
+import { createSqlMicroblogSource } from './source.js';
+
+/** The microblog platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
+export const microblogStorePlatform = defineStorePlatform({
+  name: 'microblog',
+  definition: microblogPlatform,
+  source: createSqlMicroblogSource,
+  migrations: { '0002-microblog': microblog },
+  tables: [{ name: 'microblog_users' }, { name: 'microblog_messages' }, { name: 'microblog_follows' }],
+  importers: [twitterArchive, twitterV2],
+  demo: microblogDemoSet,
+  examples: findMicroblogExamples,
+});

@@ -1,0 +1,36 @@
+import { musicPlatform } from '@socialquery/music/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { musicDemoSet } from './demo-set.js';
+import { findMusicExamples } from './examples.js';
+import { spotifyWebApi } from './import-spotify.js';
+import { music } from './migrations/0006-music.js';
+import { createSqlMusicSource } from './source.js';
+
+/** The music platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
+export const musicStorePlatform = defineStorePlatform({
+  name: 'music',
+  definition: musicPlatform,
+  source: createSqlMusicSource,
+  migrations: { '0006-music': music },
+  tables: [
+    { name: 'music_genres', numbered: true },
+    { name: 'music_artists', numbered: true },
+    { name: 'music_albums', numbered: true },
+    { name: 'music_album_artists' },
+    { name: 'music_tracks', numbered: true },
+    { name: 'music_track_artists' },
+    { name: 'music_lyrics' },
+    { name: 'music_users', numbered: true },
+    { name: 'music_follows' },
+    { name: 'music_playlists', numbered: true },
+    { name: 'music_playlist_tracks' },
+    { name: 'music_shows', numbered: true },
+    { name: 'music_episodes' },
+    { name: 'music_concerts' },
+    { name: 'music_track_recommendations' },
+    { name: 'music_related_artists' },
+  ],
+  importers: [spotifyWebApi],
+  demo: musicDemoSet,
+  examples: findMusicExamples,
+});

@@ -1,0 +1,19 @@
+import { professionalPlatform } from '@socialquery/professional/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { professionalDemoSet } from './demo-set.js';
+import { findProfessionalExamples } from './examples.js';
+import { linkedinExport } from './import-linkedin.js';
+import { professional } from './migrations/0004-professional.js';
+import { createSqlProfessionalSource } from './source.js';
+
+/** The professional platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
+export const professionalStorePlatform = defineStorePlatform({
+  name: 'professional',
+  definition: professionalPlatform,
+  source: createSqlProfessionalSource,
+  migrations: { '0004-professional': professional },
+  tables: [{ name: 'professional_companies' }, { name: 'professional_profiles' }, { name: 'professional_positions' }],
+  importers: [linkedinExport],
+  demo: professionalDemoSet,
+  examples: findProfessionalExamples,
+});

@@ -1,0 +1,19 @@
+import { shortvideoPlatform } from '@socialquery/shortvideo/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { shortVideoDemoSet } from './demo-set.js';
+import { findShortVideoExamples } from './examples.js';
+import { tiktokResearch } from './import-tiktok.js';
+import { shortvideo } from './migrations/0003-shortvideo.js';
+import { createSqlShortVideoSource } from './source.js';
+
+/** The shortvideo platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
+export const shortvideoStorePlatform = defineStorePlatform({
+  name: 'shortvideo',
+  definition: shortvideoPlatform,
+  source: createSqlShortVideoSource,
+  migrations: { '0003-shortvideo': shortvideo },
+  tables: [{ name: 'shortvideo_videos' }, { name: 'shortvideo_comments' }],
+  importers: [tiktokResearch],
+  demo: shortVideoDemoSet,
+  examples: findShortVideoExamples,
+});

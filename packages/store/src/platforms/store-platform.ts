@@ -1,0 +1,64 @@
+import type { Contract } from '@socialquery/core';
+import { bindPlatform, type MountablePlatform, type PlatformDefinition } from '@socialquery/core/server';
+import type { Kysely, Migration } from 'kysely';
+import type { DemoSet } from '../demo/demo-set.js';
+import type { Importer } from '../import/types.js';
+import type { Database, PlatformTableName } from '../schema.js';
+
+/** One of a platform's tables, as the kernel writes and copies it. */
+export interface PlatformTable {
+  name: PlatformTableName;
+  /**
+   * Rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows
+   * take the next free ones (import/writer.ts assigns them).
+   */
+  numbered?: boolean;
+}
+
+/**
+ * Everything the store does for one platform, in one value: its Source over the store's SQL, its
+ * tables and migrations, importers, demo data and examples. The kernel (store.ts, migrations,
+ * seed.ts, copy.ts, the import registry, examples.ts) reads these from the list in
+ * `platforms/index.ts` and names no platform itself.
+ *
+ * `source` and `mount` are methods so that a platform with a precise Source type still fits a list
+ * of `StorePlatform`s (the list only hands each platform back the Source it made).
+ */
+export interface StorePlatform<Name extends string = string, Source = unknown, Example = unknown> {
+  /** The platform group's name: the Store's property for its Source, the CLI's and the docs' name. */
+  readonly name: Name;
+  /** The platform's Source (the port its package's handlers read through) over this store. */
+  source(db: Kysely<Database>): Source;
+  /** The platform's contract with handlers (and exporters) over a Source `source` made. */
+  mount(source: Source): MountablePlatform;
+  /**
+   * Migrations by name, applied with every other platform's in name order (names are numbered in
+   * one sequence across the store, and recorded in every store: never rename or edit a released one).
+   */
+  readonly migrations: Readonly<Record<string, Migration>>;
+  /** Every table, parents first: the order an import writes a batch in and a copy copies in. */
+  readonly tables: readonly PlatformTable[];
+  readonly importers: readonly Importer[];
+  readonly demo: DemoSet;
+  /** Identifiers that exist in the store, for trying the API; undefined when it holds none of the platform's data. */
+  examples(db: Kysely<Database>): Promise<Example | undefined>;
+}
+
+export interface StorePlatformOptions<Name extends string, C extends Contract, Source, Example> extends Omit<
+  StorePlatform<Name, Source, Example>,
+  'mount'
+> {
+  /** The platform package's declaration (`definePlatform`): contract and handlers over its Source. */
+  readonly definition: PlatformDefinition<C, Source>;
+}
+
+/**
+ * Declares a platform's store side; the compiler checks that `source` makes the Source the
+ * package's handlers read through.
+ */
+export function defineStorePlatform<const Name extends string, C extends Contract, Source, Example>(
+  options: StorePlatformOptions<Name, C, Source, Example>,
+): StorePlatform<Name, Source, Example> {
+  const { definition, ...platform } = options;
+  return Object.freeze({ ...platform, mount: (source: Source) => bindPlatform(definition, source) });
+}

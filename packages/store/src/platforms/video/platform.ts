@@ -1,0 +1,19 @@
+import { videoPlatform } from '@socialquery/video/server';
+import { defineStorePlatform } from '../store-platform.js';
+import { videoDemoSet } from './demo-set.js';
+import { findVideoExamples } from './examples.js';
+import { youtubeV3 } from './import-youtube.js';
+import { video } from './migrations/0005-video.js';
+import { createSqlVideoSource } from './source.js';
+
+/** The video platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
+export const videoStorePlatform = defineStorePlatform({
+  name: 'video',
+  definition: videoPlatform,
+  source: createSqlVideoSource,
+  migrations: { '0005-video': video },
+  tables: [{ name: 'video_channels' }, { name: 'video_videos', numbered: true }, { name: 'video_chart_entries' }],
+  importers: [youtubeV3],
+  demo: videoDemoSet,
+  examples: findVideoExamples,
+});
