@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import got, { type Got, RequestError } from 'got';
 import { ApiResponseError, NoResponseError, RequestSetupError } from './client-errors.js';
+import { splitLines } from './lines.js';
 
 export interface TransportOptions {
   /** Service root, e.g. `http://127.0.0.1:8080`; a path prefix (behind a proxy) is kept. */
@@ -93,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
             header(response.headers['x-request-id']),
           );
         }
-        yield* splitLines(stream);
+        yield* nonEmptyLines(stream);
       } finally {
         stream.destroy();
       }
@@ -108,22 +109,14 @@ async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> 
 }
 
 /** Non-empty lines of a text stream; a stream that fails midway (cut off) → NoResponseError. */
-async function* splitLines(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let carry = '';
+async function* nonEmptyLines(stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
   try {
-    for await (const chunk of stream) {
-      const lines = (carry + decoder.decode(chunk, { stream: true })).split('\n');
-      carry = lines.pop() ?? '';
-      for (const line of lines) if (line !== '') yield line;
-    }
+    for await (const line of splitLines(stream)) if (line !== '') yield line;
   } catch (error) {
     throw error instanceof RequestError
       ? new NoResponseError(`the answer was cut off: ${error.message}`, error.code, { cause: error })
       : toClientError(error);
   }
-  carry += decoder.decode();
-  if (carry !== '') yield carry;
 }
 
 function parseBaseUrl(baseUrl: string): URL {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Tokenizer, TokenParser } from '@streamparser/json';
+import { splitLines } from '@socialquery/core';
 import { Decompress } from 'fzstd';
 import { ImportInputError, type ReadProgress } from './types.js';
 
@@ -66,25 +67,8 @@ export async function* readBytes(path: string, progress: ReadProgress): AsyncGen
 
 /** Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line. */
 export async function* readLines(path: string, progress: ReadProgress): AsyncGenerator<{ line: number; text: string }> {
-  let carry: Buffer | undefined;
   let line = 0;
-  for await (const bytes of readBytes(path, progress)) {
-    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let start = 0;
-    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
-      let text: string;
-      if (carry) {
-        text = Buffer.concat([carry, chunk.subarray(start, end)]).toString('utf8');
-        carry = undefined;
-      } else text = chunk.toString('utf8', start, end);
-      line += 1;
-      yield { line, text: text.endsWith('\r') ? text.slice(0, -1) : text };
-      start = end + 1;
-    }
-    if (start < chunk.length)
-      carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
-  }
-  if (carry && carry.length > 0) yield { line: line + 1, text: carry.toString('utf8') };
+  for await (const text of splitLines(readBytes(path, progress))) yield { line: (line += 1), text };
 }
 
 /**
