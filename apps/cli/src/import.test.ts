@@ -127,7 +127,7 @@ describe('import forum reddit-ndjson', () => {
     const cases: [string[], string][] = [
       [
         ['chess', 'pgn', fixture('reddit')],
-        "unknown platform 'chess' (importable: forum, microblog, video, music, shortvideo, professional)",
+        "unknown platform 'chess' (importable: forum, microblog, shortvideo, professional, video, music)",
       ],
       [['music', 'spotify', fixture('spotify')], "unknown music format 'spotify' (formats: spotify-web-api)"],
       [
