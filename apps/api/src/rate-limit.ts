@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Operation } from '@socialquery/core';
 import type { RequestHandler } from 'express';
 import { type AugmentedRequest, type ClientRateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
@@ -63,7 +62,7 @@ export function createRequestBudget({
     store,
     standardHeaders: 'draft-6',
     legacyHeaders: false,
-    keyGenerator: (_req, res) => credentialOf(contextOf(res)),
+    keyGenerator: (_req, res) => chargeKeyOf(contextOf(res)),
     passOnStoreError: true,
     logger: limiterLogger(logger),
     handler: (req, res) => {
@@ -81,12 +80,12 @@ export function createRequestBudget({
   return {
     charge: (operation) => (req, res, next) => {
       const context = contextOf(res);
-      const cost = (context.cost = costOf(operation, context.params ?? {}));
-      return chargedCost.run(cost, () => limiter(req, res, next));
+      context.cost = costOf(operation, context.params ?? {});
+      return limiter(req, res, next);
     },
     async chargeMore(credentialId, units) {
       try {
-        return (await store.add(credentialId, units)).totalHits <= limit;
+        return (await store.increment(chargeKey(credentialId, units))).totalHits <= limit;
       } catch (error) {
         if (!(error instanceof CountersUnavailable))
           logger.error({ reason: reasonOf(error) }, 'rate limits: an export charge failed');
@@ -111,21 +110,22 @@ function secondsUntil(resetTime: Date | undefined): number {
 }
 
 /**
- * What the request being charged costs. express-rate-limit hands its store nothing but the key
- * (the credential id), so the cost — a field of the request's `RequestContext` — reaches the store
- * through the async context of the limiter's call: `charge` runs the limiter inside it.
+ * express-rate-limit hands its store nothing but the key (its `Store.increment(key)` has no
+ * request), so the request's cost — a typed field of its `RequestContext` everywhere else — is
+ * written into the key here and read back by `parseChargeKey`, the one place each way:
+ * `<cost>:<credential id>`. The stores count under the credential id alone.
  */
-const chargedCost = new AsyncLocalStorage<number>();
+const chargeKey = (credentialId: string, cost: number) => `${cost}:${credentialId}`;
 
-function costNow(): number {
-  const cost = chargedCost.getStore();
-  if (cost === undefined) throw new Error('rate limit: a request is charged through RequestBudget.charge');
-  return cost;
+function chargeKeyOf({ credentialId, cost }: RequestContext): string {
+  if (credentialId === undefined || cost === undefined)
+    throw new Error('rate limit: the budget is charged after authentication and parameter validation');
+  return chargeKey(credentialId, cost);
 }
 
-function credentialOf({ credentialId }: RequestContext): string {
-  if (credentialId === undefined) throw new Error('rate limit: the budget is charged after authentication');
-  return credentialId;
+function parseChargeKey(key: string): { cost: number; counter: string } {
+  const colon = key.indexOf(':');
+  return { cost: Number(key.slice(0, colon)), counter: key.slice(colon + 1) };
 }
 
 /**
@@ -160,22 +160,23 @@ abstract class CostStore implements Store {
     this.windowMs = options.windowMs;
   }
 
-  /** Keys are credential ids; each request adds its cost (`charge` sets it). */
-  increment(credentialId: string): Promise<ClientRateLimitInfo> {
-    return this.add(credentialId, costNow());
+  increment(key: string): Promise<ClientRateLimitInfo> {
+    const { cost, counter } = parseChargeKey(key);
+    return this.add(counter, cost);
   }
 
   /** Called by express-rate-limit only with `skipFailedRequests`/`skipSuccessfulRequests`, which the budget does not use. */
-  async decrement(credentialId: string) {
-    await this.add(credentialId, -costNow());
+  async decrement(key: string) {
+    const { cost, counter } = parseChargeKey(key);
+    await this.add(counter, -cost);
   }
 
-  resetKey(credentialId: string) {
-    return this.remove(credentialId);
+  resetKey(key: string) {
+    return this.remove(parseChargeKey(key).counter);
   }
 
   /** Adds `amount` to the counter, opening a window when none is open: the new total and the window's end. */
-  abstract add(counter: string, amount: number): Promise<ClientRateLimitInfo>;
+  protected abstract add(counter: string, amount: number): Promise<ClientRateLimitInfo>;
   protected abstract remove(counter: string): Promise<void>;
   abstract ready(): Promise<void>;
   abstract close(): Promise<void>;
@@ -194,7 +195,7 @@ class MemoryCostStore extends CostStore {
     this.sweeper.unref();
   }
 
-  async add(counter: string, amount: number) {
+  protected async add(counter: string, amount: number) {
     const now = Date.now();
     let window = this.windows.get(counter);
     if (!window || window.resetAt <= now) {
@@ -290,7 +291,7 @@ class RedisCostStore extends CostStore {
     this.client.connect().catch(() => {});
   }
 
-  async add(counter: string, amount: number) {
+  protected async add(counter: string, amount: number) {
     if (this.stalled) throw new CountersUnavailable('Redis has not answered the previous charge yet');
     const reply = this.client.charge(this.prefix + counter, amount, this.windowMs);
     reply.then(
