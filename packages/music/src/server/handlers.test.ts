@@ -40,6 +40,10 @@ const albums: AlbumRecord[] = Array.from({ length: 25 }, (_, i) => ({
   name: `Release ${i}`,
   type: i % 5 === 0 ? 'SINGLE' : 'ALBUM',
   releaseDate: `20${String(10 + (i % 12)).padStart(2, '0')}-0${1 + (i % 9)}-15`,
+  // b02 is known to its month, b03 to its year, the rest (b01 stated, others not) to the day
+  ...(i === 1 ? { releasePrecision: 'day' as const } : {}),
+  ...(i === 2 ? { releaseDate: '2012-03-01', releasePrecision: 'month' as const } : {}),
+  ...(i === 3 ? { releaseDate: '2013-01-01', releasePrecision: 'year' as const } : {}),
   totalTracks: 3,
   artists: [ref(artists[0]!)],
 }));
@@ -255,6 +259,25 @@ describe('music handlers', () => {
       artists: [{ id: 'a1', name: 'Daft Punk', uri: 'music:artist:a1' }],
     });
     expect(body.data.coverArt.map((image) => image.width)).toEqual([64, 300, 640]);
+  });
+
+  it('answer a release date with the precision the store holds, DAY when it holds none', async () => {
+    const dateOf = async (uri: string) => (await call('albums.getDetail', { uri })).data.date;
+    expect(await dateOf('music:album:b00')).toEqual({
+      isoString: '2010-01-15T00:00:00.000Z',
+      precision: 'DAY',
+      year: 2010,
+    });
+    expect(await dateOf('music:album:b02')).toEqual({
+      isoString: '2012-03-01T00:00:00.000Z',
+      precision: 'MONTH',
+      year: 2012,
+    });
+    expect(await dateOf('music:album:b03')).toEqual({
+      isoString: '2013-01-01T00:00:00.000Z',
+      precision: 'YEAR',
+      year: 2013,
+    });
   });
 
   it('answer an unknown URI with a 404 naming it', async () => {

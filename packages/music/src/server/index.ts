@@ -3,6 +3,7 @@ export { imagesOf } from './images.js';
 export { nameKey, termsOf, wordsOf } from './text.js';
 export type {
   AlbumRecord,
+  ReleasePrecision,
   ArtistRecord,
   ArtistRefRecord,
   ConcertRecord,

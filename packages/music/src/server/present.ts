@@ -26,6 +26,7 @@ import type {
   ArtistRefRecord,
   ConcertRecord,
   EpisodeRecord,
+  ReleasePrecision,
   GenreRecord,
   PlaylistRecord,
   PlaylistTrackRecord,
@@ -39,11 +40,16 @@ import type {
 export const artistRef = ({ id, name }: ArtistRefRecord): ArtistRef => ({ id, name, uri: formatUri('artist', id) });
 export const artistName = ({ id, name }: ArtistRefRecord): ArtistName => ({ name, uri: formatUri('artist', id) });
 
-/** `YYYY-MM-DD` → midnight UTC, day precision. */
-export function releaseDate(day: string): ReleaseDate {
+/** `YYYY-MM-DD` → midnight UTC of that day, with the precision the source stated (default: the day). */
+export function releaseDate(day: string, precision: ReleasePrecision = 'day'): ReleaseDate {
   const date = new Date(`${day}T00:00:00.000Z`);
-  return { isoString: date.toISOString(), precision: 'DAY', year: date.getUTCFullYear() };
+  return { isoString: date.toISOString(), precision: wirePrecision[precision], year: date.getUTCFullYear() };
 }
+
+const wirePrecision = { day: 'DAY', month: 'MONTH', year: 'YEAR' } as const satisfies Record<
+  ReleasePrecision,
+  ReleaseDate['precision']
+>;
 
 const trackAlbum = (album: TrackRecord['album']) => ({
   id: album.id,
@@ -59,7 +65,7 @@ export function album(record: AlbumRecord): Album {
     uri: formatUri('album', record.id),
     artists: record.artists.map(artistRef),
     coverArt: record.images ?? imagesOf('album', record.id),
-    date: releaseDate(record.releaseDate),
+    date: releaseDate(record.releaseDate, record.releasePrecision),
     type: record.type,
     totalTracks: record.totalTracks,
   };

@@ -30,13 +30,18 @@ export interface ArtistRecord {
   images?: Image[];
 }
 
+/** How much of a release date is known. */
+export type ReleasePrecision = 'day' | 'month' | 'year';
+
 /** An album, single or compilation. */
 export interface AlbumRecord {
   id: string;
   name: string;
   type: AlbumType;
-  /** `YYYY-MM-DD`. */
+  /** `YYYY-MM-DD`: the first day of what is known (a year's first day when only the year is). */
   releaseDate: string;
+  /** How much of `releaseDate` the source stated (Spotify's `release_date_precision`); absent: the day. */
+  releasePrecision?: ReleasePrecision;
   totalTracks: number;
   /** The release's credited artists, primary first (never empty). */
   artists: ArtistRefRecord[];

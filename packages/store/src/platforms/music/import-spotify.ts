@@ -99,6 +99,9 @@ function images(record: Json, field = 'images'): string {
 }
 
 /** `release_date` ("1981-12-15", "1981-12" or "1981") with `release_date_precision` → the stored date, its precision and its first moment (ms). */
+/** Coarsest last. */
+const PRECISIONS: readonly string[] = ['day', 'month', 'year'];
+
 function releaseDate(record: Json): { release_date: string; release_precision: string; released_at: number } {
   const text = record.release_date;
   const match = typeof text === 'string' ? RELEASE_DATE.exec(text) : null;
@@ -106,7 +109,13 @@ function releaseDate(record: Json): { release_date: string; release_precision: s
   const [, year, month, day] = match;
   const implied = day ? 'day' : month ? 'month' : 'year';
   const stated = record.release_date_precision;
-  const precision = typeof stated === 'string' && ['day', 'month', 'year'].includes(stated) ? stated : implied;
+  // the stated precision, but never finer than the date written ("1981" stated as `day` is a year)
+  const precision =
+    typeof stated === 'string' &&
+    PRECISIONS.includes(stated) &&
+    PRECISIONS.indexOf(stated) >= PRECISIONS.indexOf(implied)
+      ? stated
+      : implied;
   const released = Date.parse(`${year}-${month ?? '01'}-${day ?? '01'}T00:00:00Z`);
   if (Number.isNaN(released)) throw new RecordError(`release_date: not a date: ${JSON.stringify(text)}`);
   return { release_date: text as string, release_precision: precision, released_at: released };

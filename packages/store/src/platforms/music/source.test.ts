@@ -68,7 +68,8 @@ const albums: MusicAlbumsTable[] = albumSpecs.map(([id, type, credits, date, nam
   artists: JSON.stringify(credits.map((a) => ({ id: a, name: artistNames[a] }))),
   artist_names: credits.map((a) => artistNames[a]).join(', '),
   release_date: date,
-  release_precision: 'day',
+  // al6 is known only to its year (the date is that year's first day)
+  release_precision: id === 'al6' ? 'year' : 'day',
   label: 'Label',
   images: id === 'al1' ? '[{"url":"https://x/al1.jpg","width":640,"height":640}]' : '[]',
   total_tracks: 0,
@@ -389,6 +390,7 @@ describe(`music source (${kind})`, () => {
         name: 'Greatest Hits',
         type: 'COMPILATION',
         releaseDate: '2019-09-09',
+        releasePrecision: 'day',
         totalTracks: 1,
         artists: [{ id: 'ar1', name: 'Alpha Love' }],
       },
@@ -437,12 +439,14 @@ describe(`music source (${kind})`, () => {
     expect(await source().concerts('ar1', 1)).toMatchObject({ items: [{ id: 'c0' }], total: 3 });
   });
 
-  it('album and its tracks by disc and number, paged', async () => {
+  it('album (with the precision of its date) and its tracks by disc and number, paged', async () => {
+    expect(await source().album('al1')).toMatchObject({ releaseDate: '2020-01-01', releasePrecision: 'day' });
     expect(await source().album('al6')).toEqual({
       id: 'al6',
       name: 'Together',
       type: 'ALBUM',
       releaseDate: '2025-01-01',
+      releasePrecision: 'year',
       totalTracks: 1,
       artists: [
         { id: 'ar1', name: 'Alpha Love' },

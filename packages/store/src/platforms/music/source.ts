@@ -12,6 +12,7 @@ import type {
   Page,
   PlaylistRecord,
   PlaylistTrackRecord,
+  ReleasePrecision,
   SearchRequest,
   ShowRecord,
   TrackRecord,
@@ -86,6 +87,11 @@ function toTrack(row: Row): TrackRecord {
   };
 }
 
+/** The stored precision; anything else (none is written) reads as the day. */
+function releasePrecisionOf(text: string): ReleasePrecision {
+  return text === 'month' || text === 'year' ? text : 'day';
+}
+
 function toAlbum(row: Row): AlbumRecord {
   return withImages(
     {
@@ -93,6 +99,7 @@ function toAlbum(row: Row): AlbumRecord {
       name: str(row, 'name'),
       type: albumTypeOf(row.album_type as string),
       releaseDate: dayOf(num(row, 'released_at')),
+      releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
       totalTracks: num(row, 'total_tracks'),
       artists: refs(str(row, 'artists')),
     },
