@@ -73,3 +73,17 @@ export function boolean(record: Json, field: string, fallback = false): boolean 
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * Undoes the HTML escaping a format applies to its text, for exactly the entities it escapes and
+ * in one pass: `&amp;lt;` (a `&lt;` the author typed) becomes `&lt;`, never `<`. Formats that do
+ * not escape a field must not pass it here: a literal `&amp;` typed there stays as typed.
+ */
+export function htmlUnescaper(entities: Readonly<Record<string, string>>): (text: string) => string {
+  const pattern = new RegExp(Object.keys(entities).join('|'), 'g');
+  const replace = (entity: string) => entities[entity] ?? entity;
+  return (text) => (text.includes('&') ? text.replace(pattern, replace) : text);
+}
+
+/** What Reddit (submission `title`/`selftext`, comment `body`) and Twitter's v1.1 tweet text escape. */
+export const unescapeAmpLtGt = htmlUnescaper({ '&amp;': '&', '&lt;': '<', '&gt;': '>' });

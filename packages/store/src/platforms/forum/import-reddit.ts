@@ -9,13 +9,15 @@ import {
   optionalString,
   reasonOf,
   requiredString,
+  unescapeAmpLtGt,
 } from '../../import/values.js';
 
 const REDDIT = 'https://www.reddit.com';
 
 /**
  * One Reddit submission (Pushshift / Arctic Shift dump line) → a forum post.
- * `ups`/`downs` are often missing or 0 in dumps: upvotes fall back to max(score, 0).
+ * `ups`/`downs` are often missing or 0 in dumps: upvotes fall back to max(score, 0). Reddit
+ * escapes `&`, `<` and `>` in `title` and `selftext` (every era of the dumps): decoded once here.
  */
 export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
   const id = requiredString(record, 'id');
@@ -32,8 +34,8 @@ export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
       id,
       community: requiredString(record, 'subreddit'),
       author: optionalString(record, 'author', '[deleted]'),
-      title: requiredString(record, 'title'),
-      content: optionalString(record, 'selftext'),
+      title: unescapeAmpLtGt(requiredString(record, 'title')),
+      content: unescapeAmpLtGt(optionalString(record, 'selftext')),
       upvotes: integer(record, 'ups', Math.max(score, 0)),
       downvotes: integer(record, 'downs', 0),
       score,

@@ -13,6 +13,7 @@ import {
   optionalString,
   reasonOf,
   requiredString,
+  unescapeAmpLtGt,
 } from '../../import/values.js';
 
 const SITE = 'https://x.com';
@@ -66,7 +67,8 @@ export function mapArchiveTweet(element: Json, account: ArchiveAccount): ImportR
     values: toMicroblogMessageRow({
       id,
       author: account.username,
-      text: optionalString(tweet, 'full_text', optionalString(tweet, 'text')),
+      // the archive's v1.1 tweet text escapes `&`, `<` and `>`: decoded once here
+      text: unescapeAmpLtGt(optionalString(tweet, 'full_text', optionalString(tweet, 'text'))),
       likeCount: integer(tweet, 'favorite_count', 0),
       repostCount: integer(tweet, 'retweet_count', 0),
       replyCount: 0,

@@ -11,6 +11,7 @@ import {
   optionalString,
   reasonOf,
   requiredString,
+  htmlUnescaper,
 } from '../../import/values.js';
 import { RecordError } from '../../import/types.js';
 
@@ -30,9 +31,13 @@ export function isoDurationSeconds(text: string): number {
  * channel. Search results carry no statistics or duration: those are 0 until a videos.list
  * response for the same video is imported.
  */
+/** search.list snippets escape their text as HTML (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`); videos.list snippets do not. */
+const unescapeSearchSnippet = htmlUnescaper({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" });
+
 export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
   let id: string;
-  if (item.kind === 'youtube#searchResult') {
+  const searchResult = item.kind === 'youtube#searchResult';
+  if (searchResult) {
     const ref = object(item, 'id');
     if (ref.kind !== 'youtube#video') return undefined; // a channel or playlist result: nothing to import
     id = requiredString(ref, 'videoId');
@@ -56,7 +61,9 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
         num: 0, // assigned by the writer: an existing video keeps its number
         channel_id: channelId,
         channel_name: channelName,
-        title: requiredString(snippet, 'title'),
+        title: searchResult
+          ? unescapeSearchSnippet(requiredString(snippet, 'title'))
+          : requiredString(snippet, 'title'),
         views: integer(statistics, 'viewCount', 0),
         duration: typeof details.duration === 'string' ? isoDurationSeconds(details.duration) : 0,
         published_at: isoTimestamp(snippet, 'publishedAt'),
