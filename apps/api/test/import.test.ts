@@ -15,8 +15,18 @@ import { importData } from '@socialquery/store';
 import request from 'supertest';
 import { startTestService, type TestService } from './harness.js';
 
-/** The CLI's import fixtures: the same files `socialquery import` reads. */
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'test', 'fixtures', 'import');
+/** The importers' fixtures (packages/store/test/fixtures/import): the same files `socialquery import` reads. */
+const fixtures = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'packages',
+  'store',
+  'test',
+  'fixtures',
+  'import',
+);
 
 let service: TestService;
 let dir: string;

@@ -8,7 +8,18 @@ import { importProgress } from './import-progress.js';
 import type { Io } from './io.js';
 import { runCli } from './program.js';
 
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'import');
+// the importers' fixtures live beside them, in the store package
+const fixtures = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'packages',
+  'store',
+  'test',
+  'fixtures',
+  'import',
+);
 const fixture = (...parts: string[]) => join(fixtures, ...parts);
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 

@@ -1,0 +1,194 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Store } from '../store.js';
+import { openTestStore } from '../testing.js';
+import { ImportAbortedError, ImportInputError, type ImportSummary, importData } from './index.js';
+
+/** The platforms' own files (and a few broken ones), shared with the cli and api suites. */
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'import');
+const fixture = (...parts: string[]) => join(fixtures, ...parts);
+
+/** Every format over its fixture: what the first import writes (records, skips, rows per table). */
+const formats: {
+  platform: string;
+  format: string;
+  path: string;
+  first: Pick<ImportSummary, 'imported' | 'updated' | 'skipped' | 'tables'>;
+  skip?: string;
+}[] = [
+  {
+    platform: 'forum',
+    format: 'reddit-ndjson',
+    path: fixture('reddit', 'submissions.ndjson'),
+    first: { imported: 4, updated: 0, skipped: 0, tables: { forum_posts: { imported: 4, updated: 0 } } },
+  },
+  {
+    platform: 'microblog',
+    format: 'twitter-archive',
+    path: fixture('twitter-archive'),
+    first: {
+      imported: 4,
+      updated: 0,
+      skipped: 1,
+      tables: { microblog_users: { imported: 1, updated: 0 }, microblog_messages: { imported: 3, updated: 0 } },
+    },
+    skip: 'tweets.js record 3: created_at: expected a date like',
+  },
+  {
+    platform: 'microblog',
+    format: 'twitter-v2',
+    path: fixture('twitter-v2'),
+    first: {
+      imported: 5,
+      updated: 0,
+      skipped: 1,
+      tables: { microblog_users: { imported: 2, updated: 0 }, microblog_messages: { imported: 3, updated: 0 } },
+    },
+    skip: 'timeline.json response 1 tweet 4: author_id 999 is not in includes.users',
+  },
+  {
+    platform: 'shortvideo',
+    format: 'tiktok',
+    path: fixture('tiktok'),
+    first: {
+      imported: 5,
+      updated: 0,
+      skipped: 1,
+      tables: { shortvideo_videos: { imported: 2, updated: 0 }, shortvideo_comments: { imported: 3, updated: 0 } },
+    },
+    skip: 'videos.json response 1 video 3: create_time: expected epoch seconds',
+  },
+  {
+    platform: 'professional',
+    format: 'linkedin-export',
+    path: fixture('linkedin'),
+    first: {
+      imported: 3,
+      updated: 0,
+      skipped: 1,
+      tables: {
+        professional_profiles: { imported: 1, updated: 0 },
+        professional_positions: { imported: 2, updated: 0 },
+        professional_companies: { imported: 2, updated: 0 },
+      },
+    },
+    skip: 'Positions.csv line 4: Started On: expected a date like',
+  },
+  {
+    platform: 'video',
+    format: 'youtube-v3',
+    path: fixture('youtube'),
+    // the third video's channel is the first's: counted as updated within the same import
+    first: {
+      imported: 3,
+      updated: 0,
+      skipped: 1,
+      tables: { video_videos: { imported: 3, updated: 0 }, video_channels: { imported: 2, updated: 1 } },
+    },
+    skip: 'videos.json response 1 item 3: contentDetails.duration: expected an ISO 8601 duration',
+  },
+  {
+    platform: 'music',
+    format: 'spotify-web-api',
+    path: fixture('spotify'),
+    // the files name the same albums, artists and tracks again and again: later mentions update
+    first: {
+      imported: 19,
+      updated: 9,
+      skipped: 0,
+      tables: {
+        music_albums: { imported: 2, updated: 9 },
+        music_album_artists: { imported: 2, updated: 9 },
+        music_artists: { imported: 3, updated: 27 },
+        music_tracks: { imported: 4, updated: 8 },
+        music_track_artists: { imported: 5, updated: 10 },
+        music_genres: { imported: 1, updated: 0 },
+        music_episodes: { imported: 3, updated: 0 },
+        music_shows: { imported: 1, updated: 2 },
+        music_playlists: { imported: 2, updated: 1 },
+        music_users: { imported: 2, updated: 2 },
+        music_playlist_tracks: { imported: 8, updated: 0 },
+      },
+    },
+  },
+];
+
+let store: Store;
+beforeAll(async () => {
+  store = await openTestStore();
+});
+afterAll(() => store.close());
+
+/** Every row of the tables a summary names, in id order: what "the store is as it was" compares. */
+async function snapshot(tables: readonly string[]): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of [...tables].sort()) {
+    const found = await store.db
+      .selectFrom(table as 'forum_posts')
+      .selectAll()
+      .orderBy('id')
+      .execute();
+    rows[table] = found;
+  }
+  return rows;
+}
+
+describe('importData over each format (run on each store kind)', () => {
+  it.each(formats)(
+    '$platform $format: writes each record once, skips the bad ones with where and why, and a re-import only updates',
+    async ({ platform, format, path, first, skip }) => {
+      const progress: number[] = [];
+      const summary = await importData(store.db, platform, format, path, {
+        onProgress: (counts) => progress.push(counts.imported + counts.updated),
+      });
+      expect(summary).toMatchObject(first);
+      expect(progress.at(-1)).toBe(first.imported + first.updated);
+      if (skip) expect(summary.skips.map((s) => `${s.location}: ${s.reason}`).join('\n')).toContain(skip);
+      const tables = Object.keys(first.tables);
+      const before = await snapshot(tables);
+      const again = await importData(store.db, platform, format, path);
+      expect(again).toMatchObject({ imported: 0, updated: first.imported + first.updated, skipped: first.skipped });
+      expect(await snapshot(tables)).toEqual(before);
+    },
+  );
+
+  it('reads a .zst file as the plain one: the same records, so only updates', async () => {
+    const summary = await importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'submissions.ndjson.zst'));
+    expect(summary).toMatchObject({ imported: 0, updated: 4, skipped: 0 });
+  });
+
+  it('--strict aborts at the first bad record, even after earlier batches, and leaves the store as it was', async () => {
+    const before = await snapshot(['forum_posts']);
+    const attempt = importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'malformed.ndjson'), {
+      strict: true,
+      recordsPerFlush: 1,
+    });
+    await expect(attempt).rejects.toThrow(ImportAbortedError);
+    await expect(attempt).rejects.toThrow(/^line 2: not JSON/);
+    expect(await snapshot(['forum_posts'])).toEqual(before);
+  });
+
+  it('without --strict, imports the good records of a file with bad ones and reports the bad', async () => {
+    const summary = await importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'malformed.ndjson'));
+    expect(summary.skipped).toBeGreaterThan(0);
+    expect(summary.imported + summary.updated).toBeGreaterThan(0);
+    expect(summary.skips[0]).toMatchObject({ location: 'line 2', reason: expect.stringMatching(/^not JSON/) });
+  });
+
+  it('refuses what cannot be imported at all, writing nothing', async () => {
+    const before = await snapshot(['forum_posts', 'microblog_messages']);
+    const refusals: [string, string, string, RegExp][] = [
+      ['chess', 'pgn', fixture('reddit'), /^unknown platform 'chess' \(importable: forum, microblog, shortvideo/],
+      ['forum', 'pgn', fixture('reddit'), /^unknown forum format 'pgn' \(formats: reddit-ndjson\)/],
+      ['forum', 'reddit-ndjson', fixture('reddit', 'missing.ndjson'), /missing\.ndjson/],
+      ['forum', 'reddit-ndjson', fixture('twitter-archive', 'data', 'tweets.js'), /is it the right format\?/],
+      ['forum', 'reddit-ndjson', fixture('reddit', 'corrupt.ndjson.zst'), /not a valid zstd file/],
+    ];
+    for (const [platform, format, path, message] of refusals) {
+      const attempt = importData(store.db, platform, format, path);
+      await expect(attempt).rejects.toThrow(ImportInputError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+    expect(await snapshot(['forum_posts', 'microblog_messages'])).toEqual(before);
+  });
+});
