@@ -207,7 +207,8 @@ export async function writeImport(
       if (!group) groups.set(key, (group = { update: columns, rows: [] }));
       group.rows.push(values);
     }
-    for (const { update, rows } of groups.values()) await writeRows(trx, table, rows, update ? { update } : {});
+    // re-imported records that changed nothing leave their rows (and indexes) unwritten
+    for (const { update, rows } of groups.values()) await writeRows(trx, table, rows, { update, skipUnchanged: true });
   }
 
   async function consume(trx: Transaction<Database>) {
