@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { columnTypesOf } from './column-types.js';
 import { numberRows, writeRows } from './write-rows.js';
+import { copiedTables } from '../copy.js';
 import type { Database, ForumPostsTable, MusicGenresTable } from '../schema.js';
 import type { Store } from '../store.js';
 import { openTestStore, testStoreKind } from '../testing.js';
@@ -108,5 +110,23 @@ describe(`writeRows (${testStoreKind()})`, () => {
       { id: 'g5', num: 8 },
     ]);
     expect(await numberRows(db, 'music_genres', [])).toEqual([]);
+  });
+});
+
+describe(`declared column types (${testStoreKind()})`, () => {
+  it("are the store's own, column for column", async () => {
+    const query =
+      testStoreKind() === 'postgres'
+        ? `select column_name as "name", data_type as "type" from information_schema.columns where table_schema = current_schema() and table_name = $1`
+        : `select "name", lower("type") as "type" from pragma_table_info(?)`;
+    let declared = 0;
+    for (const { table } of copiedTables) {
+      const types = columnTypesOf(table);
+      if (!types) continue;
+      declared += 1;
+      const stored = await db.executeQuery<{ name: string; type: string }>(CompiledQuery.raw(query, [table]));
+      expect(Object.fromEntries(stored.rows.map((column) => [column.name, column.type]))).toEqual({ ...types });
+    }
+    expect(declared).toBeGreaterThan(20);
   });
 });
