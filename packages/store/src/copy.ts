@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { dialectOf } from './dialect/index.js';
 import { storePlatforms } from './platforms/index.js';
+import { writeRows } from './rows/write-rows.js';
 import type { Database } from './schema.js';
 
 /** Every table a store holds, with the key it is copied in order of: each platform's, then the kernel's. */
@@ -16,8 +18,6 @@ export interface CopyProgress {
 }
 
 const BATCH = 1_000;
-/** Bound parameters per INSERT: under SQLite's limit (32 766), so wide tables (the professional profiles) copy in smaller batches. */
-const MAX_PARAMETERS = 30_000;
 
 /**
  * Copies every row of every table from one store to another (both migrated to the same
@@ -31,39 +31,37 @@ export async function copyStore(
   onProgress: (progress: CopyProgress) => void = () => {},
 ): Promise<Record<string, number>> {
   const copied: Record<string, number> = {};
-  for (const { table, key } of copiedTables) {
-    // Dynamic table names: one loop serves every table, so the query builder is used untyped here.
-    const source = from as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const target = to as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const { n } = await source
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    const total = Number(n);
-    let done = 0;
-    let after: unknown;
-    onProgress({ table, copied: 0, total });
-    for (;;) {
-      let query = source.selectFrom(table).selectAll().orderBy(key).limit(BATCH);
-      if (after !== undefined) query = query.where(key, '>', after);
-      const rows = await query.execute();
-      if (rows.length === 0) break;
-      const columns = Object.keys(rows[0]!).filter((column) => column !== key);
-      const perInsert = Math.max(1, Math.floor(MAX_PARAMETERS / (columns.length + 1)));
-      for (let i = 0; i < rows.length; i += perInsert) {
-        await target
-          .insertInto(table)
-          .values(rows.slice(i, i + perInsert))
-          .onConflict((oc) =>
-            oc.column(key).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-          )
-          .execute();
-      }
-      done += rows.length;
-      after = rows.at(-1)![key];
-      onProgress({ table, copied: done, total });
-    }
-    copied[table] = done;
-  }
+  for (const { table, key } of copiedTables) copied[table] = await copyTable(from, to, table, key, onProgress);
   return copied;
+}
+
+/** One table, in batches of its rows after the last key copied (raw SQL: one loop serves every table). */
+async function copyTable<T extends keyof Database>(
+  from: Kysely<Database>,
+  to: Kysely<Database>,
+  table: T,
+  key: string,
+  onProgress: (progress: CopyProgress) => void,
+): Promise<number> {
+  const placeholder = dialectOf(from).placeholder(1);
+  const count = await from.executeQuery<{ n: number | string }>(
+    CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []),
+  );
+  const total = Number(count.rows[0]?.n ?? 0);
+  const first = `select * from "${table}" order by "${key}" limit ${BATCH}`;
+  const next = `select * from "${table}" where "${key}" > ${placeholder} order by "${key}" limit ${BATCH}`;
+  let done = 0;
+  let after: unknown;
+  onProgress({ table, copied: 0, total });
+  for (;;) {
+    const query = after === undefined ? CompiledQuery.raw(first, []) : CompiledQuery.raw(next, [after]);
+    const { rows } = await from.executeQuery<Database[T]>(query);
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    await writeRows(to, table, rows, { key });
+    done += rows.length;
+    after = Reflect.get(last, key);
+    onProgress({ table, copied: done, total });
+  }
+  return done;
 }

@@ -77,7 +77,7 @@ export function parseDemoScales(text: string): Record<string, number> {
       throw new Error(
         `'${part}' is not <set>=<scale> (e.g. music=0.1); sets: ${demoSets.map((set) => set.name).join(', ')}`,
       );
-    const [, name, value] = match as unknown as [string, string, string];
+    const [, name = '', value = ''] = match;
     if (!demoSets.some((set) => set.name === name))
       throw new Error(`no demo data set named ${name}; sets: ${demoSets.map((set) => set.name).join(', ')}`);
     scales[name] = Number(value);

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 
-/** Rows per INSERT statement: well under SQLite's (32 766) and PostgreSQL's (65 535) parameter limits for ≤ 60 columns. */
+/** Keys per statement of a loader's own queries (`in` lists): well under SQLite's (32 766) and PostgreSQL's (65 535) parameter limits. */
 export const ROWS_PER_STATEMENT = 500;
 /** Rows per transaction. */
 const ROWS_PER_TRANSACTION = 20_000;
@@ -13,7 +13,7 @@ const ROWS_PER_TRANSACTION = 20_000;
 export async function writeInBatches<Row>(
   db: Kysely<Database>,
   rows: Iterable<Row>,
-  upsert: (trx: Transaction<Database>, batch: Row[]) => Promise<void>,
+  upsert: (trx: Transaction<Database>, batch: Row[]) => Promise<unknown>,
   onRows: (count: number) => void,
 ): Promise<number> {
   const iterator = rows[Symbol.iterator]();
@@ -25,10 +25,7 @@ export async function writeInBatches<Row>(
       if (batch.length === ROWS_PER_TRANSACTION) break;
     }
     if (batch.length === 0) return written;
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT)
-        await upsert(trx, batch.slice(i, i + ROWS_PER_STATEMENT));
-    });
+    await db.transaction().execute((trx) => upsert(trx, batch));
     written += batch.length;
     onRows(batch.length);
   }

@@ -20,6 +20,8 @@ export interface Dialect {
   readonly isDistinctFrom: string;
   /** How many rows are written per statement: 'arrays' binds one array per column and unnests them (one statement per batch); 'tuples' binds every value (chunks under the engine's parameter limit). */
   readonly bulkWrite: 'arrays' | 'tuples';
+  /** Whether prepared statements are kept per SQL text (SQLite's statement cache): bulk writes then keep to a few statement shapes. */
+  readonly cachesStatements: boolean;
   /** The qualifier of a temporary table, where the engine keeps them in a schema of their own. */
   readonly tempSchema: string;
   /** What `create temp table <name> … as` takes so the table goes with the transaction ('' where it outlives it). */

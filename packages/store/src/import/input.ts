@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Tokenizer, TokenParser } from '@streamparser/json';
+import { type ParsedTokenInfo, Tokenizer, TokenParser } from '@streamparser/json';
 import { splitLines } from '@socialquery/core';
 import { Decompress } from 'fzstd';
 import { ImportInputError, type ReadProgress } from './types.js';
@@ -130,13 +130,26 @@ export async function* readResponses(
   }
 }
 
-/** Keeps integers beyond 2^53 (TikTok and Twitter ids sent as JSON numbers) as their decimal text instead of rounding them. */
+/**
+ * Keeps integers beyond 2^53 (TikTok and Twitter ids sent as JSON numbers) as their decimal text
+ * instead of rounding them: the tokenizer parses each number just before it emits its token, so
+ * the text set aside here replaces the value of the token that follows.
+ */
 class ExactIntegerTokenizer extends Tokenizer {
+  private exact: string | undefined;
+
   protected override parseNumber(text: string): number {
     const value = Number(text);
-    return Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(text)
-      ? (text as unknown as number)
-      : value;
+    if (Number.isInteger(value) && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(text)) this.exact = text;
+    return value;
+  }
+
+  /** The token as emitted, with an inexact integer's value replaced by its text. */
+  exactToken(token: ParsedTokenInfo): ParsedTokenInfo {
+    const exact = this.exact;
+    if (exact === undefined) return token;
+    this.exact = undefined;
+    return { ...token, value: exact };
   }
 }
 
@@ -144,7 +157,7 @@ class ExactIntegerTokenizer extends Tokenizer {
 function streamingJsonParser(paths: string[]) {
   const tokens = new ExactIntegerTokenizer({ separator: '' });
   const values = new TokenParser({ paths, keepStack: false, separator: '' });
-  tokens.onToken = values.write.bind(values);
+  tokens.onToken = (token) => values.write(tokens.exactToken(token));
   tokens.onEnd = () => {
     if (!values.isEnded) values.end();
   };

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import { storePlatforms } from '../platforms/index.js';
+import { type NumberedTable, numberRows, writeRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
   ImportInputError,
@@ -13,9 +14,6 @@ import {
 
 /** Records buffered before one flush of batched upserts. */
 const RECORDS_PER_FLUSH = 5_000;
-/** Parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
-const PARAMETERS_PER_STATEMENT = 30_000;
-const MAX_ROWS_PER_STATEMENT = 500;
 /** Failures before the first success that mean the input is not in the format at all. */
 const WRONG_FORMAT_AFTER = 10;
 /** Skipped records kept with their reasons for the summary (the count goes on). */
@@ -30,6 +28,8 @@ const TABLE_ORDER: readonly ImportTable[] = storePlatforms.flatMap((platform) =>
 const NUMBERED: ReadonlySet<ImportTable> = new Set(
   storePlatforms.flatMap((platform) => platform.tables.filter((table) => table.numbered).map(({ name }) => name)),
 );
+
+const isNumbered = (table: ImportTable): table is ImportTable & NumberedTable => NUMBERED.has(table);
 
 export interface TableCounts {
   imported: number;
@@ -74,49 +74,16 @@ export class ImportAbortedError extends Error {
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
-type Values = Record<string, unknown>;
 
-/** SQL text per statement shape, built once: the SQLite statement cache then prepares each once. */
-class SqlTexts {
-  private readonly texts = new Map<string, string>();
-  constructor(readonly dialect: Dialect) {}
-
-  /** Binds a list of ids: PostgreSQL takes a JS array as text[], SQLite a JSON array through json_each. */
-  ids(ids: string[]): unknown {
-    return this.dialect.bindIds(ids);
-  }
-
-  private placeholder(i: number) {
-    return this.dialect.placeholder(i);
-  }
-
-  /** `updated`: the columns a stored row takes (undefined: all but id; none: it is left as it is). */
-  upsert(table: string, columns: string[], rows: number, updated?: readonly string[]): string {
-    const key = `u:${table}:${rows}:${updated?.join(',') ?? '*'}`;
-    let text = this.texts.get(key);
-    if (!text) {
-      const quoted = columns.map((c) => `"${c}"`);
-      const tuples: string[] = [];
-      for (let r = 0, p = 1; r < rows; r++) tuples.push(`(${columns.map(() => this.placeholder(p++)).join(',')})`);
-      const updates = (updated ?? columns).filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`);
-      const conflict = updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing';
-      text = `insert into "${table}" (${quoted.join(',')}) values ${tuples.join(',')} on conflict ("id") ${conflict}`;
-      this.texts.set(key, text);
-    }
-    return text;
-  }
-
+/** SQL texts of the writer's own statements (rows themselves are written by `writeRows`). */
+const sqlTexts = (dialect: Dialect) => ({
   /** Deletes an owner's rows from a position on. */
-  prune(table: string, column: string): string {
-    return `delete from "${table}" where "${column}" = ${this.placeholder(1)} and "position" >= ${this.placeholder(2)}`;
-  }
-
-  /** Selects the given ids that exist (with `extra` columns): one parameter, bound by `ids`. */
-  existing(table: string, extra: string[]): string {
-    const columns = ['id', ...extra].map((c) => `"${c}"`).join(', ');
-    return `select ${columns} from "${table}" where ${this.dialect.idIn('"id"', 1)}`;
-  }
-}
+  prune: (table: string, column: string) =>
+    `delete from "${table}" where "${column}" = ${dialect.placeholder(1)} and "position" >= ${dialect.placeholder(2)}`,
+  /** Selects the given ids that exist (with `extra` columns): one parameter, bound by `dialect.bindIds`. */
+  existing: (table: string, extra: string[]) =>
+    `select ${['id', ...extra].map((c) => `"${c}"`).join(', ')} from "${table}" where ${dialect.idIn('"id"', 1)}`,
+});
 
 /**
  * Writes mapped records in batched upserts (by id: re-importing updates, never duplicates),
@@ -128,43 +95,44 @@ export async function writeImport(
   options: WriteOptions = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
-  const sql = new SqlTexts(dialectOf(db));
-  const nextNum = new Map<ImportTable, number>();
+  const dialect = dialectOf(db);
+  const sql = sqlTexts(dialect);
   /** Tables rows were written to or pruned from. */
   const written = new Set<ImportTable>();
   let firstFailure: { location: string; reason: string } | undefined;
 
   /** One row to write: its values and the columns a stored row takes (undefined: all). */
-  type Pending = { values: Values; update: Set<string> | undefined };
+  type Pending = { values: Database[ImportTable]; update: Set<string> | undefined };
 
   async function flush(trx: Executor, batch: ImportRow[][], prunes: ImportPrune[]) {
     // rows by table and id; a later row of the same id applies over the earlier one as a second upsert would
     const byTable = new Map<ImportTable, Map<string, Pending>>();
     for (const rows of batch) {
-      for (const row of rows) {
-        let table = byTable.get(row.table);
-        if (!table) byTable.set(row.table, (table = new Map<string, Pending>()));
-        const values = row.values as unknown as Values;
-        const id = row.values.id;
-        const before = table.get(id);
-        if (!before || !row.update) table.set(id, { values, update: row.update ? new Set(row.update) : undefined });
+      for (const { table: name, values, update } of rows) {
+        let table = byTable.get(name);
+        if (!table) byTable.set(name, (table = new Map<string, Pending>()));
+        const before = table.get(values.id);
+        if (!before || !update) table.set(values.id, { values, update: update ? new Set(update) : undefined });
         else {
-          const merged = { ...before.values };
-          for (const column of row.update) merged[column] = values[column];
-          table.set(id, {
-            values: merged,
-            update: before.update ? new Set([...before.update, ...row.update]) : undefined,
+          const taken = Object.fromEntries(
+            update.map((column): [string, unknown] => [column, Reflect.get(values, column)]),
+          );
+          table.set(values.id, {
+            values: { ...before.values, ...taken },
+            update: before.update ? new Set([...before.update, ...update]) : undefined,
           });
         }
       }
     }
-    const existing = new Map<ImportTable, Map<string, Values>>();
+    const existing = new Map<ImportTable, Set<string>>();
+    const storedNums = new Map<ImportTable, Map<string, number>>();
     for (const [table, rows] of byTable) {
-      const extra = NUMBERED.has(table) ? ['num'] : [];
-      const found = await trx.executeQuery<Values>(
-        CompiledQuery.raw(sql.existing(table, extra), [sql.ids([...rows.keys()])]),
+      const numbered = NUMBERED.has(table);
+      const found = await trx.executeQuery<{ id: string; num?: number }>(
+        CompiledQuery.raw(sql.existing(table, numbered ? ['num'] : []), [dialect.bindIds([...rows.keys()])]),
       );
-      existing.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
+      existing.set(table, new Set(found.rows.map((row) => String(row.id))));
+      if (numbered) storedNums.set(table, new Map(found.rows.map((row) => [String(row.id), Number(row.num)])));
     }
     const seen = new Set<string>();
     for (const rows of batch) {
@@ -177,7 +145,7 @@ export async function writeImport(
         if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
       });
     }
-    for (const [table, rows] of byTable) if (NUMBERED.has(table)) await number(trx, table, rows, existing.get(table)!);
+    for (const [table, rows] of byTable) if (isNumbered(table)) await number(trx, table, rows, storedNums.get(table)!);
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
       if (rows) {
@@ -192,21 +160,20 @@ export async function writeImport(
   }
 
   /** A row keeps its `num` (the full-text rowid); new rows take the next free ones. */
-  async function number(trx: Executor, table: ImportTable, rows: Map<string, Pending>, known: Map<string, Values>) {
-    let next = nextNum.get(table);
-    if (next === undefined) {
-      const max = await trx.executeQuery<{ max: number | null }>(
-        CompiledQuery.raw(`select max("num") as "max" from "${table}"`, []),
-      );
-      next = Number(max.rows[0]?.max ?? 0) + 1;
-    }
-    for (const [id, row] of rows) row.values.num = known.has(id) ? Number(known.get(id)!.num) : next++;
-    nextNum.set(table, next);
+  async function number(trx: Executor, table: NumberedTable, rows: Map<string, Pending>, stored: Map<string, number>) {
+    const pending = [...rows.values()];
+    const numbered = await numberRows(
+      trx,
+      table,
+      pending.map((row) => row.values),
+      stored,
+    );
+    pending.forEach((row, i) => (row.values = numbered[i]!));
   }
 
   async function upsert(trx: Executor, table: ImportTable, pending: Pending[]) {
     // one statement shape per set of updated columns
-    const groups = new Map<string, { update: string[] | undefined; rows: Values[] }>();
+    const groups = new Map<string, { update: string[] | undefined; rows: Database[ImportTable][] }>();
     for (const { values, update } of pending) {
       const columns = update ? [...update].filter((c) => c !== 'num').sort() : undefined;
       const key = columns?.join(',') ?? '*';
@@ -214,22 +181,14 @@ export async function writeImport(
       if (!group) groups.set(key, (group = { update: columns, rows: [] }));
       group.rows.push(values);
     }
-    for (const { update, rows } of groups.values()) {
-      const columns = Object.keys(rows[0]!);
-      const perStatement = Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
-      for (let start = 0; start < rows.length; start += perStatement) {
-        const chunk = rows.slice(start, start + perStatement);
-        const parameters: unknown[] = [];
-        for (const row of chunk) for (const column of columns) parameters.push(row[column]);
-        await trx.executeQuery(CompiledQuery.raw(sql.upsert(table, columns, chunk.length, update), parameters));
-      }
-    }
+    // re-imported records that changed nothing leave their rows (and indexes) unwritten
+    for (const { update, rows } of groups.values()) await writeRows(trx, table, rows, { update, skipUnchanged: true });
   }
 
   async function consume(trx: Transaction<Database>) {
     let batch: ImportRow[][] = [];
     let prunes: ImportPrune[] = [];
-    const bulk = new BulkLoad(trx, sql.dialect.rebuildsIndexesOnBulkLoad, options.read);
+    const bulk = new BulkLoad(trx, dialect.rebuildsIndexesOnBulkLoad, options.read);
     for await (const item of items) {
       if ('error' in item) {
         if (options.strict) throw new ImportAbortedError(item.location, item.error);
@@ -265,7 +224,7 @@ export async function writeImport(
   }
 
   // SQLite's default page cache (2 MB) thrashes on the listing indexes' random inserts: a larger one for the import's length
-  const cacheSize = sql.dialect.tunablePageCache ? await pragma(db, 'cache_size') : undefined;
+  const cacheSize = dialect.tunablePageCache ? await pragma(db, 'cache_size') : undefined;
   if (cacheSize !== undefined) await pragma(db, `cache_size = ${IMPORT_CACHE_KIB}`);
   try {
     // One transaction: an aborted, failed or killed import leaves the store as it was (and re-running it is safe).

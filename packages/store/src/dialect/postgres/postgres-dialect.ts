@@ -41,6 +41,7 @@ export const postgresDialect: Dialect = {
   idIn: (column, n) => `${column} = any($${n}::text[])`,
   isDistinctFrom: 'is distinct from',
   bulkWrite: 'arrays',
+  cachesStatements: false,
   tempSchema: '',
   tempTableOnCommit: 'on commit drop ',
   longTransactionSettings: ['set local statement_timeout = 0', "set local work_mem = '256MB'"],

@@ -33,6 +33,7 @@ export const sqliteDialect: Dialect = {
   idIn: (column) => `${column} in (select value from json_each(?))`,
   isDistinctFrom: 'is not',
   bulkWrite: 'tuples',
+  cachesStatements: true,
   tempSchema: 'temp.',
   tempTableOnCommit: '',
   longTransactionSettings: [],

@@ -25,7 +25,7 @@ export function withStatementCache(connection: SqliteConnection): SqliteDatabase
         if (cache.size >= CAPACITY) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sql, statement);
-      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+      return statement;
     },
   };
 }

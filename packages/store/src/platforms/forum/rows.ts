@@ -1,6 +1,6 @@
 import { hotScore } from '@socialquery/forum/server';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ForumPostsTable } from '../../schema.js';
+import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import type { ForumPostsTable } from '../../schema.js';
 import { nameKey } from './source.js';
 
 /** A forum post as loaders (demo data, importers) hand it over. */
@@ -38,30 +38,5 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
   };
 }
 
-const UPDATED_COLUMNS = [
-  'community',
-  'community_key',
-  'author',
-  'author_key',
-  'title',
-  'content',
-  'upvotes',
-  'downvotes',
-  'score',
-  'comment_count',
-  'created_at',
-  'hot',
-  'url',
-] as const;
-
-/** Inserts or updates by id (loading the same data twice never duplicates it). */
-export async function upsertForumRows(db: Kysely<Database> | Transaction<Database>, rows: ForumPostsTable[]) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('forum_posts')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => Object.fromEntries(UPDATED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-    )
-    .execute();
-}
+/** Inserts or updates by id (loading the same data twice never duplicates it); returns the rows written. */
+export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) => writeRows(db, 'forum_posts', rows);

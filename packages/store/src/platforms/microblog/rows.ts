@@ -1,6 +1,6 @@
 import { messageIdKey } from '@socialquery/microblog/server';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, MicroblogFollowsTable, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
+import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import type { MicroblogFollowsTable, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
 
 /** A microblog account as loaders (demo data, importers) hand it over. */
 export interface MicroblogUserInput {
@@ -112,27 +112,10 @@ export function toMicroblogFollowRow(follow: MicroblogFollowInput): MicroblogFol
   };
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
-type MicroblogTable = 'microblog_users' | 'microblog_messages' | 'microblog_follows';
-
-/** Inserts or updates by primary key (loading the same data twice never duplicates it). */
-async function upsert(db: Executor, table: MicroblogTable, rows: object[]) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
-  // one statement serves the three tables, so the builder is used untyped here
-  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  await untyped
-    .insertInto(table)
-    .values(rows as Record<string, unknown>[])
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-    )
-    .execute();
-}
-
-export const upsertMicroblogUserRows = (db: Executor, rows: MicroblogUsersTable[]) =>
-  upsert(db, 'microblog_users', rows);
-export const upsertMicroblogMessageRows = (db: Executor, rows: MicroblogMessagesTable[]) =>
-  upsert(db, 'microblog_messages', rows);
-export const upsertMicroblogFollowRows = (db: Executor, rows: MicroblogFollowsTable[]) =>
-  upsert(db, 'microblog_follows', rows);
+/** Inserts or updates by id (loading the same data twice never duplicates it); each returns the rows written. */
+export const upsertMicroblogUserRows = (db: RowWriter, rows: readonly MicroblogUsersTable[]) =>
+  writeRows(db, 'microblog_users', rows);
+export const upsertMicroblogMessageRows = (db: RowWriter, rows: readonly MicroblogMessagesTable[]) =>
+  writeRows(db, 'microblog_messages', rows);
+export const upsertMicroblogFollowRows = (db: RowWriter, rows: readonly MicroblogFollowsTable[]) =>
+  writeRows(db, 'microblog_follows', rows);

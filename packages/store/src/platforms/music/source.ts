@@ -18,7 +18,7 @@ import type {
   TrackRecord,
   UserRecord,
 } from '@socialquery/music/server';
-import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect, type MusicSearchedTable } from './search-dialect.js';
 import { postgresMusicSearch } from './search-postgres.js';
 import { sqliteMusicSearch } from './search-sqlite.js';
@@ -260,15 +260,11 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     { terms, offset, limit }: SearchRequest,
     load: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<T[]> {
-    const untyped = db as unknown as Kysely<Record<string, Row>>;
-    let page = untyped
-      .selectFrom(`${table} as m`)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the searched table is chosen at run time
-      .where(dialect.matchAll(table, terms) as Expression<any>)
-      .select('m.id')
-      .orderBy(musicScore(terms), 'desc');
-    if (popularity) page = page.orderBy(`m.${popularity}`, 'desc');
-    const rows = await page.orderBy('m.id').limit(limit).offset(offset).execute();
+    // the searched table is chosen at run time: raw SQL, the builder's types need a table known when compiling
+    const byPopularity = popularity ? sql`${sql.ref(`m.${popularity}`)} desc, ` : sql``;
+    const { rows } = await sql<{ id: string }>`select "m"."id" from ${sql.table(table)} as "m"
+      where ${dialect.matchAll(table, terms)}
+      order by ${musicScore(terms)} desc, ${byPopularity}"m"."id" limit ${limit} offset ${offset}`.execute(db);
     return load(rows.map((row) => String(row.id)));
   }
 

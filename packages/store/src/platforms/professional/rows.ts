@@ -1,7 +1,6 @@
 import type { ImageWithExpiry, ProfileBase, ProfileSections } from '@socialquery/professional';
-import type { Kysely, Transaction } from 'kysely';
+import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type {
-  Database,
   ProfessionalCompaniesTable,
   ProfessionalPositionsTable,
   ProfessionalProfilesTable,
@@ -101,29 +100,12 @@ export function toProfessionalPositionRow(p: ProfessionalPositionInput): Profess
   };
 }
 
-type Writer = Kysely<Database> | Transaction<Database>;
-
-type Table = 'professional_profiles' | 'professional_companies' | 'professional_positions';
-
-async function upsert(db: Writer, table: Table, rows: Database[Table][]) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).filter((c) => c !== 'id');
-  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  await untyped
-    .insertInto(table)
-    .values(rows as unknown as Record<string, unknown>[])
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-    )
-    .execute();
-}
-
-/** Inserts or updates profiles by id (loading the same data twice never duplicates it). */
-export const upsertProfessionalProfileRows = (db: Writer, rows: ProfessionalProfilesTable[]) =>
-  upsert(db, 'professional_profiles', rows);
+/** Inserts or updates profiles by id (loading the same data twice never duplicates it); returns the rows written. */
+export const upsertProfessionalProfileRows = (db: RowWriter, rows: readonly ProfessionalProfilesTable[]) =>
+  writeRows(db, 'professional_profiles', rows);
 /** Inserts or updates companies by id. */
-export const upsertProfessionalCompanyRows = (db: Writer, rows: ProfessionalCompaniesTable[]) =>
-  upsert(db, 'professional_companies', rows);
+export const upsertProfessionalCompanyRows = (db: RowWriter, rows: readonly ProfessionalCompaniesTable[]) =>
+  writeRows(db, 'professional_companies', rows);
 /** Inserts or updates positions by id. */
-export const upsertProfessionalPositionRows = (db: Writer, rows: ProfessionalPositionsTable[]) =>
-  upsert(db, 'professional_positions', rows);
+export const upsertProfessionalPositionRows = (db: RowWriter, rows: readonly ProfessionalPositionsTable[]) =>
+  writeRows(db, 'professional_positions', rows);

@@ -52,7 +52,6 @@ const JSON_SECTIONS = [
   'volunteers',
   'educations',
 ] as const;
-type JsonSection = (typeof JSON_SECTIONS)[number];
 
 type BaseRow = Pick<Selectable<ProfessionalProfilesTable>, (typeof BASE_COLUMNS)[number]>;
 
@@ -77,13 +76,13 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
         .executeTakeFirst();
       if (!row) return undefined;
       const profile: StoredProfile = toProfileBase(row);
-      const record = row as unknown as Record<string, unknown>;
+      // the selected columns vary with the sections asked for: read by name
       for (const section of json)
-        (profile as Record<SectionName, unknown>)[section] = JSON.parse(String(record[section as JsonSection]));
+        (profile as Record<SectionName, unknown>)[section] = JSON.parse(String(Reflect.get(row, section)));
       if (counts) {
         profile.follower_and_connection = {
-          follower_count: Number(record.follower_count),
-          connection_count: Number(record.connection_count),
+          follower_count: Number(Reflect.get(row, 'follower_count')),
+          connection_count: Number(Reflect.get(row, 'connection_count')),
         };
       }
       return profile;

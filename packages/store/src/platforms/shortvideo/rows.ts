@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
+import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import type { ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
 import { nameKey } from '../forum/source.js';
 
 /** A short video as loaders (demo data, importers) hand it over. */
@@ -64,44 +64,10 @@ export function toShortVideoCommentRow(comment: ShortVideoCommentInput): ShortVi
   };
 }
 
-type Writer = Kysely<Database> | Transaction<Database>;
-
-const VIDEO_COLUMNS = [
-  'author',
-  'author_key',
-  'description',
-  'like_count',
-  'comment_count',
-  'share_count',
-  'view_count',
-  'duration',
-  'created_at',
-  'video_url',
-  'music_title',
-  'music_author',
-] as const;
-const COMMENT_COLUMNS = ['video_id', 'parent_id', 'author', 'text', 'like_count', 'reply_count', 'created_at'] as const;
-
-/** Inserts or updates videos by id (loading the same data twice never duplicates it). */
-export async function upsertShortVideoRows(db: Writer, rows: ShortVideoVideosTable[]) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('shortvideo_videos')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => Object.fromEntries(VIDEO_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-    )
-    .execute();
-}
+/** Inserts or updates videos by id (loading the same data twice never duplicates it); returns the rows written. */
+export const upsertShortVideoRows = (db: RowWriter, rows: readonly ShortVideoVideosTable[]) =>
+  writeRows(db, 'shortvideo_videos', rows);
 
 /** Inserts or updates comments (and replies) by id. */
-export async function upsertShortVideoCommentRows(db: Writer, rows: ShortVideoCommentsTable[]) {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('shortvideo_comments')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => Object.fromEntries(COMMENT_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-    )
-    .execute();
-}
+export const upsertShortVideoCommentRows = (db: RowWriter, rows: readonly ShortVideoCommentsTable[]) =>
+  writeRows(db, 'shortvideo_comments', rows);

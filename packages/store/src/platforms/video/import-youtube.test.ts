@@ -8,9 +8,9 @@ const snippet = (title: string) => ({
 });
 
 const titleOf = (item: Record<string, unknown>) => {
-  const video = mapYoutubeItem(item)?.[0];
-  if (!video || video.table !== 'video_videos') throw new Error('expected a video row');
-  return video.values.title;
+  const values = mapYoutubeItem(item)?.[0]?.values;
+  if (!values || !('title' in values)) throw new Error('expected a video row first');
+  return values.title;
 };
 
 describe('youtube-v3 titles: search.list snippets escape HTML, videos.list snippets do not', () => {

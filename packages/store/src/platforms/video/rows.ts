@@ -1,33 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, VideoChannelsTable, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
+import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import type { VideoChannelsTable, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
 
-type Writer = Kysely<Database> | Transaction<Database>;
-
-function upsert<T extends 'video_channels' | 'video_videos' | 'video_chart_entries'>(table: T, keys: string[]) {
-  return async (db: Writer, rows: Database[T][]) => {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0]!).filter((column) => !keys.includes(column));
-    const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const name = table as string;
-    await untyped
-      .insertInto(name)
-      .values(rows as unknown as Record<string, unknown>[])
-      .onConflict((oc) =>
-        oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-      )
-      .execute();
-  };
-}
-
-/** Inserts or updates channels by id. */
-export const upsertVideoChannelRows: (db: Writer, rows: VideoChannelsTable[]) => Promise<void> = upsert(
-  'video_channels',
-  ['id'],
-);
+/** Inserts or updates channels by id; returns the rows written. */
+export const upsertVideoChannelRows = (db: RowWriter, rows: readonly VideoChannelsTable[]) =>
+  writeRows(db, 'video_channels', rows);
 /** Inserts or updates videos by id (the SQLite full-text index follows through triggers). */
-export const upsertVideoRows: (db: Writer, rows: VideoVideosTable[]) => Promise<void> = upsert('video_videos', ['id']);
+export const upsertVideoRows = (db: RowWriter, rows: readonly VideoVideosTable[]) =>
+  writeRows(db, 'video_videos', rows);
 /** Inserts or updates chart entries by id (country:TYPE:YYYYMMDD:position). */
-export const upsertVideoChartRows: (db: Writer, rows: VideoChartEntriesTable[]) => Promise<void> = upsert(
-  'video_chart_entries',
-  ['id'],
-);
+export const upsertVideoChartRows = (db: RowWriter, rows: readonly VideoChartEntriesTable[]) =>
+  writeRows(db, 'video_chart_entries', rows);

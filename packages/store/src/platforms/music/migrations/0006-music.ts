@@ -41,7 +41,7 @@ const SEARCHED = [
   { table: 'music_genres', fts: 'music_genres_fts', columns: ['name'] },
 ] as const;
 
-type Table = CreateTableBuilder<string, never>;
+type Table = CreateTableBuilder<string, string>;
 const int = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn(n, 'integer', (c) => c.notNull()), t);
 const big = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn(n, 'bigint', (c) => c.notNull()), t);
 
@@ -54,9 +54,9 @@ export const music: Migration = {
       names.reduce((b, n) => b.addColumn(n, 'text', (c) => c.notNull().modifyEnd(textCollation)), t);
     /** `link`: a table of many narrow rows, stored in its key order on SQLite (WITHOUT ROWID: one b-tree less to write). */
     const table = (name: string, build: (t: Table) => Table, { num = false, link = false } = {}) => {
-      let t = db.schema
+      let t: Table = db.schema
         .createTable(name)
-        .addColumn('id', 'text', (c) => c.primaryKey().modifyEnd(textCollation)) as unknown as Table;
+        .addColumn('id', 'text', (c) => c.primaryKey().modifyEnd(textCollation));
       if (num) t = t.addColumn('num', 'integer', (c) => c.notNull().unique());
       t = build(t);
       return (link && sqlite ? t.modifyEnd(sql`without rowid`) : t).execute();

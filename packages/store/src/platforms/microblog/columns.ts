@@ -1,0 +1,40 @@
+import type { ColumnTypes } from '../../rows/column-types.js';
+
+/** The microblog tables' columns with their SQL types (migration 0002). */
+export const MICROBLOG_COLUMNS = {
+  microblog_users: {
+    id: 'text',
+    username: 'text',
+    username_key: 'text',
+    display_name: 'text',
+    bio: 'text',
+    follower_count: 'integer',
+    following_count: 'integer',
+    message_count: 'integer',
+    like_count: 'integer',
+    is_verified: 'integer',
+    is_protected: 'integer',
+    profile_image_url: 'text',
+    created_at: 'bigint',
+  },
+  microblog_messages: {
+    id: 'text',
+    id_key: 'text',
+    author: 'text',
+    author_key: 'text',
+    text: 'text',
+    like_count: 'integer',
+    repost_count: 'integer',
+    reply_count: 'integer',
+    quote_count: 'integer',
+    view_count: 'bigint',
+    created_at: 'bigint',
+    is_reply: 'integer',
+    reply_to_id: 'text',
+    is_repost: 'integer',
+    reposted_id: 'text',
+    url: 'text',
+    media: 'text',
+  },
+  microblog_follows: { id: 'text', user_id: 'text', user_key: 'text', follower_id: 'text', followed_at: 'bigint' },
+} as const satisfies { [T in 'microblog_users' | 'microblog_messages' | 'microblog_follows']: ColumnTypes<T> };

@@ -1,0 +1,36 @@
+import type { ColumnTypes } from '../../rows/column-types.js';
+
+/** The video tables' columns with their SQL types (migration 0005). */
+export const VIDEO_COLUMNS = {
+  video_channels: { id: 'text', name: 'text', verified: 'integer' },
+  video_videos: {
+    id: 'text',
+    num: 'integer',
+    channel_id: 'text',
+    channel_name: 'text',
+    title: 'text',
+    views: 'bigint',
+    duration: 'integer',
+    published_at: 'bigint',
+    type: 'text',
+    blocked_regions: 'text',
+    is_live: 'integer',
+  },
+  video_chart_entries: {
+    id: 'text',
+    country: 'text',
+    chart_type: 'text',
+    chart_date: 'text',
+    position: 'integer',
+    previous_position: 'integer',
+    percent_views_change: 'integer',
+    periods_on_chart: 'integer',
+    video_id: 'text',
+    title: 'text',
+    artist: 'text',
+    songwriters: 'text',
+    producers: 'text',
+    release_date: 'text',
+    published_at: 'bigint',
+  },
+} as const satisfies { [T in 'video_channels' | 'video_videos' | 'video_chart_entries']: ColumnTypes<T> };

@@ -1,0 +1,132 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { columnTypesOf } from './column-types.js';
+import { numberRows, writeRows } from './write-rows.js';
+import { copiedTables } from '../copy.js';
+import type { Database, ForumPostsTable, MusicGenresTable } from '../schema.js';
+import type { Store } from '../store.js';
+import { openTestStore, testStoreKind } from '../testing.js';
+
+let store: Store;
+let db: Kysely<Database>;
+beforeAll(async () => {
+  store = await openTestStore();
+  db = store.db;
+});
+afterAll(() => store.close());
+
+const post = (n: number, title = `post ${n}`): ForumPostsTable => ({
+  id: `p${String(n).padStart(5, '0')}`,
+  community: 'c',
+  community_key: 'c',
+  author: 'a',
+  author_key: 'a',
+  title,
+  content: '',
+  upvotes: n,
+  downvotes: 0,
+  score: n,
+  comment_count: 0,
+  created_at: 1_700_000_000_000 + n,
+  hot: n / 3,
+  url: '',
+});
+const genre = (id: string, num: number, name: string): MusicGenresTable => ({
+  id,
+  num,
+  name,
+  name_key: name.toLowerCase(),
+  name_terms: ` ${name.toLowerCase()} `,
+  kind: 'genre',
+  color: '#000000',
+  images: '[]',
+});
+const titles = async () =>
+  (await db.selectFrom('forum_posts').select(['id', 'title', 'upvotes', 'hot']).orderBy('id').execute()).map((r) => [
+    r.id,
+    r.title,
+    Number(r.upvotes),
+    Number(r.hot),
+  ]);
+
+describe(`writeRows (${testStoreKind()})`, () => {
+  beforeEach(async () => {
+    await db.deleteFrom('forum_posts').execute();
+    await db.deleteFrom('music_genres').execute();
+  });
+
+  it('inserts, then updates by key; a row count past one statement lands whole', async () => {
+    const rows = Array.from({ length: 1_337 }, (_, i) => post(i));
+    expect(await writeRows(db, 'forum_posts', rows)).toBe(1_337);
+    expect(await writeRows(db, 'forum_posts', [post(5, 'five'), post(2_000)])).toBe(2);
+    const stored = await titles();
+    expect(stored).toHaveLength(1_338);
+    expect(stored[5]).toEqual(['p00005', 'five', 5, 5 / 3]);
+    expect(stored.at(-1)).toEqual(['p02000', 'post 2000', 2_000, 2_000 / 3]);
+  });
+
+  it('a stored row takes only the update columns; none: it is left as it is', async () => {
+    await writeRows(db, 'forum_posts', [post(1), post(2)]);
+    await writeRows(db, 'forum_posts', [{ ...post(1, 'new title'), upvotes: 99 }], { update: ['title'] });
+    await writeRows(db, 'forum_posts', [post(2, 'ignored'), post(3)], { update: [] });
+    expect(await titles()).toEqual([
+      ['p00001', 'new title', 1, 1 / 3],
+      ['p00002', 'post 2', 2, 2 / 3],
+      ['p00003', 'post 3', 3, 1],
+    ]);
+  });
+
+  it('skipUnchanged counts (and rewrites) only the rows that differ', async () => {
+    const rows = [post(1), post(2), post(3)];
+    expect(await writeRows(db, 'forum_posts', rows, { skipUnchanged: true })).toBe(3);
+    expect(await writeRows(db, 'forum_posts', rows, { skipUnchanged: true })).toBe(0);
+    expect(await writeRows(db, 'forum_posts', [post(1), post(2, 'changed')], { skipUnchanged: true })).toBe(1);
+    // typed columns (PostgreSQL's arrays) behave alike
+    const genres = [genre('g1', 1, 'Pop'), genre('g2', 2, 'Rock')];
+    expect(await writeRows(db, 'music_genres', genres, { skipUnchanged: true })).toBe(2);
+    expect(await writeRows(db, 'music_genres', genres, { skipUnchanged: true })).toBe(0);
+    expect(await writeRows(db, 'music_genres', [genre('g2', 2, 'Jazz')], { skipUnchanged: true })).toBe(1);
+    expect(await writeRows(db, 'music_genres', [])).toBe(0);
+  });
+
+  it('matches on another key column', async () => {
+    await writeRows(db, 'settings', [{ key: 'write-rows-test', value: 'a' }], { key: 'key' });
+    await writeRows(db, 'settings', [{ key: 'write-rows-test', value: 'b' }], { key: 'key' });
+    const stored = await db.selectFrom('settings').selectAll().where('key', '=', 'write-rows-test').execute();
+    expect(stored).toEqual([{ key: 'write-rows-test', value: 'b' }]);
+  });
+
+  it('numberRows: a stored row keeps its num, new rows take the next after the largest', async () => {
+    await writeRows(db, 'music_genres', [genre('g1', 4, 'Pop'), genre('g2', 7, 'Rock')]);
+    const numbered = await numberRows(db, 'music_genres', [{ id: 'g3' }, { id: 'g2' }, { id: 'g4' }]);
+    expect(numbered).toEqual([
+      { id: 'g3', num: 8 },
+      { id: 'g2', num: 7 },
+      { id: 'g4', num: 9 },
+    ]);
+    // nums the caller read already are taken as they are
+    const given = await numberRows(db, 'music_genres', [{ id: 'g1' }, { id: 'g5' }], new Map([['g1', 4]]));
+    expect(given).toEqual([
+      { id: 'g1', num: 4 },
+      { id: 'g5', num: 8 },
+    ]);
+    expect(await numberRows(db, 'music_genres', [])).toEqual([]);
+  });
+});
+
+describe(`declared column types (${testStoreKind()})`, () => {
+  it("are the store's own, column for column", async () => {
+    const query =
+      testStoreKind() === 'postgres'
+        ? `select column_name as "name", data_type as "type" from information_schema.columns where table_schema = current_schema() and table_name = $1`
+        : `select "name", lower("type") as "type" from pragma_table_info(?)`;
+    let declared = 0;
+    for (const { table } of copiedTables) {
+      const types = columnTypesOf(table);
+      if (!types) continue;
+      declared += 1;
+      const stored = await db.executeQuery<{ name: string; type: string }>(CompiledQuery.raw(query, [table]));
+      expect(Object.fromEntries(stored.rows.map((column) => [column.name, column.type]))).toEqual({ ...types });
+    }
+    expect(declared).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,162 @@
+import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { type Dialect, dialectOf } from '../dialect/index.js';
+import type { Database } from '../schema.js';
+import { columnTypesOf } from './column-types.js';
+
+/** A connection or a transaction (a Transaction is a Kysely). */
+export type RowWriter = Kysely<Database>;
+
+export interface WriteRowsOptions {
+  /** The column a row is matched on (default `id`): a row whose key is stored updates it. */
+  key?: string;
+  /** The columns a stored row takes (default: all but the key; none: a stored row is left as it is). */
+  update?: readonly string[];
+  /** Stored rows whose updated columns already hold the values are not rewritten (no index, trigger or full-text work). */
+  skipUnchanged?: boolean;
+}
+
+/** Parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
+const PARAMETERS_PER_STATEMENT = 30_000;
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Inserts rows by key, a stored row taking the new values of the `update` columns; returns how
+ * many rows were inserted or changed. Every row has the columns of the first, and keys are
+ * distinct (PostgreSQL refuses to update a row twice in one statement). The SQL is raw text,
+ * built once per shape: where the column types are known, PostgreSQL gets one statement over
+ * `unnest` of one array per column (a handful of parameters whatever the row count); otherwise
+ * rows of values go in statements under the parameter limit, and on a store that keeps prepared
+ * statements per text (SQLite) in a few fixed row counts, so each shape is prepared once.
+ */
+export async function writeRows<T extends keyof Database>(
+  db: RowWriter,
+  table: T,
+  rows: readonly Database[T][],
+  options: WriteRowsOptions = {},
+): Promise<number> {
+  const first = rows[0];
+  if (first === undefined) return 0;
+  const columns = Object.keys(first);
+  const dialect = dialectOf(db);
+  const types = dialect.bulkWrite === 'arrays' ? arrayTypes(table, columns) : undefined;
+  if (types) {
+    const text = statement(dialect, table, columns, options, 'arrays', () => {
+      const arrays = types.map((type, i) => `${dialect.placeholder(i + 1)}::${type}[]`);
+      return `select * from unnest(${arrays.join(', ')})`;
+    });
+    const arrays = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
+    return changedRows(await db.executeQuery(CompiledQuery.raw(text, arrays)));
+  }
+  const full = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length)));
+  let changed = 0;
+  for (let start = 0; start < rows.length;) {
+    const count = statementRows(rows.length - start, full, dialect);
+    const text = statement(dialect, table, columns, options, count, () => {
+      const tuples: string[] = [];
+      for (let r = 0, p = 1; r < count; r++) tuples.push(`(${columns.map(() => dialect.placeholder(p++)).join(', ')})`);
+      return `values ${tuples.join(', ')}`;
+    });
+    const parameters: unknown[] = [];
+    for (const row of rows.slice(start, start + count))
+      for (const column of columns) parameters.push(Reflect.get(row, column));
+    changed += changedRows(await db.executeQuery(CompiledQuery.raw(text, parameters)));
+    start += count;
+  }
+  return changed;
+}
+
+/** Rows of the next statement: a full one, else (where statements are prepared per text) the largest power of two left. */
+function statementRows(left: number, full: number, dialect: Dialect): number {
+  if (left >= full) return full;
+  return dialect.cachesStatements ? 2 ** Math.floor(Math.log2(left)) : left;
+}
+
+/** The SQL types of the columns, when all are declared. */
+function arrayTypes(table: keyof Database, columns: readonly string[]): string[] | undefined {
+  const declared = columnTypesOf(table);
+  if (!declared) return undefined;
+  const types: string[] = [];
+  for (const column of columns) {
+    const type = declared[column];
+    if (type === undefined) return undefined;
+    types.push(type);
+  }
+  return types;
+}
+
+const changedRows = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0);
+
+/** SQL texts by shape; the shapes are few (tables × column sets × row counts), the bound only guards a runaway caller. */
+const texts = new Map<string, string>();
+const TEXTS_KEPT = 2_000;
+
+function statement(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  { key = 'id', update, skipUnchanged = false }: WriteRowsOptions,
+  rows: number | 'arrays',
+  source: () => string,
+): string {
+  const shape = [dialect.kind, table, columns.join(','), key, update?.join(',') ?? '*', skipUnchanged, rows].join(
+    '\u0000',
+  );
+  let text = texts.get(shape);
+  if (text === undefined) {
+    const updated = (update ?? columns).filter((column) => column !== key);
+    let conflict = `on conflict (${id(key)}) do nothing`;
+    if (updated.length > 0) {
+      conflict = `on conflict (${id(key)}) do update set ${updated.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}`;
+      // a row value compared at once: one null-safe test of every column
+      if (skipUnchanged)
+        conflict += ` where (${updated.map((c) => `${id(table)}.${id(c)}`).join(', ')}) ${dialect.isDistinctFrom} (${updated.map((c) => `excluded.${id(c)}`).join(', ')})`;
+    }
+    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`;
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(shape, text);
+  }
+  return text;
+}
+
+const id = (name: string) => `"${name}"`;
+
+/** Tables whose rows carry a unique `num` beside their `id` (the SQLite full-text rowid). */
+export type NumberedTable = {
+  [T in keyof Database]: Database[T] extends { id: string; num: number } ? T : never;
+}[keyof Database];
+
+/**
+ * Gives rows (distinct ids) their `num`: the stored one for an id already in the table, else the
+ * next free numbers after the table's largest, in the rows' order. `stored` spares the lookup
+ * when the caller has read the rows' stored nums already. Call it inside the transaction that
+ * writes the rows.
+ */
+export async function numberRows<R extends { id: string }>(
+  db: RowWriter,
+  table: NumberedTable,
+  rows: readonly R[],
+  stored?: ReadonlyMap<string, number>,
+): Promise<(R & { num: number })[]> {
+  if (rows.length === 0) return [];
+  const dialect = dialectOf(db);
+  const known = stored ?? (await storedNums(db, dialect, table, rows));
+  const top = await db.executeQuery<{ top: number | null }>(
+    CompiledQuery.raw(`select max("num") as "top" from ${id(table)}`, []),
+  );
+  let next = Number(top.rows[0]?.top ?? 0) + 1;
+  return rows.map((row) => ({ ...row, num: known.get(row.id) ?? next++ }));
+}
+
+async function storedNums(
+  db: RowWriter,
+  dialect: Dialect,
+  table: NumberedTable,
+  rows: readonly { id: string }[],
+): Promise<Map<string, number>> {
+  const found = await db.executeQuery<{ id: string; num: number }>(
+    CompiledQuery.raw(`select "id", "num" from ${id(table)} where ${dialect.idIn('"id"', 1)}`, [
+      dialect.bindIds(rows.map((row) => row.id)),
+    ]),
+  );
+  return new Map(found.rows.map((row) => [row.id, Number(row.num)]));
+}
