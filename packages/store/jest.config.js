@@ -4,7 +4,7 @@ import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.pres
 const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
 
 export default {
-  ...coverageMinimum({ statements: 71, branches: 56, functions: 77, lines: 72 }),
+  ...coverageMinimum({ statements: 93, branches: 84, functions: 94, lines: 94 }),
   // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
   testTimeout: 30_000,
   projects: [
