@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect/index.js';
-import { storePlatforms } from './platforms/index.js';
+import { columnTypesOf, storePlatforms } from './platforms/index.js';
 import { writeRows } from './rows/write-rows.js';
 import type { Database } from './schema.js';
 
@@ -58,7 +58,7 @@ async function copyTable<T extends keyof Database>(
     const { rows } = await from.executeQuery<Database[T]>(query);
     const last = rows.at(-1);
     if (last === undefined) break;
-    await writeRows(to, table, rows, { key });
+    await writeRows(to, table, rows, { key, columns: columnTypesOf(table) });
     done += rows.length;
     after = Reflect.get(last, key);
     onProgress({ table, copied: done, total });

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
-import { storePlatforms } from '../platforms/index.js';
+import { columnTypesOf, storePlatforms } from '../platforms/index.js';
 import { type NumberedTable, numberRows, writeRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
@@ -182,7 +182,8 @@ export async function writeImport(
       group.rows.push(values);
     }
     // re-imported records that changed nothing leave their rows (and indexes) unwritten
-    for (const { update, rows } of groups.values()) await writeRows(trx, table, rows, { update, skipUnchanged: true });
+    for (const { update, rows } of groups.values())
+      await writeRows(trx, table, rows, { update, skipUnchanged: true, columns: columnTypesOf(table) });
   }
 
   async function consume(trx: Transaction<Database>) {

@@ -3,6 +3,8 @@ import { microblogStorePlatform } from './microblog/platform.js';
 import { musicStorePlatform } from './music/platform.js';
 import { professionalStorePlatform } from './professional/platform.js';
 import { shortvideoStorePlatform } from './shortvideo/platform.js';
+import type { ColumnType } from '../rows/column-types.js';
+import type { PlatformTableName } from '../schema.js';
 import type { StorePlatform } from './store-platform.js';
 import { videoStorePlatform } from './video/platform.js';
 
@@ -33,3 +35,12 @@ export type PlatformSources = { readonly [P in StorePlatforms as P['name']]: Ret
 export type Examples = {
   [P in StorePlatforms as P['name']]?: NonNullable<Awaited<ReturnType<P['examples']>>>;
 };
+
+const columnTypes = new Map<string, Readonly<Record<string, ColumnType>> | undefined>(
+  storePlatforms.flatMap((platform) => Object.entries(platform.columnTypes)),
+);
+
+/** A table's column types, as its platform declares them (undefined: not declared, or a kernel table). */
+export function columnTypesOf(table: PlatformTableName | 'credentials' | 'settings') {
+  return columnTypes.get(table);
+}

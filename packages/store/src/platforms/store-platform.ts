@@ -3,6 +3,7 @@ import { bindPlatform, type MountablePlatform, type PlatformDefinition } from '@
 import type { Kysely, Migration } from 'kysely';
 import type { DemoSet } from '../demo/demo-set.js';
 import type { Importer } from '../import/types.js';
+import type { TableColumnTypes } from '../rows/column-types.js';
 import type { Database, PlatformTableName } from '../schema.js';
 
 /** One of a platform's tables, as the kernel writes and copies it. */
@@ -38,6 +39,8 @@ export interface StorePlatform<Name extends string = string, Source = unknown, E
   readonly migrations: Readonly<Record<string, Migration>>;
   /** Every table, parents first: the order an import writes a batch in and a copy copies in. */
   readonly tables: readonly PlatformTable[];
+  /** Its written tables' column types (`columns.ts`): PostgreSQL then writes their rows through `unnest`. */
+  readonly columnTypes: TableColumnTypes;
   readonly importers: readonly Importer[];
   readonly demo: DemoSet;
   /** Identifiers that exist in the store, for trying the API; undefined when it holds none of the platform's data. */

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { columnTypesOf } from './column-types.js';
+import { columnTypesOf } from '../platforms/index.js';
 import { numberRows, writeRows } from './write-rows.js';
 import { copiedTables } from '../copy.js';
 import type { Database, ForumPostsTable, MusicGenresTable } from '../schema.js';

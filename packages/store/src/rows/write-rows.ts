@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
-import { columnTypesOf } from './column-types.js';
+import type { ColumnType } from './column-types.js';
 
 /** A connection or a transaction (a Transaction is a Kysely). */
 export type RowWriter = Kysely<Database>;
@@ -13,6 +13,11 @@ export interface WriteRowsOptions {
   update?: readonly string[];
   /** Stored rows whose updated columns already hold the values are not rewritten (no index, trigger or full-text work). */
   skipUnchanged?: boolean;
+  /**
+   * The table's column types (its platform's `columns.ts`): with them PostgreSQL gets one statement
+   * over `unnest` of one array per column; without, rows of values.
+   */
+  columns?: Readonly<Record<string, ColumnType>> | undefined;
 }
 
 /** Parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
@@ -38,7 +43,7 @@ export async function writeRows<T extends keyof Database>(
   if (first === undefined) return 0;
   const columns = Object.keys(first);
   const dialect = dialectOf(db);
-  const types = dialect.bulkWrite === 'arrays' ? arrayTypes(table, columns) : undefined;
+  const types = dialect.bulkWrite === 'arrays' ? arrayTypes(options.columns, columns) : undefined;
   if (types) {
     const text = statement(dialect, table, columns, options, 'arrays', () => {
       const arrays = types.map((type, i) => `${dialect.placeholder(i + 1)}::${type}[]`);
@@ -72,8 +77,10 @@ function statementRows(left: number, full: number, dialect: Dialect): number {
 }
 
 /** The SQL types of the columns, when all are declared. */
-function arrayTypes(table: keyof Database, columns: readonly string[]): string[] | undefined {
-  const declared = columnTypesOf(table);
+function arrayTypes(
+  declared: Readonly<Record<string, ColumnType>> | undefined,
+  columns: readonly string[],
+): string[] | undefined {
   if (!declared) return undefined;
   const types: string[] = [];
   for (const column of columns) {

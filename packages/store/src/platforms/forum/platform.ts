@@ -1,5 +1,6 @@
 import { forumPlatform } from '@socialquery/forum/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { FORUM_COLUMNS } from './columns.js';
 import { forumDemoSet } from './demo-set.js';
 import { findForumExamples } from './examples.js';
 import { redditNdjson } from './import-reddit.js';
@@ -15,6 +16,7 @@ export const forumStorePlatform = defineStorePlatform({
   source: createSqlForumSource,
   migrations: {},
   tables: [{ name: 'forum_posts' }],
+  columnTypes: FORUM_COLUMNS,
   importers: [redditNdjson],
   demo: forumDemoSet,
   examples: findForumExamples,

@@ -1,5 +1,6 @@
 import { hotScore } from '@socialquery/forum/server';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import { FORUM_COLUMNS } from './columns.js';
 import type { ForumPostsTable } from '../../schema.js';
 import { nameKey } from './source.js';
 
@@ -39,4 +40,5 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
 }
 
 /** Inserts or updates by id (loading the same data twice never duplicates it); returns the rows written. */
-export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) => writeRows(db, 'forum_posts', rows);
+export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) =>
+  writeRows(db, 'forum_posts', rows, { columns: FORUM_COLUMNS.forum_posts });

@@ -1,5 +1,6 @@
 import { microblogPlatform } from '@socialquery/microblog/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { MICROBLOG_COLUMNS } from './columns.js';
 import { microblogDemoSet } from './demo-set.js';
 import { findMicroblogExamples } from './examples.js';
 import { twitterArchive, twitterV2 } from './import-twitter.js';
@@ -13,6 +14,7 @@ export const microblogStorePlatform = defineStorePlatform({
   source: createSqlMicroblogSource,
   migrations: { '0002-microblog': microblog },
   tables: [{ name: 'microblog_users' }, { name: 'microblog_messages' }, { name: 'microblog_follows' }],
+  columnTypes: MICROBLOG_COLUMNS,
   importers: [twitterArchive, twitterV2],
   demo: microblogDemoSet,
   examples: findMicroblogExamples,

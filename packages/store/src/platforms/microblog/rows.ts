@@ -1,5 +1,6 @@
 import { messageIdKey } from '@socialquery/microblog/server';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import { MICROBLOG_COLUMNS } from './columns.js';
 import type { MicroblogFollowsTable, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
 
 /** A microblog account as loaders (demo data, importers) hand it over. */
@@ -114,8 +115,8 @@ export function toMicroblogFollowRow(follow: MicroblogFollowInput): MicroblogFol
 
 /** Inserts or updates by id (loading the same data twice never duplicates it); each returns the rows written. */
 export const upsertMicroblogUserRows = (db: RowWriter, rows: readonly MicroblogUsersTable[]) =>
-  writeRows(db, 'microblog_users', rows);
+  writeRows(db, 'microblog_users', rows, { columns: MICROBLOG_COLUMNS.microblog_users });
 export const upsertMicroblogMessageRows = (db: RowWriter, rows: readonly MicroblogMessagesTable[]) =>
-  writeRows(db, 'microblog_messages', rows);
+  writeRows(db, 'microblog_messages', rows, { columns: MICROBLOG_COLUMNS.microblog_messages });
 export const upsertMicroblogFollowRows = (db: RowWriter, rows: readonly MicroblogFollowsTable[]) =>
-  writeRows(db, 'microblog_follows', rows);
+  writeRows(db, 'microblog_follows', rows, { columns: MICROBLOG_COLUMNS.microblog_follows });

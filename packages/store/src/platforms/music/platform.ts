@@ -1,5 +1,6 @@
 import { musicPlatform } from '@socialquery/music/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { MUSIC_COLUMNS } from './columns.js';
 import { musicDemoSet } from './demo-set.js';
 import { findMusicExamples } from './examples.js';
 import { spotifyWebApi } from './import-spotify.js';
@@ -30,6 +31,7 @@ export const musicStorePlatform = defineStorePlatform({
     { name: 'music_track_recommendations' },
     { name: 'music_related_artists' },
   ],
+  columnTypes: MUSIC_COLUMNS,
   importers: [spotifyWebApi],
   demo: musicDemoSet,
   examples: findMusicExamples,

@@ -1,7 +1,7 @@
 import { nameKey, termsOf } from '@socialquery/music/server';
 import { type NumberedTable, numberRows, type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database } from '../../schema.js';
-import type { MusicWrittenTable } from './columns.js';
+import { MUSIC_COLUMNS, type MusicWrittenTable } from './columns.js';
 
 export type { MusicWrittenTable } from './columns.js';
 
@@ -20,7 +20,7 @@ export function upsertMusicRows<T extends MusicWrittenTable>(
   table: T,
   rows: readonly Database[T][],
 ): Promise<number> {
-  return writeRows(db, table, rows, { skipUnchanged: true });
+  return writeRows(db, table, rows, { skipUnchanged: true, columns: MUSIC_COLUMNS[table] });
 }
 
 /** The searchable music tables, whose rows carry a unique `num` (the SQLite full-text rowid). */

@@ -1,5 +1,6 @@
 import { professionalPlatform } from '@socialquery/professional/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { PROFESSIONAL_COLUMNS } from './columns.js';
 import { professionalDemoSet } from './demo-set.js';
 import { findProfessionalExamples } from './examples.js';
 import { linkedinExport } from './import-linkedin.js';
@@ -13,6 +14,7 @@ export const professionalStorePlatform = defineStorePlatform({
   source: createSqlProfessionalSource,
   migrations: { '0004-professional': professional },
   tables: [{ name: 'professional_companies' }, { name: 'professional_profiles' }, { name: 'professional_positions' }],
+  columnTypes: PROFESSIONAL_COLUMNS,
   importers: [linkedinExport],
   demo: professionalDemoSet,
   examples: findProfessionalExamples,

@@ -1,5 +1,6 @@
 import type { ImageWithExpiry, ProfileBase, ProfileSections } from '@socialquery/professional';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import { PROFESSIONAL_COLUMNS } from './columns.js';
 import type {
   ProfessionalCompaniesTable,
   ProfessionalPositionsTable,
@@ -102,10 +103,10 @@ export function toProfessionalPositionRow(p: ProfessionalPositionInput): Profess
 
 /** Inserts or updates profiles by id (loading the same data twice never duplicates it); returns the rows written. */
 export const upsertProfessionalProfileRows = (db: RowWriter, rows: readonly ProfessionalProfilesTable[]) =>
-  writeRows(db, 'professional_profiles', rows);
+  writeRows(db, 'professional_profiles', rows, { columns: PROFESSIONAL_COLUMNS.professional_profiles });
 /** Inserts or updates companies by id. */
 export const upsertProfessionalCompanyRows = (db: RowWriter, rows: readonly ProfessionalCompaniesTable[]) =>
-  writeRows(db, 'professional_companies', rows);
+  writeRows(db, 'professional_companies', rows, { columns: PROFESSIONAL_COLUMNS.professional_companies });
 /** Inserts or updates positions by id. */
 export const upsertProfessionalPositionRows = (db: RowWriter, rows: readonly ProfessionalPositionsTable[]) =>
-  writeRows(db, 'professional_positions', rows);
+  writeRows(db, 'professional_positions', rows, { columns: PROFESSIONAL_COLUMNS.professional_positions });

@@ -1,5 +1,6 @@
 import { shortvideoPlatform } from '@socialquery/shortvideo/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { SHORTVIDEO_COLUMNS } from './columns.js';
 import { shortVideoDemoSet } from './demo-set.js';
 import { findShortVideoExamples } from './examples.js';
 import { tiktokResearch } from './import-tiktok.js';
@@ -13,6 +14,7 @@ export const shortvideoStorePlatform = defineStorePlatform({
   source: createSqlShortVideoSource,
   migrations: { '0003-shortvideo': shortvideo },
   tables: [{ name: 'shortvideo_videos' }, { name: 'shortvideo_comments' }],
+  columnTypes: SHORTVIDEO_COLUMNS,
   importers: [tiktokResearch],
   demo: shortVideoDemoSet,
   examples: findShortVideoExamples,

@@ -1,4 +1,5 @@
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import { SHORTVIDEO_COLUMNS } from './columns.js';
 import type { ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
 import { nameKey } from '../forum/source.js';
 
@@ -66,8 +67,8 @@ export function toShortVideoCommentRow(comment: ShortVideoCommentInput): ShortVi
 
 /** Inserts or updates videos by id (loading the same data twice never duplicates it); returns the rows written. */
 export const upsertShortVideoRows = (db: RowWriter, rows: readonly ShortVideoVideosTable[]) =>
-  writeRows(db, 'shortvideo_videos', rows);
+  writeRows(db, 'shortvideo_videos', rows, { columns: SHORTVIDEO_COLUMNS.shortvideo_videos });
 
 /** Inserts or updates comments (and replies) by id. */
 export const upsertShortVideoCommentRows = (db: RowWriter, rows: readonly ShortVideoCommentsTable[]) =>
-  writeRows(db, 'shortvideo_comments', rows);
+  writeRows(db, 'shortvideo_comments', rows, { columns: SHORTVIDEO_COLUMNS.shortvideo_comments });

@@ -1,5 +1,6 @@
 import { videoPlatform } from '@socialquery/video/server';
 import { defineStorePlatform } from '../store-platform.js';
+import { VIDEO_COLUMNS } from './columns.js';
 import { videoDemoSet } from './demo-set.js';
 import { findVideoExamples } from './examples.js';
 import { youtubeV3 } from './import-youtube.js';
@@ -13,6 +14,7 @@ export const videoStorePlatform = defineStorePlatform({
   source: createSqlVideoSource,
   migrations: { '0005-video': video },
   tables: [{ name: 'video_channels' }, { name: 'video_videos', numbered: true }, { name: 'video_chart_entries' }],
+  columnTypes: VIDEO_COLUMNS,
   importers: [youtubeV3],
   demo: videoDemoSet,
   examples: findVideoExamples,
