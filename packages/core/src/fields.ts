@@ -49,7 +49,7 @@ export const fieldsParam = z
   );
 
 type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
 
 /** Strips wrappers that do not change which fields a value has. */
 function unwrap(schema: z.ZodType, depth = 0): z.ZodType {
