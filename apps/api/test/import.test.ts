@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PostsResponse } from '@socialquery/forum';
 import { UserMessagesResponse } from '@socialquery/microblog';
 import {
@@ -13,20 +12,8 @@ import {
 import { TrendingResponse } from '@socialquery/video';
 import { importData } from '@socialquery/store';
 import request from 'supertest';
+import { importFixture } from '@socialquery/store/testing';
 import { startTestService, type TestService } from './harness.js';
-
-/** The importers' fixtures (packages/store/test/fixtures/import): the same files `socialquery import` reads. */
-const fixtures = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'packages',
-  'store',
-  'test',
-  'fixtures',
-  'import',
-);
 
 let service: TestService;
 let dir: string;
@@ -52,7 +39,7 @@ describe('imported data over HTTP', () => {
       service.store.db,
       'forum',
       'reddit-ndjson',
-      join(fixtures, 'reddit', 'submissions.ndjson.zst'),
+      importFixture('reddit', 'submissions.ndjson.zst'),
     );
     expect(summary).toMatchObject({ imported: 4, updated: 0, skipped: 0 });
     const res = await get('/api/v1/forum/community/TypeScript/posts', { sort: 'new' });
@@ -81,7 +68,7 @@ describe('imported data over HTTP', () => {
       service.store.db,
       'microblog',
       'twitter-v2',
-      join(fixtures, 'twitter-v2', 'timeline.json'),
+      importFixture('twitter-v2', 'timeline.json'),
     );
     expect(summary).toMatchObject({ imported: 5, skipped: 1 });
     const res = await get('/api/v1/microblog/user/X/messages', { includeReplies: 'true' });
@@ -99,7 +86,7 @@ describe('imported data over HTTP', () => {
   });
 
   it('Spotify responses imported into the store are served by the music operations, with recommendations and related artists recomputed', async () => {
-    const summary = await importData(service.store.db, 'music', 'spotify-web-api', join(fixtures, 'spotify'));
+    const summary = await importData(service.store.db, 'music', 'spotify-web-api', importFixture('spotify'));
     expect(summary).toMatchObject({ imported: 19, updated: 9, skipped: 0 });
     const [T1, T2, T3, T4] = [
       '3n3Ppam7vgaVa1iaRUc9Lp',

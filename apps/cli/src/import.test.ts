@@ -1,26 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ImportAbortedError, importData, openStore, type Store } from '@socialquery/store';
-import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { createTestStoreAddress, importFixture, type TestStoreAddress } from '@socialquery/store/testing';
 import { importProgress } from './import-progress.js';
 import type { Io } from './io.js';
 import { runCli } from './program.js';
 
-// the importers' fixtures live beside them, in the store package
-const fixtures = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'packages',
-  'store',
-  'test',
-  'fixtures',
-  'import',
-);
-const fixture = (...parts: string[]) => join(fixtures, ...parts);
+/** The importers' fixtures, beside them in the store package. */
+const fixture = importFixture;
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 let target: TestStoreAddress;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
 
@@ -96,4 +97,13 @@ async function onServer(url: string, statement: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A file or folder of the importers' fixtures (`packages/store/test/fixtures/import`: the
+ * platforms' own files, and a few broken ones), for the store's, cli's and api's import tests.
+ * This module sits one level under the package in src/ and in dist/ alike.
+ */
+export function importFixture(...parts: string[]): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'import', ...parts);
 }

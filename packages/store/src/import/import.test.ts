@@ -1,12 +1,6 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Store } from '../store.js';
-import { openTestStore } from '../testing.js';
+import { importFixture, openTestStore } from '../testing.js';
 import { ImportAbortedError, ImportInputError, type ImportSummary, importData } from './index.js';
-
-/** The platforms' own files (and a few broken ones), shared with the cli and api suites. */
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'import');
-const fixture = (...parts: string[]) => join(fixtures, ...parts);
 
 /** Every format over its fixture: what the first import writes (records, skips, rows per table). */
 const formats: {
@@ -19,13 +13,13 @@ const formats: {
   {
     platform: 'forum',
     format: 'reddit-ndjson',
-    path: fixture('reddit', 'submissions.ndjson'),
+    path: importFixture('reddit', 'submissions.ndjson'),
     first: { imported: 4, updated: 0, skipped: 0, tables: { forum_posts: { imported: 4, updated: 0 } } },
   },
   {
     platform: 'microblog',
     format: 'twitter-archive',
-    path: fixture('twitter-archive'),
+    path: importFixture('twitter-archive'),
     first: {
       imported: 4,
       updated: 0,
@@ -37,7 +31,7 @@ const formats: {
   {
     platform: 'microblog',
     format: 'twitter-v2',
-    path: fixture('twitter-v2'),
+    path: importFixture('twitter-v2'),
     first: {
       imported: 5,
       updated: 0,
@@ -49,7 +43,7 @@ const formats: {
   {
     platform: 'shortvideo',
     format: 'tiktok',
-    path: fixture('tiktok'),
+    path: importFixture('tiktok'),
     first: {
       imported: 5,
       updated: 0,
@@ -61,7 +55,7 @@ const formats: {
   {
     platform: 'professional',
     format: 'linkedin-export',
-    path: fixture('linkedin'),
+    path: importFixture('linkedin'),
     first: {
       imported: 3,
       updated: 0,
@@ -77,7 +71,7 @@ const formats: {
   {
     platform: 'video',
     format: 'youtube-v3',
-    path: fixture('youtube'),
+    path: importFixture('youtube'),
     // the third video's channel is the first's: counted as updated within the same import
     first: {
       imported: 3,
@@ -90,7 +84,7 @@ const formats: {
   {
     platform: 'music',
     format: 'spotify-web-api',
-    path: fixture('spotify'),
+    path: importFixture('spotify'),
     // the files name the same albums, artists and tracks again and again: later mentions update
     first: {
       imported: 19,
@@ -153,13 +147,18 @@ describe('importData over each format (run on each store kind)', () => {
   );
 
   it('reads a .zst file as the plain one: the same records, so only updates', async () => {
-    const summary = await importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'submissions.ndjson.zst'));
+    const summary = await importData(
+      store.db,
+      'forum',
+      'reddit-ndjson',
+      importFixture('reddit', 'submissions.ndjson.zst'),
+    );
     expect(summary).toMatchObject({ imported: 0, updated: 4, skipped: 0 });
   });
 
   it('--strict aborts at the first bad record, even after earlier batches, and leaves the store as it was', async () => {
     const before = await snapshot(['forum_posts']);
-    const attempt = importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'malformed.ndjson'), {
+    const attempt = importData(store.db, 'forum', 'reddit-ndjson', importFixture('reddit', 'malformed.ndjson'), {
       strict: true,
       recordsPerFlush: 1,
     });
@@ -169,7 +168,7 @@ describe('importData over each format (run on each store kind)', () => {
   });
 
   it('without --strict, imports the good records of a file with bad ones and reports the bad', async () => {
-    const summary = await importData(store.db, 'forum', 'reddit-ndjson', fixture('reddit', 'malformed.ndjson'));
+    const summary = await importData(store.db, 'forum', 'reddit-ndjson', importFixture('reddit', 'malformed.ndjson'));
     expect(summary.skipped).toBeGreaterThan(0);
     expect(summary.imported + summary.updated).toBeGreaterThan(0);
     expect(summary.skips[0]).toMatchObject({ location: 'line 2', reason: expect.stringMatching(/^not JSON/) });
@@ -178,11 +177,11 @@ describe('importData over each format (run on each store kind)', () => {
   it('refuses what cannot be imported at all, writing nothing', async () => {
     const before = await snapshot(['forum_posts', 'microblog_messages']);
     const refusals: [string, string, string, RegExp][] = [
-      ['chess', 'pgn', fixture('reddit'), /^unknown platform 'chess' \(importable: forum, microblog, shortvideo/],
-      ['forum', 'pgn', fixture('reddit'), /^unknown forum format 'pgn' \(formats: reddit-ndjson\)/],
-      ['forum', 'reddit-ndjson', fixture('reddit', 'missing.ndjson'), /missing\.ndjson/],
-      ['forum', 'reddit-ndjson', fixture('twitter-archive', 'data', 'tweets.js'), /is it the right format\?/],
-      ['forum', 'reddit-ndjson', fixture('reddit', 'corrupt.ndjson.zst'), /not a valid zstd file/],
+      ['chess', 'pgn', importFixture('reddit'), /^unknown platform 'chess' \(importable: forum, microblog, shortvideo/],
+      ['forum', 'pgn', importFixture('reddit'), /^unknown forum format 'pgn' \(formats: reddit-ndjson\)/],
+      ['forum', 'reddit-ndjson', importFixture('reddit', 'missing.ndjson'), /missing\.ndjson/],
+      ['forum', 'reddit-ndjson', importFixture('twitter-archive', 'data', 'tweets.js'), /is it the right format\?/],
+      ['forum', 'reddit-ndjson', importFixture('reddit', 'corrupt.ndjson.zst'), /not a valid zstd file/],
     ];
     for (const [platform, format, path, message] of refusals) {
       const attempt = importData(store.db, platform, format, path);
