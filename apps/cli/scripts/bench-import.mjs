@@ -2,7 +2,7 @@
 // Import benchmark: Reddit NDJSON into a fresh SQLite store; prints records/s, CPU time and peak RSS.
 // Usage (after `pnpm turbo run build --filter=@socialquery/cli...`):
 //   node apps/cli/scripts/bench-import.mjs [lines=1000000] [--zst]
-// The input is generated once at /tmp/socialquery-bench-reddit-<lines>.ndjson (--zst: compressed with the zstd tool).
+// The input is generated once at /tmp/socialquery-bench-reddit-<lines>.ndjson (--zst: compressed with `zstd --long=31`, as the dumps are).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,8 @@ if (!existsSync(input)) {
 }
 if (zst) {
   if (!existsSync(`${input}.zst`))
-    execFileSync('zstd', ['-q', '-3', input, '-o', `${input}.zst`], { stdio: 'inherit' });
+    // through stdin, as the Pushshift / Arctic Shift dumps are made: the frame declares the full 2 GiB window
+    execFileSync('sh', ['-c', 'zstd -q --long=31 -c < "$0" > "$0.zst"', input], { stdio: 'inherit' });
   input = `${input}.zst`;
 }
 

@@ -146,15 +146,13 @@ describe('importData over each format (run on each store kind)', () => {
     },
   );
 
-  it('reads a .zst file as the plain one: the same records, so only updates', async () => {
-    const summary = await importData(
-      store.db,
-      'forum',
-      'reddit-ndjson',
-      importFixture('reddit', 'submissions.ndjson.zst'),
-    );
-    expect(summary).toMatchObject({ imported: 0, updated: 4, skipped: 0 });
-  });
+  it.each(['submissions.ndjson.zst', 'submissions.long-window.ndjson.zst'])(
+    'reads %s as the plain file: the same records, so only updates',
+    async (file) => {
+      const summary = await importData(store.db, 'forum', 'reddit-ndjson', importFixture('reddit', file));
+      expect(summary).toMatchObject({ imported: 0, updated: 4, skipped: 0 });
+    },
+  );
 
   it('--strict aborts at the first bad record, even after earlier batches, and leaves the store as it was', async () => {
     const before = await snapshot(['forum_posts']);

@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type ParsedTokenInfo, Tokenizer, TokenParser } from '@streamparser/json';
 import { splitLines } from '@socialquery/core';
-import { Decompress } from 'fzstd';
+import zstd from 'zstd-napi/binding.js';
 import { ImportInputError, type ReadProgress } from './types.js';
 
 /** Checks that `path` exists and is what the format reads; sets the progress total to its size (a directory's: its files' sizes). */
@@ -40,29 +40,57 @@ export async function filesIn(dir: string, pattern: RegExp): Promise<string[]> {
 /** Streams a file's bytes, zstd-decompressed when its name ends in .zst, counting the bytes read from disk. */
 export async function* readBytes(path: string, progress: ReadProgress): AsyncGenerator<Uint8Array> {
   const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  const counted = countBytes(stream as AsyncIterable<Buffer>, progress);
   if (!path.endsWith('.zst')) {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      progress.bytesRead += chunk.length;
-      yield chunk;
-    }
+    yield* counted;
     return;
   }
-  const out: Uint8Array[] = [];
-  const decompressor = new Decompress((chunk) => out.push(chunk));
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      progress.bytesRead += chunk.length;
-      decompressor.push(chunk);
-      yield* out.splice(0);
-    }
-    decompressor.push(new Uint8Array(0), true);
+    yield* zstdDecompressed(counted);
   } catch (error) {
-    stream.destroy();
     throw new ImportInputError(
       `${path}: not a valid zstd file (${error instanceof Error ? error.message : String(error)})`,
     );
+  } finally {
+    stream.destroy();
   }
-  yield* out.splice(0);
+}
+
+async function* countBytes(chunks: AsyncIterable<Buffer>, progress: ReadProgress): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    progress.bytesRead += chunk.length;
+    yield chunk;
+  }
+}
+
+/** Decompressed bytes are handed on in slices of this size, so a highly compressed chunk never sits in memory whole. */
+const ZSTD_OUT_SIZE = 1 << 20;
+
+/**
+ * zstd frames (one or more, as `zstd` writes them) decompressed by the native library, one output
+ * slice at a time. The window may be as large as the format allows (2 GiB, `zstd --long=31`, which
+ * the Pushshift and Arctic Shift dumps use): memory is bounded by the window the frame declares,
+ * as with `zstd -d --long=31`.
+ */
+export async function* zstdDecompressed(chunks: AsyncIterable<Buffer>): AsyncGenerator<Uint8Array> {
+  const context = new zstd.DCtx();
+  context.setParameter(zstd.DParameter.windowLogMax, zstd.dParamGetBounds(zstd.DParameter.windowLogMax).upperBound);
+  let inFrame = false;
+  for await (const chunk of chunks) {
+    let input: Buffer = chunk;
+    for (;;) {
+      const output = Buffer.allocUnsafe(ZSTD_OUT_SIZE);
+      const [remaining, produced, consumed] = context.decompressStream(output, input);
+      if (produced > 0) yield output.subarray(0, produced);
+      input = input.subarray(consumed);
+      // Done with this chunk once it is consumed and the decoder holds nothing more to flush.
+      if (input.length === 0 && (produced < output.length || remaining === 0)) {
+        inFrame = remaining !== 0;
+        break;
+      }
+    }
+  }
+  if (inFrame) throw new Error('the file ends in the middle of a frame');
 }
 
 /** Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line. */
