@@ -133,7 +133,10 @@ describe('import forum reddit-ndjson', () => {
         ['music', 'spotify-web-api', fixture('youtube', 'videos.json')],
         'no record could be read as music spotify-web-api (is it the right format?); first failure at videos.json response 1 item 1',
       ],
-      [['forum', 'pushshift-csv', fixture('reddit')], "unknown forum format 'pushshift-csv' (formats: reddit-ndjson)"],
+      [
+        ['forum', 'pushshift-csv', fixture('reddit')],
+        "unknown forum format 'pushshift-csv' (formats: reddit-ndjson, reddit-api)",
+      ],
       [['forum', 'reddit-ndjson', fixture('reddit', 'missing.ndjson')], 'no such file or directory: '],
       [['forum', 'reddit-ndjson', fixture('reddit')], 'is a directory; this format reads a file'],
       [

@@ -17,6 +17,13 @@ const formats: {
     first: { imported: 4, updated: 0, skipped: 0, tables: { forum_posts: { imported: 4, updated: 0 } } },
   },
   {
+    platform: 'forum',
+    format: 'reddit-api',
+    path: importFixture('reddit-api'),
+    first: { imported: 3, updated: 0, skipped: 2, tables: { forum_posts: { imported: 3, updated: 0 } } },
+    skip: 'comments-raw.json response 1 item 2: a comment (t1): the forum store holds posts; only posts (t3) are imported',
+  },
+  {
     platform: 'microblog',
     format: 'twitter-archive',
     path: importFixture('twitter-archive'),
@@ -176,7 +183,7 @@ describe('importData over each format (run on each store kind)', () => {
     const before = await snapshot(['forum_posts', 'microblog_messages']);
     const refusals: [string, string, string, RegExp][] = [
       ['chess', 'pgn', importFixture('reddit'), /^unknown platform 'chess' \(importable: forum, microblog, shortvideo/],
-      ['forum', 'pgn', importFixture('reddit'), /^unknown forum format 'pgn' \(formats: reddit-ndjson\)/],
+      ['forum', 'pgn', importFixture('reddit'), /^unknown forum format 'pgn' \(formats: reddit-ndjson, reddit-api\)/],
       ['forum', 'reddit-ndjson', importFixture('reddit', 'missing.ndjson'), /missing\.ndjson/],
       ['forum', 'reddit-ndjson', importFixture('twitter-archive', 'data', 'tweets.js'), /is it the right format\?/],
       ['forum', 'reddit-ndjson', importFixture('reddit', 'corrupt.ndjson.zst'), /not a valid zstd file/],

@@ -25,3 +25,10 @@ describe('reddit-ndjson submissions: text as the dumps escape it', () => {
     expect(values.title).toBe('&quot;quoted&quot; &#39;x&#39; &copy;');
   });
 });
+
+describe('reddit-ndjson submissions: ids', () => {
+  it('takes an id with or without its t3_ prefix as the same post', () => {
+    expect(mapRedditSubmission(submission({ id: 't3_abc123', title: 't' })).values.id).toBe('abc123');
+    expect(mapRedditSubmission(submission({ title: 't' })).values.id).toBe('abc123');
+  });
+});

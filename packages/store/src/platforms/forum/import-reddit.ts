@@ -15,12 +15,14 @@ import {
 const REDDIT = 'https://www.reddit.com';
 
 /**
- * One Reddit submission (Pushshift / Arctic Shift dump line) → a forum post.
- * `ups`/`downs` are often missing or 0 in dumps: upvotes fall back to max(score, 0). Reddit
- * escapes `&`, `<` and `>` in `title` and `selftext` (every era of the dumps): decoded once here.
+ * One Reddit submission (a dump line, or a listing's `t3` data) → a forum post. `ups`/`downs` are
+ * often missing or 0 in dumps: upvotes fall back to max(score, 0). Reddit escapes `&`, `<` and `>`
+ * in `title` and `selftext` (every era of the dumps, and API responses not fetched with
+ * `raw_json=1`): decoded once here, unless `escaped` is false (a raw_json response).
  */
-export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
-  const id = requiredString(record, 'id');
+export function mapRedditSubmission(record: Json, { escaped = true } = {}): ImportRow<'forum_posts'> {
+  const id = requiredString(record, 'id').replace(/^t3_/, '');
+  const text = escaped ? unescapeAmpLtGt : (typed: string) => typed;
   const score = integer(record, 'score', 0);
   const permalink = optionalString(record, 'permalink');
   const url = permalink
@@ -34,8 +36,8 @@ export function mapRedditSubmission(record: Json): ImportRow<'forum_posts'> {
       id,
       community: requiredString(record, 'subreddit'),
       author: optionalString(record, 'author', '[deleted]'),
-      title: unescapeAmpLtGt(requiredString(record, 'title')),
-      content: unescapeAmpLtGt(optionalString(record, 'selftext')),
+      title: text(requiredString(record, 'title')),
+      content: text(optionalString(record, 'selftext')),
       upvotes: integer(record, 'ups', Math.max(score, 0)),
       downvotes: integer(record, 'downs', 0),
       score,

@@ -4,6 +4,7 @@ import { FORUM_COLUMNS } from './columns.js';
 import { forumDemoSet } from './demo-set.js';
 import { findForumExamples } from './examples.js';
 import { redditNdjson } from './import-reddit.js';
+import { redditApi } from './import-reddit-api.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -17,7 +18,7 @@ export const forumStorePlatform = defineStorePlatform({
   migrations: {},
   tables: [{ name: 'forum_posts' }],
   columnTypes: FORUM_COLUMNS,
-  importers: [redditNdjson],
+  importers: [redditNdjson, redditApi],
   demo: forumDemoSet,
   examples: findForumExamples,
 });
