@@ -193,7 +193,10 @@ const source: MusicSource = {
   },
   async episodes(_id, { offset, limit }) {
     return pageOf(
-      [{ id: 'e1', name: 'One', description: '', durationMs: 60_000, releaseDate: '2026-02-03' }],
+      [
+        { id: 'e1', name: 'One', description: '', durationMs: 60_000, releaseDate: '2026-02-03' },
+        { id: 'e0', name: 'Zero', description: '', durationMs: 1, releaseDate: '2019-01-01', releasePrecision: 'year' },
+      ],
       offset,
       limit,
     );
@@ -453,9 +456,15 @@ describe('music handlers', () => {
     expect(p1.data.items[1]!.addedAt).toBe('2026-01-01T00:00:01.000Z');
     const episodes = await call('podcasts.getEpisodes', { uri: 'music:show:s1' });
     expect(episodes.data).toMatchObject({
-      totalCount: 1,
+      totalCount: 2,
       limit: 50,
-      items: [{ uri: 'music:episode:e1', releaseDate: { year: 2026 } }],
+      items: [
+        { uri: 'music:episode:e1', releaseDate: { year: 2026, precision: 'DAY' } },
+        {
+          uri: 'music:episode:e0',
+          releaseDate: { isoString: '2019-01-01T00:00:00.000Z', year: 2019, precision: 'YEAR' },
+        },
+      ],
     });
     expect((await call('podcasts.getDetail', { uri: 'music:show:s1' })).data).toMatchObject({
       uri: 'music:show:s1',

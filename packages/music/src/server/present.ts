@@ -177,7 +177,7 @@ export const episode = (record: EpisodeRecord): Episode => ({
   uri: formatUri('episode', record.id),
   description: record.description,
   duration: { totalMilliseconds: record.durationMs },
-  releaseDate: releaseDate(record.releaseDate),
+  releaseDate: releaseDate(record.releaseDate, record.releasePrecision),
   coverArt: record.images ?? imagesOf('episode', record.id),
 });
 

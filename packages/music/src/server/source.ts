@@ -96,8 +96,10 @@ export interface EpisodeRecord {
   name: string;
   description: string;
   durationMs: number;
-  /** `YYYY-MM-DD`. */
+  /** `YYYY-MM-DD`: the first day of what is known. */
   releaseDate: string;
+  /** How much of `releaseDate` the source stated; absent: the day. */
+  releasePrecision?: ReleasePrecision;
   /** As stored (imported data); absent → derived from the id. */
   images?: Image[];
 }

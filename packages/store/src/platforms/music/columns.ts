@@ -122,6 +122,7 @@ export const MUSIC_COLUMNS = {
     description: 'text',
     language: 'text',
     release_date: 'text',
+    release_precision: 'text',
     images: 'text',
     audio_preview_url: 'text',
     duration_ms: 'integer',

@@ -818,6 +818,7 @@ export function* musicDemoEpisodes({ now, scale }: MusicDemoOptions): Generator<
         description: `${name}. A conversation about ${topic}.`,
         language: 'en',
         release_date: new Date(releasedAt).toISOString().slice(0, 10),
+        release_precision: 'day',
         images: images('episode', id, [640, 300]),
         audio_preview_url: `https://audio.socialquery.example/episode/${id}/preview.mp3`,
         duration_ms: rng.int(12, 110) * 60_000 + rng.int(0, 59_999),

@@ -1,4 +1,4 @@
-import { mapAlbum } from './import-spotify.js';
+import { mapAlbum, mapEpisode } from './import-spotify.js';
 
 const album = (release: Record<string, unknown>) => ({
   id: '4aawyAB9vmqN3uQ7FjRGTy',
@@ -36,5 +36,23 @@ describe('spotify-web-api albums: the release date and the precision the source 
     expect(albumRelease({ release_date: '1981-12' }).precision).toBe('month');
     expect(albumRelease({ release_date: '1981', release_date_precision: 'day' }).precision).toBe('year');
     expect(albumRelease({ release_date: '1981-12-15', release_date_precision: 'year' }).precision).toBe('year');
+  });
+});
+
+describe('spotify-web-api episodes: the release date and its precision', () => {
+  it('keeps what the episode states, as for albums', () => {
+    const [row] = mapEpisode({
+      id: '512ojhOuo1ktJprKbVcKyQ',
+      name: 'An old one',
+      release_date: '2009-06',
+      release_date_precision: 'month',
+      duration_ms: 1_000,
+      show: { id: '38bS44xjbVVZ3No3ByF1dJ', name: 'A show', publisher: 'P' },
+    });
+    expect(row?.values).toMatchObject({
+      release_date: '2009-06',
+      release_precision: 'month',
+      released_at: Date.UTC(2009, 5, 1),
+    });
   });
 });

@@ -445,7 +445,6 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
     ? episode.languages.filter((l): l is string => typeof l === 'string')
     : [];
   const language = typeof episode.language === 'string' ? episode.language : (languages[0] ?? '');
-  const day = new Date(release.released_at).toISOString().slice(0, 10);
   return [
     {
       table: 'music_episodes',
@@ -455,7 +454,8 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
         name: name(episode),
         description: string(episode, 'description'),
         language,
-        release_date: day,
+        release_date: release.release_date,
+        release_precision: release.release_precision,
         images: images(episode),
         audio_preview_url: string(episode, 'audio_preview_url'),
         duration_ms: count(episode, 'duration_ms'),

@@ -5,6 +5,7 @@ import { musicDemoSet } from './demo-set.js';
 import { findMusicExamples } from './examples.js';
 import { spotifyWebApi } from './import-spotify.js';
 import { music } from './migrations/0006-music.js';
+import { musicEpisodePrecision } from './migrations/0007-music-episode-precision.js';
 import { createSqlMusicSource } from './source.js';
 
 /** The music platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -12,7 +13,7 @@ export const musicStorePlatform = defineStorePlatform({
   name: 'music',
   definition: musicPlatform,
   source: createSqlMusicSource,
-  migrations: { '0006-music': music },
+  migrations: { '0006-music': music, '0007-music-episode-precision': musicEpisodePrecision },
   tables: [
     { name: 'music_genres', numbered: true },
     { name: 'music_artists', numbered: true },

@@ -243,6 +243,7 @@ beforeAll(async () => {
       description: '',
       language: 'en',
       release_date: '',
+      release_precision: id === 'e2' ? 'month' : 'day',
       images: '[]',
       audio_preview_url: '',
       duration_ms: 60_000,
@@ -563,7 +564,9 @@ describe(`music source (${kind})`, () => {
       description: '',
       durationMs: 60_000,
       releaseDate: '2026-01-08',
+      releasePrecision: 'month',
     });
+    expect(all.items[1]?.releasePrecision).toBe('day');
     expect(await source().episodes('sh1', { offset: 2, limit: 5 })).toMatchObject({ items: [{ id: 'e1' }], total: 3 });
     expect(await source().episodes('sh2', { offset: 0, limit: 5 })).toEqual({ items: [], total: 0 });
   });

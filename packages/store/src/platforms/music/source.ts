@@ -157,6 +157,7 @@ function toEpisode(row: Row): EpisodeRecord {
       description: str(row, 'description'),
       durationMs: num(row, 'duration_ms'),
       releaseDate: dayOf(num(row, 'released_at')),
+      releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
     },
     row.images as string,
   );

@@ -170,8 +170,10 @@ export interface MusicEpisodesTable {
   name: string;
   description: string;
   language: string;
-  /** YYYY-MM-DD. */
+  /** As precise as `release_precision` says: YYYY-MM-DD (day), YYYY-MM (month) or YYYY (year). */
   release_date: string;
+  /** 'day' | 'month' | 'year' (migration 0007; rows stored before it read 'day'). */
+  release_precision: string;
   images: string;
   audio_preview_url: string;
   duration_ms: number;
