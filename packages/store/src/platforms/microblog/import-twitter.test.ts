@@ -12,12 +12,24 @@ describe('twitter importers: tweet text as each format ships it', () => {
     expect(mapArchiveTweet(tweet({ text: 'a &lt; b' }), account).values.text).toBe('a < b');
   });
 
-  it('twitter-v2: text is kept as the response gives it', () => {
-    const { values } = mapV2Tweet(
-      { id: '20', author_id: '12', created_at: '2006-03-21T20:50:14.000Z', text: 'R&amp;D as typed' },
+  const v2Text = (fields: Record<string, unknown>) =>
+    mapV2Tweet(
+      { id: '20', author_id: '12', created_at: '2006-03-21T20:50:14.000Z', ...fields },
       new Map([['12', 'jack']]),
       new Map(),
+    ).values.text;
+
+  it('twitter-v2: text escapes &, < and > as v1.1 did, decoded once', () => {
+    expect(v2Text({ text: 'R&amp;D &lt;3 &gt;_&lt; &amp;amp; &quot;as sent&quot;' })).toBe(
+      'R&D <3 >_< &amp; &quot;as sent&quot;',
     );
-    expect(values.text).toBe('R&amp;D as typed');
+  });
+
+  it('twitter-v2: a long post is whole in note_tweet.text, which wins over the cut text', () => {
+    const whole = `${'word '.repeat(70)}&amp; the end`;
+    expect(v2Text({ text: `${'word '.repeat(55)}…`, note_tweet: { text: whole } })).toBe(
+      `${'word '.repeat(70)}& the end`,
+    );
+    expect(v2Text({ text: 'short', note_tweet: {} })).toBe('short');
   });
 });

@@ -225,7 +225,9 @@ export function mapV2Tweet(
     values: toMicroblogMessageRow({
       id,
       author,
-      text: optionalString(tweet, 'text'),
+      // v2 escapes `&`, `<` and `>` in text as v1.1 did; a post past 280 characters is cut in `text`
+      // and whole in `note_tweet.text` (tweet.fields=note_tweet): decoded once here
+      text: unescapeAmpLtGt(optionalString(optionalObject(tweet, 'note_tweet'), 'text', optionalString(tweet, 'text'))),
       likeCount: integer(metrics, 'like_count', 0),
       repostCount: integer(metrics, 'retweet_count', 0),
       replyCount: integer(metrics, 'reply_count', 0),
