@@ -18,8 +18,12 @@ export interface Dialect {
   idIn(column: string, n: number): string;
   /** The null-safe "differs" operator between two row values. */
   readonly isDistinctFrom: string;
-  /** How many rows are written per statement: 'arrays' binds one array per column and unnests them (one statement per batch); 'tuples' binds every value (chunks under the engine's parameter limit). */
-  readonly bulkWrite: 'arrays' | 'tuples';
+  /**
+   * How a batch of rows is written: 'copy' streams a large batch through COPY into a staging table
+   * and upserts from it (a small one as 'arrays'); 'arrays' binds one array per column and unnests
+   * them (one statement per batch); 'tuples' binds every value (chunks under the engine's parameter limit).
+   */
+  readonly bulkWrite: 'copy' | 'arrays' | 'tuples';
   /** Whether prepared statements are kept per SQL text (SQLite's statement cache): bulk writes then keep to a few statement shapes. */
   readonly cachesStatements: boolean;
   /** The qualifier of a temporary table, where the engine keeps them in a schema of their own. */

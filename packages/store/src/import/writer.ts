@@ -186,30 +186,51 @@ export async function writeImport(
       await writeRows(trx, table, rows, { update, skipUnchanged: true, columns: columnTypesOf(table) });
   }
 
+  /**
+   * Reads records into batches and writes each full batch while the next is read: the write of
+   * batch N runs (on PostgreSQL, in the server) while this thread parses and maps batch N + 1.
+   * Writes stay in order, one at a time, so each flush sees the rows of the ones before it.
+   */
   async function consume(trx: Transaction<Database>) {
     let batch: ImportRow[][] = [];
     let prunes: ImportPrune[] = [];
+    /** Records taken into batches (written or being written). */
+    let accepted = 0;
+    let writing: Promise<void> = Promise.resolve();
     const bulk = new BulkLoad(trx, dialect.rebuildsIndexesOnBulkLoad, options.read);
-    for await (const item of items) {
-      if ('error' in item) {
-        if (options.strict) throw new ImportAbortedError(item.location, item.error);
-        firstFailure ??= { location: item.location, reason: item.error };
-        summary.skipped += 1;
-        if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
-        if (summary.skipped >= WRONG_FORMAT_AFTER && summary.imported + summary.updated + batch.length === 0)
-          throw wrongFormat();
-        continue;
+    const write = async (rows: ImportRow[][], pruned: ImportPrune[]) => {
+      await flush(trx, rows, pruned);
+      await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
+      options.onProgress?.(summary);
+    };
+    try {
+      for await (const item of items) {
+        if ('error' in item) {
+          if (options.strict) throw new ImportAbortedError(item.location, item.error);
+          firstFailure ??= { location: item.location, reason: item.error };
+          summary.skipped += 1;
+          if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
+          if (summary.skipped >= WRONG_FORMAT_AFTER && accepted === 0) throw wrongFormat();
+          continue;
+        }
+        batch.push(item.rows);
+        accepted += 1;
+        if (item.prune) prunes.push(...item.prune);
+        if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
+          // the previous write is done before this one starts: at most one batch is written while the next is read
+          await writing;
+          writing = write(batch, prunes);
+          // a failure is taken at the next await; until then it must not count as unhandled
+          writing.catch(() => {});
+          batch = [];
+          prunes = [];
+        }
       }
-      batch.push(item.rows);
-      if (item.prune) prunes.push(...item.prune);
-      if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
-        await flush(trx, batch, prunes);
-        await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
-        batch = [];
-        prunes = [];
-        options.onProgress?.(summary);
-      }
+    } finally {
+      // never leave a write running on the transaction's connection (a failure then rolls back after it)
+      await writing.catch(() => {});
     }
+    await writing;
     if (batch.length > 0) await flush(trx, batch, prunes);
     if (summary.imported + summary.updated === 0 && summary.skipped > 0) throw wrongFormat();
     await bulk.finish();

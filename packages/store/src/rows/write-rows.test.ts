@@ -64,6 +64,39 @@ describe(`writeRows (${testStoreKind()})`, () => {
     expect(stored.at(-1)).toEqual(['p02000', 'post 2000', 2_000, 2_000 / 3]);
   });
 
+  it('a large batch (PostgreSQL: through COPY and a staging table) keeps every value exactly, twice in a row', async () => {
+    const awkward = ['tab\there', 'line\nbreak\r\n', 'back\\slash', '\\N', '', 'naïve — 日本 🎉', 'quote \' " '];
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      ...post(i, awkward[i % awkward.length]!),
+      hot: i === 0 ? 0.1 + 0.2 : -i / 7,
+      created_at: 2 ** 52 + i,
+    }));
+    for (let round = 0; round < 2; round++) {
+      const changed = await writeRows(db, 'forum_posts', rows, { skipUnchanged: true });
+      expect(changed).toBe(round === 0 ? 450 : 0);
+    }
+    const stored = await db.selectFrom('forum_posts').selectAll().orderBy('id').execute();
+    expect(stored.map((row) => ({ ...row, created_at: Number(row.created_at), hot: Number(row.hot) }))).toEqual(rows);
+    await writeRows(
+      db,
+      'forum_posts',
+      rows.map((row) => ({ ...row, title: `${row.title}!` })),
+      { update: ['title'] },
+    );
+    expect((await titles()).slice(0, 2).map(([, title]) => title)).toEqual(['tab\there!', 'line\nbreak\r\n!']);
+  });
+
+  it('a large batch that the store refuses fails whole inside its transaction, and the connection goes on', async () => {
+    const rows: ForumPostsTable[] = Array.from({ length: 300 }, (_, i) => post(i));
+    Reflect.set(rows[250]!, 'title', null);
+    // a native driver's error is not an Error of the test's realm: matched by its message
+    await expect(db.transaction().execute((trx) => writeRows(trx, 'forum_posts', rows))).rejects.toMatchObject({
+      message: expect.stringMatching(/null/i),
+    });
+    expect(await titles()).toEqual([]);
+    expect(await writeRows(db, 'forum_posts', rows.slice(0, 250))).toBe(250);
+  });
+
   it('a stored row takes only the update columns; none: it is left as it is', async () => {
     await writeRows(db, 'forum_posts', [post(1), post(2)]);
     await writeRows(db, 'forum_posts', [{ ...post(1, 'new title'), upvotes: 99 }], { update: ['title'] });

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 import type { ColumnType } from './column-types.js';
+import { copyText } from './copy-text.js';
 
 /** A connection or a transaction (a Transaction is a Kysely). */
 export type RowWriter = Kysely<Database>;
@@ -20,6 +21,9 @@ export interface WriteRowsOptions {
   columns?: Readonly<Record<string, ColumnType>> | undefined;
 }
 
+/** Rows from which a store that copies (PostgreSQL) streams them through COPY rather than binding them. */
+const COPY_MIN_ROWS = 200;
+
 /** Parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
 const PARAMETERS_PER_STATEMENT = 30_000;
 const ROWS_PER_STATEMENT = 500;
@@ -28,10 +32,12 @@ const ROWS_PER_STATEMENT = 500;
  * Inserts rows by key, a stored row taking the new values of the `update` columns; returns how
  * many rows were inserted or changed. Every row has the columns of the first, and keys are
  * distinct (PostgreSQL refuses to update a row twice in one statement). The SQL is raw text,
- * built once per shape: where the column types are known, PostgreSQL gets one statement over
- * `unnest` of one array per column (a handful of parameters whatever the row count); otherwise
- * rows of values go in statements under the parameter limit, and on a store that keeps prepared
- * statements per text (SQLite) in a few fixed row counts, so each shape is prepared once.
+ * built once per shape. On PostgreSQL a batch of COPY_MIN_ROWS or more is streamed by `COPY`
+ * into a session-private staging table (a temporary copy of the table's columns, emptied first),
+ * then upserted from it in one statement; a smaller batch whose column types are known is one
+ * statement over `unnest` of one array per column. Otherwise rows of values go in statements
+ * under the parameter limit, and on a store that keeps prepared statements per text (SQLite) in
+ * a few fixed row counts, so each shape is prepared once.
  */
 export async function writeRows<T extends keyof Database>(
   db: RowWriter,
@@ -43,7 +49,8 @@ export async function writeRows<T extends keyof Database>(
   if (first === undefined) return 0;
   const columns = Object.keys(first);
   const dialect = dialectOf(db);
-  const types = dialect.bulkWrite === 'arrays' ? arrayTypes(options.columns, columns) : undefined;
+  if (dialect.bulkWrite === 'copy' && rows.length >= COPY_MIN_ROWS) return copyRows(db, table, columns, rows, options);
+  const types = dialect.bulkWrite === 'tuples' ? undefined : arrayTypes(options.columns, columns);
   if (types) {
     const text = statement(dialect, table, columns, options, 'arrays', () => {
       const arrays = types.map((type, i) => `${dialect.placeholder(i + 1)}::${type}[]`);
@@ -68,6 +75,29 @@ export async function writeRows<T extends keyof Database>(
     start += count;
   }
   return changed;
+}
+
+async function copyRows<T extends keyof Database>(
+  db: RowWriter,
+  table: T,
+  columns: readonly string[],
+  rows: readonly Database[T][],
+  options: WriteRowsOptions,
+): Promise<number> {
+  const staging = id(`staging_${table}`);
+  const list = columns.map(id).join(', ');
+  // `like` takes the columns and their not-null constraints, not the keys or indexes: a plain heap
+  // to fill and empty. Two statements without parameters go in one round trip (pg's simple query).
+  await db.executeQuery(
+    CompiledQuery.raw(
+      `create temporary table if not exists ${staging} (like ${id(table)} including defaults); truncate ${staging}`,
+      [],
+    ),
+  );
+  await db.executeQuery(CompiledQuery.raw(`copy ${staging} (${list}) from stdin`, [copyText(rows, columns)]));
+  const dialect = dialectOf(db);
+  const text = statement(dialect, table, columns, options, 'staged', () => `select ${list} from ${staging}`);
+  return changedRows(await db.executeQuery(CompiledQuery.raw(text, [])));
 }
 
 /** Rows of the next statement: a full one, else (where statements are prepared per text) the largest power of two left. */
@@ -102,7 +132,7 @@ function statement(
   table: string,
   columns: readonly string[],
   { key = 'id', update, skipUnchanged = false }: WriteRowsOptions,
-  rows: number | 'arrays',
+  rows: number | 'arrays' | 'staged',
   source: () => string,
 ): string {
   const shape = [dialect.kind, table, columns.join(','), key, update?.join(',') ?? '*', skipUnchanged, rows].join(

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import type { DialectOptions } from '../options.js';
+import { CopyingClient } from './copy-client.js';
 import { isPostgresUnavailable } from './postgres-errors.js';
 
 const INT8_OID = 20;
@@ -15,6 +16,7 @@ const INT8_OID = 20;
  */
 export function createPostgresDb(url: string, options: DialectOptions & { log?: LogConfig } = {}): Kysely<Database> {
   const pool = new pg.Pool({
+    Client: CopyingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
@@ -40,7 +42,7 @@ export const postgresDialect: Dialect = {
   bindIds: (ids) => ids,
   idIn: (column, n) => `${column} = any($${n}::text[])`,
   isDistinctFrom: 'is distinct from',
-  bulkWrite: 'arrays',
+  bulkWrite: 'copy',
   cachesStatements: false,
   tempSchema: '',
   tempTableOnCommit: 'on commit drop ',

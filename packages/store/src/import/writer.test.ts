@@ -1,0 +1,67 @@
+import type { Store } from '../store.js';
+import { openTestStore, testStoreKind } from '../testing.js';
+import { toForumRow } from '../platforms/forum/rows.js';
+import type { ImportItem } from './types.js';
+import { writeImport } from './writer.js';
+
+let store: Store;
+beforeAll(async () => {
+  store = await openTestStore();
+});
+afterAll(() => store.close());
+
+const post = (n: number, title: string | null = `post ${n}`): ImportItem => {
+  const values = toForumRow({
+    id: `w${n}`,
+    community: 'writer',
+    author: 'a',
+    title: 'x',
+    content: '',
+    upvotes: 0,
+    downvotes: 0,
+    score: n,
+    commentCount: 0,
+    createdAt: 1_700_000_000_000 + n,
+    url: '',
+  });
+  Reflect.set(values, 'title', title);
+  return { location: `line ${n}`, rows: [{ table: 'forum_posts', values }] };
+};
+
+const stored = async () =>
+  (await store.db.selectFrom('forum_posts').select('id').where('community', '=', 'writer').orderBy('id').execute()).map(
+    (row) => row.id,
+  );
+
+describe(`writeImport: a batch is written while the next is read (${testStoreKind()})`, () => {
+  it('writes every batch, in order, with the counts of each', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => post(i));
+    const progress: number[] = [];
+    const summary = await writeImport(store.db, items, {
+      recordsPerFlush: 3,
+      onProgress: (s) => progress.push(s.imported + s.updated),
+    });
+    expect(summary).toMatchObject({ imported: 10, updated: 0, skipped: 0 });
+    expect(progress).toEqual([3, 6, 9, 10]);
+    expect(await stored()).toHaveLength(10);
+    const again = await writeImport(store.db, [post(9), post(10), post(10)], { recordsPerFlush: 2 });
+    expect(again).toMatchObject({ imported: 1, updated: 2 });
+  });
+
+  it('a write that fails while the next batch is read fails the import, which leaves the store as it was and reads at most one batch ahead', async () => {
+    const before = await stored();
+    let read = 0;
+    async function* items(): AsyncGenerator<ImportItem> {
+      for (let n = 100; n < 130; n++) {
+        read += 1;
+        yield post(n, n === 104 ? null : `post ${n}`);
+      }
+    }
+    await expect(writeImport(store.db, items(), { recordsPerFlush: 3 })).rejects.toMatchObject({
+      message: expect.stringMatching(/null/i),
+    });
+    expect(await stored()).toEqual(before);
+    // the failing batch (103–105) was being written while 106–108 were read; nothing after that
+    expect(read).toBeLessThanOrEqual(9);
+  });
+});
