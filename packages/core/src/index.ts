@@ -46,7 +46,7 @@ export { errorCodes, isErrorCode, statusTitles } from './error-codes.js';
 export type { ErrorCode } from './error-codes.js';
 export { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
 export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
-export { splitLines } from './lines.js';
+export { splitLineBatches, splitLines } from './lines.js';
 export type { Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
 export { paginate } from './paginate.js';

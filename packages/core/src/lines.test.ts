@@ -1,4 +1,4 @@
-import { splitLines } from './lines.js';
+import { splitLineBatches, splitLines } from './lines.js';
 
 async function lines(...chunks: string[]): Promise<string[]> {
   async function* stream() {
@@ -42,5 +42,18 @@ describe('splitLines', () => {
     const found: string[] = [];
     for await (const line of splitLines(stream())) found.push(line);
     expect(found).toEqual(['abc']);
+  });
+});
+
+describe('splitLineBatches', () => {
+  it('gives the lines of each chunk as one array, none for a chunk without a line end', async () => {
+    async function* stream() {
+      yield Buffer.from('a\nb\nc');
+      yield Buffer.from('c');
+      yield Buffer.from('c\r\n\nd');
+    }
+    const batches: string[][] = [];
+    for await (const batch of splitLineBatches(stream())) batches.push(batch);
+    expect(batches).toEqual([['a', 'b'], ['ccc', ''], ['d']]);
   });
 });

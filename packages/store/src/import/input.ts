@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type ParsedTokenInfo, Tokenizer, TokenParser } from '@streamparser/json';
-import { splitLines } from '@socialquery/core';
+import { splitLineBatches } from '@socialquery/core';
 import zstd from 'zstd-napi/binding.js';
 import { ImportInputError, type ReadProgress } from './types.js';
 
@@ -93,10 +93,25 @@ export async function* zstdDecompressed(chunks: AsyncIterable<Buffer>): AsyncGen
   if (inFrame) throw new Error('the file ends in the middle of a frame');
 }
 
-/** Streams a file's lines (without the line break) with their 1-based numbers; memory holds one chunk and one partial line. */
+/**
+ * Streams a file's lines (without the line break) a chunk at a time, with the 1-based number of
+ * each batch's first line; memory holds one chunk and one partial line.
+ */
+export async function* readLineBatches(
+  path: string,
+  progress: ReadProgress,
+): AsyncGenerator<{ first: number; lines: string[] }> {
+  let first = 1;
+  for await (const lines of splitLineBatches(readBytes(path, progress))) {
+    yield { first, lines };
+    first += lines.length;
+  }
+}
+
+/** Streams a file's lines one at a time, with their 1-based numbers (readLineBatches). */
 export async function* readLines(path: string, progress: ReadProgress): AsyncGenerator<{ line: number; text: string }> {
-  let line = 0;
-  for await (const text of splitLines(readBytes(path, progress))) yield { line: (line += 1), text };
+  for await (const { first, lines } of readLineBatches(path, progress))
+    for (const [i, text] of lines.entries()) yield { line: first + i, text };
 }
 
 /**

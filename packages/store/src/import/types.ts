@@ -45,7 +45,8 @@ export interface Importer {
   description: string;
   /** What the path names: a file, a directory, or either. */
   input: 'file' | 'dir' | 'file-or-dir';
-  read(path: string, progress: ReadProgress): AsyncIterable<ImportItem>;
+  /** The input's records, one at a time or an array at a time (a large line-based input: one await per chunk read, not per record). */
+  read(path: string, progress: ReadProgress): AsyncIterable<ImportItem | readonly ImportItem[]>;
   /**
    * Recomputes what the store derives from the imported tables, inside the import's transaction
    * (so a failure leaves the store as it was); `written` names the tables rows were written to or pruned from.

@@ -28,6 +28,11 @@ const post = (n: number, title: string | null = `post ${n}`): ImportItem => {
   return { location: `line ${n}`, rows: [{ table: 'forum_posts', values }] };
 };
 
+/** The items as an importer yields them: one at a time, or an array at a time. */
+async function* read(...reads: (ImportItem | ImportItem[])[]): AsyncGenerator<ImportItem | readonly ImportItem[]> {
+  yield* reads;
+}
+
 const stored = async () =>
   (await store.db.selectFrom('forum_posts').select('id').where('community', '=', 'writer').orderBy('id').execute()).map(
     (row) => row.id,
@@ -37,14 +42,14 @@ describe(`writeImport: a batch is written while the next is read (${testStoreKin
   it('writes every batch, in order, with the counts of each', async () => {
     const items = Array.from({ length: 10 }, (_, i) => post(i));
     const progress: number[] = [];
-    const summary = await writeImport(store.db, items, {
+    const summary = await writeImport(store.db, read(items.slice(0, 2), items[2]!, items.slice(3)), {
       recordsPerFlush: 3,
       onProgress: (s) => progress.push(s.imported + s.updated),
     });
     expect(summary).toMatchObject({ imported: 10, updated: 0, skipped: 0 });
     expect(progress).toEqual([3, 6, 9, 10]);
     expect(await stored()).toHaveLength(10);
-    const again = await writeImport(store.db, [post(9), post(10), post(10)], { recordsPerFlush: 2 });
+    const again = await writeImport(store.db, read(post(9), [post(10), post(10)]), { recordsPerFlush: 2 });
     expect(again).toMatchObject({ imported: 1, updated: 2 });
   });
 

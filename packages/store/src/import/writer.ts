@@ -91,7 +91,7 @@ const sqlTexts = (dialect: Dialect) => ({
  */
 export async function writeImport(
   db: Kysely<Database>,
-  items: AsyncIterable<ImportItem>,
+  items: AsyncIterable<ImportItem | readonly ImportItem[]>,
   options: WriteOptions = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
@@ -204,28 +204,29 @@ export async function writeImport(
       options.onProgress?.(summary);
     };
     try {
-      for await (const item of items) {
-        if ('error' in item) {
-          if (options.strict) throw new ImportAbortedError(item.location, item.error);
-          firstFailure ??= { location: item.location, reason: item.error };
-          summary.skipped += 1;
-          if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
-          if (summary.skipped >= WRONG_FORMAT_AFTER && accepted === 0) throw wrongFormat();
-          continue;
+      for await (const read of items)
+        for (const item of itemsOf(read)) {
+          if ('error' in item) {
+            if (options.strict) throw new ImportAbortedError(item.location, item.error);
+            firstFailure ??= { location: item.location, reason: item.error };
+            summary.skipped += 1;
+            if (summary.skips.length < SKIPS_KEPT) summary.skips.push({ location: item.location, reason: item.error });
+            if (summary.skipped >= WRONG_FORMAT_AFTER && accepted === 0) throw wrongFormat();
+            continue;
+          }
+          batch.push(item.rows);
+          accepted += 1;
+          if (item.prune) prunes.push(...item.prune);
+          if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
+            // the previous write is done before this one starts: at most one batch is written while the next is read
+            await writing;
+            writing = write(batch, prunes);
+            // a failure is taken at the next await; until then it must not count as unhandled
+            writing.catch(() => {});
+            batch = [];
+            prunes = [];
+          }
         }
-        batch.push(item.rows);
-        accepted += 1;
-        if (item.prune) prunes.push(...item.prune);
-        if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
-          // the previous write is done before this one starts: at most one batch is written while the next is read
-          await writing;
-          writing = write(batch, prunes);
-          // a failure is taken at the next await; until then it must not count as unhandled
-          writing.catch(() => {});
-          batch = [];
-          prunes = [];
-        }
-      }
     } finally {
       // never leave a write running on the transaction's connection (a failure then rolls back after it)
       await writing.catch(() => {});
@@ -255,6 +256,10 @@ export async function writeImport(
     if (cacheSize !== undefined) await pragma(db, `cache_size = ${Number(cacheSize)}`);
   }
   return summary;
+}
+
+function itemsOf(read: ImportItem | readonly ImportItem[]): readonly ImportItem[] {
+  return 'location' in read ? [read] : read;
 }
 
 async function pragma(db: Kysely<Database>, statement: string): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { toForumRow } from './rows.js';
-import { readLines } from '../../import/input.js';
+import { readLineBatches } from '../../import/input.js';
 import type { Importer, ImportItem, ImportRow } from '../../import/types.js';
 import {
   epochSeconds,
@@ -70,9 +70,13 @@ export const redditNdjson: Importer = {
   description: 'Reddit submissions, one JSON object per line (Pushshift / Arctic Shift dumps); plain or .zst',
   input: 'file',
   async *read(path, progress) {
-    for await (const { line, text } of readLines(path, progress)) {
-      if (text.trim() === '') continue;
-      yield mapRedditLine(text, `line ${line}`);
+    for await (const { first, lines } of readLineBatches(path, progress)) {
+      // a chunk's records at once: millions of lines, an await each, were a tenth of an import's time
+      const items: ImportItem[] = [];
+      lines.forEach((text, i) => {
+        if (text.trim() !== '') items.push(mapRedditLine(text, `line ${first + i}`));
+      });
+      yield items;
     }
   },
 };
