@@ -164,6 +164,8 @@ describe('import forum reddit-ndjson', () => {
       'youtube-v3',
       'spotify-web-api',
       'tiktok',
+      'tiktok-export',
+      'reddit-api',
       'linkedin-export',
     ]) {
       expect(result.out).toContain(format);
@@ -664,6 +666,28 @@ describe('import shortvideo tiktok', () => {
       ['7221500000000000003', 0],
       ['7221500000000000001', 1],
     ]);
+  });
+});
+
+describe('import shortvideo tiktok-export', () => {
+  it("imports the user's own posts of a data export; a re-import keeps what it does not carry (counts a Research API import stored)", async () => {
+    const exported = fixture('tiktok-export', 'user_data_tiktok.json');
+    const result = await cli('import', 'shortvideo', 'tiktok-export', exported);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/^imported 2, updated 0, skipped 1 /);
+    const posts = await store.shortvideo.userPosts({ username: 'maya.rides', limit: 10 });
+    expect(posts.map((v) => [v.id, v.createdAt, v.likeCount])).toEqual([
+      ['7341234567890123456', '2024-02-29T23:59:58.000Z', 1203],
+      ['7318000000000000000', '2023-12-31T08:15:00.000Z', 7],
+    ]);
+    await store.db
+      .updateTable('shortvideo_videos')
+      .set({ view_count: 5000, share_count: 9 })
+      .where('id', '=', '7341234567890123456')
+      .execute();
+    expect((await cli('import', 'shortvideo', 'tiktok-export', exported)).out).toMatch(/^imported 0, updated 2, /);
+    const [again] = await store.shortvideo.userPosts({ username: 'maya.rides', limit: 1 });
+    expect(again).toMatchObject({ id: '7341234567890123456', viewCount: 5000, shareCount: 9, likeCount: 1203 });
   });
 });
 

@@ -58,6 +58,9 @@ export function mapTiktokComment(comment: Json): ImportRow<'shortvideo_comments'
   };
 }
 
+/** Top-level sections of the app's "Download your data" file (import-tiktok-export.ts), either layout. */
+const EXPORT_SECTIONS = ['Profile And Settings', 'Post', 'Your Activity', 'Activity', 'Profile', 'Video'];
+
 export const tiktokResearch: Importer = {
   platform: 'shortvideo',
   format: 'tiktok',
@@ -76,7 +79,13 @@ export const tiktokResearch: Importer = {
           ).filter(([key]) => Array.isArray(data[key]))
         : [];
       if (!isObject(data) || lists.length === 0) {
-        yield { location: where, error: 'not a research API response (no data.videos or data.comments array)' };
+        const isExport = isObject(value) && EXPORT_SECTIONS.some((section) => section in value);
+        yield {
+          location: where,
+          error: isExport
+            ? 'this is a "Download your data" export, not a research API response: import it as shortvideo tiktok-export'
+            : 'not a research API response (no data.videos or data.comments array)',
+        };
         continue;
       }
       for (const [key, map] of lists) {

@@ -4,6 +4,7 @@ import { SHORTVIDEO_COLUMNS } from './columns.js';
 import { shortVideoDemoSet } from './demo-set.js';
 import { findShortVideoExamples } from './examples.js';
 import { tiktokResearch } from './import-tiktok.js';
+import { tiktokExport } from './import-tiktok-export.js';
 import { shortvideo } from './migrations/0003-shortvideo.js';
 import { createSqlShortVideoSource } from './source.js';
 
@@ -15,7 +16,7 @@ export const shortvideoStorePlatform = defineStorePlatform({
   migrations: { '0003-shortvideo': shortvideo },
   tables: [{ name: 'shortvideo_videos' }, { name: 'shortvideo_comments' }],
   columnTypes: SHORTVIDEO_COLUMNS,
-  importers: [tiktokResearch],
+  importers: [tiktokResearch, tiktokExport],
   demo: shortVideoDemoSet,
   examples: findShortVideoExamples,
 });
