@@ -13,6 +13,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { list } from './args.js';
+import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
 import { credentialHeaders, scenariosOf, type Scenario } from './scenarios.js';
@@ -59,6 +61,7 @@ Options:
   --markdown FILE    also write the report as Markdown (the tables of BENCHMARKS.md); the raw
                      measurements of the last run are always in data/bench-last.json
   --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
+  --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -79,10 +82,18 @@ async function main() {
       'cpu-prof': { type: 'string' },
       markdown: { type: 'string' },
       report: { type: 'string' },
+      imports: { type: 'boolean' },
+      lines: { type: 'string' },
+      base: { type: 'string' },
+      rounds: { type: 'string' },
+      shapes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return console.log(USAGE);
+  if (values.help) return console.log(values.imports ? IMPORT_USAGE : USAGE);
+  if (values.imports) return importsCommand(values, process.argv.slice(2));
+  for (const name of ['lines', 'base', 'rounds', 'shapes'] as const)
+    if (values[name] !== undefined) throw new Error(`--${name} measures imports: give it with --imports`);
   if (values.report) {
     const saved = JSON.parse(readFileSync(values.report, 'utf8')) as {
       info: Info;
@@ -270,12 +281,6 @@ async function prepareVariant(url: string, credentials: Record<string, string>, 
   }
   return { headers, status, canned };
 }
-
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 function positive(value: string, name: string): number {
   if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--${name} must be a positive integer`);

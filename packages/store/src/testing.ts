@@ -107,3 +107,6 @@ async function onServer(url: string, statement: string) {
 export function importFixture(...parts: string[]): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'import', ...parts);
 }
+
+/** Rows in PostgreSQL's COPY text format, as the row writer streams them: the import benchmark's PostgreSQL floor writes with it. */
+export { copyText } from './rows/copy-text.js';

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-/** `COPY <table> (<columns>) FROM STDIN`, as the row writer sends it (rows/copy-rows.ts). */
+/** `COPY <table> (<columns>) FROM STDIN`, as the row writer sends it (rows/write-rows.ts). */
 const COPY_FROM_STDIN = /^copy\s[\s\S]+\sfrom\s+stdin$/i;
 
 /**

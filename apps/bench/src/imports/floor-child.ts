@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * `node floor-child.js <store address> <file>`: the floor under a forum import, the store's raw
+ * write speed for the very rows the import writes. The file is read and mapped by the importer
+ * before the clock starts; then, timed, the rows are written the fastest way the store offers,
+ * with nothing of ours in between (no Kysely, no batching logic, no counting):
+ * - SQLite: multi-row `INSERT … ON CONFLICT DO UPDATE` statements prepared once, in one
+ *   transaction, with the table's secondary indexes dropped first and built again before commit
+ *   when the table holds fewer rows than the file brings (as a bulk import does), kept otherwise;
+ *   the connection's pragmas are the store's (WAL, synchronous NORMAL) and the import's page cache.
+ * - PostgreSQL: `COPY forum_posts FROM STDIN` straight into the table, in one transaction, from
+ *   COPY text encoded before the clock starts (no staging table, no upsert: an empty table).
+ * Prints a ChildResult.
+ */
+import { findImporter, openStore, parseStoreAddress, type ImportItem, type Store } from '@socialquery/store';
+import { copyText } from '@socialquery/store/testing';
+import Database from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
+import { startClock } from './child-result.js';
+
+const [address, file] = process.argv.slice(2);
+if (!address || !file) throw new Error('usage: floor-child.js <store address> <file>');
+
+const importer = findImporter('forum', 'reddit-ndjson');
+if (!importer) throw new Error('no forum reddit-ndjson importer');
+type Row = Record<string, unknown>;
+const rows: Row[] = [];
+for await (const read of importer.read(file, { bytesRead: 0, totalBytes: 0 })) {
+  const items: readonly ImportItem[] = 'location' in read ? [read] : read;
+  for (const item of items) {
+    if ('error' in item) throw new Error(`${item.location}: ${item.error}`);
+    for (const row of item.rows) rows.push({ ...row.values });
+  }
+}
+if (rows.length === 0) throw new Error(`${file}: no rows`);
+const columns = Object.keys(rows[0]!);
+
+const parsed = parseStoreAddress(address);
+const store = await openStore(address); // the store's own schema, through its migrations
+if (parsed.kind === 'sqlite') {
+  await store.close();
+  sqliteFloor(parsed.path);
+} else {
+  try {
+    await postgresFloor(store.db);
+  } finally {
+    await store.close();
+  }
+}
+
+function sqliteFloor(path: string) {
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -65536');
+    const stored = (db.prepare('select count(*) as n from forum_posts').get() as { n: number }).n;
+    const indexes =
+      stored < rows.length
+        ? (db
+            .prepare(
+              "select name, sql from sqlite_master where type = 'index' and tbl_name = 'forum_posts' and sql like 'CREATE INDEX%'",
+            )
+            .all() as { name: string; sql: string }[])
+        : [];
+    // SQLite takes at most 32,766 parameters a statement
+    const perStatement = Math.floor(30_000 / columns.length);
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    const assignments = columns
+      .filter((c) => c !== 'id')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', ');
+    const upsert = (n: number) =>
+      db.prepare(
+        `insert into forum_posts (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (id) do update set ${assignments}`,
+      );
+    const full = upsert(perStatement);
+    const clock = startClock();
+    db.exec('begin');
+    for (const index of indexes) db.exec(`drop index ${index.name}`);
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const chunk = rows.slice(start, start + perStatement);
+      const values: unknown[] = [];
+      for (const row of chunk) for (const column of columns) values.push(row[column]);
+      (chunk.length === perStatement ? full : upsert(chunk.length)).run(values);
+    }
+    for (const index of indexes) db.exec(index.sql);
+    db.exec('commit');
+    clock.stop(rows.length);
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresFloor(db: Store['db']) {
+  const batch = 5_000;
+  const texts: string[] = [];
+  for (let start = 0; start < rows.length; start += batch)
+    texts.push(copyText(rows.slice(start, start + batch), columns));
+  const copy = `copy forum_posts (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`;
+  const clock = startClock();
+  await db.transaction().execute(async (trx) => {
+    for (const text of texts) await trx.executeQuery(CompiledQuery.raw(copy, [text]));
+  });
+  clock.stop(rows.length);
+}

@@ -1,0 +1,223 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+
+/**
+ * The two line shapes the import benchmark reads, both Reddit submissions as the Pushshift /
+ * Arctic Shift dumps write them (one JSON object per line):
+ * - `thin`: the 27 fields of the early dumps (~770 bytes a line), where the writes dominate;
+ * - `dump`: the ~110 fields of a 2023-era Arctic Shift line (~3.4 KB: awards, flair richtext,
+ *   preview images with six resolutions, media embeds, `_meta`), where JSON parsing dominates.
+ * Both are deterministic: line i of a shape is the same in every run, with id base36(offset + i).
+ */
+export type LineShape = 'thin' | 'dump';
+export const LINE_SHAPES: readonly LineShape[] = ['thin', 'dump'];
+
+const COMMUNITIES = [
+  'programming',
+  'AskReddit',
+  'gardening',
+  'science',
+  'worldnews',
+  'photography',
+  'rust',
+  'typescript',
+];
+/** Words of titles and texts; the dumps escape `&`, `<` and `>`, so some words carry entities the importer decodes. */
+const WORDS =
+  'the quick brown fox jumps over a lazy dog while reading about sqlite indexes and streaming parsers today &amp; &lt;tags&gt;'.split(
+    ' ',
+  );
+
+/** Writes `lines` submissions of `shape`, ids from `firstIndex` on, to `file`, honouring the stream's backpressure. */
+export async function writeRedditLines(file: string, shape: LineShape, lines: number, firstIndex = 0): Promise<void> {
+  const out = createWriteStream(file);
+  let seed = 42 + firstIndex;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const text = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  const line = shape === 'thin' ? thinLine : dumpLine;
+  for (let i = firstIndex; i < firstIndex + lines; i += 1) {
+    if (!out.write(`${JSON.stringify(line(i, random, text))}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+type Random = () => number;
+type Text = (words: number) => string;
+
+function base(i: number, random: Random, text: Text) {
+  const id = (1_000_000 + i).toString(36);
+  const subreddit = COMMUNITIES[i % COMMUNITIES.length]!;
+  const score = Math.floor(random() * 5000) - 50;
+  return { id, subreddit, score, title: text(9), selftext: text(25), created: 1_600_000_000 + i * 7 };
+}
+
+function thinLine(i: number, random: Random, text: Text) {
+  const { id, subreddit, score, title, selftext, created } = base(i, random, text);
+  return {
+    archived: false,
+    author: `user_${i % 50_000}`,
+    author_flair_text: null,
+    created_utc: created,
+    distinguished: null,
+    domain: `self.${subreddit}`,
+    downs: 0,
+    edited: false,
+    gilded: 0,
+    id,
+    is_self: true,
+    link_flair_text: i % 3 === 0 ? 'Discussion' : null,
+    locked: false,
+    name: `t3_${id}`,
+    num_comments: Math.floor(random() * 300),
+    over_18: false,
+    permalink: `/r/${subreddit}/comments/${id}/post_${i}/`,
+    retrieved_on: 1_700_000_000,
+    score,
+    selftext,
+    stickied: false,
+    subreddit,
+    subreddit_id: 't5_2fwo',
+    title,
+    ups: Math.max(score, 0),
+    upvote_ratio: 0.97,
+    url: `https://www.reddit.com/r/${subreddit}/comments/${id}/post_${i}/`,
+  };
+}
+
+function dumpLine(i: number, random: Random, text: Text) {
+  const { id, subreddit, score, title, selftext, created } = base(i, random, text);
+  const image = `https://preview.redd.it/${id}abcdefghijklmnop.jpg`;
+  const resolutions = [108, 216, 320, 640, 960, 1080].map((width) => ({
+    height: Math.round(width * 0.75),
+    url: `${image}?width=${width}&amp;crop=smart&amp;auto=webp&amp;s=0123456789abcdef0123456789abcdef01234567`,
+    width,
+  }));
+  return {
+    _meta: { retrieved_2nd_on: 1_700_086_400, was_deleted_later: false },
+    all_awardings: [],
+    allow_live_comments: false,
+    approved_at_utc: null,
+    approved_by: null,
+    archived: false,
+    author: `user_${i % 50_000}`,
+    author_flair_background_color: null,
+    author_flair_css_class: null,
+    author_flair_richtext: [{ e: 'text', t: 'Contributor' }],
+    author_flair_template_id: null,
+    author_flair_text: 'Contributor',
+    author_flair_text_color: 'dark',
+    author_flair_type: 'richtext',
+    author_fullname: `t2_${(9_000_000 + (i % 50_000)).toString(36)}`,
+    author_is_blocked: false,
+    author_patreon_flair: false,
+    author_premium: false,
+    awarders: [],
+    banned_at_utc: null,
+    banned_by: null,
+    can_gild: false,
+    can_mod_post: false,
+    category: null,
+    clicked: false,
+    content_categories: null,
+    contest_mode: false,
+    created: created,
+    created_utc: created,
+    discussion_type: null,
+    distinguished: null,
+    domain: 'i.redd.it',
+    downs: 0,
+    edited: false,
+    gilded: 0,
+    gildings: {},
+    hidden: false,
+    hide_score: false,
+    id,
+    is_created_from_ads_ui: false,
+    is_crosspostable: true,
+    is_meta: false,
+    is_original_content: false,
+    is_reddit_media_domain: true,
+    is_robot_indexable: true,
+    is_self: false,
+    is_video: false,
+    likes: null,
+    link_flair_background_color: '#0079d3',
+    link_flair_css_class: 'discussion',
+    link_flair_richtext: [{ e: 'text', t: 'Discussion' }],
+    link_flair_template_id: '3c8a8a5e-1f2b-11ec-9a3c-0e7f1a2b3c4d',
+    link_flair_text: 'Discussion',
+    link_flair_text_color: 'light',
+    link_flair_type: 'richtext',
+    locked: false,
+    media: null,
+    media_embed: {},
+    media_only: false,
+    mod_note: null,
+    mod_reason_by: null,
+    mod_reason_title: null,
+    mod_reports: [],
+    name: `t3_${id}`,
+    no_follow: false,
+    num_comments: Math.floor(random() * 300),
+    num_crossposts: 0,
+    num_reports: null,
+    over_18: false,
+    parent_whitelist_status: 'all_ads',
+    permalink: `/r/${subreddit}/comments/${id}/post_${i}/`,
+    pinned: false,
+    post_hint: 'image',
+    preview: {
+      enabled: true,
+      images: [
+        {
+          id: `${id}preview0123456789abcdef`,
+          resolutions,
+          source: {
+            height: 3024,
+            url: `${image}?auto=webp&amp;s=fedcba9876543210fedcba9876543210fedcba98`,
+            width: 4032,
+          },
+          variants: {},
+        },
+      ],
+    },
+    pwls: 6,
+    quarantine: false,
+    removal_reason: null,
+    removed_by: null,
+    removed_by_category: null,
+    report_reasons: null,
+    retrieved_on: 1_700_000_000,
+    saved: false,
+    score,
+    secure_media: null,
+    secure_media_embed: {},
+    selftext,
+    send_replies: true,
+    spoiler: false,
+    stickied: false,
+    subreddit,
+    subreddit_id: 't5_2fwo',
+    subreddit_name_prefixed: `r/${subreddit}`,
+    subreddit_subscribers: 1_234_567,
+    subreddit_type: 'public',
+    suggested_sort: null,
+    thumbnail: `https://b.thumbs.redditmedia.com/${id}thumbnail0123456789.jpg`,
+    thumbnail_height: 105,
+    thumbnail_width: 140,
+    title,
+    top_awarded_type: null,
+    total_awards_received: 0,
+    treatment_tags: [],
+    ups: Math.max(score, 0),
+    upvote_ratio: 0.97,
+    url: image,
+    url_overridden_by_dest: image,
+    user_reports: [],
+    view_count: null,
+    visited: false,
+    whitelist_status: 'all_ads',
+    wls: 6,
+  };
+}
