@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { errorHandler, sendError } from './error-response.js';
 import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
-import { methodNotAllowed, mountPlatforms } from './mount.js';
+import { errorExtrasByPathPrefix, methodNotAllowed, mountPlatforms } from './mount.js';
 import { apiReference } from './openapi/reference.js';
 import {
   createRequestBudget,
@@ -54,6 +54,8 @@ export function createApp({
   app.use(securityHeaders());
   app.use(requestLogger(logger));
   app.use(requestId);
+  const mounted = platforms ?? platformsOf(store);
+  app.use(errorExtrasByPathPrefix(mounted));
   app.use(httpCaching());
   app.use(limitUrlLength());
   const cors = corsFor(corsOrigins);
@@ -66,7 +68,6 @@ export function createApp({
   app.all('/healthz', methodNotAllowed);
 
   app.use(refuseQueryCredentials, refuseNul);
-  const mounted = platforms ?? platformsOf(store);
   app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
   app.use(
     mountPlatforms(mounted, {

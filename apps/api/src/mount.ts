@@ -57,6 +57,35 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
   return router;
 }
 
+/**
+ * The extra error-body fields of every platform whose operations carry them (professional's
+ * `success: false`), for every error answered under the platform's path prefix, including the
+ * checks that run before routing (URI length, credentials in the query, NUL) and unknown routes
+ * there: a client of that group reads one envelope whatever refused its request. The prefix is
+ * the part up to the last `/` that all of the platform's paths share.
+ */
+export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[]): RequestHandler {
+  const prefixes: [string, Readonly<Record<string, unknown>>][] = [];
+  for (const { contract } of platforms) {
+    const operations: Operation[] = Object.values(contract);
+    const extras = operations.find((operation) => operation.errorExtras)?.errorExtras;
+    if (!extras) continue;
+    const common = operations
+      .map((operation) => operation.path)
+      .reduce((a, b) => {
+        let i = 0;
+        while (i < a.length && a[i] === b[i]) i += 1;
+        return a.slice(0, i);
+      });
+    prefixes.push([common.slice(0, common.lastIndexOf('/') + 1), extras]);
+  }
+  return (req, res, next) => {
+    const found = prefixes.find(([prefix]) => req.path.startsWith(prefix));
+    if (found) contextOf(res).errorBodyExtras = found[1];
+    next();
+  };
+}
+
 /** An operation's extra error-body fields, for every error answered on its path (sendError merges them). */
 function withErrorExtras(operation: Operation): RequestHandler {
   return (_req, res, next) => {

@@ -10,29 +10,52 @@ import { createApp } from '../src/app.js';
 
 /**
  * A TCP relay between the service and PostgreSQL that can "stop" the database (drop every
- * connection, refuse new ones) and "restart" it, without touching the server other suites share.
+ * connection, refuse new ones) and "restart" it, or "freeze" it as a SIGSTOPped server or a
+ * network partition does (connections stay open, nothing comes back) and thaw it, without
+ * touching the server other suites share.
  */
 class Relay {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private frozen = false;
   port = 0;
   constructor(private readonly target: { host: string; port: number }) {}
 
   async up(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      for (const socket of pair) {
         this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          this.pairs.delete(pair);
+        });
         socket.on('error', () => {
           client.destroy();
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      if (!this.frozen) client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Nothing passes either way until thaw(); connections, new ones included, stay open. */
+  freeze(): void {
+    this.frozen = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream).pause();
+      upstream.unpipe(client).pause();
+    }
+  }
+
+  thaw(): void {
+    this.frozen = false;
+    for (const [client, upstream] of this.pairs) client.pipe(upstream).pipe(client);
   }
 
   async down(): Promise<void> {
@@ -86,6 +109,31 @@ describe('PostgreSQL outage', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
 
     await relay.up();
+    const after = await posts();
+    expect(after.status).toBe(200);
+    expect(after.body.posts).toHaveLength(2);
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+  }, 30_000);
+
+  it('answers 503 within the statement timeout plus a second while the database is frozen, and recovers when it thaws', async () => {
+    expect((await posts()).status).toBe(200);
+
+    relay.freeze();
+    try {
+      const started = Date.now();
+      const during = await posts();
+      // statement timeout 200 ms + ANSWER_GRACE_MS 1,000 ms: the server never enforces its own timeout when frozen
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(during.status).toBe(503);
+      expect(ErrorBody.parse(during.body)).toMatchObject({ code: 'unavailable', statusCode: 503 });
+      expect(during.headers['retry-after']).toBe('5');
+      expect(JSON.stringify(during.body)).not.toMatch(/ETIMEDOUT|no answer|127\.0\.0\.1|postgres/i);
+      expect((await request(app).get('/healthz')).status).toBe(503);
+    } finally {
+      relay.thaw();
+    }
+
     const after = await posts();
     expect(after.status).toBe(200);
     expect(after.body.posts).toHaveLength(2);

@@ -205,6 +205,24 @@ describe('GET /api/v1/professional/api/v1/user/profile', () => {
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
   });
+
+  it('carries success false on the checks that run before routing, and on unknown routes of the group', async () => {
+    const refused = [
+      [await getProfile({ username: 'a\0b' }), 400, 'invalid_parameter'],
+      [await getProfile({ username, api_key: 'x' }), 400, 'credentials_in_query'],
+      [await getProfile({ username: 'x'.repeat(9_000) }), 414, 'uri_too_long'],
+      [await request(service.app).get('/api/v1/professional/no-such-route'), 404, 'not_found'],
+    ] as const;
+    for (const [res, status, code] of refused) {
+      expect(res.status).toBe(status);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
+      expect(res.body.success).toBe(false);
+    }
+    // other groups' errors keep their own envelope
+    const forum = await request(service.app).get('/api/v1/forum/community/x/posts').query({ token: 'x' });
+    expect(forum.status).toBe(400);
+    expect(forum.body).not.toHaveProperty('success');
+  });
 });
 
 describe('GET /api/v1/professional/company/employees', () => {

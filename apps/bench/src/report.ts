@@ -204,7 +204,7 @@ export function printTables(measurements: Measurement[], targets: TargetLine[], 
 export function markdownTable(rows: Record<string, string | number>[]): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]!);
-  const numeric = columns.map((c) => rows.every((r) => typeof r[c] === 'number' || /^[0-9.]+$/.test(String(r[c]))));
+  const numeric = columns.map((c) => rows.every((r) => typeof r[c] === 'number' || /^[0-9.,]+$/.test(String(r[c]))));
   return [
     `| ${columns.join(' | ')} |`,
     `|${numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,

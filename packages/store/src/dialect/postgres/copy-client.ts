@@ -6,27 +6,75 @@ import { from as copyFrom } from 'pg-copy-streams';
 /** `COPY <table> (<columns>) FROM STDIN`, as the row writer sends it (rows/write-rows.ts). */
 const COPY_FROM_STDIN = /^copy\s[\s\S]+\sfrom\s+stdin$/i;
 
+/** A statement that lifts the statement timeout for the rest of its transaction (a long transaction's setting). */
+const LIFTS_STATEMENT_TIMEOUT = /^\s*set\s+local\s+statement_timeout\s*=\s*0\b/i;
+const ENDS_TRANSACTION = /^\s*(commit|rollback)\b/i;
+
 /**
  * A pg client that also runs `COPY … FROM STDIN` sent as a plain query whose one parameter is the
  * data (COPY's text format). Kysely sends every statement as `query(text, parameters)` on the
  * connection it holds (a transaction's included), so a bulk write can stream through COPY inside
  * the same transaction as the statements around it; pg-copy-streams does the protocol's copy-in.
  * Anything else goes to pg unchanged (pg itself cannot run a COPY FROM STDIN without a stream).
+ *
+ * It also bounds the wait for an answer on the client's side. `statement_timeout` is enforced by
+ * the server, so a server that is frozen (stopped, or cut off by a partition that leaves the TCP
+ * connection open) never enforces it and a query would wait forever. A query with no answer
+ * within `answerTimeoutMs` gets its connection destroyed: the query fails as a lost connection
+ * (which the store reports as unavailable), and the pool drops the client and connects anew once
+ * the server answers again. A transaction that lifts its statement timeout
+ * (`set local statement_timeout = 0`) is not bounded either until it ends.
  */
-export class CopyingClient extends pg.Client {}
+export class CopyingClient extends pg.Client {
+  /** Milliseconds a query waits for its answer; 0: no bound (a plain CopyingClient). */
+  answerTimeoutMs = 0;
+  /** Inside a transaction that lifted its statement timeout. */
+  unbounded = false;
+}
+
+/** A CopyingClient class whose queries wait at most `answerTimeoutMs` for their answer (pg.Pool takes a class). */
+export function boundedCopyingClient(answerTimeoutMs: number): typeof CopyingClient {
+  return class BoundedCopyingClient extends CopyingClient {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.answerTimeoutMs = answerTimeoutMs;
+      // a connection error reaches the caller through the query it failed; unheard, the event would end the process
+      this.on('error', () => {});
+    }
+  };
+}
 
 const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
 Object.defineProperty(CopyingClient.prototype, 'query', {
-  value: function (this: pg.Client, ...args: unknown[]): unknown {
+  value: function (this: CopyingClient, ...args: unknown[]): unknown {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && COPY_FROM_STDIN.test(text) && Array.isArray(values))
-      return copyIn(this, text, values);
-    return query.apply(this, args);
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query.apply(this, args);
+    const answer = COPY_FROM_STDIN.test(text)
+      ? copyIn(this, text, values)
+      : (query.apply(this, args) as Promise<unknown>);
+    return bounded(this, text, answer);
   },
   writable: true,
   configurable: true,
 });
+
+function bounded<T>(client: CopyingClient, text: string, answer: Promise<T>): Promise<T> {
+  if (LIFTS_STATEMENT_TIMEOUT.test(text)) client.unbounded = true;
+  if (ENDS_TRANSACTION.test(text)) client.unbounded = false;
+  const ms = client.answerTimeoutMs;
+  if (ms === 0 || client.unbounded) return answer;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      client.connection.stream.destroy();
+      reject(
+        Object.assign(new Error(`PostgreSQL gave no answer within ${ms} ms; connection closed`), { code: 'ETIMEDOUT' }),
+      );
+    }, ms);
+  });
+  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function copyIn(client: pg.Client, text: string, values: unknown[]): Promise<pg.QueryResult> {
   const [data] = values;

@@ -3,24 +3,31 @@ import pg from 'pg';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import type { DialectOptions } from '../options.js';
-import { CopyingClient } from './copy-client.js';
+import { boundedCopyingClient } from './copy-client.js';
 import { isPostgresUnavailable } from './postgres-errors.js';
 
 const INT8_OID = 20;
+/** How long past the statement timeout a query's answer is still waited for, before its connection is given up as dead. */
+export const ANSWER_GRACE_MS = 1_000;
 
 /**
  * A pooled PostgreSQL store. `bigint` columns (epoch milliseconds, counts) come back as JS
  * numbers (exact below 2^53, which every value here is). Each statement is cut after
- * `statementTimeoutMs`; a connection that cannot be had within `connectTimeoutMs` fails fast,
- * so a request never hangs on an unreachable database.
+ * `statementTimeoutMs` by the server; a connection that cannot be had within `connectTimeoutMs`
+ * (new, or from a busy pool) fails fast; and a query whose answer does not come within
+ * ANSWER_GRACE_MS after the statement timeout has its connection closed (copy-client.ts), with TCP
+ * keepalive on every connection, so a request never hangs on an unreachable or frozen database.
  */
 export function createPostgresDb(url: string, options: DialectOptions & { log?: LogConfig } = {}): Kysely<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
   const pool = new pg.Pool({
-    Client: CopyingClient,
+    Client: boundedCopyingClient(statementTimeoutMs === 0 ? 0 : statementTimeoutMs + ANSWER_GRACE_MS),
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    statement_timeout: statementTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
