@@ -149,7 +149,7 @@ export async function writeImport(
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
       if (rows) {
-        await upsert(trx, table, [...rows.values()]);
+        await upsert(trx, table, [...rows.values()], existing.get(table)!);
         written.add(table);
       }
     }
@@ -171,10 +171,19 @@ export async function writeImport(
     pending.forEach((row, i) => (row.values = numbered[i]!));
   }
 
-  async function upsert(trx: Executor, table: ImportTable, pending: Pending[]) {
+  /**
+   * Rows whose id is not stored are plain inserts (PostgreSQL: COPY straight into the table, the
+   * floor's own way), the others upserts; the flush asked which ids exist, inside this
+   * transaction. (On PostgreSQL another writer committing one of those ids in between fails the
+   * import with a unique violation, and it can be run again.)
+   */
+  async function upsert(trx: Executor, table: ImportTable, pending: Pending[], stored: ReadonlySet<string>) {
+    const fresh = pending.filter(({ values }) => !stored.has(values.id)).map(({ values }) => values);
+    await writeRows(trx, table, fresh, { insertOnly: true, columns: columnTypesOf(table) });
     // one statement shape per set of updated columns
     const groups = new Map<string, { update: string[] | undefined; rows: Database[ImportTable][] }>();
     for (const { values, update } of pending) {
+      if (!stored.has(values.id)) continue;
       const columns = update ? [...update].filter((c) => c !== 'num').sort() : undefined;
       const key = columns?.join(',') ?? '*';
       let group = groups.get(key);

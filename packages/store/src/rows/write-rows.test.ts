@@ -97,6 +97,25 @@ describe(`writeRows (${testStoreKind()})`, () => {
     expect(await writeRows(db, 'forum_posts', rows.slice(0, 250))).toBe(250);
   });
 
+  it.each([10, 450])(
+    'insertOnly writes %i new rows exactly (PostgreSQL: a large batch COPYed straight into the table) and refuses a stored key whole',
+    async (count) => {
+      const rows = Array.from({ length: count }, (_, i) => post(i, i === 1 ? 'tab\there' : `post ${i}`));
+      expect(
+        await writeRows(db, 'forum_posts', rows, { insertOnly: true, columns: columnTypesOf('forum_posts') }),
+      ).toBe(count);
+      expect(await titles()).toEqual(rows.map((row) => [row.id, row.title, row.upvotes, row.hot]));
+      // one stored key among new ones: nothing of the batch is written, no row is updated
+      const again = [post(count + 1), { ...post(0), title: 'changed' }, post(count + 2)];
+      const refused = await db
+        .transaction()
+        .execute((trx) => writeRows(trx, 'forum_posts', [...again, ...rows.slice(1)], { insertOnly: true }))
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ message: expect.stringMatching(/unique|duplicate/i) });
+      expect(await titles()).toEqual(rows.map((row) => [row.id, row.title, row.upvotes, row.hot]));
+    },
+  );
+
   it('a stored row takes only the update columns; none: it is left as it is', async () => {
     await writeRows(db, 'forum_posts', [post(1), post(2)]);
     await writeRows(db, 'forum_posts', [{ ...post(1, 'new title'), upvotes: 99 }], { update: ['title'] });

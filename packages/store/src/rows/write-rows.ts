@@ -19,6 +19,12 @@ export interface WriteRowsOptions {
    * over `unnest` of one array per column; without, rows of values.
    */
   columns?: Readonly<Record<string, ColumnType>> | undefined;
+  /**
+   * The caller knows no row's key is stored (it asked, inside the transaction that writes): plain
+   * inserts, with no conflict handling (PostgreSQL: COPY straight into the table). A stored key
+   * then fails the statement as a unique violation.
+   */
+  insertOnly?: boolean;
 }
 
 /** Rows from which a store that copies (PostgreSQL) streams them through COPY rather than binding them. */
@@ -84,6 +90,12 @@ async function copyRows<T extends keyof Database>(
   rows: readonly Database[T][],
   options: WriteRowsOptions,
 ): Promise<number> {
+  if (options.insertOnly) {
+    await db.executeQuery(
+      CompiledQuery.raw(`copy ${id(table)} (${columns.map(id).join(', ')}) from stdin`, [copyText(rows, columns)]),
+    );
+    return rows.length;
+  }
   const staging = id(`staging_${table}`);
   const list = columns.map(id).join(', ');
   // `like` takes the columns and their not-null constraints, not the keys or indexes: a plain heap
@@ -131,24 +143,31 @@ function statement(
   dialect: Dialect,
   table: string,
   columns: readonly string[],
-  { key = 'id', update, skipUnchanged = false }: WriteRowsOptions,
+  { key = 'id', update, skipUnchanged = false, insertOnly = false }: WriteRowsOptions,
   rows: number | 'arrays' | 'staged',
   source: () => string,
 ): string {
-  const shape = [dialect.kind, table, columns.join(','), key, update?.join(',') ?? '*', skipUnchanged, rows].join(
-    '\u0000',
-  );
+  const shape = [
+    dialect.kind,
+    table,
+    columns.join(','),
+    key,
+    update?.join(',') ?? '*',
+    skipUnchanged,
+    insertOnly,
+    rows,
+  ].join('\u0000');
   let text = texts.get(shape);
   if (text === undefined) {
     const updated = (update ?? columns).filter((column) => column !== key);
-    let conflict = `on conflict (${id(key)}) do nothing`;
-    if (updated.length > 0) {
+    let conflict = insertOnly ? '' : `on conflict (${id(key)}) do nothing`;
+    if (updated.length > 0 && !insertOnly) {
       conflict = `on conflict (${id(key)}) do update set ${updated.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}`;
       // a row value compared at once: one null-safe test of every column
       if (skipUnchanged)
         conflict += ` where (${updated.map((c) => `${id(table)}.${id(c)}`).join(', ')}) ${dialect.isDistinctFrom} (${updated.map((c) => `excluded.${id(c)}`).join(', ')})`;
     }
-    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`;
+    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd();
     if (texts.size >= TEXTS_KEPT) texts.clear();
     texts.set(shape, text);
   }
