@@ -16,6 +16,8 @@ export interface Dialect {
   bindIds(ids: readonly string[]): unknown;
   /** A condition on `column` matching the ids bound at placeholder `n` by `bindIds`. */
   idIn(column: string, n: number): string;
+  /** A scalar subquery: the least of the ids bound at placeholder `n` by `bindIds`, in the store's own text order. */
+  leastId(n: number): string;
   /** The null-safe "differs" operator between two row values. */
   readonly isDistinctFrom: string;
   /**

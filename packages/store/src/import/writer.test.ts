@@ -69,4 +69,16 @@ describe(`writeImport: a batch is written while the next is read (${testStoreKin
     // the failing batch (103–105) was being written while 106–108 were read; nothing after that
     expect(read).toBeLessThanOrEqual(9);
   });
+
+  it('counts new and updated records exactly whether a batch sorts after everything stored or among it', async () => {
+    const id = (n: number) => post(n).location.replace('line ', 'w');
+    const count = (items: ImportItem[]) => writeImport(store.db, read(items), { recordsPerFlush: 2 });
+    // w990, w991 sort after every stored id (w0…w10, whose largest in text order is w9): new without a probe per record
+    expect(await count([post(990), post(991)])).toMatchObject({ imported: 2, updated: 0 });
+    // batches whose smallest id sorts below the stored largest: the stored ones (w991, w3) found one by one
+    expect(await count([post(992), post(991), post(3), post(45)])).toMatchObject({ imported: 2, updated: 2 });
+    // above the largest again, with a repeat of a batch's own record
+    expect(await count([post(995), post(995), post(999)])).toMatchObject({ imported: 2, updated: 1 });
+    expect(await stored()).toEqual(expect.arrayContaining([990, 991, 992, 3, 45, 995, 999].map(id)));
+  });
 });

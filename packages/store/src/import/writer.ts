@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import { columnTypesOf, storePlatforms } from '../platforms/index.js';
-import { type NumberedTable, numberRows, writeRows } from '../rows/write-rows.js';
+import { encodeInserts, type NumberedTable, numberRows, writeRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
   ImportInputError,
@@ -80,6 +80,8 @@ const sqlTexts = (dialect: Dialect) => ({
   /** Deletes an owner's rows from a position on. */
   prune: (table: string, column: string) =>
     `delete from "${table}" where "${column}" = ${dialect.placeholder(1)} and "position" >= ${dialect.placeholder(2)}`,
+  /** Whether every given id sorts after the table's largest (none of them can be stored; null: an empty table). */
+  allAbove: (table: string) => `select ${dialect.leastId(1)} > (select max("id") from "${table}") as "above"`,
   /** Selects the given ids that exist (with `extra` columns): one parameter, bound by `dialect.bindIds`. */
   existing: (table: string, extra: string[]) =>
     `select ${['id', ...extra].map((c) => `"${c}"`).join(', ')} from "${table}" where ${dialect.idIn('"id"', 1)}`,
@@ -104,7 +106,16 @@ export async function writeImport(
   /** One row to write: its values and the columns a stored row takes (undefined: all). */
   type Pending = { values: Database[ImportTable]; update: Set<string> | undefined };
 
-  async function flush(trx: Executor, batch: ImportRow[][], prunes: ImportPrune[]) {
+  /** A batch made ready to write: its rows by table and id, and (where the store copies) its tables' rows encoded as new. */
+  interface Prepared {
+    batch: ImportRow[][];
+    prunes: ImportPrune[];
+    byTable: Map<ImportTable, Map<string, Pending>>;
+    encoded: Map<ImportTable, string | undefined>;
+  }
+
+  /** Pure work on a batch, no SQL: run while the batch before it is written. */
+  function prepare(batch: ImportRow[][], prunes: ImportPrune[]): Prepared {
     // rows by table and id; a later row of the same id applies over the earlier one as a second upsert would
     const byTable = new Map<ImportTable, Map<string, Pending>>();
     for (const rows of batch) {
@@ -124,12 +135,38 @@ export async function writeImport(
         }
       }
     }
+    // Encoded as if every row were new, which the common case is (a table's numbered rows get their nums only once written)
+    const encoded = new Map<ImportTable, string | undefined>();
+    if (dialect.bulkWrite === 'copy')
+      for (const [table, rows] of byTable)
+        if (!NUMBERED.has(table))
+          encoded.set(
+            table,
+            encodeInserts(
+              dialect,
+              [...rows.values()].map((row) => row.values),
+            ),
+          );
+    return { batch, prunes, byTable, encoded };
+  }
+
+  async function flush(trx: Executor, { batch, prunes, byTable, encoded }: Prepared) {
     const existing = new Map<ImportTable, Set<string>>();
     const storedNums = new Map<ImportTable, Map<string, number>>();
     for (const [table, rows] of byTable) {
       const numbered = NUMBERED.has(table);
+      const ids = dialect.bindIds([...rows.keys()]);
+      // Records newer than everything stored (a later dump, a first import) have larger ids: one
+      // index probe for the table's largest id then stands for a probe per record.
+      const above = await trx.executeQuery<{ above: unknown }>(CompiledQuery.raw(sql.allAbove(table), [ids]));
+      const check = above.rows[0]?.above;
+      if (check === null || check === true || check === 1) {
+        existing.set(table, new Set());
+        if (numbered) storedNums.set(table, new Map());
+        continue;
+      }
       const found = await trx.executeQuery<{ id: string; num?: number }>(
-        CompiledQuery.raw(sql.existing(table, numbered ? ['num'] : []), [dialect.bindIds([...rows.keys()])]),
+        CompiledQuery.raw(sql.existing(table, numbered ? ['num'] : []), [ids]),
       );
       existing.set(table, new Set(found.rows.map((row) => String(row.id))));
       if (numbered) storedNums.set(table, new Map(found.rows.map((row) => [String(row.id), Number(row.num)])));
@@ -149,7 +186,7 @@ export async function writeImport(
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
       if (rows) {
-        await upsert(trx, table, [...rows.values()], existing.get(table)!);
+        await upsert(trx, table, [...rows.values()], existing.get(table)!, encoded.get(table));
         written.add(table);
       }
     }
@@ -175,11 +212,22 @@ export async function writeImport(
    * Rows whose id is not stored are plain inserts (PostgreSQL: COPY straight into the table, the
    * floor's own way), the others upserts; the flush asked which ids exist, inside this
    * transaction. (On PostgreSQL another writer committing one of those ids in between fails the
-   * import with a unique violation, and it can be run again.)
+   * import with a unique violation, and it can be run again.) `encoded`: all of `pending` encoded
+   * as new rows ahead of time, used when none is stored.
    */
-  async function upsert(trx: Executor, table: ImportTable, pending: Pending[], stored: ReadonlySet<string>) {
+  async function upsert(
+    trx: Executor,
+    table: ImportTable,
+    pending: Pending[],
+    stored: ReadonlySet<string>,
+    encoded: string | undefined,
+  ) {
     const fresh = pending.filter(({ values }) => !stored.has(values.id)).map(({ values }) => values);
-    await writeRows(trx, table, fresh, { insertOnly: true, columns: columnTypesOf(table) });
+    await writeRows(trx, table, fresh, {
+      insertOnly: true,
+      columns: columnTypesOf(table),
+      encoded: stored.size === 0 ? encoded : undefined,
+    });
     // one statement shape per set of updated columns
     const groups = new Map<string, { update: string[] | undefined; rows: Database[ImportTable][] }>();
     for (const { values, update } of pending) {
@@ -207,8 +255,8 @@ export async function writeImport(
     let accepted = 0;
     let writing: Promise<void> = Promise.resolve();
     const bulk = new BulkLoad(trx, dialect.rebuildsIndexesOnBulkLoad, options.read);
-    const write = async (rows: ImportRow[][], pruned: ImportPrune[]) => {
-      await flush(trx, rows, pruned);
+    const write = async (prepared: Prepared) => {
+      await flush(trx, prepared);
       await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
       options.onProgress?.(summary);
     };
@@ -227,9 +275,10 @@ export async function writeImport(
           accepted += 1;
           if (item.prune) prunes.push(...item.prune);
           if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
+            const prepared = prepare(batch, prunes);
             // the previous write is done before this one starts: at most one batch is written while the next is read
             await writing;
-            writing = write(batch, prunes);
+            writing = write(prepared);
             // a failure is taken at the next await; until then it must not count as unhandled
             writing.catch(() => {});
             batch = [];
@@ -241,7 +290,7 @@ export async function writeImport(
       await writing.catch(() => {});
     }
     await writing;
-    if (batch.length > 0) await flush(trx, batch, prunes);
+    if (batch.length > 0) await flush(trx, prepare(batch, prunes));
     if (summary.imported + summary.updated === 0 && summary.skipped > 0) throw wrongFormat();
     await bulk.finish();
     await options.afterImport?.(trx, written);

@@ -25,6 +25,8 @@ export interface WriteRowsOptions {
    * then fails the statement as a unique violation.
    */
   insertOnly?: boolean;
+  /** With `insertOnly`: the rows as `encodeInserts` gave them, encoded ahead (while an earlier write ran). */
+  encoded?: string | undefined;
 }
 
 /** Rows from which a store that copies (PostgreSQL) streams them through COPY rather than binding them. */
@@ -91,9 +93,8 @@ async function copyRows<T extends keyof Database>(
   options: WriteRowsOptions,
 ): Promise<number> {
   if (options.insertOnly) {
-    await db.executeQuery(
-      CompiledQuery.raw(`copy ${id(table)} (${columns.map(id).join(', ')}) from stdin`, [copyText(rows, columns)]),
-    );
+    const text = options.encoded ?? copyText(rows, columns);
+    await db.executeQuery(CompiledQuery.raw(`copy ${id(table)} (${columns.map(id).join(', ')}) from stdin`, [text]));
     return rows.length;
   }
   const staging = id(`staging_${table}`);
@@ -110,6 +111,17 @@ async function copyRows<T extends keyof Database>(
   const dialect = dialectOf(db);
   const text = statement(dialect, table, columns, options, 'staged', () => `select ${list} from ${staging}`);
   return changedRows(await db.executeQuery(CompiledQuery.raw(text, [])));
+}
+
+/**
+ * New rows as `writeRows` with `insertOnly` streams them where it does (a store that copies, a
+ * batch of COPY_MIN_ROWS or more), encoded now, for its `encoded` option: a caller can encode a
+ * batch while the write before it runs. Undefined where writeRows binds the rows instead.
+ */
+export function encodeInserts(dialect: Dialect, rows: readonly object[]): string | undefined {
+  const first = rows[0];
+  if (first === undefined || dialect.bulkWrite !== 'copy' || rows.length < COPY_MIN_ROWS) return undefined;
+  return copyText(rows, Object.keys(first));
 }
 
 /** Rows of the next statement: a full one, else (where statements are prepared per text) the largest power of two left. */

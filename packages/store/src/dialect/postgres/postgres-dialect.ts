@@ -48,6 +48,7 @@ export const postgresDialect: Dialect = {
   placeholder: (n) => `$${n}`,
   bindIds: (ids) => ids,
   idIn: (column, n) => `${column} = any($${n}::text[])`,
+  leastId: (n) => `(select min(id) from unnest($${n}::text[]) as ids(id))`,
   isDistinctFrom: 'is distinct from',
   bulkWrite: 'copy',
   cachesStatements: false,

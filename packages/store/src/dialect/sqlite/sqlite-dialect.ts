@@ -31,6 +31,7 @@ export const sqliteDialect: Dialect = {
   placeholder: () => '?',
   bindIds: (ids) => JSON.stringify(ids),
   idIn: (column) => `${column} in (select value from json_each(?))`,
+  leastId: () => '(select min(value) from json_each(?))',
   isDistinctFrom: 'is not',
   bulkWrite: 'tuples',
   cachesStatements: true,
