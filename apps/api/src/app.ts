@@ -3,6 +3,7 @@ import { createCursorCodec } from '@socialquery/core/server';
 import { platformsByName, type Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import { createDataHealth, type DataHealth } from './data-health.js';
 import { errorHandler, sendError } from './error-response.js';
 import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   platforms?: readonly MountablePlatform[];
   /** Browser origins allowed by CORS (`*` for any); none by default, and then no CORS headers. */
   corsOrigins?: readonly string[];
+  /** The recent outcome of data requests, which `/healthz` reports (tests pass their own clock). */
+  dataHealth?: DataHealth;
 }
 
 /** Every platform the service mounts (the store's `platformsByName`, in its order). */
@@ -45,6 +48,7 @@ export function createApp({
   budget,
   platforms,
   corsOrigins = [],
+  dataHealth = createDataHealth(),
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -61,8 +65,10 @@ export function createApp({
   const cors = corsFor(corsOrigins);
   if (cors) app.use(cors);
 
+  // the data path, not only the connection: recent data requests, then a read of every table
   app.get('/healthz', async (_req, res) => {
-    if (await store.ping()) res.json({ status: 'ok' });
+    if (dataHealth.failing()) sendError(res, 'unavailable', 'data requests are failing on the store');
+    else if (await store.ping()) res.json({ status: 'ok' });
     else sendError(res, 'unavailable', 'the store does not answer');
   });
   app.all('/healthz', methodNotAllowed);
@@ -73,6 +79,7 @@ export function createApp({
     mountPlatforms(mounted, {
       credentials: store.credentials,
       cursors: createCursorCodec(cursorSecret),
+      dataHealth,
       budget:
         budget ??
         createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
@@ -81,6 +88,6 @@ export function createApp({
   );
 
   app.use((req, res) => sendError(res, 'not_found', `no route ${req.method} ${req.path}`));
-  app.use(errorHandler(logger, store.isUnavailableError));
+  app.use(errorHandler(logger, store.isUnavailableError, dataHealth));
   return app;
 }

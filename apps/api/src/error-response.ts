@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, type ErrorIssue, errorCodes, statusTitl
 import { ServiceError } from '@socialquery/core/server';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import type { DataHealth } from './data-health.js';
 import { contextOf } from './request-context.js';
 
 /** Writes the one error body. */
@@ -32,13 +33,18 @@ export function sendError(
  * Express itself (a malformed percent-encoding in the path) become 400 `invalid_request`;
  * anything else is a 500 `internal`, logged with the request id and never described.
  */
-export function errorHandler(logger: Logger, isStoreUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  isStoreUnavailable: (error: unknown) => boolean,
+  dataHealth?: Pick<DataHealth, 'failed'>,
+): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof ServiceError) {
       return sendError(res, error.code, error.message, error.details);
     }
     if (isStoreUnavailable(error)) {
+      dataHealth?.failed();
       logger.warn({ err: error, requestId: contextOf(res).requestId, path: req.path }, 'store unavailable');
       return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', {
         headers: { 'Retry-After': '5' },

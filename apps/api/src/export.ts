@@ -62,14 +62,17 @@ export interface ExportRequest {
   chargeMore: (units: number) => Promise<boolean>;
 }
 
-/** The function that serves an operation's exports, built once at mount time. */
+/**
+ * The function that serves an operation's exports, built once at mount time. It resolves to
+ * whether the store answered every read it made (false: an export cut short by a store fault).
+ */
 export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
   const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
   return async (
     req: Request,
     res: Response,
     { format, params, ctx, selection, chargeMore }: ExportRequest,
-  ): Promise<void> => {
+  ): Promise<boolean> => {
     const iterator = exporter(params, ctx)[Symbol.asyncIterator]();
     // the first batch before the status line: an unknown user is still a 404
     let step = await iterator.next();
@@ -82,11 +85,11 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
     if (req.method === 'HEAD') {
       await iterator.return?.();
       sink.end();
-      return;
+      return true;
     }
     let closed = false;
     res.once('close', () => (closed = true));
-    const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined };
+    const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined, storeFault: false };
     try {
       if (format === 'csv') await write(sink, res, encode.header());
       for (; !step.done && !closed; step = await iterator.next()) {
@@ -104,6 +107,7 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
       }
     } catch (error) {
       outcome.cut = 'a fault while reading the store';
+      outcome.storeFault = true;
       req.log?.error({ err: error }, 'export failed after its first records');
     } finally {
       if (closed || outcome.cut) await iterator.return?.().catch(() => undefined);
@@ -117,6 +121,7 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
       sink.end();
       req.log?.info({ rows: outcome.rows, format }, 'export sent');
     }
+    return !outcome.storeFault;
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import type { CredentialStore } from '@socialquery/store';
 import { type RequestHandler, Router } from 'express';
 import { authenticate } from './auth.js';
+import type { DataHealth } from './data-health.js';
 import { sendError } from './error-response.js';
 import { exportFormatOf, exportServer } from './export.js';
 import { fieldsSelector } from './fields.js';
@@ -23,6 +24,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
+  /** Told of each request answered from the store, and of exports a store fault cut short (`/healthz` reports them). */
+  dataHealth?: Pick<DataHealth, 'succeeded' | 'failed'>;
 }
 
 /** `/a/{b}/c` → `/a/:b/c` (Express 5 path syntax), in one place. */
@@ -129,7 +132,7 @@ function serve(
   operation: Operation,
   handler: OperationHandler<Operation>,
   exporter: OperationExporter<Operation> | undefined,
-  { cursors, budget }: MountDeps,
+  { cursors, budget, dataHealth }: MountDeps,
   clock: () => Date,
 ): RequestHandler {
   const sendExport = exporter && exportServer(operation, exporter);
@@ -137,16 +140,19 @@ function serve(
     const { requestId, credentialId, params = {}, fields, exportFormat: format } = contextOf(res);
     const ctx = { now: clock(), cursors, requestId };
     if (sendExport && format && credentialId !== undefined) {
-      await sendExport(req, res, {
+      const answered = await sendExport(req, res, {
         format,
         params,
         ctx,
         selection: fields?.selection,
         chargeMore: (units) => budget.chargeMore(credentialId, units),
       });
+      if (answered) dataHealth?.succeeded();
+      else dataHealth?.failed();
       return;
     }
     const body = await handler(params, ctx);
+    dataHealth?.succeeded();
     res.json(fields ? fields.trim(body) : body);
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
 import type { DialectOptions } from './dialect/options.js';
@@ -27,7 +27,7 @@ export interface Store extends PlatformSources {
   /** True when the store holds no platform data yet. */
   isEmpty(): Promise<boolean>;
   examples(): Promise<Examples>;
-  /** True when the store answers a trivial query. */
+  /** True when the store answers a read of one row of every table (a few pages; the data path, not only the connection). */
   ping(): Promise<boolean>;
   /** Whether an error means the store cannot serve right now (unreachable, timed out, disk full…): a 503, not a bug. */
   isUnavailableError(error: unknown): boolean;
@@ -71,7 +71,7 @@ export async function openStore(
     examples: () => findExamples(db),
     async ping() {
       try {
-        await sql`select 1`.execute(db);
+        await db.executeQuery(CompiledQuery.raw(PING, []));
         return true;
       } catch {
         return false;
@@ -91,6 +91,11 @@ export async function openStore(
   }
   return store;
 }
+
+/** One statement that reads a row (or finds none) of every platform table: their root pages and first leaves. */
+const PING = `select ${storePlatforms
+  .flatMap((platform) => platform.tables.map(({ name }) => `(select 1 from "${name}" limit 1) as "${name}"`))
+  .join(', ')}`;
 
 /** Every platform's Source over `db`, under the platform's name. */
 function sourcesOver(db: Kysely<Database>): PlatformSources {

@@ -5,21 +5,29 @@ import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import { isSqliteUnavailable } from './sqlite-errors.js';
+import { reopeningDatabase } from './reopening-database.js';
 import { withStatementCache } from './statement-cache.js';
 
 /**
  * The embedded store: one better-sqlite3 connection in WAL mode (readers never wait for the
- * writer, and a crash leaves the file intact), created with its folder on first use.
+ * writer, and a crash leaves the file intact), created with its folder on first use. A file's
+ * connection replaces itself after an I/O or corruption failure (reopening-database.ts), so the
+ * store heals once its file does.
  */
 export function createSqliteDb(path: string, options: { log?: LogConfig } = {}): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const database = new SQLite(path);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('foreign_keys = ON');
+  const open = () => {
+    const database = new SQLite(path);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    return database;
+  };
+  // an in-memory database is its connection: nothing to reopen
+  const database = path === ':memory:' ? withStatementCache(open()) : reopeningDatabase(open);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialect({ database }),
     ...(options.log ? { log: options.log } : {}),
   });
 }

@@ -1,0 +1,88 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorBody } from '@socialquery/core';
+import { openStore, type Store } from '@socialquery/store';
+import type { Express } from 'express';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app.js';
+import { createDataHealth } from '../src/data-health.js';
+import { NOW } from './harness.js';
+
+/**
+ * A SQLite store whose file is damaged behind SQLite's back and then restored byte for byte: the
+ * routes that meet the damage answer 503, `/healthz` says so, and once the file is restored the
+ * replica answers again by itself (its connection is replaced), without a restart.
+ */
+describe('a damaged, then restored SQLite store file', () => {
+  let dir: string;
+  let file: string;
+  let store: Store;
+  let app: Express;
+  let token: string;
+  let community: string;
+  let clock = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-heal-'));
+    file = join(dir, 'store.db');
+    store = await openStore(`sqlite:${file}`);
+    await store.seedDemo({ now: NOW, only: ['forum'] });
+    token = (await store.credentials.create('token', 'heal test')).secret;
+    const row = await store.db.selectFrom('forum_posts').select('community').limit(1).executeTakeFirstOrThrow();
+    community = row.community;
+    const logger = pino({ level: 'silent' });
+    app = createApp({
+      store,
+      logger,
+      cursorSecret: 'test-secret-0123456789',
+      clock: () => NOW,
+      dataHealth: createDataHealth({ now: () => clock }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const posts = () =>
+    request(app)
+      .get(`/api/v1/forum/community/${community}/posts`)
+      .query({ sort: 'new', limit: 100 })
+      .set('Authorization', `Bearer ${token}`);
+
+  it('answers 503 while the file is damaged, /healthz too, and serves again once it is restored', async () => {
+    const before = await posts();
+    expect(before.status).toBe(200);
+    expect(before.body.posts).toHaveLength(100);
+    expect((await request(app).get('/healthz')).status).toBe(200);
+
+    // everything in the one file, then the connection's page cache let go: reads go to the file
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
+    const good = readFileSync(file);
+    const fd = openSync(file, 'r+');
+    const pages = Math.floor(statSync(file).size / 4096);
+    writeSync(fd, Buffer.alloc(4096 * (pages - 4), 0x55), 0, 4096 * (pages - 4), 4096 * 2);
+    closeSync(fd);
+    await sql`pragma shrink_memory`.execute(store.db);
+
+    clock = 1_000;
+    const during = await posts();
+    expect(during.status).toBe(503);
+    expect(ErrorBody.parse(during.body)).toMatchObject({ code: 'unavailable', statusCode: 503 });
+    expect(during.headers['retry-after']).toBe('5');
+    expect(JSON.stringify(during.body)).not.toMatch(/SQLITE|malformed|select/i);
+    const unhealthy = await request(app).get('/healthz');
+    expect(unhealthy.status).toBe(503);
+    expect(unhealthy.body).toMatchObject({ code: 'unavailable', message: 'data requests are failing on the store' });
+
+    writeFileSync(file, good);
+    clock = 2_000;
+    const after = await posts();
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+});
