@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createDataHealth, type DataHealth } from './data-health.js';
 import { errorHandler, sendError } from './error-response.js';
+import { createHeavyWork, type HeavyWorkLimits } from './heavy-work.js';
 import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
 import { errorExtrasByPathPrefix, methodNotAllowed, mountPlatforms } from './mount.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** The recent outcome of data requests, which `/healthz` reports (tests pass their own clock). */
   dataHealth?: DataHealth;
+  /** Heavy requests (exports, searches) at once, per replica and per credential; default 4 and 2. */
+  heavyWorkLimits?: HeavyWorkLimits;
 }
 
 /** Every platform the service mounts (the store's `platformsByName`, in its order). */
@@ -49,6 +52,7 @@ export function createApp({
   platforms,
   corsOrigins = [],
   dataHealth = createDataHealth(),
+  heavyWorkLimits,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -80,6 +84,7 @@ export function createApp({
       credentials: store.credentials,
       cursors: createCursorCodec(cursorSecret),
       dataHealth,
+      heavyWork: createHeavyWork(heavyWorkLimits),
       budget:
         budget ??
         createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),

@@ -1,5 +1,6 @@
 import { DEFAULT_STORE_ADDRESS, parseDemoScales } from '@socialquery/store';
 import { z } from 'zod';
+import { DEFAULT_HEAVY_WORK_LIMITS } from './heavy-work.js';
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from './rate-limit.js';
 import { CorsOrigins } from './security.js';
 
@@ -38,6 +39,10 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_REDIS: z
     .url({ protocol: /^rediss?$/, hostname: /./, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
+  /** Heavy requests (bulk exports, searches) a replica runs at once; more → 503 `busy`. */
+  SOCIALQUERY_HEAVY_CONCURRENCY: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perReplica),
+  /** Heavy requests one credential runs at once on a replica; more → 429 `concurrency_limited`. */
+  SOCIALQUERY_HEAVY_PER_CREDENTIAL: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perCredential),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
   /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */

@@ -14,6 +14,7 @@ import type { DataHealth } from './data-health.js';
 import { sendError } from './error-response.js';
 import { exportFormatOf, exportServer } from './export.js';
 import { fieldsSelector } from './fields.js';
+import { createHeavyWork, type HeavyWork } from './heavy-work.js';
 import type { RequestBudget } from './rate-limit.js';
 import { contextOf } from './request-context.js';
 
@@ -24,6 +25,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
+  /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
+  heavyWork?: HeavyWork;
   /** Told of each request answered from the store, and of exports a store fault cut short (`/healthz` reports them). */
   dataHealth?: Pick<DataHealth, 'succeeded' | 'failed'>;
 }
@@ -32,13 +35,14 @@ export interface MountDeps {
 export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 
 /**
- * Mounts every operation of every platform in one loop: auth, parameter validation, the charge
- * to the credential's request budget, the handler, the JSON response; and 405 for the other
- * methods on the same paths.
+ * Mounts every operation of every platform in one loop: auth, parameter validation, the heavy-work
+ * gate (exports and heavy operations only), the charge to the credential's request budget, the
+ * handler, the JSON response; and 405 for the other methods on the same paths.
  */
 export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): Router {
   const router = Router();
   const clock = deps.clock ?? (() => new Date());
+  const heavyWork = deps.heavyWork ?? createHeavyWork();
   for (const { contract, handlers, exporters } of platforms) {
     for (const [name, operation] of Object.entries(contract)) {
       const handler = handlers[name];
@@ -46,11 +50,13 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
       const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
       const path = toExpressPath(operation.path);
       const errorExtras = withErrorExtras(operation);
+      const heavy = heavyWork.gate(operation, exporter !== undefined);
       router.get(
         path,
         errorExtras,
         authenticate(operation.auth, deps.credentials),
         validateParams(operation, exporter !== undefined),
+        ...(heavy ? [heavy] : []),
         deps.budget.charge(operation),
         serve(operation, handler, exporter, deps, clock),
       );

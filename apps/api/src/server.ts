@@ -42,7 +42,17 @@ export async function startService(
   });
   // Counting starts with the first request when Redis is up; when it is down the service starts anyway.
   await budget.ready();
-  const app = createApp({ store, logger, cursorSecret, budget, corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [] });
+  const app = createApp({
+    store,
+    logger,
+    cursorSecret,
+    budget,
+    corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [],
+    heavyWorkLimits: {
+      perReplica: config.SOCIALQUERY_HEAVY_CONCURRENCY,
+      perCredential: config.SOCIALQUERY_HEAVY_PER_CREDENTIAL,
+    },
+  });
   let server: Server;
   try {
     // Slow or stalled requests (slowloris) are cut off by Node's timeouts; their 408 is written by

@@ -10,6 +10,8 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_STATEMENT_TIMEOUT_MS: 10_000,
       SOCIALQUERY_RATE_LIMIT: 600,
       SOCIALQUERY_RATE_WINDOW: 60,
+      SOCIALQUERY_HEAVY_CONCURRENCY: 4,
+      SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
       LOG_LEVEL: 'info',
     });
   });
@@ -23,6 +25,8 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_RATE_LIMIT: '10',
       SOCIALQUERY_RATE_WINDOW: '1',
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
+      SOCIALQUERY_HEAVY_CONCURRENCY: '8',
+      SOCIALQUERY_HEAVY_PER_CREDENTIAL: '',
       LOG_LEVEL: 'silent',
     });
     expect(config).toEqual({
@@ -35,8 +39,13 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_RATE_LIMIT: 10,
       SOCIALQUERY_RATE_WINDOW: 1,
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
+      SOCIALQUERY_HEAVY_CONCURRENCY: 8,
+      SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
       LOG_LEVEL: 'silent',
     });
+    expect(() => loadConfig({ SOCIALQUERY_HEAVY_PER_CREDENTIAL: '0' })).toThrow(
+      /SOCIALQUERY_HEAVY_PER_CREDENTIAL must be a whole number from 1 to 10000 \(requests\)/,
+    );
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
     expect(loadConfig({ SOCIALQUERY_POOL_SIZE: '25', SOCIALQUERY_STATEMENT_TIMEOUT_MS: '500' })).toMatchObject({
       SOCIALQUERY_POOL_SIZE: 25,

@@ -36,8 +36,18 @@ export const errorCodes = {
     status: 429,
     description: 'The credential used up its request budget; retry after `Retry-After` seconds.',
   },
+  concurrency_limited: {
+    status: 429,
+    description:
+      'The credential already runs as many heavy requests (bulk exports, searches) at once as one credential may; retry after `Retry-After` seconds.',
+  },
   internal: { status: 500, description: 'An unexpected fault; logged with the request id, no details in the body.' },
   unavailable: { status: 503, description: 'The store does not answer.' },
+  busy: {
+    status: 503,
+    description:
+      'The replica already runs as many heavy requests (bulk exports, searches) at once as it takes; retry after `Retry-After` seconds (another replica may have room).',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

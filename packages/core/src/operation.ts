@@ -26,6 +26,11 @@ export interface OperationConfig {
   readonly errorExtras?: Readonly<Record<string, unknown>>;
   /** How the listing continues past one answer; bulk export follows it to the end. Absent: one answer holds the listing. */
   readonly paging?: Paging;
+  /**
+   * Its cost grows with the data (a ranked search reads every match): a replica runs only a few
+   * such requests at once, and one credential fewer, as it does bulk exports of any listing.
+   */
+  readonly heavy?: boolean;
 }
 
 /**

@@ -49,6 +49,8 @@ export const search = defineOperation({
   method: 'GET',
   path: '/api/v1/music/search',
   auth: 'apiKey',
+  // ranks every match: its cost grows with the data
+  heavy: true,
   params: { query: SearchQuery },
   response: SearchResponse,
   summary: 'Search the catalog',

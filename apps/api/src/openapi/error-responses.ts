@@ -1,4 +1,4 @@
-import { type ErrorCode, ErrorBody, errorCodes, type Operation, statusTitles } from '@socialquery/core';
+import { type ErrorCode, ErrorBody, errorCodes, locateRecords, type Operation, statusTitles } from '@socialquery/core';
 import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { headers } from './headers.js';
@@ -9,8 +9,9 @@ const TOKEN_PARAMS = ['paginationToken', 'cursor', 'nextToken'];
 /**
  * The error codes an operation can answer with: every code of core's registry (they are
  * cross-cutting: parameters, credentials, budgets, the store, malformed requests) but 405, which
- * no GET answers, `missing_parameter` unless a query parameter is required, and `invalid_cursor`
- * unless it takes a paging token. `not_found` stays on every operation: all but a search name an
+ * no GET answers, `missing_parameter` unless a query parameter is required, `invalid_cursor`
+ * unless it takes a paging token, and the heavy-work limits' codes unless it is heavy or a listing
+ * (which can be exported). `not_found` stays on every operation: all but a search name an
  * entity that may not exist.
  */
 export function errorCodesOf(operation: Operation): ErrorCode[] {
@@ -18,11 +19,14 @@ export function errorCodesOf(operation: Operation): ErrorCode[] {
   const names = Object.keys(query);
   const hasRequired = names.some((name) => !(query[name] as z.ZodType).safeParse(undefined).success);
   const takesToken = names.some((name) => TOKEN_PARAMS.includes(name));
+  // heavy requests are limited: a heavy operation's, and any listing's bulk export
+  const limited = operation.heavy === true || locateRecords(operation.response).many;
   return (Object.keys(errorCodes) as ErrorCode[]).filter(
     (code) =>
       code !== 'method_not_allowed' &&
       (code !== 'missing_parameter' || hasRequired) &&
-      (code !== 'invalid_cursor' || takesToken),
+      (code !== 'invalid_cursor' || takesToken) &&
+      ((code !== 'concurrency_limited' && code !== 'busy') || limited),
   );
 }
 
@@ -69,6 +73,9 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'this credential used its budget of 600 units per 60 s; retry after 12 s',
   internal: 'internal error; quote the request id when reporting it',
   unavailable: 'the store is unavailable right now; retry shortly',
+  concurrency_limited:
+    'this credential already runs 2 heavy requests (bulk exports, searches) at once, its most; retry after 5 s',
+  busy: 'this replica already runs 4 heavy requests (bulk exports, searches) at once, its most; retry after 1 s',
 };
 
 function exampleBody(code: ErrorCode, operation: Operation): ErrorBody {
