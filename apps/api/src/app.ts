@@ -36,6 +36,8 @@ export interface AppOptions {
   dataHealth?: DataHealth;
   /** Heavy requests (exports, searches) at once, per replica and per credential; default 4 and 2. */
   heavyWorkLimits?: HeavyWorkLimits;
+  /** Aborted when the service begins to shut down (server.ts): running exports end at a record boundary. */
+  stopping?: AbortSignal;
 }
 
 /** Every platform the service mounts (the store's `platformsByName`, in its order). */
@@ -53,6 +55,7 @@ export function createApp({
   corsOrigins = [],
   dataHealth = createDataHealth(),
   heavyWorkLimits,
+  stopping,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -85,6 +88,7 @@ export function createApp({
       cursors: createCursorCodec(cursorSecret),
       dataHealth,
       heavyWork: createHeavyWork(heavyWorkLimits),
+      ...(stopping ? { stopping } : {}),
       budget:
         budget ??
         createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),

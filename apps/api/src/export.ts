@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setImmediate } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import {
@@ -22,8 +23,10 @@ import { preferredEncoding } from './http-cache.js';
  *
  * Errors before the first record are ordinary JSON errors (404 for an unknown user…). Once the
  * 200 has gone out nothing else can be said in HTTP/1.1, so an export cut short — the credential's
- * budget used up, a store fault — ends with the connection aborted (no final chunk), which every
- * HTTP client reports as an error rather than a complete body.
+ * budget used up, a store fault, the service shutting down — ends with the connection aborted (no
+ * final chunk), which every HTTP client reports as an error rather than a complete body. What was
+ * written before is whole records and is let out first (for a second at most), so the client's
+ * copy ends at a record boundary.
  */
 
 const ACCEPTED_TYPES = ['application/json', exportMediaTypes.ndjson, exportMediaTypes.csv];
@@ -60,6 +63,8 @@ export interface ExportRequest {
   selection: FieldSelection | undefined;
   /** Charges the caller for `units` more; false when the budget is used up. */
   chargeMore: (units: number) => Promise<boolean>;
+  /** Aborted when the service begins to shut down: the export ends after the records already written. */
+  stopping?: AbortSignal | undefined;
 }
 
 /**
@@ -71,7 +76,7 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
   return async (
     req: Request,
     res: Response,
-    { format, params, ctx, selection, chargeMore }: ExportRequest,
+    { format, params, ctx, selection, chargeMore, stopping }: ExportRequest,
   ): Promise<boolean> => {
     const iterator = exporter(params, ctx)[Symbol.asyncIterator]();
     // the first batch before the status line: an unknown user is still a 404
@@ -91,8 +96,12 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
     res.once('close', () => (closed = true));
     const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined, storeFault: false };
     try {
-      if (format === 'csv') await write(sink, res, encode.header());
+      if (format === 'csv') await write(sink, res, encode.header(), stopping);
       for (; !step.done && !closed; step = await iterator.next()) {
+        if (stopping?.aborted) {
+          outcome.cut = 'the service is shutting down';
+          break;
+        }
         const batch = selection ? step.value.map((record) => pickFields(record, selection)) : step.value;
         const units = unitsFor(outcome.rows + batch.length) - outcome.charged;
         if (units > 0) {
@@ -102,9 +111,13 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
             break;
           }
         }
-        await write(sink, res, encode.rows(batch));
+        await write(sink, res, encode.rows(batch), stopping);
         outcome.rows += batch.length;
+        // A store page may be read synchronously (SQLite): let the event loop serve other requests
+        // between pages, or a long export would hold it until the socket's buffer fills.
+        await setImmediate();
       }
+      if (!closed && !outcome.cut && !step.done && stopping?.aborted) outcome.cut = 'the service is shutting down';
     } catch (error) {
       outcome.cut = 'a fault while reading the store';
       outcome.storeFault = true;
@@ -116,6 +129,8 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
       req.log?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
     } else if (outcome.cut) {
       req.log?.warn({ rows: outcome.rows, format, reason: outcome.cut }, 'export cut short; the connection is aborted');
+      // what was written is whole records: let it reach the client before the abort, for a moment at most
+      await flushed(sink, res, CUT_FLUSH_MS);
       res.destroy();
     } else {
       sink.end();
@@ -128,12 +143,35 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
 /** Units beyond the request's own charge that `rows` rows cost. */
 const unitsFor = (rows: number) => Math.max(0, Math.ceil(rows / EXPORT_ROWS_PER_UNIT) - 1);
 
-/** Writes a chunk; waits for the sink to drain when it says it is full, or for the connection to close. */
-async function write(sink: Writable, res: Response, chunk: string): Promise<void> {
+/** Writes a chunk; waits for the sink to drain when it says it is full, for the connection to close, or for shutdown. */
+async function write(sink: Writable, res: Response, chunk: string, stopping: AbortSignal | undefined): Promise<void> {
   if (chunk === '' || sink.write(chunk)) return;
   const controller = new AbortController();
   const { signal } = controller;
-  await Promise.race([once(sink, 'drain', { signal }), once(res, 'close', { signal })]).catch(() => undefined);
+  const waits = [once(sink, 'drain', { signal }), once(res, 'close', { signal })];
+  if (stopping) waits.push(once(stopping, 'abort', { signal }));
+  await Promise.race(waits).catch(() => undefined);
+  controller.abort();
+}
+
+/** How long an export cut short waits for the records it wrote to leave the process before the connection is aborted. */
+const CUT_FLUSH_MS = 1_000;
+
+/**
+ * Resolves once what was written to the sink has been handed to the socket (a compressor's
+ * buffer flushed as a whole deflate block first), or after `ms`; an abort then loses nothing that
+ * was written, and the client's copy ends where a record ends.
+ */
+async function flushed(sink: Writable, res: Response, ms: number): Promise<void> {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+  const drained = (async () => {
+    if (sink !== res && 'flush' in sink && typeof sink.flush === 'function')
+      await new Promise<void>((resolve) => (sink.flush as (callback: () => void) => void)(resolve));
+    while (res.writableLength > 0 && !res.destroyed) await once(res, 'drain', { signal });
+  })().catch(() => undefined);
+  await Promise.race([drained, timeout]);
   controller.abort();
 }
 

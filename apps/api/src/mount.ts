@@ -25,6 +25,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
+  /** Aborted when the service begins to shut down: running exports end at the next record boundary. */
+  stopping?: AbortSignal;
   /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
   heavyWork?: HeavyWork;
   /** Told of each request answered from the store, and of exports a store fault cut short (`/healthz` reports them). */
@@ -138,7 +140,7 @@ function serve(
   operation: Operation,
   handler: OperationHandler<Operation>,
   exporter: OperationExporter<Operation> | undefined,
-  { cursors, budget, dataHealth }: MountDeps,
+  { cursors, budget, dataHealth, stopping }: MountDeps,
   clock: () => Date,
 ): RequestHandler {
   const sendExport = exporter && exportServer(operation, exporter);
@@ -152,6 +154,7 @@ function serve(
         ctx,
         selection: fields?.selection,
         chargeMore: (units) => budget.chargeMore(credentialId, units),
+        stopping,
       });
       if (answered) dataHealth?.succeeded();
       else dataHealth?.failed();

@@ -42,7 +42,9 @@ export async function startService(
   });
   // Counting starts with the first request when Redis is up; when it is down the service starts anyway.
   await budget.ready();
+  const shuttingDown = new AbortController();
   const app = createApp({
+    stopping: shuttingDown.signal,
     store,
     logger,
     cursorSecret,
@@ -89,6 +91,8 @@ export async function startService(
   const stop = () =>
     (stopping ??= (async () => {
       draining = true;
+      // running exports end after the records they have written (export.ts), well before the deadline
+      shuttingDown.abort();
       // http.Server#close would also drop "idle" connections at once, and a connection whose request has
       // arrived but is not parsed yet counts as idle: stop accepting only, answer what came in with
       // Connection: close, and drop connections still idle a moment later (keep-alive clients sending nothing).

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { defineOperation } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { pino } from 'pino';
@@ -53,7 +54,7 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
     },
   } as MountablePlatform;
 
-  function startEndless() {
+  function startEndless(stopping?: AbortSignal) {
     const logger = pino({ level: 'silent' });
     const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
     const app = createApp({
@@ -62,9 +63,103 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
       cursorSecret: 'test-secret-0123456789',
       platforms: [platform],
       budget,
+      ...(stopping ? { stopping } : {}),
     });
     return listen(app);
   }
+
+  it.each(['identity', 'gzip'])(
+    'ends an export at a record boundary when the service begins to shut down, aborted so it is not taken for complete (%s)',
+    async (encoding) => {
+      const shutdown = new AbortController();
+      const { server, baseUrl } = await startEndless(shutdown.signal);
+      try {
+        const received: Buffer[] = [];
+        let size = 0;
+        const ended = new Promise<string>((resolve) => {
+          const req = http.get(`${baseUrl}/api/v1/test/endless?format=ndjson`, {
+            headers: { ...auth(), 'Accept-Encoding': encoding },
+          });
+          req.on('error', () => resolve('error'));
+          req.on('response', (res) => {
+            res.on('data', (chunk: Buffer) => {
+              received.push(chunk);
+              size += chunk.length;
+            });
+            res.on('aborted', () => resolve('aborted'));
+            res.on('end', () => resolve(res.complete ? 'complete' : 'aborted'));
+            res.on('error', () => resolve('aborted'));
+          });
+        });
+        await waitFor(() => size > (encoding === 'gzip' ? 20_000 : 2_000_000));
+        const asked = Date.now();
+        shutdown.abort();
+        expect(await ended).toBe('aborted');
+        expect(Date.now() - asked).toBeLessThan(1_500);
+        await waitFor(() => state.finished);
+        const body = Buffer.concat(received);
+        const text = (
+          encoding === 'gzip' ? zlib.gunzipSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH }) : body
+        ).toString('utf8');
+        expect(text.endsWith('\n')).toBe(true);
+        const lines = text.slice(0, -1).split('\n');
+        expect(lines.length).toBeGreaterThan(1_000);
+        const numbers = lines.map((line) => (JSON.parse(line) as { id: string; n: number }).n);
+        expect(numbers).toEqual(numbers.map((_, n) => n));
+      } finally {
+        server.close();
+      }
+    },
+  );
+
+  it('lets other requests in between the pages of an export whose pages hold the thread while they are read', async () => {
+    const busy = defineOperation({
+      id: 'test.busy',
+      method: 'GET',
+      path: '/api/v1/test/busy',
+      auth: 'bearer',
+      params: {},
+      response: z.object({ rows: z.array(z.object({ id: z.string() })) }),
+      summary: 'A listing whose pages take 20 ms of this thread each, as a synchronous store read does',
+    });
+    const PAGES = 100;
+    let pages = 0;
+    const busyPlatform = {
+      contract: { busy },
+      handlers: { busy: async () => ({ rows: [] }) },
+      exporters: {
+        busy: async function* () {
+          for (pages = 0; pages < PAGES;) {
+            const until = Date.now() + 20;
+            while (Date.now() < until); // a synchronous read
+            pages += 1;
+            yield [{ id: String(pages) }];
+          }
+        },
+      },
+    } as MountablePlatform;
+    const logger = pino({ level: 'silent' });
+    const app = createApp({
+      store: service.store,
+      logger,
+      cursorSecret: 'test-secret-0123456789',
+      platforms: [busyPlatform],
+      budget: createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger }),
+    });
+    const { server, baseUrl } = await listen(app);
+    try {
+      const req = http.get(`${baseUrl}/api/v1/test/busy?format=ndjson`, { headers: auth() });
+      const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+      res.resume();
+      // tiny pages never fill the socket's buffer: only pauses between pages let this request in before the end
+      const health = await fetch(`${baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(pages).toBeLessThan(PAGES / 2);
+      req.destroy();
+    } finally {
+      server.close();
+    }
+  });
 
   it('reads no further than the client takes, and stops reading when the client goes away', async () => {
     const { server, baseUrl } = await startEndless();
