@@ -1,5 +1,5 @@
 import type { Operation } from '@socialquery/core';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { sendError } from './error-response.js';
 import { contextOf } from './request-context.js';
 
@@ -16,6 +16,17 @@ export const DEFAULT_HEAVY_WORK_LIMITS: HeavyWorkLimits = { perReplica: 4, perCr
 /** `Retry-After` of a refusal: the replica's slots free up as any export ends; the credential's only as its own do. */
 const RETRY_BUSY_SECONDS = '1';
 const RETRY_CREDENTIAL_SECONDS = '5';
+
+function refuse(res: Response, code: 'concurrency_limited' | 'busy', runs: string, retryAfter: string) {
+  sendError(
+    res,
+    code,
+    `${runs} heavy requests (bulk exports, searches) at once, its most; retry after ${retryAfter} s`,
+    {
+      headers: { 'Retry-After': retryAfter },
+    },
+  );
+}
 
 export interface HeavyWork {
   /** The middleware that admits an operation's heavy requests, or undefined when it has none to admit. */
@@ -39,24 +50,10 @@ export function createHeavyWork(limits: HeavyWorkLimits = DEFAULT_HEAVY_WORK_LIM
     const context = contextOf(res);
     const credential = context.credentialId ?? '';
     const own = byCredential.get(credential) ?? 0;
-    if (own >= limits.perCredential) {
-      sendError(
-        res,
-        'concurrency_limited',
-        `this credential already runs ${own} heavy requests (bulk exports, searches) at once, its most; retry after ${RETRY_CREDENTIAL_SECONDS} s`,
-        { headers: { 'Retry-After': RETRY_CREDENTIAL_SECONDS } },
-      );
-      return;
-    }
-    if (running >= limits.perReplica) {
-      sendError(
-        res,
-        'busy',
-        `this replica already runs ${running} heavy requests (bulk exports, searches) at once, its most; retry after ${RETRY_BUSY_SECONDS} s`,
-        { headers: { 'Retry-After': RETRY_BUSY_SECONDS } },
-      );
-      return;
-    }
+    if (own >= limits.perCredential)
+      return refuse(res, 'concurrency_limited', `this credential already runs ${own}`, RETRY_CREDENTIAL_SECONDS);
+    if (running >= limits.perReplica)
+      return refuse(res, 'busy', `this replica already runs ${running}`, RETRY_BUSY_SECONDS);
     running += 1;
     byCredential.set(credential, own + 1);
     res.once('close', () => {

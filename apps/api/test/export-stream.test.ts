@@ -2,11 +2,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { defineOperation } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
-import { pino } from 'pino';
 import { z } from 'zod';
-import { createApp } from '../src/app.js';
-import { createRequestBudget } from '../src/rate-limit.js';
-import { listen, startTestService, type TestService } from './harness.js';
+import { appWith, listen, startTestService, type TestService } from './harness.js';
 
 /**
  * The export stream itself, over a synthetic listing of any length (no store reads, so it runs on
@@ -54,19 +51,8 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
     },
   } as MountablePlatform;
 
-  function startEndless(stopping?: AbortSignal) {
-    const logger = pino({ level: 'silent' });
-    const budget = createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger });
-    const app = createApp({
-      store: service.store,
-      logger,
-      cursorSecret: 'test-secret-0123456789',
-      platforms: [platform],
-      budget,
-      ...(stopping ? { stopping } : {}),
-    });
-    return listen(app);
-  }
+  const startEndless = (stopping?: AbortSignal) =>
+    listen(appWith(service.store, [platform], stopping ? { stopping } : {}));
 
   it.each(['identity', 'gzip'])(
     'ends an export at a record boundary when the service begins to shut down, aborted so it is not taken for complete (%s)',
@@ -138,15 +124,7 @@ describe('streaming: backpressure, cancellation and flat memory', () => {
         },
       },
     } as MountablePlatform;
-    const logger = pino({ level: 'silent' });
-    const app = createApp({
-      store: service.store,
-      logger,
-      cursorSecret: 'test-secret-0123456789',
-      platforms: [busyPlatform],
-      budget: createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger }),
-    });
-    const { server, baseUrl } = await listen(app);
+    const { server, baseUrl } = await listen(appWith(service.store, [busyPlatform]));
     try {
       const req = http.get(`${baseUrl}/api/v1/test/busy?format=ndjson`, { headers: auth() });
       const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));

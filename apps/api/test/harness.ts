@@ -4,7 +4,8 @@ import type { Store } from '@socialquery/store';
 import { openTestStore } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { createApp } from '../src/app.js';
+import type { MountablePlatform } from '@socialquery/core/server';
+import { type AppOptions, createApp } from '../src/app.js';
 import { createRequestBudget } from '../src/rate-limit.js';
 
 /** The pinned "now" of every API test: demo timestamps and time windows are relative to it. */
@@ -47,4 +48,24 @@ export async function closedPortUrl(app: Express): Promise<string> {
   const { server, baseUrl } = await listen(app);
   await new Promise((resolve) => server.close(resolve));
   return baseUrl;
+}
+
+/**
+ * An app that mounts a test's own platforms (synthetic operations, no demo routes) over `store`,
+ * with a request budget no test uses up unless it passes its own.
+ */
+export function appWith(
+  store: Store,
+  platforms: MountablePlatform[],
+  options: Partial<Omit<AppOptions, 'store' | 'platforms'>> = {},
+): Express {
+  const logger = pino({ level: 'silent' });
+  return createApp({
+    store,
+    logger,
+    cursorSecret: 'test-secret-0123456789',
+    platforms,
+    budget: createRequestBudget({ limit: 1_000_000, windowMs: 60_000, logger }),
+    ...options,
+  });
 }

@@ -4,9 +4,8 @@ import { defineOperation, ErrorBody } from '@socialquery/core';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { createApp } from '../src/app.js';
 import { createRequestBudget } from '../src/rate-limit.js';
-import { listen, startTestService, type TestService } from './harness.js';
+import { appWith, listen, startTestService, type TestService } from './harness.js';
 
 /**
  * The heavy-work limits over synthetic operations (no store reads): a heavy search whose handler
@@ -80,11 +79,7 @@ let baseUrl: string;
 beforeEach(async () => {
   waiting.length = 0;
   const logger = pino({ level: 'silent' });
-  const app = createApp({
-    store: service.store,
-    logger,
-    cursorSecret: 'test-secret-0123456789',
-    platforms: [platform],
+  const app = appWith(service.store, [platform], {
     budget: createRequestBudget({ limit: 1_000, windowMs: 60_000, logger }),
     heavyWorkLimits: { perReplica: 3, perCredential: 2 },
   });

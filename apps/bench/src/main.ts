@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { list } from './args.js';
+import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
@@ -62,6 +63,7 @@ Options:
                      measurements of the last run are always in data/bench-last.json
   --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
+  --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -83,6 +85,7 @@ async function main() {
       markdown: { type: 'string' },
       report: { type: 'string' },
       imports: { type: 'boolean' },
+      fairness: { type: 'boolean' },
       lines: { type: 'string' },
       base: { type: 'string' },
       rounds: { type: 'string' },
@@ -90,8 +93,9 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return console.log(values.imports ? IMPORT_USAGE : USAGE);
+  if (values.help) return console.log(values.imports ? IMPORT_USAGE : values.fairness ? FAIRNESS_USAGE : USAGE);
   if (values.imports) return importsCommand(values, process.argv.slice(2));
+  if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
   for (const name of ['lines', 'base', 'rounds', 'shapes'] as const)
     if (values[name] !== undefined) throw new Error(`--${name} measures imports: give it with --imports`);
   if (values.report) {
