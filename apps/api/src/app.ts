@@ -10,6 +10,7 @@ import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
 import { errorExtrasByPathPrefix, methodNotAllowed, mountPlatforms } from './mount.js';
 import { apiReference } from './openapi/reference.js';
+import type { ReaderPool } from './reader-pool.js';
 import {
   createRequestBudget,
   DEFAULT_RATE_LIMIT,
@@ -38,6 +39,8 @@ export interface AppOptions {
   heavyWorkLimits?: HeavyWorkLimits;
   /** Aborted when the service begins to shut down (server.ts): running exports end at a record boundary. */
   stopping?: AbortSignal;
+  /** Reader threads for heavy operations (server.ts makes them for a SQLite store file); none: they run on this thread. */
+  readers?: ReaderPool;
 }
 
 /** Every platform the service mounts (the store's `platformsByName`, in its order). */
@@ -56,6 +59,7 @@ export function createApp({
   dataHealth = createDataHealth(),
   heavyWorkLimits,
   stopping,
+  readers,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -89,6 +93,7 @@ export function createApp({
       dataHealth,
       heavyWork: createHeavyWork(heavyWorkLimits),
       ...(stopping ? { stopping } : {}),
+      ...(readers ? { readers } : {}),
       budget:
         budget ??
         createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),

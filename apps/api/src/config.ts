@@ -43,6 +43,13 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_HEAVY_CONCURRENCY: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perReplica),
   /** Heavy requests one credential runs at once on a replica; more → 429 `concurrency_limited`. */
   SOCIALQUERY_HEAVY_PER_CREDENTIAL: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perCredential),
+  /** SQLite store files: threads that run heavy operations (searches) off the event loop; 0 runs them on it. */
+  SOCIALQUERY_READER_THREADS: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, { error: 'must be a whole number from 0 to 16 (threads)' })
+    .transform(Number)
+    .refine((n) => n <= 16, { error: 'must be a whole number from 0 to 16 (threads)' })
+    .default(1),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
   /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */

@@ -16,6 +16,7 @@ import { exportFormatOf, exportServer } from './export.js';
 import { fieldsSelector } from './fields.js';
 import { createHeavyWork, type HeavyWork } from './heavy-work.js';
 import type { RequestBudget } from './rate-limit.js';
+import type { ReaderPool } from './reader-pool.js';
 import { contextOf } from './request-context.js';
 
 export interface MountDeps {
@@ -25,6 +26,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
+  /** Runs heavy operations' handlers (and so their exports' pages) off the event loop (SQLite stores). */
+  readers?: Pick<ReaderPool, 'run'>;
   /** Aborted when the service begins to shut down: running exports end at the next record boundary. */
   stopping?: AbortSignal;
   /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
@@ -47,8 +50,13 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
   const heavyWork = deps.heavyWork ?? createHeavyWork();
   for (const { contract, handlers, exporters } of platforms) {
     for (const [name, operation] of Object.entries(contract)) {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`${operation.id}: no handler`);
+      const own = handlers[name];
+      if (!own) throw new Error(`${operation.id}: no handler`);
+      const { readers } = deps;
+      const handler: OperationHandler<Operation> =
+        operation.heavy && readers
+          ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
+          : own;
       const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
       const path = toExpressPath(operation.path);
       const errorExtras = withErrorExtras(operation);

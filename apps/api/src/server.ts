@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import type { Config } from './config.js';
 import { createRequestBudget } from './rate-limit.js';
+import { createReaderPool } from './reader-pool.js';
 
 /** How long a connection may stay silent after shutdown begins before it is dropped. */
 const IDLE_DRAIN_MS = 500;
@@ -43,7 +44,17 @@ export async function startService(
   // Counting starts with the first request when Redis is up; when it is down the service starts anyway.
   await budget.ready();
   const shuttingDown = new AbortController();
+  const { address: storeAddress } = store;
+  // PostgreSQL runs statements beside the event loop already; an in-memory SQLite store cannot be shared
+  const readers =
+    storeAddress.kind === 'sqlite' && storeAddress.path !== ':memory:' && config.SOCIALQUERY_READER_THREADS > 0
+      ? createReaderPool(
+          { storeAddress: `sqlite:${storeAddress.path}`, cursorSecret },
+          config.SOCIALQUERY_READER_THREADS,
+        )
+      : undefined;
   const app = createApp({
+    ...(readers ? { readers } : {}),
     stopping: shuttingDown.signal,
     store,
     logger,
@@ -102,7 +113,7 @@ export async function startService(
       await closed;
       clearTimeout(idle);
       clearTimeout(deadline);
-      await Promise.all([store.close(), budget.close()]);
+      await Promise.all([store.close(), budget.close(), readers?.close()]);
     })());
   return { server, url, stop };
 }

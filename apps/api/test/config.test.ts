@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_RATE_WINDOW: 60,
       SOCIALQUERY_HEAVY_CONCURRENCY: 4,
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
+      SOCIALQUERY_READER_THREADS: 1,
       LOG_LEVEL: 'info',
     });
   });
@@ -27,6 +28,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
       SOCIALQUERY_HEAVY_CONCURRENCY: '8',
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: '',
+      SOCIALQUERY_READER_THREADS: '0',
       LOG_LEVEL: 'silent',
     });
     expect(config).toEqual({
@@ -41,6 +43,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
       SOCIALQUERY_HEAVY_CONCURRENCY: 8,
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
+      SOCIALQUERY_READER_THREADS: 0,
       LOG_LEVEL: 'silent',
     });
     expect(() => loadConfig({ SOCIALQUERY_HEAVY_PER_CREDENTIAL: '0' })).toThrow(

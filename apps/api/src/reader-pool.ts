@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type HandlerContext, ServiceError } from '@socialquery/core/server';
+import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './reader-protocol.js';
+
+/** Runs heavy operations' handlers on reader threads. */
+export interface ReaderPool {
+  /** The operation's handler, run on a reader thread over its own connection; resolves to the body. */
+  run(operation: string, params: Record<string, unknown>, ctx: HandlerContext): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** The reader thread's script: beside this module once built; from the TypeScript sources (the api's tests) the built one. */
+function readerScript(): URL {
+  const beside = new URL('./reader-thread.js', import.meta.url);
+  return existsSync(fileURLToPath(beside)) ? beside : new URL('../dist/reader-thread.js', import.meta.url);
+}
+
+interface Reader {
+  worker: Worker;
+  pending: Map<number, { resolve: (body: unknown) => void; reject: (error: unknown) => void }>;
+}
+
+/**
+ * A few threads, each with its own read connection to a SQLite store file (WAL lets readers run
+ * beside each other and beside the service's own connection), that run the handlers of heavy
+ * operations (a ranked search over every match) so their synchronous statements hold a reader
+ * thread instead of the service's event loop: the cheap requests beside them go on being answered.
+ * A call goes to the reader with the fewest calls in flight. A failure comes back as it was raised
+ * (a ServiceError with its code; a store error with its code, so it maps to 503 as on the service's
+ * thread). A reader that stops fails its calls in flight with 503 `unavailable` and is replaced.
+ * Each reader keeps its own in-memory state (video search's kept walks): a next page may be ranked
+ * again on another reader, as it is on another replica.
+ */
+export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
+  let nextId = 1;
+  let closing = false;
+  const readers: Reader[] = [];
+  const start = (): Reader => {
+    const reader: Reader = {
+      worker: new Worker(readerScript(), {
+        workerData: setup,
+        execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
+      }),
+      pending: new Map(),
+    };
+    reader.worker.on('message', (answer: ReaderAnswer) => {
+      const call = reader.pending.get(answer.id);
+      if (!call) return;
+      reader.pending.delete(answer.id);
+      if ('failure' in answer) call.reject(errorOf(answer.failure));
+      else call.resolve(answer.body);
+    });
+    let gone = false;
+    const stopped = () => {
+      if (gone) return;
+      gone = true;
+      for (const call of reader.pending.values())
+        call.reject(new ServiceError('unavailable', 'the store is unavailable right now; retry shortly'));
+      reader.pending.clear();
+      const at = readers.indexOf(reader);
+      if (at >= 0 && !closing) readers[at] = start();
+    };
+    reader.worker.on('error', stopped);
+    reader.worker.on('exit', stopped);
+    // an idle reader does not keep the process alive
+    reader.worker.unref();
+    return reader;
+  };
+  for (let i = 0; i < size; i++) readers.push(start());
+
+  return {
+    run(operation, params, { now, requestId }) {
+      const reader = readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        reader.pending.set(id, { resolve, reject });
+        reader.worker.postMessage({ id, operation, params, now: now.getTime(), requestId } satisfies ReaderCall);
+      });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(readers.map(({ worker }) => worker.terminate()));
+    },
+  };
+}
+
+function errorOf(failure: ReaderFailure): Error {
+  if (failure.kind === 'service') return new ServiceError(failure.code, failure.message, failure.details);
+  return Object.assign(new Error(failure.message), {
+    name: failure.name,
+    ...(failure.code === undefined ? {} : { code: failure.code }),
+  });
+}

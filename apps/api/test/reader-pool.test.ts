@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorBody } from '@socialquery/core';
+import { openStore, type Store } from '@socialquery/store';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app.js';
+import { createReaderPool, type ReaderPool } from '../src/reader-pool.js';
+import { NOW } from './harness.js';
+
+/**
+ * Heavy operations on reader threads: the same answers as on the service's thread (paging tokens,
+ * errors), though the service's own connection is never asked.
+ */
+describe('heavy operations on a reader thread (SQLite store file)', () => {
+  const cursorSecret = 'test-secret-0123456789';
+  let dir: string;
+  let address: string;
+  let store: Store;
+  let unused: Store;
+  let apiKey: string;
+  let keyword: string;
+  let readers: ReaderPool;
+  let onThread: Express;
+  let offThread: Express;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-readers-'));
+    address = `sqlite:${join(dir, 'store.db')}`;
+    store = await openStore(address);
+    await store.seedDemo({ now: NOW, only: ['video'] });
+    apiKey = (await store.credentials.create('api-key', 'readers')).secret;
+    keyword = (await store.examples()).video!.keyword;
+    const logger = pino({ level: 'silent' });
+    onThread = createApp({ store, logger, cursorSecret, clock: () => NOW });
+    // a second connection whose video search fails: what it answers comes from the reader's own connection
+    unused = await openStore(address);
+    unused.video.search = () => Promise.reject(new Error('the service thread was asked'));
+    readers = createReaderPool({ storeAddress: address, cursorSecret }, 1);
+    offThread = createApp({ store: unused, logger, cursorSecret, clock: () => NOW, readers });
+  }, 60_000);
+  afterAll(async () => {
+    await readers.close();
+    await unused.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const search = (app: Express, query: Record<string, string>) =>
+    request(app)
+      .get('/api/v1/search')
+      .query({ keyword, uploadDate: 'THIS_YEAR', ...query })
+      .set('x-api-key', apiKey);
+
+  it('answers a search and its next page exactly as the service thread does', async () => {
+    const [first, expected] = await Promise.all([search(offThread, {}), search(onThread, {})]);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(expected.body);
+    expect(first.body.data.contents.length).toBeGreaterThan(0);
+    const token = first.body.pagination.paginationToken as string;
+    expect(token).not.toBe('');
+    const [second, expectedSecond] = await Promise.all([
+      search(offThread, { paginationToken: token }),
+      search(onThread, { paginationToken: token }),
+    ]);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(expectedSecond.body);
+  });
+
+  it("carries a handler's refusal across as the same error", async () => {
+    const [refused, expected] = await Promise.all([
+      search(offThread, { paginationToken: 'not-a-token' }),
+      search(onThread, { paginationToken: 'not-a-token' }),
+    ]);
+    expect(refused.status).toBe(400);
+    expect(ErrorBody.parse(refused.body)).toMatchObject({ code: 'invalid_cursor' });
+    expect({ ...refused.body, requestId: '' }).toEqual({ ...expected.body, requestId: '' });
+  });
+
+  it('exports a heavy listing page by page on the reader', async () => {
+    const [exported, expected] = await Promise.all([
+      search(offThread, { format: 'ndjson' }),
+      search(onThread, { format: 'ndjson' }),
+    ]);
+    expect(exported.status).toBe(200);
+    expect(exported.text).toBe(expected.text);
+    expect(exported.text.split('\n').length).toBeGreaterThan(1);
+  });
+});
