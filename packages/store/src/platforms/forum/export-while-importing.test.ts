@@ -1,7 +1,6 @@
-import { forumContract } from '@socialquery/forum';
+import { forumContract, Post } from '@socialquery/forum';
 import { createForumExporters } from '@socialquery/forum/server';
 import { createCursorCodec } from '@socialquery/core/server';
-import type { Post } from '@socialquery/forum';
 import type { Store } from '../../store.js';
 import { openTestStore, testStoreKind } from '../../testing.js';
 import { toForumRow, upsertForumRows } from './rows.js';
@@ -43,11 +42,14 @@ describe(`a community export while an import lands between its pages (${testStor
     );
     const params = { community: 'live', ...forumContract.communityPosts.params.query.parse({ sort: 'new' }) };
     const ctx = { now: NOW, cursors: createCursorCodec('test-secret-0123456789'), requestId: 'test' };
-    const batches = createForumExporters(store.forum).communityPosts(params, ctx)[Symbol.asyncIterator]();
+    const exportCommunity = createForumExporters(store.forum).communityPosts;
+    if (!exportCommunity) throw new Error('the forum exports community posts');
+    const batches = exportCommunity(params, ctx)[Symbol.asyncIterator]();
 
     const sent: Post[] = [];
+    const take = (batch: readonly unknown[]) => sent.push(...batch.map((record) => Post.parse(record)));
     let step = await batches.next();
-    sent.push(...step.value!);
+    if (!step.done) take(step.value);
     expect(sent).toHaveLength(1_000); // newest first: n = 0 … 1,998
     // lands now: odd n on both sides of the export's position, and changed scores of posts not read yet
     await upsertForumRows(store.db, [
@@ -55,7 +57,7 @@ describe(`a community export while an import lands between its pages (${testStor
       ...Array.from({ length: 500 }, (_, i) => post(4_001 + 2 * i)), // n = 4,001 … 4,999: ahead of it
       ...Array.from({ length: 100 }, (_, i) => post(3_000 + 2 * i, 1_000 + i)), // stored, not read yet
     ]);
-    for (step = await batches.next(); !step.done; step = await batches.next()) sent.push(...step.value);
+    for (step = await batches.next(); !step.done; step = await batches.next()) take(step.value);
 
     const ids = sent.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
