@@ -20,7 +20,16 @@ function readerScript(): URL {
 interface Reader {
   worker: Worker;
   pending: Map<number, { resolve: (body: unknown) => void; reject: (error: unknown) => void }>;
+  alive: boolean;
 }
+
+/** How long a reader that stopped (or could not open the store) waits before it is started again. */
+const RESTART_DELAY_MS = 1_000;
+
+const unavailable = () =>
+  new ServiceError('unavailable', 'the store is unavailable right now; retry shortly', {
+    headers: { 'Retry-After': '5' },
+  });
 
 /**
  * A few threads, each with its own read connection to a SQLite store file (WAL lets readers run
@@ -29,7 +38,8 @@ interface Reader {
  * thread instead of the service's event loop: the cheap requests beside them go on being answered.
  * A call goes to the reader with the fewest calls in flight. A failure comes back as it was raised
  * (a ServiceError with its code; a store error with its code, so it maps to 503 as on the service's
- * thread). A reader that stops fails its calls in flight with 503 `unavailable` and is replaced.
+ * thread). A reader that stops (or cannot open the store) fails its calls in flight with 503
+ * `unavailable` and is started again a second later; calls meanwhile go to the others, or fail alike.
  * Each reader keeps its own in-memory state (video search's kept walks): a next page may be ranked
  * again on another reader, as it is on another replica.
  */
@@ -44,6 +54,7 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
         execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
       }),
       pending: new Map(),
+      alive: true,
     };
     reader.worker.on('message', (answer: ReaderAnswer) => {
       const call = reader.pending.get(answer.id);
@@ -52,15 +63,17 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
       if ('failure' in answer) call.reject(errorOf(answer.failure));
       else call.resolve(answer.body);
     });
-    let gone = false;
     const stopped = () => {
-      if (gone) return;
-      gone = true;
-      for (const call of reader.pending.values())
-        call.reject(new ServiceError('unavailable', 'the store is unavailable right now; retry shortly'));
+      if (!reader.alive) return;
+      reader.alive = false;
+      for (const call of reader.pending.values()) call.reject(unavailable());
       reader.pending.clear();
-      const at = readers.indexOf(reader);
-      if (at >= 0 && !closing) readers[at] = start();
+      if (closing) return;
+      // a moment later, so a store the thread cannot open is not retried in a tight loop
+      setTimeout(() => {
+        const at = readers.indexOf(reader);
+        if (at >= 0 && !closing) readers[at] = start();
+      }, RESTART_DELAY_MS).unref();
     };
     reader.worker.on('error', stopped);
     reader.worker.on('exit', stopped);
@@ -72,7 +85,9 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
 
   return {
     run(operation, params, { now, requestId }) {
-      const reader = readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const alive = readers.filter((candidate) => candidate.alive);
+      if (alive.length === 0) return Promise.reject(unavailable());
+      const reader = alive.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         reader.pending.set(id, { resolve, reject });

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody } from '@socialquery/core';
+import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import { openStore, type Store } from '@socialquery/store';
 import type { Express } from 'express';
 import { pino } from 'pino';
@@ -87,5 +88,26 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     expect(exported.status).toBe(200);
     expect(exported.text).toBe(expected.text);
     expect(exported.text.split('\n').length).toBeGreaterThan(1);
+  });
+});
+
+describe('a reader thread that cannot open its store', () => {
+  it('fails its calls with 503 unavailable instead of leaving them waiting', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sq-readers-bad-'));
+    const file = join(dir, 'not-a-store.db');
+    writeFileSync(file, 'this is not a SQLite file '.repeat(400));
+    const readers = createReaderPool({ storeAddress: `sqlite:${file}`, cursorSecret: 'x'.repeat(16) }, 1);
+    try {
+      const ctx = { now: NOW, cursors: createCursorCodec('x'.repeat(16)), requestId: 'r' };
+      // the call either reaches the thread before it fails, or finds no thread alive
+      const first = await readers.run('video.search', {}, ctx).catch((error: unknown) => error);
+      expect(first).toBeInstanceOf(ServiceError);
+      expect(first).toMatchObject({ code: 'unavailable', status: 503 });
+      const next = await readers.run('video.search', {}, ctx).catch((error: unknown) => error);
+      expect(next).toMatchObject({ code: 'unavailable' });
+    } finally {
+      await readers.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
