@@ -6,14 +6,14 @@ import { CorsOrigins } from './security.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** A whole number from 1 to `max`, written in base-10 digits. */
-const wholeNumber = (max: number, what: string) => {
-  const error = `must be a whole number from 1 to ${max} (${what})`;
+/** A whole number from `min` (default 1) to `max`, written in base-10 digits. */
+const wholeNumber = (max: number, what: string, min = 1) => {
+  const error = `must be a whole number from ${min} to ${max} (${what})`;
   return z
     .string()
     .regex(/^[0-9]{1,10}$/, { error })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= max, { error });
+    .refine((n) => n >= min && n <= max, { error });
 };
 
 /** The service's configuration, read from the environment and validated once at start. */
@@ -44,12 +44,7 @@ export const ConfigSchema = z.object({
   /** Heavy requests one credential runs at once on a replica; more → 429 `concurrency_limited`. */
   SOCIALQUERY_HEAVY_PER_CREDENTIAL: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perCredential),
   /** SQLite store files: threads that run heavy operations (searches) off the event loop; 0 runs them on it. */
-  SOCIALQUERY_READER_THREADS: z
-    .string()
-    .regex(/^[0-9]{1,2}$/, { error: 'must be a whole number from 0 to 16 (threads)' })
-    .transform(Number)
-    .refine((n) => n <= 16, { error: 'must be a whole number from 0 to 16 (threads)' })
-    .default(1),
+  SOCIALQUERY_READER_THREADS: wholeNumber(16, 'threads', 0).default(1),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
   /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */

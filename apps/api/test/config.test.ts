@@ -46,6 +46,9 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_READER_THREADS: 0,
       LOG_LEVEL: 'silent',
     });
+    expect(() => loadConfig({ SOCIALQUERY_READER_THREADS: '17' })).toThrow(
+      /SOCIALQUERY_READER_THREADS must be a whole number from 0 to 16 \(threads\)/,
+    );
     expect(() => loadConfig({ SOCIALQUERY_HEAVY_PER_CREDENTIAL: '0' })).toThrow(
       /SOCIALQUERY_HEAVY_PER_CREDENTIAL must be a whole number from 1 to 10000 \(requests\)/,
     );
