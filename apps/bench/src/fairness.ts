@@ -1,7 +1,6 @@
 import { request } from 'node:http';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { list } from './args.js';
+import { machineLine, positive, storeKinds } from './args.js';
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
@@ -52,16 +51,12 @@ interface HeavyCounts {
 
 export async function fairnessCommand(values: FairnessValues, args: readonly string[]): Promise<void> {
   const say = (line: string) => console.error(line);
-  const scale = whole(values.scale ?? '1', 'scale');
+  const scale = positive(values.scale ?? '1', 'scale');
   const options: LoadOptions = {
-    connections: whole(values.connections, 'connections'),
-    durationSeconds: whole(values.duration, 'duration'),
+    connections: positive(values.connections, 'connections'),
+    durationSeconds: positive(values.duration, 'duration'),
   };
-  const kinds = list(values.stores).map((kind) => {
-    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown store ${kind}`);
-    return kind;
-  });
-  const stores = await prepareStores(scale, kinds, say);
+  const stores = await prepareStores(scale, storeKinds(values.stores), say);
   const sections: string[] = [`Command: \`pnpm bench ${args.join(' ')}\``, ''];
   const targets: TargetLine[] = [];
   try {
@@ -118,10 +113,7 @@ export async function fairnessCommand(values: FairnessValues, args: readonly str
   const targetRows = targets.map((t) => ({ ...t, met: t.met ? 'yes' : 'NO' }));
   console.log('\ntargets');
   console.table(targetRows);
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} at the end`;
-  sections.push('#### Fairness targets', '', markdownTable(targetRows), '', machine, '');
+  sections.push('#### Fairness targets', '', markdownTable(targetRows), '', machineLine(), '');
   console.log(`\n${sections.join('\n')}`);
 }
 
@@ -183,7 +175,7 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
 
   say('SIGTERM during an export…');
   const again = await startServer([API_MAIN], env);
-  const exporting = drain(again.url + heavyPaths[0]!, apiKey, () => undefined);
+  const exporting = drain(again.url + heavyPaths[0]!, apiKey);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const started = performance.now();
   await again.stop();
@@ -193,10 +185,9 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
 }
 
 /** A GET read to its end (or until the connection ends); resolves to its status (0: no answer). */
-function drain(url: string, headers: Record<string, string>, onFirstByte?: () => void): Promise<number> {
+function drain(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const req = request(url, { headers }, (res) => {
-      res.once('data', () => onFirstByte?.());
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', () => resolve(res.statusCode ?? 0));
@@ -205,9 +196,4 @@ function drain(url: string, headers: Record<string, string>, onFirstByte?: () =>
     req.on('error', () => resolve(0));
     req.end();
   });
-}
-
-function whole(value: string, name: string): number {
-  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--${name} must be a positive integer`);
-  return Number(value);
 }

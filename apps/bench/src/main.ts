@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { list } from './args.js';
+import { list, machineLine, positive, storeKinds } from './args.js';
 import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
@@ -117,8 +117,7 @@ async function main() {
   const durationSeconds = positive(values.duration, 'duration');
   const warmupSeconds = values.warmup === '0' ? 0 : positive(values.warmup, 'warmup');
   const connections = positive(values.connections, 'connections');
-  const kinds = list(values.stores);
-  for (const kind of kinds) if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown store ${kind}`);
+  const kinds = storeKinds(values.stores);
   const variants = list(values.variants);
   for (const variant of variants)
     if (!(VARIANTS as readonly string[]).includes(variant))
@@ -145,7 +144,7 @@ async function main() {
     };
 
     for (const scale of scales) {
-      const stores = await prepareStores(scale, kinds as ('sqlite' | 'postgres')[], say);
+      const stores = await prepareStores(scale, kinds, say);
       try {
         for (const store of stores) {
           const service = await startServer(
@@ -236,9 +235,7 @@ async function main() {
     warmupSeconds,
     scales,
     musicScale: MUSIC_SCALE_CAP,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} at the end`,
+    machine: machineLine(),
   };
   mkdirSync('data', { recursive: true });
   writeFileSync('data/bench-last.json', `${JSON.stringify({ info, measurements, notes }, null, 1)}\n`);
@@ -284,11 +281,6 @@ async function prepareVariant(url: string, credentials: Record<string, string>, 
     if (status === 200 && typeof value === 'string') canned.headers[name] = value;
   }
   return { headers, status, canned };
-}
-
-function positive(value: string, name: string): number {
-  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--${name} must be a positive integer`);
-  return Number(value);
 }
 
 main().catch((error) => {

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { list } from '../args.js';
+import { list, machineLine, storeKinds } from '../args.js';
 import { LINE_SHAPES, type LineShape } from './reddit-lines.js';
 import { importMarkdownReport, printImportTables, type ImportInfo } from './report.js';
 import { type ImportMeasurement, type ImportStoreKind, runImportBench } from './run.js';
@@ -52,10 +51,7 @@ export async function importsCommand(values: ImportCommandValues, args: readonly
     const saved = JSON.parse(readFileSync(values.report, 'utf8')) as SavedImportRun;
     return report(saved, values.markdown);
   }
-  const stores = list(values.stores).map((kind) => {
-    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown store ${kind}`);
-    return kind satisfies ImportStoreKind;
-  });
+  const stores: ImportStoreKind[] = storeKinds(values.stores);
   const shapes = list(values.shapes ?? 'thin,dump').map((shape) => {
     const known = LINE_SHAPES.find((s) => s === shape);
     if (!known) throw new Error(`unknown shape ${shape} (${LINE_SHAPES.join(', ')})`);
@@ -77,9 +73,7 @@ export async function importsCommand(values: ImportCommandValues, args: readonly
     lines,
     baseRecords,
     rounds,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} at the end`,
+    machine: machineLine(),
   };
   mkdirSync('data', { recursive: true });
   writeFileSync('data/bench-imports-last.json', `${JSON.stringify({ info, measurements, notes }, null, 1)}\n`);
