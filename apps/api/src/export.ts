@@ -117,7 +117,6 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
         // between pages, or a long export would hold it until the socket's buffer fills.
         await setImmediate();
       }
-      if (!closed && !outcome.cut && !step.done && stopping?.aborted) outcome.cut = 'the service is shutting down';
     } catch (error) {
       outcome.cut = 'a fault while reading the store';
       outcome.storeFault = true;

@@ -48,29 +48,27 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
   const router = Router();
   const clock = deps.clock ?? (() => new Date());
   const heavyWork = deps.heavyWork ?? createHeavyWork();
+  const { readers } = deps;
   for (const { contract, handlers, exporters } of platforms) {
     for (const [name, operation] of Object.entries(contract)) {
       const own = handlers[name];
       if (!own) throw new Error(`${operation.id}: no handler`);
-      const { readers } = deps;
       const handler: OperationHandler<Operation> =
         operation.heavy && readers
           ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
           : own;
       const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
       const path = toExpressPath(operation.path);
-      const errorExtras = withErrorExtras(operation);
       const heavy = heavyWork.gate(operation, exporter !== undefined);
       router.get(
         path,
-        errorExtras,
         authenticate(operation.auth, deps.credentials),
         validateParams(operation, exporter !== undefined),
         ...(heavy ? [heavy] : []),
         deps.budget.charge(operation),
         serve(operation, handler, exporter, deps, clock),
       );
-      router.all(path, errorExtras, methodNotAllowed);
+      router.all(path, methodNotAllowed);
     }
   }
   return router;
@@ -78,10 +76,11 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
 
 /**
  * The extra error-body fields of every platform whose operations carry them (professional's
- * `success: false`), for every error answered under the platform's path prefix, including the
- * checks that run before routing (URI length, credentials in the query, NUL) and unknown routes
- * there: a client of that group reads one envelope whatever refused its request. The prefix is
- * the part up to the last `/` that all of the platform's paths share.
+ * `success: false`), for every error answered under the platform's path prefix: its operations'
+ * own errors, the checks that run before routing (URI length, credentials in the query, NUL) and
+ * unknown routes there, so a client of that group reads one envelope whatever refused its
+ * request. The prefix is the part up to the last `/` that all of the platform's paths share; a
+ * platform whose operations declare different extras is a contract error, refused at mount.
  */
 export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[]): RequestHandler {
   const prefixes: [string, Readonly<Record<string, unknown>>][] = [];
@@ -89,6 +88,8 @@ export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[])
     const operations: Operation[] = Object.values(contract);
     const extras = operations.find((operation) => operation.errorExtras)?.errorExtras;
     if (!extras) continue;
+    const differs = operations.find((operation) => JSON.stringify(operation.errorExtras) !== JSON.stringify(extras));
+    if (differs) throw new Error(`${differs.id}: every operation of a group carries the same errorExtras`);
     const common = operations
       .map((operation) => operation.path)
       .reduce((a, b) => {
@@ -101,14 +102,6 @@ export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[])
   return (req, res, next) => {
     const found = prefixes.find(([prefix]) => req.path.startsWith(prefix));
     if (found) contextOf(res).errorBodyExtras = found[1];
-    next();
-  };
-}
-
-/** An operation's extra error-body fields, for every error answered on its path (sendError merges them). */
-function withErrorExtras(operation: Operation): RequestHandler {
-  return (_req, res, next) => {
-    if (operation.errorExtras) contextOf(res).errorBodyExtras = operation.errorExtras;
     next();
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Store } from '@socialquery/store';
+import { formatStoreAddress, type Store } from '@socialquery/store';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
@@ -49,7 +49,7 @@ export async function startService(
   const readers =
     storeAddress.kind === 'sqlite' && storeAddress.path !== ':memory:' && config.SOCIALQUERY_READER_THREADS > 0
       ? createReaderPool(
-          { storeAddress: `sqlite:${storeAddress.path}`, cursorSecret },
+          { storeAddress: formatStoreAddress(storeAddress), cursorSecret },
           config.SOCIALQUERY_READER_THREADS,
         )
       : undefined;

@@ -37,6 +37,12 @@ export function redact(address: string): string {
   return address.replace(/^(\w+:\/\/[^:/@]*):[^@/]*@/, '$1:***@');
 }
 
+/** The address as `SOCIALQUERY_STORE` writes it (what `parseStoreAddress` reads back), password included. */
+export function formatStoreAddress(address: StoreAddress): string {
+  return address.kind === 'sqlite' ? `sqlite:${address.path}` : address.url;
+}
+
+/** The address for logs and messages: formatted, with any password masked. */
 export function describeAddress(address: StoreAddress): string {
-  return address.kind === 'sqlite' ? `sqlite:${address.path}` : redact(address.url);
+  return redact(formatStoreAddress(address));
 }
