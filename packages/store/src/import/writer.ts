@@ -160,7 +160,8 @@ export async function writeImport(
       // index probe for the table's largest id then stands for a probe per record.
       const above = await trx.executeQuery<{ above: unknown }>(CompiledQuery.raw(sql.allAbove(table), [ids]));
       const check = above.rows[0]?.above;
-      if (check === null || check === true || check === 1) {
+      // null: the table is empty; SQLite answers 1 / 0, PostgreSQL true / false
+      if (check === null || Boolean(check)) {
         existing.set(table, new Set());
         if (numbered) storedNums.set(table, new Map());
         continue;
