@@ -40,8 +40,7 @@ const unavailable = () =>
  * (a ServiceError with its code; a store error with its code, so it maps to 503 as on the service's
  * thread). A reader that stops (or cannot open the store) fails its calls in flight with 503
  * `unavailable` and is started again a second later; calls meanwhile go to the others, or fail alike.
- * Each reader keeps its own in-memory state (video search's kept walks): a next page may be ranked
- * again on another reader, as it is on another replica.
+ * Readers keep no state between calls: any reader answers any page of a walk.
  */
 export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
   let nextId = 1;

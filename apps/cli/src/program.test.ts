@@ -240,6 +240,31 @@ describe('socialquery CLI', () => {
     }
   });
 
+  it('reindex: makes the video search index anew from the stored videos; the same searches answer the same', async () => {
+    const search = async () => {
+      const store = await openStore(storeAddress);
+      try {
+        const until = Date.now();
+        return await store.video.search({
+          terms: ['recipe'],
+          since: until - 365 * 86_400_000,
+          until,
+          type: 'VIDEO',
+          geoCode: 'US',
+          limit: 20,
+        });
+      } finally {
+        await store.close();
+      }
+    };
+    const before = await search();
+    expect(before.videos).toHaveLength(20);
+    const result = await cli('reindex', '--only', 'video');
+    expect(result).toMatchObject({ code: 0, out: expect.stringMatching(/^reindexed video 50,000 rows in \d+\.\d s$/) });
+    expect(await search()).toEqual(before);
+    expect(await cli('reindex', '--only', 'nosuch')).toMatchObject({ code: 1, err: 'error: no platform named nosuch' });
+  });
+
   it('migrate-store: copies the whole store into another one; missing --to is an error', async () => {
     const copy = await createTestStoreAddress({ shared: true });
     try {

@@ -5,12 +5,13 @@ import { keysCommand } from './commands/keys.js';
 import { importCommand } from './import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { migrateStoreCommand } from './commands/migrate-store.js';
+import { reindexCommand } from './commands/reindex.js';
 import { seedCommand } from './commands/seed.js';
 import { type Io, processIo } from './io.js';
 
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
-    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export')
+    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export, reindex')
     .option(
       '--store <address>',
       'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)',
@@ -26,6 +27,7 @@ export function createProgram(io: Io = processIo): Command {
   migrateStoreCommand(program, io);
   importCommand(program, io);
   exportCommand(program, io);
+  reindexCommand(program, io);
   return program;
 }
 

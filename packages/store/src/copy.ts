@@ -1,7 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect/index.js';
-import { columnTypesOf, storePlatforms } from './platforms/index.js';
-import { writeRows } from './rows/write-rows.js';
+import { storePlatforms, writeTableRows } from './platforms/index.js';
 import type { Database } from './schema.js';
 
 /** Every table a store holds, with the key it is copied in order of: each platform's, then the kernel's. */
@@ -58,7 +57,7 @@ async function copyTable<T extends keyof Database>(
     const { rows } = await from.executeQuery<Database[T]>(query);
     const last = rows.at(-1);
     if (last === undefined) break;
-    await writeRows(to, table, rows, { key, columns: columnTypesOf(table) });
+    await writeTableRows(to, table, rows, { key });
     done += rows.length;
     after = Reflect.get(last, key);
     onProgress({ table, copied: done, total });

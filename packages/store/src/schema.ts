@@ -3,7 +3,7 @@ import type { ForumTables } from './platforms/forum/tables.js';
 import type { ShortVideoTables } from './platforms/shortvideo/tables.js';
 import type { MicroblogTables } from './platforms/microblog/tables.js';
 import type { ProfessionalTables } from './platforms/professional/tables.js';
-import type { VideoTables } from './platforms/video/tables.js';
+import type { VideoDerivedTables, VideoTables } from './platforms/video/tables.js';
 import type { MusicTables } from './platforms/music/tables.js';
 
 /**
@@ -43,8 +43,14 @@ export interface PlatformTables
 /** A platform's table: what importers may write and what a platform lists in its `tables`. */
 export type PlatformTableName = keyof PlatformTables;
 
+/**
+ * Tables a platform derives from its own (search indexes): written by the platform's code as its
+ * tables are written (`PlatformTable.afterWrite`), never by importers, and rebuilt rather than copied.
+ */
+export interface DerivedTables extends VideoDerivedTables {}
+
 /** Every table of the store: the kernel's and each platform's. */
-export interface Database extends PlatformTables {
+export interface Database extends PlatformTables, DerivedTables {
   credentials: CredentialsTable;
   settings: SettingsTable;
 }

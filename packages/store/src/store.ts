@@ -24,6 +24,15 @@ export interface Store extends PlatformSources {
   readonly settings: SettingsStore;
   migrate(): Promise<MigrationReport>;
   seedDemo(options?: SeedOptions): Promise<SeedReport>;
+  /**
+   * Makes every platform's derived tables (search indexes) anew from the stored rows, each platform
+   * in one transaction (readers see the old tables or the new ones); `only` names platforms.
+   * Returns the rows done per platform that derives any.
+   */
+  rebuild(options?: {
+    only?: readonly string[];
+    onProgress?: (platform: string, done: number) => void;
+  }): Promise<Record<string, number>>;
   /** True when the store holds no platform data yet. */
   isEmpty(): Promise<boolean>;
   examples(): Promise<Examples>;
@@ -67,6 +76,19 @@ export async function openStore(
         }
       }
       return true;
+    },
+    async rebuild({ only, onProgress = () => {} } = {}) {
+      const unknown = (only ?? []).filter((name) => !storePlatforms.some((platform) => platform.name === name));
+      if (unknown.length > 0) throw new Error(`no platform named ${unknown.join(', ')}`);
+      const done: Record<string, number> = {};
+      for (const platform of storePlatforms) {
+        const rebuild = 'rebuild' in platform ? platform.rebuild : undefined;
+        if (!rebuild || (only && !only.includes(platform.name))) continue;
+        done[platform.name] = await db
+          .transaction()
+          .execute((trx) => rebuild(trx, (count) => onProgress(platform.name, count)));
+      }
+      return done;
     },
     examples: () => findExamples(db),
     async ping() {

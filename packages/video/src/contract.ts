@@ -17,15 +17,15 @@ export const search = defineOperation({
   method: 'GET',
   path: '/api/v1/search',
   auth: 'apiKey',
-  // ranks every match: its cost grows with the data
+  // a walk of the search index, a page at a time; still kept off the event loop, as multi-term walks follow co-occurrence
   heavy: true,
   params: { query: SearchQuery },
   response: SearchResponse,
   summary: 'Search videos',
   description:
-    'Ranked full-text search over title and channel name (every keyword term must match), 20 results a page, ' +
+    'Ranked search over title and channel name: every keyword term must be a whole word of one of them. Videos whose title holds every term come first, then the others, each most viewed first. 20 results a page, ' +
     'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), of the given type, available in geoCode. ' +
-    "pagination.total counts every match; pass pagination.paginationToken back for the next page (empty on the last): later pages are slices of the first page's ranking, kept by the service for a while, so they do not skip or repeat a video when the data changes mid-walk. " +
+    "pagination.total is the number of matches: counted when few enough to count in a page's time, else estimated from the index's per-term counts (the same on every page of a walk, until the last page, which knows the count). Pass pagination.paginationToken back for the next page (empty on the last): a page continues after the last video of the page before, so pages neither skip nor repeat a video when videos are added mid-walk; any page costs the same. " +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
     'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
     'narrow it, never widen it: use uploadDate=THIS_YEAR to reach back further than the default hour). The token is ' +

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
-import { columnTypesOf, storePlatforms } from '../platforms/index.js';
-import { encodeInserts, type NumberedTable, numberRows, writeRows } from '../rows/write-rows.js';
+import { storePlatforms, writeTableRows } from '../platforms/index.js';
+import { encodeInserts, type NumberedTable, numberRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
   ImportInputError,
@@ -224,11 +224,7 @@ export async function writeImport(
     encoded: string | undefined,
   ) {
     const fresh = pending.filter(({ values }) => !stored.has(values.id)).map(({ values }) => values);
-    await writeRows(trx, table, fresh, {
-      insertOnly: true,
-      columns: columnTypesOf(table),
-      encoded: stored.size === 0 ? encoded : undefined,
-    });
+    await writeTableRows(trx, table, fresh, { insertOnly: true, encoded: stored.size === 0 ? encoded : undefined });
     // one statement shape per set of updated columns
     const groups = new Map<string, { update: string[] | undefined; rows: Database[ImportTable][] }>();
     for (const { values, update } of pending) {
@@ -241,7 +237,7 @@ export async function writeImport(
     }
     // re-imported records that changed nothing leave their rows (and indexes) unwritten
     for (const { update, rows } of groups.values())
-      await writeRows(trx, table, rows, { update, skipUnchanged: true, columns: columnTypesOf(table) });
+      await writeTableRows(trx, table, rows, { update, skipUnchanged: true });
   }
 
   /**

@@ -18,7 +18,8 @@ function collectMigrations(): Record<string, Migration> {
       all[name] = migration;
     }
   }
-  return all;
+  // in the order they apply (a platform's later migration may follow another platform's)
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 export interface MigrationReport {

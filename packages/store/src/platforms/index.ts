@@ -4,8 +4,9 @@ import { musicStorePlatform } from './music/platform.js';
 import { professionalStorePlatform } from './professional/platform.js';
 import { shortvideoStorePlatform } from './shortvideo/platform.js';
 import type { ColumnType } from '../rows/column-types.js';
-import type { PlatformTableName } from '../schema.js';
-import type { StorePlatform } from './store-platform.js';
+import { type RowWriter, writeRows, type WriteRowsOptions } from '../rows/write-rows.js';
+import type { Database, PlatformTableName } from '../schema.js';
+import type { PlatformTable, StorePlatform } from './store-platform.js';
 import { videoStorePlatform } from './video/platform.js';
 
 /**
@@ -41,6 +42,29 @@ const columnTypes = new Map<string, Readonly<Record<string, ColumnType>> | undef
 );
 
 /** A table's column types, as its platform declares them (undefined: not declared, or a kernel table). */
-export function columnTypesOf(table: PlatformTableName | 'credentials' | 'settings') {
+export function columnTypesOf(table: keyof Database) {
   return columnTypes.get(table);
+}
+
+const afterWrites = new Map<string, NonNullable<PlatformTable['afterWrite']>>(
+  storePlatforms.flatMap((platform) =>
+    platform.tables.flatMap((table: PlatformTable) => (table.afterWrite ? [[table.name, table.afterWrite]] : [])),
+  ),
+);
+
+/**
+ * `writeRows` into a platform's table with its declared column types, then its `afterWrite` (what
+ * the store derives from the rows, such as a search index): how the kernel's writers (imports,
+ * copies) write. `insertOnly` writes are `inserted`, writes of some columns `patched`, the rest `upserted`.
+ */
+export async function writeTableRows<T extends keyof Database>(
+  db: RowWriter,
+  table: T,
+  rows: readonly Database[T][],
+  options: Omit<WriteRowsOptions, 'columns'> = {},
+): Promise<number> {
+  const written = await writeRows(db, table, rows, { ...options, columns: columnTypesOf(table) });
+  const how = options.insertOnly ? 'inserted' : options.update ? 'patched' : 'upserted';
+  await afterWrites.get(table)?.(db, rows as readonly never[], how);
+  return written;
 }

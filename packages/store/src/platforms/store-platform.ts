@@ -1,9 +1,10 @@
 import type { Contract } from '@socialquery/core';
 import { bindPlatform, type MountablePlatform, type PlatformDefinition } from '@socialquery/core/server';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import type { DemoSet } from '../demo/demo-set.js';
 import type { Importer } from '../import/types.js';
 import type { TableColumnTypes } from '../rows/column-types.js';
+import type { RowWriter } from '../rows/write-rows.js';
 import type { Database, PlatformTableName } from '../schema.js';
 
 /** One of a platform's tables, as the kernel writes and copies it. */
@@ -14,7 +15,20 @@ export interface PlatformTable {
    * take the next free ones (import/writer.ts assigns them).
    */
   numbered?: boolean;
+  /**
+   * Brings what the store derives from the table's rows (a search index) in step with rows just
+   * written, in the writer's transaction; `how` the rows were written (see TableWrite). Every
+   * writer of the table calls it: the import writer and copies through `writeTableRows`, the
+   * platform's own demo rows directly.
+   */
+  afterWrite?: (db: RowWriter, rows: readonly never[], how: TableWrite) => Promise<void>;
 }
+
+/**
+ * How rows reached a table: `inserted` (new rows, whole), `upserted` (whole rows that may replace
+ * stored ones), `patched` (rows of which only some columns were written: read them back whole).
+ */
+export type TableWrite = 'inserted' | 'upserted' | 'patched';
 
 /**
  * Everything the store does for one platform, in one value: its Source over the store's SQL, its
@@ -43,6 +57,12 @@ export interface StorePlatform<Name extends string = string, Source = unknown, E
   readonly columnTypes: TableColumnTypes;
   readonly importers: readonly Importer[];
   readonly demo: DemoSet;
+  /**
+   * Makes the tables the platform derives from its rows (a search index) anew, in the given
+   * transaction, reporting the rows done; returns how many. Writes keep them in step (`afterWrite`):
+   * this is for a store whose tables were changed by other means, and for checking.
+   */
+  rebuild?(trx: Transaction<Database>, onProgress: (done: number) => void): Promise<number>;
   /** Identifiers that exist in the store, for trying the API; undefined when it holds none of the platform's data. */
   examples(db: Kysely<Database>): Promise<Example | undefined>;
 }

@@ -20,16 +20,34 @@ const videos: VideoRecord[] = Array.from({ length: 45 }, (_, i) => ({
   isLive: false,
 }));
 const calls: SearchQueryInput[] = [];
+/** What the fake source answers as a broad search's estimated total (undefined: it counts). */
+let estimate: number | undefined;
+const numOf = (video: VideoRecord) => (video.id === 'new' ? 999 : Number(video.id.slice(1)));
 const source: VideoSource = {
+  // rank: views descending, then num descending, every match in tier 1 (the store's order, test-sized)
   async search(query) {
     calls.push(query);
-    const matching = videos.filter(
-      (v) =>
-        v.publishedAt >= query.since &&
-        v.publishedAt <= query.until &&
-        query.terms.every((t) => v.title.toLowerCase().includes(t)),
-    );
-    return { ids: matching.slice(query.offset, query.offset + query.limit).map((v) => v.id), total: matching.length };
+    const matching = videos
+      .filter(
+        (v) =>
+          v.publishedAt >= query.since &&
+          v.publishedAt <= query.until &&
+          query.terms.every((t) => v.title.toLowerCase().includes(t)),
+      )
+      .sort((a, b) => b.views - a.views || numOf(b) - numOf(a));
+    const after = query.after;
+    const from = after
+      ? matching.findIndex((v) => v.views < after.views || (v.views === after.views && numOf(v) < after.num))
+      : 0;
+    const page = from < 0 ? [] : matching.slice(from, from + query.limit);
+    const last = page.at(-1);
+    const more = from >= 0 && from + query.limit < matching.length;
+    return {
+      videos: page,
+      next: more && last ? { tier: 1, views: last.views, num: numOf(last) } : undefined,
+      total: estimate ?? matching.length,
+      exact: estimate === undefined,
+    };
   },
   async chart({ date }) {
     return date === '20251106'
@@ -79,39 +97,42 @@ describe('video handlers', () => {
     } while (token);
     expect(pages).toBe(3);
     expect(seen).toEqual(videos.map((v) => v.id));
-    // one ranking for the walk, as far as tokens reach; the later pages are slices of it
-    expect(calls.slice(ranked)).toEqual([expect.objectContaining({ terms: ['pasta'], offset: 0, limit: 10_000 })]);
+    // each page asks for one page, after the position of the page before
+    expect(calls.slice(ranked).map((call) => [call.after, call.limit])).toEqual([
+      [undefined, 20],
+      [{ tier: 1, views: videos[19]!.views, num: 19 }, 20],
+      [{ tier: 1, views: videos[39]!.views, num: 39 }, 20],
+    ]);
   });
 
-  it("a walk keeps its first page's ranking: a store change between pages neither skips nor repeats a video; a walk no longer kept ranks again", async () => {
+  it('a page continues after the last video of the page before: a video added mid-walk neither skips nor repeats one', async () => {
     const first = await handlers.search(params, ctx);
-    const second = async (over: Parameters<typeof handlers.search>[1] = ctx, using = handlers) =>
-      (await using.search({ ...params, paginationToken: first.pagination.paginationToken }, over)).data.contents.map(
-        (c) => c.videoId,
-      );
-    const expected = videos.slice(20, 40).map((v) => v.id);
-    // a new best match appears after the first page: a new ranking at offset 20 would repeat v19
+    // a new best match appears after the first page: an offset walk would repeat v19
     videos.unshift({ ...videos[0]!, id: 'new', views: 10_000 });
     try {
-      const ranked = calls.length;
-      expect(await second()).toEqual(expected);
-      expect(calls.length).toBe(ranked);
-      // another replica (or an evicted walk) ranks again, and sees the store as it is now
-      const elsewhere = createVideoHandlers(source);
-      expect(await second(ctx, elsewhere)).toEqual(videos.slice(20, 40).map((v) => v.id));
-      expect(calls.length).toBe(ranked + 1);
-      // a kept walk expires after ten minutes
-      expect(await second({ ...ctx, now: new Date(now.getTime() + 10 * 60_000 + 1) })).toEqual(
-        videos.slice(20, 40).map((v) => v.id),
-      );
-      expect(calls.length).toBe(ranked + 2);
+      const second = await handlers.search({ ...params, paginationToken: first.pagination.paginationToken }, ctx);
+      expect(second.data.contents.map((c) => c.videoId)).toEqual(videos.slice(21, 41).map((v) => v.id));
     } finally {
       videos.shift();
     }
-    // a first page always ranks afresh
-    const ranked = calls.length;
-    await handlers.search(params, ctx);
-    expect(calls.length).toBe(ranked + 1);
+  });
+
+  it('an estimated total holds for every page of a walk; the page that reaches the last match answers the count', async () => {
+    estimate = 500;
+    try {
+      const totals: number[] = [];
+      let token: string | undefined;
+      do {
+        const body = await handlers.search({ ...params, paginationToken: token }, ctx);
+        totals.push(body.pagination.total);
+        token = body.pagination.paginationToken || undefined;
+        // the source's estimate moves mid-walk: the walk keeps its first
+        estimate = 700;
+      } while (token);
+      expect(totals).toEqual([500, 500, 45]);
+    } finally {
+      estimate = undefined;
+    }
   });
 
   it('formats items: relative time in the language, duration, badges', async () => {
@@ -173,7 +194,7 @@ describe('video handlers', () => {
       }
     } while (token);
     expect(seen).toEqual(videos.slice(6, 30).map((v) => v.id));
-    expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1, offset: 0 });
+    expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1 });
     // a bound outside the uploadDate window does not widen it
     await handlers.search(
       { ...params, uploadDate: 'THIS_WEEK', after: new Date(0), before: new Date(now.getTime() + DAY) },
@@ -188,8 +209,8 @@ describe('video handlers', () => {
       until: now.getTime(),
       type: 'VIDEO',
       geoCode: 'US',
-      offset: 0,
-      limit: 10_000,
+      after: undefined,
+      limit: 20,
     });
     await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({
       code: 'invalid_parameter',

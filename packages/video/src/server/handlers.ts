@@ -10,8 +10,7 @@ import { z } from 'zod';
 import { search, type videoContract } from '../contract.js';
 import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
 import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
-import { RankedWalks } from './ranked-walks.js';
-import type { ChartEntryRecord, VideoRecord, VideoSource } from './source.js';
+import type { ChartEntryRecord, SearchPage, VideoRecord, VideoSource } from './source.js';
 import {
   avatarsOf,
   durationText,
@@ -26,8 +25,6 @@ import {
 
 /** Related videos per response. */
 export const RELATED_LIMIT = 20;
-/** Search pages a token can reach (20 × 500 = 10,000 results). */
-const MAX_SEARCH_OFFSET = 10_000;
 /**
  * A first search page's window ends at the start of its minute, not at the request's millisecond: the
  * same search within a minute then gets the same answer, relative times included (and the same ETag,
@@ -40,17 +37,17 @@ const UNBOUND = ['paginationToken', 'language'];
 const MESSAGE = 'Request successful';
 
 /**
- * The video handlers over any VideoSource. Search ranking is not keyset-friendly (a score, not a
- * column), so the search token is a signed offset bound to the query (keyword terms, geoCode,
- * uploadDate, type) and to the window's end: the window ends at the first page's minute, which
- * the token carries, so every page of one walk sees the same result set; `after`/`before` narrow that
- * window and are bound into the token too. Texts (relative times) are in `language`, as of the
+ * The video handlers over any VideoSource. The search token is a signed keyset position (the rank
+ * of the last video answered) bound to the query (keyword terms, geoCode, uploadDate, type,
+ * after/before) and carrying the window's end: the window ends at the first page's minute, so
+ * every page of one walk sees the same window, and a page continues after the last video of the
+ * page before, whatever was stored in between (a video whose views changed meanwhile may move
+ * past the position, as in any walk over live data). The token also carries the total the first
+ * page answered, so every page of a walk answers the same total, unless a page reaches the last
+ * match and so knows the exact count. Texts (relative times) are in `language`, as of the
  * window's end.
  */
-export function createVideoHandlers(
-  source: VideoSource,
-  walks = new RankedWalks(),
-): ContractHandlers<typeof videoContract> {
+export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
     async search(params, { cursors, now }) {
       const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
@@ -61,43 +58,36 @@ export function createVideoHandlers(
         { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window },
         UNBOUND,
       );
-      const position = paginationToken
-        ? decodeSearch(cursors.decode(paginationToken, binding))
-        : { offset: 0, until: now.getTime() - (now.getTime() % WINDOW_END_STEP_MS) };
+      const walk = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : undefined;
+      const end = walk?.until ?? now.getTime() - (now.getTime() % WINDOW_END_STEP_MS);
       // the caller's exclusive bounds narrow the inclusive uploadDate window (times are whole milliseconds)
-      const start = position.until - UPLOAD_WINDOW_MS[uploadDate];
+      const start = end - UPLOAD_WINDOW_MS[uploadDate];
       const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
-      const until = window?.before ? Math.min(position.until, window.before.getTime() - 1) : position.until;
-      // a walk is its query and its window's end; its later pages slice the ranking its first page made
-      const walk = `${binding}\u0000${position.until}`;
-      let ranking = paginationToken ? walks.get(walk, now.getTime()) : undefined;
-      if (!ranking) {
-        ranking =
-          terms.length === 0
-            ? { ids: [], total: 0 }
-            : await source.search({ terms, since, until, type, geoCode, offset: 0, limit: MAX_SEARCH_OFFSET });
-        if (ranking.ids.length > SEARCH_PAGE_SIZE) walks.set(walk, ranking, now.getTime()); // a walk of one page has no later pages
-      }
-      const ids = ranking.ids.slice(position.offset, position.offset + SEARCH_PAGE_SIZE);
-      const videos = inRequestOrder(ids, ids.length === 0 ? [] : await source.videos(ids), (video) => video.id).records;
+      const until = window?.before ? Math.min(end, window.before.getTime() - 1) : end;
+      const page: SearchPage =
+        terms.length === 0
+          ? { videos: [], total: 0, exact: true }
+          : await source.search({ terms, since, until, type, geoCode, after: walk?.after, limit: SEARCH_PAGE_SIZE });
+      const seen = (walk?.seen ?? 0) + page.videos.length;
+      // exact when counted, or when this page holds the last match; else the walk's first estimate
+      let total = page.exact ? page.total : page.next ? (walk?.total ?? page.total) : seen;
+      total = Math.max(total, seen + (page.next ? 1 : 0));
       // relative times are as of the window's end too, so that they also hold still for the minute
-      const asOf = new Date(position.until);
-      const next = position.offset + ids.length;
-      const hasMore = ids.length === SEARCH_PAGE_SIZE && next < ranking.total && next < MAX_SEARCH_OFFSET;
+      const asOf = new Date(end);
       return {
         message: MESSAGE,
         statusCode: 200,
         data: {
-          contents: videos.map((video) => searchItem(video, asOf, language)),
+          contents: page.videos.map((video) => searchItem(video, asOf, language)),
           refinements: refinementsOf(
             keyword,
-            videos.map((video) => video.title),
+            page.videos.map((video) => video.title),
           ),
         },
         pagination: {
-          total: ranking.total,
-          hasMore,
-          paginationToken: hasMore ? cursors.encode({ offset: next, until: position.until }, binding) : '',
+          total,
+          hasMore: page.next !== undefined,
+          paginationToken: page.next ? cursors.encode({ after: page.next, seen, total, until: end }, binding) : '',
         },
       };
     },
@@ -149,13 +139,16 @@ export function createVideoHandlers(
   };
 }
 
-const SearchPosition = z.strictObject({
-  offset: z.number().int().min(SEARCH_PAGE_SIZE).max(MAX_SEARCH_OFFSET),
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const SearchWalk = z.strictObject({
+  after: z.strictObject({ tier: z.union([z.literal(0), z.literal(1)]), views: count, num: count }),
+  seen: count,
+  total: count,
   until: z.number().int().min(0).max(8.64e15),
 });
 
-function decodeSearch(decoded: unknown): z.infer<typeof SearchPosition> {
-  const parsed = SearchPosition.safeParse(decoded);
+function decodeSearch(decoded: unknown): z.infer<typeof SearchWalk> {
+  const parsed = SearchWalk.safeParse(decoded);
   if (!parsed.success) {
     throw new ServiceError('invalid_cursor', 'the paging token is invalid or belongs to another query');
   }

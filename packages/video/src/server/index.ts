@@ -11,6 +11,12 @@ export {
   videoUrl,
   viewCountText,
 } from './text.js';
-export { RankedWalks } from './ranked-walks.js';
-export type { ChartEntryRecord, Ranking, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+export type {
+  ChartEntryRecord,
+  SearchPage,
+  SearchPosition,
+  SearchQueryInput,
+  VideoRecord,
+  VideoSource,
+} from './source.js';
 export { videoPlatform } from './platform.js';

@@ -35,6 +35,17 @@ export interface ChartEntryRecord {
   publishedAt: number;
 }
 
+/**
+ * Where a search walk stands: after the video of this rank. Matches rank by tier (1: the title holds
+ * every term; 0: some term is only in the channel name), then views descending, then `num` (the
+ * store's document number) descending.
+ */
+export interface SearchPosition {
+  tier: 0 | 1;
+  views: number;
+  num: number;
+}
+
 export interface SearchQueryInput {
   /** Lower-cased search terms (letters and digits), every one must match. */
   terms: string[];
@@ -44,24 +55,32 @@ export interface SearchQueryInput {
   type: VideoType;
   /** Only videos available in this region. */
   geoCode: GeoCodeOf;
-  offset: number;
+  /** Continue after this position (absent: from the best match). */
+  after?: SearchPosition | undefined;
   limit: number;
 }
 
-/** Ranked search matches: ids in rank order (a page of them, or a walk's first up to the paging reach), and how many matched in all. */
-export interface Ranking {
-  ids: string[];
+/** One page of a search walk. */
+export interface SearchPage {
+  /** Up to `limit` matches, in rank order. */
+  videos: VideoRecord[];
+  /** Where the next page starts; absent when no match follows. */
+  next?: SearchPosition | undefined;
+  /**
+   * How many videos match in all: counted when `exact`, else estimated from the index's per-term
+   * counts (a search over many matches reads one page of them, not all).
+   */
   total: number;
+  exact: boolean;
 }
 
 /**
- * What the video handlers need from a store. Search matches with the store's full-text engine
- * (SQLite FTS5, PostgreSQL tsvector) and ranks the same way on every store: 2 points per term in
- * the title, 1 per term in the channel name, ties by views descending then id.
+ * What the video handlers need from a store. Search matches whole words of the title and channel
+ * name and ranks the same way on every store (SearchPosition), walking an index in that order.
  */
 export interface VideoSource {
-  /** The ids of the matches from `offset` (at most `limit`) in rank order, and how many match in all. */
-  search(query: SearchQueryInput): Promise<Ranking>;
+  /** A page of the matches after `after`, in rank order. */
+  search(query: SearchQueryInput): Promise<SearchPage>;
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;

@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The video tables' columns with their SQL types (migration 0005). */
+/** The video tables' columns with their SQL types (migrations 0005 and 0008). */
 export const VIDEO_COLUMNS = {
   video_channels: { id: 'text', name: 'text', verified: 'integer' },
   video_videos: {
@@ -33,4 +33,18 @@ export const VIDEO_COLUMNS = {
     release_date: 'text',
     published_at: 'bigint',
   },
-} as const satisfies { [T in 'video_channels' | 'video_videos' | 'video_chart_entries']: ColumnTypes<T> };
+  video_search: {
+    term: 'text',
+    type: 'text',
+    in_title: 'integer',
+    views: 'bigint',
+    num: 'integer',
+    published_at: 'bigint',
+    blocked_regions: 'text',
+  },
+  video_search_terms: { term: 'text', type: 'text', bucket: 'integer', docs: 'integer' },
+} as const satisfies {
+  [
+    T in 'video_channels' | 'video_videos' | 'video_chart_entries' | 'video_search' | 'video_search_terms'
+  ]: ColumnTypes<T>;
+};

@@ -5,6 +5,8 @@ import { videoDemoSet } from './demo-set.js';
 import { findVideoExamples } from './examples.js';
 import { youtubeV3 } from './import-youtube.js';
 import { video } from './migrations/0005-video.js';
+import { videoSearch } from './migrations/0008-video-search.js';
+import { indexVideoRows, rebuildVideoSearch } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 
 /** The video platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -12,10 +14,15 @@ export const videoStorePlatform = defineStorePlatform({
   name: 'video',
   definition: videoPlatform,
   source: createSqlVideoSource,
-  migrations: { '0005-video': video },
-  tables: [{ name: 'video_channels' }, { name: 'video_videos', numbered: true }, { name: 'video_chart_entries' }],
+  migrations: { '0005-video': video, '0008-video-search': videoSearch },
+  tables: [
+    { name: 'video_channels' },
+    { name: 'video_videos', numbered: true, afterWrite: indexVideoRows },
+    { name: 'video_chart_entries' },
+  ],
   columnTypes: VIDEO_COLUMNS,
   importers: [youtubeV3],
   demo: videoDemoSet,
+  rebuild: rebuildVideoSearch,
   examples: findVideoExamples,
 });

@@ -1,27 +1,8 @@
 import type { ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import type { VideoSearchDialect } from './search-dialect.js';
-import { postgresVideoSearch } from './search-postgres.js';
-import { sqliteVideoSearch } from './search-sqlite.js';
-import { dialectOf, type StoreKind } from '../../dialect/index.js';
+import type { Kysely, Selectable } from 'kysely';
+import { walkVideoSearch } from './search.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
-
-/**
- * Rank of a matching video: 2 per term found in its title, 1 per term found in its channel
- * name (lower-cased substring test). The engines' own scores (bm25, ts_rank) differ from each
- * other, so the order is computed the same way on both stores; they still do the matching.
- */
-export function relevance(terms: readonly string[]): RawBuilder<number> {
-  const points = terms.flatMap((term) => {
-    const pattern = `%${term.toLowerCase().replace(/[%_\\]/g, '')}%`;
-    return [
-      sql`case when lower(v.title) like ${pattern} then 2 else 0 end`,
-      sql`case when lower(v.channel_name) like ${pattern} then 1 else 0 end`,
-    ];
-  });
-  return sql<number>`(${sql.join(points, sql` + `)})`;
-}
 
 /** Candidates per source of relatedness (shared terms; same channel) before scoring. */
 const RELATED_CANDIDATES = 300;
@@ -44,16 +25,6 @@ const RELATED_STOPWORDS = new Set([
   'i',
 ]);
 
-/** Full-text matching by store kind. */
-const videoSearches: Record<StoreKind, VideoSearchDialect> = {
-  sqlite: sqliteVideoSearch,
-  postgres: postgresVideoSearch,
-};
-
-export function videoSearchDialectOf(db: Kysely<Database>): VideoSearchDialect {
-  return videoSearches[dialectOf(db).kind];
-}
-
 export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: number | null }): VideoRecord {
   return {
     id: row.id,
@@ -70,14 +41,12 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
 }
 
 /**
- * The video platform over the store. Search answers an OFFSET into the ranked matches, as ids (the
- * ranking is a computed score, not a column a keyset could follow; the handlers rank a walk once, up
- * to 10,000 ids, and sign offsets into it into query-bound tokens). Related videos are scored here: 2 per shared
- * title term (stopwords aside) + 3 for the same channel, ties by views descending then id, over
- * candidates chosen in a portable order (views, id), so both stores answer identically.
+ * The video platform over the store. Search walks the search index in rank order (search.ts).
+ * Related videos are scored here: 2 per shared title term (stopwords aside) + 3 for the same
+ * channel, ties by views descending then id, over candidates chosen in a portable order (views,
+ * id), so both stores answer identically.
  */
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
-  const dialect = videoSearchDialectOf(db);
   const withChannel = () =>
     db
       .selectFrom('video_videos as v')
@@ -86,31 +55,17 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       .select('c.verified');
 
   return {
-    async search({ terms, since, until, type, geoCode, offset, limit }) {
-      const filters = sql`v.type = ${type} and v.published_at >= ${since} and v.published_at <= ${until}
-        and v.blocked_regions not like ${`%,${geoCode},%`}`;
-      const matches = () =>
-        db
-          .selectFrom('video_videos as v')
-          .where(dialect.matchAll(terms))
-          .where(sql<boolean>`${filters}`);
-      // the count rides on the page's own pass over the matches (a window over all of them), rather than a second pass
-      const page = await matches()
-        .select(['v.id', sql<number | string>`count(*) over ()`.as('total')])
-        .orderBy(relevance(terms), 'desc')
-        .orderBy('v.views', 'desc')
-        .orderBy('v.id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      if (page.length === 0) {
-        // past the last match (or none): the page carries no count, so count apart
-        const { n } = await matches()
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow();
-        return { ids: [], total: Number(n) };
-      }
-      return { ids: page.map((row) => row.id), total: Number(page[0]!.total) };
+    async search(query) {
+      const walk = await walkVideoSearch(db, query);
+      const nums = walk.matches.map((match) => match.num);
+      const rows = nums.length === 0 ? [] : await withChannel().where('v.num', 'in', nums).execute();
+      const byNum = new Map(rows.map((row) => [Number(row.num), toVideoRecord(row)]));
+      return {
+        videos: nums.flatMap((num) => byNum.get(num) ?? []),
+        next: walk.next,
+        total: walk.total,
+        exact: walk.exact,
+      };
     },
 
     async chart({ country, type, date }) {
@@ -161,7 +116,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         terms.length === 0
           ? []
           : await withChannel()
-              .where(dialect.matchAny(terms))
+              .where('v.num', 'in', db.selectFrom('video_search').select('num').where('term', 'in', terms))
               .where('v.id', '<>', video.id)
               .orderBy('v.views', 'desc')
               .orderBy('v.id')

@@ -8,8 +8,8 @@ export interface VideoChannelsTable {
 }
 
 /**
- * A video. `num` is a unique integer (the SQLite FTS5 rowid); `channel_name` is the channel's
- * name copied for full-text search; `blocked_regions` is '' or ',DE,FR,' (geoCodes where the
+ * A video. `num` is a unique integer (the search index's document number); `channel_name` is the
+ * channel's name copied for search; `blocked_regions` is '' or ',DE,FR,' (geoCodes where the
  * video is unavailable); `type` VIDEO or MOVIE; `is_live` 0/1; `duration` seconds.
  */
 export interface VideoVideosTable {
@@ -50,9 +50,43 @@ export interface VideoChartEntriesTable {
   published_at: number;
 }
 
+/**
+ * One posting of the search index (search-index.ts): a term of a video's title or channel name,
+ * with the video's columns search filters and ranks by copied in, so a walk reads this table only.
+ * `in_title` is 1 when the term is a word of the title, 0 when only of the channel name.
+ */
+export interface VideoSearchTable {
+  term: string;
+  type: string;
+  in_title: number;
+  /** bigint. */
+  views: number;
+  num: number;
+  published_at: number;
+  blocked_regions: string;
+}
+
+/**
+ * How many videos of a type hold a term, per stretch of publication time (`bucket` =
+ * floor(published_at / SEARCH_BUCKET_MS)); the term '' counts every video. The search estimates
+ * a window's matches from it and walks the rarest term.
+ */
+export interface VideoSearchTermsTable {
+  term: string;
+  type: string;
+  bucket: number;
+  docs: number;
+}
+
 /** The video tables, by name: part of the store's `Database`. */
 export interface VideoTables {
   video_channels: VideoChannelsTable;
   video_videos: VideoVideosTable;
   video_chart_entries: VideoChartEntriesTable;
+}
+
+/** The tables the store derives from the video tables (never imported or copied: written by search-index.ts). */
+export interface VideoDerivedTables {
+  video_search: VideoSearchTable;
+  video_search_terms: VideoSearchTermsTable;
 }

@@ -70,26 +70,7 @@ export const video: Migration = {
       .unique()
       .execute();
 
-    if (dialectOf(db).kind === 'postgres') {
-      await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(
-        db,
-      );
-    } else {
-      await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(
-        db,
-      );
-      await sql`create trigger video_fts_insert after insert on video_videos begin
-        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(
-        db,
-      );
-      await sql`create trigger video_fts_update after update on video_videos begin
-        delete from video_fts where rowid = old.num;
-        insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(
-        db,
-      );
-      await sql`create trigger video_fts_delete after delete on video_videos begin
-        delete from video_fts where rowid = old.num; end`.execute(db);
-    }
+    await createVideoFullText(db);
   },
   async down(db: Kysely<unknown>) {
     if (dialectOf(db).kind === 'sqlite') await sql`drop table if exists video_fts`.execute(db);
@@ -97,3 +78,23 @@ export const video: Migration = {
       await db.schema.dropTable(table).execute();
   },
 };
+
+/** The full-text index this migration made (0008-video-search replaces it, and makes it again when undone). */
+export async function createVideoFullText(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db).kind === 'postgres') {
+    await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(
+      db,
+    );
+  } else {
+    await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(
+      db,
+    );
+    await sql`create trigger video_fts_insert after insert on video_videos begin
+      insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(db);
+    await sql`create trigger video_fts_update after update on video_videos begin
+      delete from video_fts where rowid = old.num;
+      insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(db);
+    await sql`create trigger video_fts_delete after delete on video_videos begin
+      delete from video_fts where rowid = old.num; end`.execute(db);
+  }
+}

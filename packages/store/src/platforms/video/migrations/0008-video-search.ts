@@ -1,0 +1,58 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import { createVideoFullText } from './0005-video.js';
+import { dialectOf } from '../../../dialect/index.js';
+import type { Database } from '../../../schema.js';
+import { rebuildVideoSearch } from '../search-index.js';
+
+/**
+ * Video search walked in rank order (../search-index.ts, ../search.ts; docs/search.md): the
+ * postings table with its two walk orders, the per-term counts, built from the stored videos; the
+ * full-text index of 0005 (FTS5 table and triggers, or the GIN index) goes, as nothing reads it now.
+ *
+ * `video_search`'s key is the rank order: one term's postings of a type, title matches apart, most
+ * viewed first (SQLite keeps the table in that order; on PostgreSQL the key's index includes the
+ * filtered columns), so a walk reads that one range. `video_search_num` finds a video's postings:
+ * the per-term checks of a multi-term search, and replacing a video's postings.
+ * `video_search_time` reads one term's postings of a type in a window of publication time, with
+ * every column that read needs (SQLite: the key's columns come along; PostgreSQL: included).
+ */
+export const videoSearch: Migration = {
+  async up(db: Kysely<unknown>) {
+    const postgres = dialectOf(db).kind === 'postgres';
+    const statements = postgres
+      ? [
+          `create table video_search (term text not null, type text not null, in_title integer not null,
+            views bigint not null, num integer not null, published_at bigint not null, blocked_regions text not null,
+            primary key (term, type, in_title, views, num) include (published_at, blocked_regions))`,
+          `create index video_search_num on video_search (num, term) include (in_title)`,
+          `create index video_search_time on video_search (term, type, published_at) include (in_title, views, num, blocked_regions)`,
+          `create table video_search_terms (term text not null, type text not null, bucket integer not null,
+            docs integer not null, primary key (term, type, bucket))`,
+          `drop index video_videos_search`,
+        ]
+      : [
+          `create table video_search (term text not null, type text not null, in_title integer not null,
+            views integer not null, num integer not null, published_at integer not null, blocked_regions text not null,
+            primary key (term, type, in_title, views, num)) without rowid`,
+          `create index video_search_num on video_search (num, term)`,
+          `create index video_search_time on video_search (term, type, published_at, blocked_regions)`,
+          `create table video_search_terms (term text not null, type text not null, bucket integer not null,
+            docs integer not null, primary key (term, type, bucket)) without rowid`,
+          `drop trigger video_fts_insert`,
+          `drop trigger video_fts_update`,
+          `drop trigger video_fts_delete`,
+          `drop table video_fts`,
+        ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+    await rebuildVideoSearch(db as Kysely<Database>);
+  },
+  async down(db: Kysely<unknown>) {
+    await sql`drop table video_search`.execute(db);
+    await sql`drop table video_search_terms`.execute(db);
+    await createVideoFullText(db);
+    if (dialectOf(db).kind === 'sqlite')
+      await sql`insert into video_fts (rowid, title, channel_name) select num, title, channel_name from video_videos`.execute(
+        db,
+      );
+  },
+};
