@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { copyStore, openStore, type Examples, type Store } from '@socialquery/store';
 import { sql } from 'kysely';
 import { createTestStoreAddress } from '@socialquery/store/testing';
@@ -10,6 +11,9 @@ import { addLongTimeline, LONG_TIMELINE_USER } from './long-timeline.js';
  * and grows linearly (121 M rows at scale 100, whose plan alone does not fit in Node's default heap).
  */
 export const MUSIC_SCALE_CAP = 1;
+
+/** Where built bench stores are kept: $SOCIALQUERY_BENCH_CACHE, else ~/.cache/socialquery/bench. */
+export const BENCH_CACHE = process.env.SOCIALQUERY_BENCH_CACHE ?? join(homedir(), '.cache', 'socialquery', 'bench');
 
 /** What the scenarios need from a store: identifiers that exist there, and the moment its demo data is relative to. */
 export interface BenchExamples extends Examples {
@@ -31,9 +35,10 @@ export interface BenchStore {
 }
 
 /**
- * The SQLite store for a scale is built once, at data/bench-scale-<N>.db (written to a `.partial`
+ * The SQLite store for a scale is built once, at <cache>/bench-scale-<N>.db (written to a `.partial`
  * file first, so an interrupted build is never reused), with its examples beside it in
- * data/bench-scale-<N>.examples.json. PostgreSQL gets a new database on the server `pnpm bench`
+ * <cache>/bench-scale-<N>.examples.json; <cache> is BENCH_CACHE (outside the repository: a clone or
+ * a `git clean` keeps it, as the scale-100 store takes half an hour to build). PostgreSQL gets a new database on the server `pnpm bench`
  * starts, filled by copying the SQLite store across (the same rows, so both stores answer the
  * same requests).
  */
@@ -42,7 +47,7 @@ export async function prepareStores(
   kinds: readonly ('sqlite' | 'postgres')[],
   say: (line: string) => void,
 ): Promise<BenchStore[]> {
-  const file = resolve(`data/bench-scale-${scale}.db`);
+  const file = join(BENCH_CACHE, `bench-scale-${scale}.db`);
   const examplesFile = file.replace(/\.db$/, '.examples.json');
   if (!existsSync(file) || !existsSync(examplesFile)) await buildStore(scale, file, examplesFile, say);
   else say(`reusing ${file} (seeded ${readExamples(examplesFile).seededAt}; delete it to rebuild)`);
@@ -100,6 +105,7 @@ export async function prepareStores(
 /** Every platform's demo data at `scale` (music at most at MUSIC_SCALE_CAP), plus the long microblog timeline. */
 async function buildStore(scale: number, file: string, examplesFile: string, say: (line: string) => void) {
   const partial = `${file}.partial`;
+  mkdirSync(dirname(file), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   say(
     `building the scale-${scale} store at ${file} (reused by later runs; music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`,

@@ -37,6 +37,12 @@ export interface Dialect {
   /** Whether the connection's page cache can be enlarged for a long write (SQLite's `cache_size`). */
   readonly tunablePageCache: boolean;
   /**
+   * Whether a condition on `+column` keeps the planner from serving it by an index on the column
+   * (SQLite's documented hint), so a walk in another index's order is not traded for a range read
+   * and a sort. PostgreSQL plans by statistics, which such an expression would only blind.
+   */
+  readonly unaryPlusHidesIndex: boolean;
+  /**
    * Statements a long maintenance transaction (a full recompute over a large catalog) runs first:
    * lifting the per-statement timeout the service runs under, and room to sort in memory.
    */

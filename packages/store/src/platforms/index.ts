@@ -46,16 +46,17 @@ export function columnTypesOf(table: keyof Database) {
   return columnTypes.get(table);
 }
 
-const afterWrites = new Map<string, NonNullable<PlatformTable['afterWrite']>>(
+const tableWriters = new Map<string, NonNullable<PlatformTable['write']>>(
   storePlatforms.flatMap((platform) =>
-    platform.tables.flatMap((table: PlatformTable) => (table.afterWrite ? [[table.name, table.afterWrite]] : [])),
+    platform.tables.flatMap((table: PlatformTable) => (table.write ? [[table.name, table.write]] : [])),
   ),
 );
 
 /**
- * `writeRows` into a platform's table with its declared column types, then its `afterWrite` (what
- * the store derives from the rows, such as a search index): how the kernel's writers (imports,
- * copies) write. `insertOnly` writes are `inserted`, writes of some columns `patched`, the rest `upserted`.
+ * `writeRows` into a platform's table with its declared column types, through the table's own
+ * `write` where it has one (what the store derives from the rows, such as a search index): how the
+ * kernel's writers (imports, copies) write. `insertOnly` writes are `inserted`, writes of some
+ * columns `patched`, the rest `upserted`.
  */
 export async function writeTableRows<T extends keyof Database>(
   db: RowWriter,
@@ -63,8 +64,8 @@ export async function writeTableRows<T extends keyof Database>(
   rows: readonly Database[T][],
   options: Omit<WriteRowsOptions, 'columns'> = {},
 ): Promise<number> {
-  const written = await writeRows(db, table, rows, { ...options, columns: columnTypesOf(table) });
+  const write = () => writeRows(db, table, rows, { ...options, columns: columnTypesOf(table) });
   const how = options.insertOnly ? 'inserted' : options.update ? 'patched' : 'upserted';
-  await afterWrites.get(table)?.(db, rows as readonly never[], how);
-  return written;
+  const own = tableWriters.get(table);
+  return own ? own(db, rows as readonly never[], how, write) : write();
 }

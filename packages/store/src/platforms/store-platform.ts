@@ -16,12 +16,13 @@ export interface PlatformTable {
    */
   numbered?: boolean;
   /**
-   * Brings what the store derives from the table's rows (a search index) in step with rows just
-   * written, in the writer's transaction; `how` the rows were written (see TableWrite). Every
-   * writer of the table calls it: the import writer and copies through `writeTableRows`, the
-   * platform's own demo rows directly.
+   * How the table's rows are written when the store derives tables from them (a search index):
+   * given the plain write, it runs it between its own steps (reading what was stored, then deriving
+   * from what was written), in the writer's transaction; `how` the rows are written (TableWrite).
+   * Every writer of the table goes through it: the import writer and copies by `writeTableRows`,
+   * the platform's own demo rows directly.
    */
-  afterWrite?: (db: RowWriter, rows: readonly never[], how: TableWrite) => Promise<void>;
+  write?: (db: RowWriter, rows: readonly never[], how: TableWrite, write: () => Promise<number>) => Promise<number>;
 }
 
 /**

@@ -57,4 +57,5 @@ export const postgresDialect: Dialect = {
   longTransactionSettings: ['set local statement_timeout = 0', "set local work_mem = '256MB'"],
   rebuildsIndexesOnBulkLoad: false,
   tunablePageCache: false,
+  unaryPlusHidesIndex: false,
 };

@@ -48,4 +48,5 @@ export const sqliteDialect: Dialect = {
   longTransactionSettings: [],
   rebuildsIndexesOnBulkLoad: true,
   tunablePageCache: true,
+  unaryPlusHidesIndex: true,
 };

@@ -6,7 +6,7 @@ import { findVideoExamples } from './examples.js';
 import { youtubeV3 } from './import-youtube.js';
 import { video } from './migrations/0005-video.js';
 import { videoSearch } from './migrations/0008-video-search.js';
-import { indexVideoRows, rebuildVideoSearch } from './search-index.js';
+import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 
 /** The video platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -17,7 +17,7 @@ export const videoStorePlatform = defineStorePlatform({
   migrations: { '0005-video': video, '0008-video-search': videoSearch },
   tables: [
     { name: 'video_channels' },
-    { name: 'video_videos', numbered: true, afterWrite: indexVideoRows },
+    { name: 'video_videos', numbered: true, write: writeVideoRows },
     { name: 'video_chart_entries' },
   ],
   columnTypes: VIDEO_COLUMNS,

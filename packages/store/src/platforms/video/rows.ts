@@ -1,17 +1,16 @@
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import { VIDEO_COLUMNS } from './columns.js';
-import { indexVideoRows } from './search-index.js';
+import { writeVideoRows } from './search-index.js';
 import type { VideoChannelsTable, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
 
 /** Inserts or updates channels by id; returns the rows written. */
 export const upsertVideoChannelRows = (db: RowWriter, rows: readonly VideoChannelsTable[]) =>
   writeRows(db, 'video_channels', rows, { columns: VIDEO_COLUMNS.video_channels });
 /** Inserts or updates videos by id, and their postings in the search index. */
-export async function upsertVideoRows(db: RowWriter, rows: readonly VideoVideosTable[]): Promise<number> {
-  const written = await writeRows(db, 'video_videos', rows, { columns: VIDEO_COLUMNS.video_videos });
-  await indexVideoRows(db, rows, 'upserted');
-  return written;
-}
+export const upsertVideoRows = (db: RowWriter, rows: readonly VideoVideosTable[]) =>
+  writeVideoRows(db, rows, 'upserted', () =>
+    writeRows(db, 'video_videos', rows, { columns: VIDEO_COLUMNS.video_videos }),
+  );
 /** Inserts or updates chart entries by id (country:TYPE:YYYYMMDD:position). */
 export const upsertVideoChartRows = (db: RowWriter, rows: readonly VideoChartEntriesTable[]) =>
   writeRows(db, 'video_chart_entries', rows, { columns: VIDEO_COLUMNS.video_chart_entries });

@@ -9,17 +9,17 @@ import type { TableWrite } from '../store-platform.js';
  * The video search index: one posting per (video, term of its title or channel name) in
  * `video_search`, and per-term document counts by stretch of publication time in
  * `video_search_terms`. Search (search.ts) walks it in rank order; the layout and why are in
- * docs/search.md. Every write of `video_videos` keeps it in step (`indexVideoRows`: the demo seed,
+ * docs/search.md. Every write of `video_videos` keeps it in step (`writeVideoRows`: the demo seed,
  * imports and copies all write through it); `rebuildVideoSearch` makes it anew from the videos.
  */
 
 /**
- * The stretch of publication time one count of `video_search_terms` covers: 2^28 ms, about 3.1
- * days. A window's estimate counts the buckets it covers and a share of the two it cuts, so the
- * error is at most the postings of those two; a year of a term is ~118 counts to read.
+ * The stretch of publication time one count of `video_search_terms` covers: 2^30 ms, about 12.4
+ * days. A window's estimate counts the buckets it covers and a share of the two it cuts; a year of
+ * a term is ~30 counts to read, and a write of videos spread over years touches a few per term.
  */
-export const SEARCH_BUCKET_MS = 2 ** 28;
-/** Rows per statement of the index's own queries (`in` lists and upserts). */
+export const SEARCH_BUCKET_MS = 2 ** 30;
+/** Rows per statement of the index's own statements (reads by id, deletes and upserts by key). */
 const CHUNK = 500;
 
 /** A video's postings: its distinct title and channel-name terms (termsOf: lower-cased letter and digit runs). */
@@ -37,63 +37,97 @@ export function postingsOf(video: VideoVideosTable): VideoSearchTable[] {
   }));
 }
 
+/** The columns a video's postings are made of: a write that changes none of them leaves its postings as they are. */
+const INDEXED = ['num', 'title', 'channel_name', 'type', 'views', 'published_at', 'blocked_regions'] as const;
+const sameIndexed = (a: VideoVideosTable, b: VideoVideosTable) =>
+  INDEXED.every((column) => String(a[column]) === String(b[column]));
+
 const byKey = (a: VideoSearchTable, b: VideoSearchTable) =>
   a.term < b.term ? -1 : a.term > b.term ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.views - b.views;
-const bucketOf = (publishedAt: number) => Math.floor(publishedAt / SEARCH_BUCKET_MS);
-const countKey = (term: string, type: string, bucket: number) => `${term}\u0000${type}\u0000${bucket}`;
 
 /**
- * Brings the search index in step with rows just written to `video_videos`, in the caller's
- * transaction: the rows' old postings go (and their counts), their new ones come.
+ * Writes rows of `video_videos` (`write`, the plain write) and brings the search index in step, in
+ * the caller's transaction: the postings of the rows as stored before go, those of the rows as
+ * written come (none for a row whose indexed columns did not change), and the counts follow.
+ * Every writer of videos goes through it (`PlatformTable.write`: imports and copies; the demo's rows).
  */
-export async function indexVideoRows(db: RowWriter, rows: readonly VideoVideosTable[], how: TableWrite): Promise<void> {
-  if (rows.length === 0) return;
-  const videos = how === 'patched' ? await storedVideos(db, rows) : rows;
-  const counts = new Map<string, number>();
-  const count = (term: string, type: string, publishedAt: number, delta: number) => {
-    const key = countKey(term, type, bucketOf(Number(publishedAt)));
-    counts.set(key, (counts.get(key) ?? 0) + delta);
-  };
-  if (how !== 'inserted')
-    for (let start = 0; start < videos.length; start += CHUNK) {
-      const nums = videos.slice(start, start + CHUNK).map((video) => Number(video.num));
-      const gone = await db
-        .deleteFrom('video_search')
-        .where('num', 'in', nums)
-        .returning(['term', 'type', 'published_at'])
-        .execute();
-      for (const posting of gone) count(posting.term, posting.type, posting.published_at, -1);
-    }
-  // in key order: each b-tree takes its inserts along a few paths rather than at random
-  const postings = videos.flatMap(postingsOf).sort(byKey);
-  for (const posting of postings) count(posting.term, posting.type, posting.published_at, 1);
-  await writeRows(db, 'video_search', postings, { insertOnly: true, columns: VIDEO_COLUMNS.video_search });
-  const changes = [...counts]
-    .filter(([, delta]) => delta !== 0)
-    .map(([key, docs]) => {
-      const [term = '', type = '', bucket = '0'] = key.split('\u0000');
-      return { term, type, bucket: Number(bucket), docs };
-    });
-  for (let start = 0; start < changes.length; start += CHUNK)
-    await db
-      .insertInto('video_search_terms')
-      .values(changes.slice(start, start + CHUNK))
-      .onConflict((conflict) =>
-        conflict
-          .columns(['term', 'type', 'bucket'])
-          .doUpdateSet({ docs: sql<number>`${sql.ref('video_search_terms.docs')} + ${sql.ref('excluded.docs')}` }),
-      )
-      .execute();
+export async function writeVideoRows(
+  db: RowWriter,
+  rows: readonly VideoVideosTable[],
+  how: TableWrite,
+  write: () => Promise<number>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const before = how === 'inserted' ? new Map<string, VideoVideosTable>() : await storedVideos(db, rows);
+  const written = await write();
+  const after = how === 'patched' ? [...(await storedVideos(db, rows)).values()] : rows;
+  const gone: VideoSearchTable[] = [];
+  const come: VideoSearchTable[] = [];
+  for (const video of after) {
+    const old = before.get(video.id);
+    if (old && sameIndexed(old, video)) continue;
+    if (old) gone.push(...postingsOf(old));
+    come.push(...postingsOf(video));
+  }
+  await deletePostings(db, gone);
+  // in key order: the b-trees take their inserts along a few paths rather than at random
+  await writeRows(db, 'video_search', come.sort(byKey), { insertOnly: true, columns: VIDEO_COLUMNS.video_search });
+  await addCounts(db, gone, come);
+  return written;
 }
 
-/** The stored rows of videos some of whose columns were just written. */
-async function storedVideos(db: RowWriter, rows: readonly VideoVideosTable[]): Promise<VideoVideosTable[]> {
-  const stored: VideoVideosTable[] = [];
+/** The stored rows of these videos, by id. */
+async function storedVideos(db: RowWriter, rows: readonly VideoVideosTable[]): Promise<Map<string, VideoVideosTable>> {
+  const stored = new Map<string, VideoVideosTable>();
   for (let start = 0; start < rows.length; start += CHUNK) {
     const ids = rows.slice(start, start + CHUNK).map((row) => row.id);
-    stored.push(...(await db.selectFrom('video_videos').selectAll().where('id', 'in', ids).execute()));
+    for (const row of await db.selectFrom('video_videos').selectAll().where('id', 'in', ids).execute())
+      stored.set(row.id, row);
   }
   return stored;
+}
+
+/** Deletes postings by their key (term, type, in_title, views, num). */
+async function deletePostings(db: RowWriter, postings: readonly VideoSearchTable[]): Promise<void> {
+  const perStatement = CHUNK / 5;
+  for (let start = 0; start < postings.length; start += perStatement) {
+    const keys = postings
+      .slice(start, start + perStatement)
+      // typed: PostgreSQL types a VALUES list's parameters as text
+      .map(
+        (p) =>
+          sql`(${p.term}, ${p.type}, cast(${p.in_title} as integer), cast(${p.views} as bigint), cast(${p.num} as integer))`,
+      );
+    await sql`delete from video_search where (term, type, in_title, views, num) in (values ${sql.join(keys)})`.execute(
+      db,
+    );
+  }
+}
+
+/** Adds the postings that come to the counts of their term, type and bucket, and takes off those that go. */
+async function addCounts(
+  db: RowWriter,
+  gone: readonly VideoSearchTable[],
+  come: readonly VideoSearchTable[],
+): Promise<void> {
+  const counts = new Map<string, { term: string; type: string; bucket: number; docs: number }>();
+  const count = (posting: VideoSearchTable, delta: number) => {
+    const bucket = Math.floor(posting.published_at / SEARCH_BUCKET_MS);
+    const key = `${posting.term}\u0000${posting.type}\u0000${bucket}`;
+    const entry = counts.get(key);
+    if (entry) entry.docs += delta;
+    else counts.set(key, { term: posting.term, type: posting.type, bucket, docs: delta });
+  };
+  for (const posting of gone) count(posting, -1);
+  for (const posting of come) count(posting, 1);
+  const changes = [...counts.values()].filter((change) => change.docs !== 0);
+  for (let start = 0; start < changes.length; start += CHUNK) {
+    const rows = changes
+      .slice(start, start + CHUNK)
+      .map(({ term, type, bucket, docs }) => sql`(${term}, ${type}, ${bucket}, ${docs})`);
+    await sql`insert into video_search_terms (term, type, bucket, docs) values ${sql.join(rows)}
+      on conflict (term, type, bucket) do update set docs = video_search_terms.docs + excluded.docs`.execute(db);
+  }
 }
 
 /** Videos read per step of a rebuild. */
@@ -121,7 +155,7 @@ export async function rebuildVideoSearch(
       .execute();
     const last = batch.at(-1);
     if (last === undefined) return indexed;
-    await indexVideoRows(db, batch, 'inserted');
+    await writeVideoRows(db, batch, 'inserted', async () => batch.length);
     indexed += batch.length;
     after = Number(last.num);
     onProgress(indexed);

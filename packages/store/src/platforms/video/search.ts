@@ -1,6 +1,7 @@
 import type { SearchPosition, SearchQueryInput } from '@socialquery/video/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { SEARCH_BUCKET_MS } from './search-index.js';
+import { dialectOf } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
 
 /**
@@ -10,8 +11,8 @@ import type { Database } from '../../schema.js';
  * term as a whole word of its title or channel name.
  *
  * One term's postings carry everything the filters need, so the walk reads the index only:
- * - the rarest term in the window (by `video_search_terms`) is walked; every other term is one
- *   lookup of (num, term) per candidate;
+ * - the rarest term in the window (by `video_search_terms`) is walked; every other term is a
+ *   lookup of the candidate's posting of it by key;
  * - a broad window is walked in rank order (`video_search_rank`), skipping postings outside it,
  *   and stops at the page's end: its cost follows the page, not the matches;
  * - a narrow window whose matches are few next to the skipping that walk would do is read whole
@@ -83,7 +84,7 @@ export async function walkVideoSearch(db: Kysely<Database>, query: SearchQueryIn
   if (spread.some((term) => term.touched === 0)) return { matches: [], total: 0, exact: true };
   // the term with the fewest postings in the window leads; ties by the term, so every store leads alike
   const [lead, ...others] = spread.sort((a, b) => a.inWindow - b.inWindow || (a.term < b.term ? -1 : 1));
-  const filters = filtersOf(lead!.term, others, query);
+  const filters = filtersOf(lead!.term, others, query, dialectOf(db).unaryPlusHidesIndex);
   const want = query.limit + 1;
   const inWindow = Math.max(lead!.inWindow, 1);
   const walkCost = (want * lead!.all * SKIP_COST) / inWindow;
@@ -106,7 +107,7 @@ interface Filters {
   /**
    * The lead term's postings in the window, of the type, available in the region, holding every
    * other term. `byTime`: the window's test may use the time index (a walk in rank order must not:
-   * SQLite would then read the window's range and sort it, so its test is made opaque to indexes).
+   * SQLite would then read the window's range and sort it, so there its test is hidden from indexes).
    */
   where(byTime: boolean): RawBuilder<boolean>;
   /** The lead term's postings of the type in the window (the sample's base). */
@@ -117,13 +118,19 @@ interface Filters {
   others: number;
 }
 
-function filtersOf(lead: string, others: readonly TermSpread[], query: SearchQueryInput): Filters {
+function filtersOf(lead: string, others: readonly TermSpread[], query: SearchQueryInput, hideIndex: boolean): Filters {
+  // the video's posting of another term, found by its key (type, views and num are the video's, on
+  // every posting); a scalar subquery, so that PostgreSQL looks it up per candidate rather than
+  // joining the other term's postings whole (an EXISTS it would turn into a semi-join)
+  const posting = (term: string, inTitle: 0 | 1) =>
+    sql<boolean>`(select q.num from video_search q where q.term = ${term} and q.type = p.type
+      and q.in_title = ${inTitle} and q.views = p.views and q.num = p.num) is not null`;
   const holds = (term: string, inTitle: boolean) =>
-    sql<boolean>`exists (select 1 from video_search q where q.num = p.num and q.term = ${term}${inTitle ? sql` and q.in_title = 1` : sql``})`;
+    inTitle ? posting(term, 1) : sql<boolean>`(${posting(term, 1)} or ${posting(term, 0)})`;
   const all = (parts: RawBuilder<boolean>[]) =>
     parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`;
   const window = (byTime: boolean) => {
-    const at = byTime ? sql`p.published_at` : sql`+p.published_at`;
+    const at = byTime || !hideIndex ? sql`p.published_at` : sql`+p.published_at`;
     return sql<boolean>`p.term = ${lead} and p.type = ${query.type} and ${at} >= ${query.since} and ${at} <= ${query.until}`;
   };
   const available = sql<boolean>`p.blocked_regions not like ${`%,${query.geoCode},%`}`;
@@ -207,7 +214,7 @@ async function walkInRankOrder(
 async function estimateTotal(db: Kysely<Database>, filters: Filters, inWindow: number): Promise<number> {
   const { rows } = await sql<{ n: number; passed: number | null }>`select count(*) as n,
       sum(case when ${filters.where(true)} then 1 else 0 end) as passed
-    from (select p.num, p.term, p.type, p.published_at, p.blocked_regions from video_search p
+    from (select p.num, p.term, p.type, p.views, p.published_at, p.blocked_regions from video_search p
       where ${filters.inWindow} limit ${SAMPLE}) p`.execute(db);
   const sampled = Number(rows[0]?.n ?? 0);
   return sampled === 0 ? 0 : Math.round((inWindow * Number(rows[0]?.passed ?? 0)) / sampled);

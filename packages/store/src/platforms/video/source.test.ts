@@ -1,5 +1,5 @@
 import { type SearchPage, type SearchQueryInput, termsOf, type VideoRecord } from '@socialquery/video/server';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
 import { testStoreKind } from '../../testing.js';
 import { upsertVideoChannelRows, upsertVideoChartRows, upsertVideoRows } from './rows.js';
@@ -241,9 +241,16 @@ describe(`video source (${kind})`, () => {
   });
 
   describe('query plans', () => {
+    // PostgreSQL plans from statistics, which autovacuum gathers on a store of any size
+    beforeAll(async () => {
+      if (kind === 'postgres') await sql`analyze video_search`.execute(db);
+    });
     const plan = (run: () => Promise<unknown>) => planned.plansOf(run, { disable: ['enable_seqscan'] });
+    // PostgreSQL would rightly read a test-sized term whole and sort it: the question is whether the walk can use the order
     const walkPlan = async (over: Partial<SearchQueryInput>) => {
-      const plans = await plan(() => source().search(query(over)));
+      const plans = await planned.plansOf(() => source().search(query(over)), {
+        disable: ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'],
+      });
       if (process.env.SHOW_PLANS) console.log(`${kind} video search ${JSON.stringify(over)}:\n  ${plans.join('\n  ')}`);
       return plans.map((p) => p.join('\n')).join('\n');
     };
@@ -262,8 +269,12 @@ describe(`video source (${kind})`, () => {
       const later = await walkPlan({ terms: ['workout'], after: page.next });
       expect(later).toMatch(rankOrder);
       expect(later).not.toMatch(planPatterns[kind].sortStep);
-      // other terms are looked up per candidate by (num, term)
-      expect(await walkPlan({ terms: ['legs', 'workout'] })).toMatch(planPatterns[kind].indexRange('video_search_num'));
+      // other terms: the candidate's posting of each, looked up by its key
+      expect(await walkPlan({ terms: ['legs', 'workout'] })).toMatch(
+        kind === 'sqlite'
+          ? /SEARCH q USING PRIMARY KEY \(term=\? AND type=\? AND in_title=\? AND views=\? AND num=\?\)/
+          : /Index (Only )?Scan using video_search_pkey on video_search q\w*[^\n]*\n\s+Index Cond: \(\(term = 'workout'::text\) AND \(type = p\.type\) AND \(in_title = 1\) AND \(views = p\.views\) AND \(num = p\.num\)\)/,
+      );
     });
 
     it("a narrow window reads its lead term's time range, with an after/before window too", async () => {

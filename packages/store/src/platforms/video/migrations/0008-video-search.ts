@@ -11,8 +11,9 @@ import { rebuildVideoSearch } from '../search-index.js';
  *
  * `video_search`'s key is the rank order: one term's postings of a type, title matches apart, most
  * viewed first (SQLite keeps the table in that order; on PostgreSQL the key's index includes the
- * filtered columns), so a walk reads that one range. `video_search_num` finds a video's postings:
- * the per-term checks of a multi-term search, and replacing a video's postings.
+ * filtered columns), so a walk reads that one range. The key also finds one posting of a video
+ * (its term, type, views and num are known): the per-term checks of a multi-term search, and
+ * replacing a video's postings.
  * `video_search_time` reads one term's postings of a type in a window of publication time, with
  * every column that read needs (SQLite: the key's columns come along; PostgreSQL: included).
  */
@@ -24,7 +25,6 @@ export const videoSearch: Migration = {
           `create table video_search (term text not null, type text not null, in_title integer not null,
             views bigint not null, num integer not null, published_at bigint not null, blocked_regions text not null,
             primary key (term, type, in_title, views, num) include (published_at, blocked_regions))`,
-          `create index video_search_num on video_search (num, term) include (in_title)`,
           `create index video_search_time on video_search (term, type, published_at) include (in_title, views, num, blocked_regions)`,
           `create table video_search_terms (term text not null, type text not null, bucket integer not null,
             docs integer not null, primary key (term, type, bucket))`,
@@ -34,7 +34,6 @@ export const videoSearch: Migration = {
           `create table video_search (term text not null, type text not null, in_title integer not null,
             views integer not null, num integer not null, published_at integer not null, blocked_regions text not null,
             primary key (term, type, in_title, views, num)) without rowid`,
-          `create index video_search_num on video_search (num, term)`,
           `create index video_search_time on video_search (term, type, published_at, blocked_regions)`,
           `create table video_search_terms (term text not null, type text not null, bucket integer not null,
             docs integer not null, primary key (term, type, bucket)) without rowid`,
