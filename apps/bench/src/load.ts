@@ -17,14 +17,24 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The status every response should have (default 200). */
   status?: number;
+  /** Paths each connection requests in turn, under `url` (default: `url` itself, over and over). */
+  paths?: readonly string[];
 }
 
 /** Fixed connections for a fixed duration; autocannon reports mean requests/s and latency percentiles. */
 export async function load(
   url: string,
-  { connections, durationSeconds, headers = {}, status = 200 }: LoadOptions,
+  { connections, durationSeconds, headers = {}, status = 200, paths }: LoadOptions,
 ): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers, pipelining: 1 });
+  const requests = paths?.map((path) => ({ method: 'GET' as const, path }));
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    headers,
+    pipelining: 1,
+    ...(requests ? { requests } : {}),
+  });
   // autocannon counts answers by status class in fields its types leave out
   const answered = (statusClass: string) => Number(Reflect.get(result, `${statusClass}xx`) ?? 0);
   const total = ['1', '2', '3', '4', '5'].reduce((sum, statusClass) => sum + answered(statusClass), 0);

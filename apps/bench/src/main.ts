@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { list, machineLine, positive, storeKinds } from './args.js';
 import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
+import { SEARCH_USAGE, searchCommand } from './search.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
 import { credentialHeaders, scenariosOf, type Scenario } from './scenarios.js';
@@ -64,6 +65,7 @@ Options:
   --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
+  --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -86,6 +88,7 @@ async function main() {
       report: { type: 'string' },
       imports: { type: 'boolean' },
       fairness: { type: 'boolean' },
+      search: { type: 'boolean' },
       lines: { type: 'string' },
       base: { type: 'string' },
       rounds: { type: 'string' },
@@ -93,9 +96,13 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return console.log(values.imports ? IMPORT_USAGE : values.fairness ? FAIRNESS_USAGE : USAGE);
+  if (values.help)
+    return console.log(
+      values.imports ? IMPORT_USAGE : values.fairness ? FAIRNESS_USAGE : values.search ? SEARCH_USAGE : USAGE,
+    );
   if (values.imports) return importsCommand(values, process.argv.slice(2));
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
+  if (values.search) return searchCommand(values, process.argv.slice(2));
   for (const name of ['lines', 'base', 'rounds', 'shapes'] as const)
     if (values[name] !== undefined) throw new Error(`--${name} measures imports: give it with --imports`);
   if (values.report) {
