@@ -167,10 +167,9 @@ describe('music URIs', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('explore.search', () => {
-  /** The documented ranking, from what the response shows: 3 for an exact name, 2 per term in the name, 1 elsewhere. */
+  /** The documented tiers, from what the response shows: 2 for the exact name, 1 for a name holding every term, 0 else. */
   const scoreOf = (terms: string[], name: string) =>
-    (words(name).join(' ') === terms.join(' ') ? 3 : 0) +
-    terms.reduce((sum, term) => sum + (words(name).includes(term) ? 2 : 1), 0);
+    words(name).join(' ') === terms.join(' ') ? 2 : terms.every((term) => words(name).includes(term)) ? 1 : 0;
 
   it('finds songs holding every keyword term in the name or an artist name, best ranked first', async () => {
     const body = await call(explore.search, { keyword: ex.keyword, limit: 100 });

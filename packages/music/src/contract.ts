@@ -55,12 +55,12 @@ export const search = defineOperation({
   response: SearchResponse,
   summary: 'Search the catalog',
   description:
-    'Ranked full-text search; data is an array of items of the kind filterBy names (song: tracks, album, artist, ' +
+    'Ranked search; data is an array of items of the kind filterBy names (song: tracks, album, artist, ' +
     'playlist, podcast_show, profile: users, genres_mood). The keyword is split into lower-cased letter/digit terms; ' +
     "an item matches when every term is a whole word of its name (tracks and albums: or of an artist's name; shows: " +
-    'or of the publisher). Rank: 3 when the name is exactly the terms, plus 2 per term in the name and 1 per term ' +
-    'found elsewhere; ties by popularity (tracks: playcount, artists and users: followers, playlists: followers, ' +
-    'albums: release date, newest first), then id. Paged by offset and limit.',
+    'or of the publisher). Rank: items whose name is exactly the terms first, then those whose name holds every term, ' +
+    'then the rest; each by popularity (tracks: playcount, artists and users: followers, playlists: followers, ' +
+    'albums: release date, newest first), then the most recently stored first. Paged by offset and limit; any offset costs about the same as the first page.',
   paging: { kind: 'offset' },
 });
 

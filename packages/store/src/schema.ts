@@ -4,7 +4,7 @@ import type { ShortVideoTables } from './platforms/shortvideo/tables.js';
 import type { MicroblogTables } from './platforms/microblog/tables.js';
 import type { ProfessionalTables } from './platforms/professional/tables.js';
 import type { VideoDerivedTables, VideoTables } from './platforms/video/tables.js';
-import type { MusicTables } from './platforms/music/tables.js';
+import type { MusicDerivedTables, MusicTables } from './platforms/music/tables.js';
 
 /**
  * Table types for Kysely. Portable column types only (text, integer, bigint, double
@@ -47,7 +47,7 @@ export type PlatformTableName = keyof PlatformTables;
  * Tables a platform derives from its own (search indexes): written by the platform's code as its
  * tables are written (`PlatformTable.afterWrite`), never by importers, and rebuilt rather than copied.
  */
-export interface DerivedTables extends VideoDerivedTables {}
+export interface DerivedTables extends VideoDerivedTables, MusicDerivedTables {}
 
 /** Every table of the store: the kernel's and each platform's. */
 export interface Database extends PlatformTables, DerivedTables {

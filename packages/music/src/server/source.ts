@@ -160,15 +160,15 @@ export interface PageRequest {
  * whole words, no stemming, no prefixes. The searchable text of each kind: tracks — the name and
  * every credited artist's name; albums — the name and every credited artist's name; artists — the
  * name; playlists — the name; shows — the name and the publisher; users — the name; genres and
- * moods — the name. (The stores match with their full-text index: SQLite FTS5, PostgreSQL
- * tsvector; the definition above is what both must agree on.)
+ * moods — the name.
  *
- * Score, computed identically on both stores:
- *   3 if termsOf(name).join(' ') === terms.join(' ') (the name is exactly the keyword), else 0;
- *   plus, per term, 2 if it is one of termsOf(name), else 1 (it matched the rest of the text).
- * Order: score desc, then per kind — tracks: playcount desc; artists: followers desc; albums:
- * releaseDate desc; playlists: followers desc; shows: (none); users: followers desc; genres: (none)
- * — then id asc. A search answers a page of matches without counting them all (the answer has no total).
+ * Order, the same on every store: the items whose name is exactly the keyword
+ * (termsOf(name).join(' ') === terms.join(' ')), then those whose name holds every term, then the
+ * rest (some term only in the other searchable text); within each, by popularity — tracks:
+ * playcount desc; artists: followers desc; albums: releaseDate desc; playlists: followers desc;
+ * shows: (none); users: followers desc; genres: (none) — then by the store's document number,
+ * descending. A search answers a page of matches without counting them all (the answer has no
+ * total); the store walks an index in this order, so a page costs about the same at any offset.
  */
 export interface SearchRequest extends PageRequest {
   terms: string[];
@@ -182,7 +182,7 @@ export interface ReleasesRequest extends PageRequest {
 }
 
 export interface MusicSource {
-  // --- search (see SearchRequest for matching, score and order): one page of matches, not counted (the answer has no total) ---
+  // --- search (see SearchRequest for matching and order): one page of matches, not counted (the answer has no total) ---
   searchTracks(request: SearchRequest): Promise<TrackRecord[]>;
   searchAlbums(request: SearchRequest): Promise<AlbumRecord[]>;
   searchArtists(request: SearchRequest): Promise<ArtistRecord[]>;

@@ -6,6 +6,8 @@ import { findMusicExamples } from './examples.js';
 import { spotifyWebApi } from './import-spotify.js';
 import { music } from './migrations/0006-music.js';
 import { musicEpisodePrecision } from './migrations/0007-music-episode-precision.js';
+import { musicSearch } from './migrations/0009-music-search.js';
+import { rebuildMusicSearch, writeMusicSearchRows } from './search-index.js';
 import { createSqlMusicSource } from './source.js';
 
 /** The music platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -13,20 +15,24 @@ export const musicStorePlatform = defineStorePlatform({
   name: 'music',
   definition: musicPlatform,
   source: createSqlMusicSource,
-  migrations: { '0006-music': music, '0007-music-episode-precision': musicEpisodePrecision },
+  migrations: {
+    '0006-music': music,
+    '0007-music-episode-precision': musicEpisodePrecision,
+    '0009-music-search': musicSearch,
+  },
   tables: [
-    { name: 'music_genres', numbered: true },
-    { name: 'music_artists', numbered: true },
-    { name: 'music_albums', numbered: true },
+    { name: 'music_genres', numbered: true, write: writeMusicSearchRows('music_genres') },
+    { name: 'music_artists', numbered: true, write: writeMusicSearchRows('music_artists') },
+    { name: 'music_albums', numbered: true, write: writeMusicSearchRows('music_albums') },
     { name: 'music_album_artists' },
-    { name: 'music_tracks', numbered: true },
+    { name: 'music_tracks', numbered: true, write: writeMusicSearchRows('music_tracks') },
     { name: 'music_track_artists' },
     { name: 'music_lyrics' },
-    { name: 'music_users', numbered: true },
+    { name: 'music_users', numbered: true, write: writeMusicSearchRows('music_users') },
     { name: 'music_follows' },
-    { name: 'music_playlists', numbered: true },
+    { name: 'music_playlists', numbered: true, write: writeMusicSearchRows('music_playlists') },
     { name: 'music_playlist_tracks' },
-    { name: 'music_shows', numbered: true },
+    { name: 'music_shows', numbered: true, write: writeMusicSearchRows('music_shows') },
     { name: 'music_episodes' },
     { name: 'music_concerts' },
     { name: 'music_track_recommendations' },
@@ -35,5 +41,6 @@ export const musicStorePlatform = defineStorePlatform({
   columnTypes: MUSIC_COLUMNS,
   importers: [spotifyWebApi],
   demo: musicDemoSet,
+  rebuild: rebuildMusicSearch,
   examples: findMusicExamples,
 });

@@ -2,6 +2,7 @@ import { nameKey, termsOf } from '@socialquery/music/server';
 import { type NumberedTable, numberRows, type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database } from '../../schema.js';
 import { MUSIC_COLUMNS, type MusicWrittenTable } from './columns.js';
+import { MUSIC_SEARCHED, type MusicSearchedTable, writeMusicSearchRows } from './search-index.js';
 
 export type { MusicWrittenTable } from './columns.js';
 
@@ -12,18 +13,21 @@ export function musicNameColumns(name: string): { name: string; name_key: string
 
 /**
  * Upserts rows by `id` (every column but `id` takes the new value; rows whose values are all the
- * same are not rewritten, so re-seeding or re-importing the same data is cheap). Returns how many
- * rows were inserted or changed.
+ * same are not rewritten, so re-seeding or re-importing the same data is cheap), and a searchable
+ * table's postings in the search index. Returns how many rows were inserted or changed.
  */
 export function upsertMusicRows<T extends MusicWrittenTable>(
   db: RowWriter,
   table: T,
   rows: readonly Database[T][],
 ): Promise<number> {
-  return writeRows(db, table, rows, { skipUnchanged: true, columns: MUSIC_COLUMNS[table] });
+  const write = () => writeRows(db, table, rows, { skipUnchanged: true, columns: MUSIC_COLUMNS[table] });
+  return table in MUSIC_SEARCHED
+    ? writeMusicSearchRows(table as MusicSearchedTable)(db, rows as never[], 'upserted', write)
+    : write();
 }
 
-/** The searchable music tables, whose rows carry a unique `num` (the SQLite full-text rowid). */
+/** The searchable music tables, whose rows carry a unique `num` (the search index's document number). */
 export type MusicNumberedTable = Extract<NumberedTable, `music_${string}`>;
 
 /**

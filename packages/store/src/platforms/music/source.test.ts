@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { termsOf } from '@socialquery/music/server';
 import { recomputeMusicDerived } from './derived.js';
 import { musicNameColumns, upsertMusicRows } from './rows.js';
+import { MUSIC_SEARCHED } from './search-index.js';
 import type {
   Database,
   MusicAlbumsTable,
@@ -301,11 +303,11 @@ const ids = (items: { id: string }[]) => items.map((item) => item.id);
 const search = (terms: string[], offset = 0, limit = 20) => ({ terms, offset, limit });
 
 describe(`music source (${kind})`, () => {
-  it('search tracks: whole words of name and artists; exact name 3 + 2 per name term else 1; then playcount desc, id', async () => {
+  it('search tracks: whole words of name and artists; the exact name, then names holding every term, then the rest; then playcount desc, num desc', async () => {
     const love = await source().searchTracks(search(['love']));
-    // t01 and t07 "Love" (5; t01 more played), t06 "Love Again" and t02 "Love Me Tender" (2, by playcount),
-    // then every other track of "Alpha Love" (1, by playcount); "Lovely", "Gloves" and ar2-only tracks never
-    expect(ids(love)).toEqual(['t01', 't07', 't02', 't06', 't10', 't03', 't04', 't12', 't05', 't08', 't09']);
+    // t01 and t07 "Love" (exact; t01 more played), t06 "Love Again" and t02 "Love Me Tender" (in the name, by playcount),
+    // then every other track of "Alpha Love" (by playcount; t04 and t03 tie, t04 stored later); "Lovely", "Gloves" and ar2-only tracks never
+    expect(ids(love)).toEqual(['t01', 't07', 't02', 't06', 't10', 't04', 't03', 't12', 't05', 't08', 't09']);
     expect(love[0]).toEqual({
       id: 't01',
       name: 'Love',
@@ -336,6 +338,39 @@ describe(`music source (${kind})`, () => {
       paged.push(...ids(page));
     }
     expect(paged).toEqual(whole);
+  });
+
+  it.each([
+    ['searchTracks', 'music_tracks', ['love']],
+    ['searchTracks', 'music_tracks', ['alpha']],
+    ['searchTracks', 'music_tracks', ['love', 'alpha']],
+    ['searchTracks', 'music_tracks', ['alpha', 'love']],
+    ['searchAlbums', 'music_albums', ['love']],
+    ['searchAlbums', 'music_albums', ['alpha', 'light']],
+    ['searchArtists', 'music_artists', ['love']],
+    ['searchPlaylists', 'music_playlists', ['love']],
+    ['searchShows', 'music_shows', ['love']],
+    ['searchGenres', 'music_genres', ['love', 'songs']],
+  ] as const)('%s %j: the documented order, at every offset', async (method, table, terms) => {
+    const { other, popularity } = MUSIC_SEARCHED[table];
+    const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Record<string, unknown>[];
+    const expected = rows
+      .flatMap((row) => {
+        const name = termsOf(String(row.name));
+        const text = [...name, ...(other ? termsOf(String(row[other])) : [])];
+        if (!terms.every((term) => text.includes(term))) return [];
+        const tier = name.join(' ') === terms.join(' ') ? 2 : terms.every((term) => name.includes(term)) ? 1 : 0;
+        return [
+          { id: String(row.id), tier, popularity: popularity ? Number(row[popularity]) : 0, num: Number(row.num) },
+        ];
+      })
+      .sort((a, b) => b.tier - a.tier || b.popularity - a.popularity || b.num - a.num)
+      .map((match) => match.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const find = (offset: number, limit: number) => source()[method](search([...terms], offset, limit));
+    expect(ids(await find(0, 100))).toEqual(expected);
+    for (let offset = 0; offset <= expected.length; offset += 2)
+      expect(ids(await find(offset, 2))).toEqual(expected.slice(offset, offset + 2));
   });
 
   it('search every other kind with its own text and order', async () => {
@@ -590,10 +625,25 @@ describe(`music source (${kind})`, () => {
   describe('query plans', () => {
     const plan = (run: () => Promise<unknown>) => planned.plansOf(run, { disable: ['enable_seqscan'] });
     const patterns = planPatterns[kind];
-    it('search uses the full-text index', async () => {
-      const [page] = await plan(() => source().searchTracks(search(['love'])));
-      if (kind === 'sqlite') expect(page!.join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
-      else expect(page!.join('\n')).toMatch(/Bitmap Index Scan on music_tracks_search/);
+    it('search walks the index in rank order: no sort, no scan, the rows read by num', async () => {
+      const plans = (
+        await planned.plansOf(() => source().searchTracks(search(['love', 'alpha'], 2, 5)), {
+          disable: ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'],
+        })
+      ).map((p) => p.join('\n'));
+      const text = plans.join('\n');
+      expect(text).toMatch(
+        kind === 'sqlite'
+          ? /SEARCH p USING PRIMARY KEY \(kind=\? AND term=\? AND in_name=\?\)/
+          : /Index Only Scan Backward using music_search_pkey on music_search p/,
+      );
+      expect(text).toMatch(
+        kind === 'sqlite'
+          ? /SEARCH q USING PRIMARY KEY \(kind=\? AND term=\? AND in_name=\? AND popularity=\? AND num=\?\)/
+          : /Index Only Scan using music_search_pkey on music_search q\w*[^\n]*\n\s+Index Cond: \(\(kind = p\.kind\) AND \(term = '\w+'::text\) AND \(in_name = 1\) AND \(popularity = p\.popularity\) AND \(num = p\.num\)\)/,
+      );
+      expect(text).not.toMatch(planPatterns[kind].sortStep);
+      expect(text).not.toMatch(planPatterns[kind].tableScan('(p|q|music_search|music_tracks)\\b'));
     });
     it('tracks is one query by primary key, no scan of music_tracks', async () => {
       const plans = await plan(() => source().tracks(['t01', 't02', 't10', 'nope']));

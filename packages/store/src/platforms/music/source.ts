@@ -19,31 +19,9 @@ import type {
   UserRecord,
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { MUSIC_SEARCHED_COLUMNS, type MusicSearchDialect, type MusicSearchedTable } from './search-dialect.js';
-import { postgresMusicSearch } from './search-postgres.js';
-import { sqliteMusicSearch } from './search-sqlite.js';
-import { dialectOf, type StoreKind } from '../../dialect/index.js';
+import type { MusicSearchedTable } from './search-index.js';
+import { walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
-
-/**
- * SearchRequest's score on alias `m`: 3 when the name's terms are exactly the keyword's, plus 2
- * per term among the name's terms, else 1 (it matched the rest of the searchable text). Whole-word
- * tests on `name_terms` (' ' + termsOf(name).join(' ') + ' '); terms are letters and digits only.
- */
-export function musicScore(terms: readonly string[]): RawBuilder<number> {
-  const points = terms.map((term) => sql`case when m.name_terms like ${`% ${term} %`} then 2 else 1 end`);
-  return sql<number>`(case when m.name_terms = ${` ${terms.join(' ')} `} then 3 else 0 end + ${sql.join(points, sql` + `)})`;
-}
-
-/** Full-text matching by store kind. */
-const musicSearches: Record<StoreKind, MusicSearchDialect> = {
-  sqlite: sqliteMusicSearch,
-  postgres: postgresMusicSearch,
-};
-
-export function musicSearchDialectOf(db: Kysely<Database>): MusicSearchDialect {
-  return musicSearches[dialectOf(db).kind];
-}
 
 /** The upper bound of the name keys starting with `prefix` (its last character moved one up). */
 function prefixEnd(prefix: string): string {
@@ -199,11 +177,11 @@ function toConcert(row: Row): ConcertRecord {
 
 /**
  * The music catalog over the store (orderings and tie-breaks as MusicSource documents them; ids
- * compare bytewise on both stores, see migration 0006). Search and the offset listings page by
- * OFFSET into one stable order; counts are separate COUNT queries over the same predicate.
+ * compare bytewise on both stores, see migration 0006). Search walks its index (search.ts); the
+ * offset listings page by OFFSET into one stable order; counts are separate COUNT queries over the
+ * same predicate.
  */
 export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
-  const dialect = musicSearchDialectOf(db);
   // tracks with their album (alias t for the track, al for the album)
   const tracks = () =>
     db
@@ -254,19 +232,19 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       ? []
       : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
 
-  /** One search: a page of matches of `table` in score order, then `popularity` (or none), then id (not counted: the answer has no total). */
+  /** One search: a page of matches of `table` in rank order (search.ts), loaded in that order. */
   async function search<T extends { id: string }>(
     table: MusicSearchedTable,
-    popularity: string | undefined,
-    { terms, offset, limit }: SearchRequest,
+    request: SearchRequest,
     load: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<T[]> {
+    const nums = await walkMusicSearch(db, table, request);
+    if (nums.length === 0) return [];
     // the searched table is chosen at run time: raw SQL, the builder's types need a table known when compiling
-    const byPopularity = popularity ? sql`${sql.ref(`m.${popularity}`)} desc, ` : sql``;
-    const { rows } = await sql<{ id: string }>`select "m"."id" from ${sql.table(table)} as "m"
-      where ${dialect.matchAll(table, terms)}
-      order by ${musicScore(terms)} desc, ${byPopularity}"m"."id" limit ${limit} offset ${offset}`.execute(db);
-    return load(rows.map((row) => String(row.id)));
+    const { rows } = await sql<{ id: string; num: number }>`select id, num from ${sql.table(table)}
+      where num in (${sql.join(nums)})`.execute(db);
+    const ids = new Map(rows.map((row) => [Number(row.num), String(row.id)]));
+    return load(nums.flatMap((num) => ids.get(num) ?? []));
   }
 
   /** Tracks crediting the artist at `fromPosition` or later, by playcount desc, id asc. */
@@ -330,19 +308,19 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
   }
 
   return {
-    searchTracks: (request) => search('music_tracks', 'play_count', request, tracksById),
-    searchAlbums: (request) => search('music_albums', 'released_at', request, albumsById),
-    searchArtists: (request) => search('music_artists', 'followers', request, artistsById),
-    searchPlaylists: (request) => search('music_playlists', 'followers', request, playlistsById),
+    searchTracks: (request) => search('music_tracks', request, tracksById),
+    searchAlbums: (request) => search('music_albums', request, albumsById),
+    searchArtists: (request) => search('music_artists', request, artistsById),
+    searchPlaylists: (request) => search('music_playlists', request, playlistsById),
     searchShows: (request) =>
-      search('music_shows', undefined, request, async (ids) =>
+      search('music_shows', request, async (ids) =>
         ids.length === 0
           ? []
           : idsIn(ids, (await db.selectFrom('music_shows').selectAll().where('id', 'in', ids).execute()).map(toShow)),
       ),
-    searchUsers: (request) => search('music_users', 'follower_count', request, usersById),
+    searchUsers: (request) => search('music_users', request, usersById),
     searchGenres: (request) =>
-      search('music_genres', undefined, request, async (ids) =>
+      search('music_genres', request, async (ids) =>
         ids.length === 0
           ? []
           : idsIn(ids, (await db.selectFrom('music_genres').selectAll().where('id', 'in', ids).execute()).map(toGenre)),

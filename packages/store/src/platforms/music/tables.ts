@@ -244,3 +244,31 @@ export interface MusicTables {
   music_track_recommendations: MusicTrackRecommendationsTable;
   music_related_artists: MusicRelatedArtistsTable;
 }
+
+/**
+ * One posting of the music search index (search-index.ts): a term of a row's searchable text, with
+ * the row's popularity copied in, so a walk reads this table only. `kind` is the row's table;
+ * `in_name` is 1 when the term is a word of the name, 0 when only of the rest of the searchable
+ * text (artist names, a show's publisher). The term `=<the name's terms>` marks the row's whole name.
+ */
+export interface MusicSearchTable {
+  kind: string;
+  term: string;
+  in_name: number;
+  /** bigint: the kind's popularity column (0 where it has none). */
+  popularity: number;
+  num: number;
+}
+
+/** How many rows of a kind hold a term: the search walks the rarest of a query's terms. */
+export interface MusicSearchTermsTable {
+  kind: string;
+  term: string;
+  docs: number;
+}
+
+/** The tables the store derives from the music tables (never imported or copied: written by search-index.ts). */
+export interface MusicDerivedTables {
+  music_search: MusicSearchTable;
+  music_search_terms: MusicSearchTermsTable;
+}

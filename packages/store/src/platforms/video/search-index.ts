@@ -1,6 +1,7 @@
 import { termsOf } from '@socialquery/video/server';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { VIDEO_COLUMNS } from './columns.js';
+import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, VideoSearchTable, VideoVideosTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
@@ -69,10 +70,10 @@ export async function writeVideoRows(
     if (old) gone.push(...postingsOf(old));
     come.push(...postingsOf(video));
   }
-  await deletePostings(db, gone);
+  await deleteByKey(db, 'video_search', POSTING_KEY, gone);
   // in key order: the b-trees take their inserts along a few paths rather than at random
   await writeRows(db, 'video_search', come.sort(byKey), { insertOnly: true, columns: VIDEO_COLUMNS.video_search });
-  await addCounts(db, gone, come);
+  await addPostingCounts(db, gone, come);
   return written;
 }
 
@@ -87,25 +88,17 @@ async function storedVideos(db: RowWriter, rows: readonly VideoVideosTable[]): P
   return stored;
 }
 
-/** Deletes postings by their key (term, type, in_title, views, num). */
-async function deletePostings(db: RowWriter, postings: readonly VideoSearchTable[]): Promise<void> {
-  const perStatement = CHUNK / 5;
-  for (let start = 0; start < postings.length; start += perStatement) {
-    const keys = postings
-      .slice(start, start + perStatement)
-      // typed: PostgreSQL types a VALUES list's parameters as text
-      .map(
-        (p) =>
-          sql`(${p.term}, ${p.type}, cast(${p.in_title} as integer), cast(${p.views} as bigint), cast(${p.num} as integer))`,
-      );
-    await sql`delete from video_search where (term, type, in_title, views, num) in (values ${sql.join(keys)})`.execute(
-      db,
-    );
-  }
-}
+/** The key of a posting, with its columns' SQL types. */
+const POSTING_KEY = [
+  ['term', 'text'],
+  ['type', 'text'],
+  ['in_title', 'integer'],
+  ['views', 'bigint'],
+  ['num', 'integer'],
+] as const;
 
 /** Adds the postings that come to the counts of their term, type and bucket, and takes off those that go. */
-async function addCounts(
+async function addPostingCounts(
   db: RowWriter,
   gone: readonly VideoSearchTable[],
   come: readonly VideoSearchTable[],
@@ -121,13 +114,7 @@ async function addCounts(
   for (const posting of gone) count(posting, -1);
   for (const posting of come) count(posting, 1);
   const changes = [...counts.values()].filter((change) => change.docs !== 0);
-  for (let start = 0; start < changes.length; start += CHUNK) {
-    const rows = changes
-      .slice(start, start + CHUNK)
-      .map(({ term, type, bucket, docs }) => sql`(${term}, ${type}, ${bucket}, ${docs})`);
-    await sql`insert into video_search_terms (term, type, bucket, docs) values ${sql.join(rows)}
-      on conflict (term, type, bucket) do update set docs = video_search_terms.docs + excluded.docs`.execute(db);
-  }
+  await addCounts(db, 'video_search_terms', ['term', 'type', 'bucket'], changes);
 }
 
 /** Videos read per step of a rebuild. */

@@ -31,7 +31,7 @@ import { dialectOf } from '../../../dialect/index.js';
  */
 
 /** Searchable tables and the text columns their full-text index covers (music-search dialects use the same). */
-const SEARCHED = [
+export const SEARCHED = [
   { table: 'music_tracks', fts: 'music_tracks_fts', columns: ['name', 'artist_names'] },
   { table: 'music_artists', fts: 'music_artists_fts', columns: ['name'] },
   { table: 'music_albums', fts: 'music_albums_fts', columns: ['name', 'artist_names'] },
@@ -226,40 +226,7 @@ export const music: Migration = {
     });
     await index('music_related_artists_artist', 'music_related_artists', ['artist_id', 'rank'], true);
 
-    if (!sqlite) {
-      for (const { table: name, columns } of SEARCHED) {
-        await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(
-          db,
-        );
-      }
-    } else {
-      for (const { table: name, fts, columns } of SEARCHED) {
-        const list = columns.join(', ');
-        const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
-        await sql
-          .raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'unicode61 remove_diacritics 0')`)
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger ${fts}_insert after insert on ${name} begin
-          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger ${fts}_update after update on ${name} begin
-          delete from ${fts} where rowid = old.num;
-          insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger ${fts}_delete after delete on ${name} begin
-          delete from ${fts} where rowid = old.num; end`,
-          )
-          .execute(db);
-      }
-    }
+    await createMusicFullText(db);
   },
   async down(db: Kysely<unknown>) {
     if (dialectOf(db).kind === 'sqlite') {
@@ -286,3 +253,41 @@ export const music: Migration = {
     for (const name of tables) await db.schema.dropTable(name).execute();
   },
 };
+
+/** The full-text index this migration made (0009-music-search replaces it, and makes it again when undone). */
+export async function createMusicFullText(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db).kind !== 'sqlite') {
+    for (const { table: name, columns } of SEARCHED) {
+      await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(
+        db,
+      );
+    }
+  } else {
+    for (const { table: name, fts, columns } of SEARCHED) {
+      const list = columns.join(', ');
+      const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
+      await sql
+        .raw(`create virtual table ${fts} using fts5(${list}, tokenize = 'unicode61 remove_diacritics 0')`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${fts}_insert after insert on ${name} begin
+        insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${fts}_update after update on ${name} begin
+        delete from ${fts} where rowid = old.num;
+        insert into ${fts}(rowid, ${list}) values (new.num, ${values('new')}); end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${fts}_delete after delete on ${name} begin
+        delete from ${fts} where rowid = old.num; end`,
+        )
+        .execute(db);
+    }
+  }
+}

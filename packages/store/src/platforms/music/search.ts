@@ -1,0 +1,90 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type MusicSearchedTable, wholeName } from './search-index.js';
+import type { Database } from '../../schema.js';
+
+/**
+ * Music search over the index of search-index.ts, walked in rank order (docs/search.md): tier 2
+ * (the name is exactly the keyword), tier 1 (the name holds every term), tier 0 (some term only in
+ * the rest of the searchable text); then popularity descending, then `num` descending. The rarest
+ * term of the query (by `music_search_terms`) is walked; every other term is a lookup of the row's
+ * posting of it by key. The API pages by offset: a page skips `offset` matches along the walk (the
+ * index's rows, in order, no ranking of the rest), and a tier is counted only when the offset
+ * passes it whole.
+ */
+
+/** The nums of the page of matches at `offset`, in rank order. */
+export async function walkMusicSearch(
+  db: Kysely<Database>,
+  table: MusicSearchedTable,
+  { terms, offset, limit }: { terms: readonly string[]; offset: number; limit: number },
+): Promise<number[]> {
+  const counts = await db
+    .selectFrom('music_search_terms')
+    .select(['term', 'docs'])
+    .where('kind', '=', table)
+    .where('term', 'in', terms)
+    .execute();
+  if (counts.length < terms.length || counts.some((count) => Number(count.docs) <= 0)) return [];
+  const [lead, ...others] = counts
+    .map((count) => ({ term: count.term, docs: Number(count.docs) }))
+    .sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1))
+    .map((count) => count.term);
+
+  // the row's posting of another term, by its key (kind, popularity and num are the row's own); a
+  // scalar subquery, which PostgreSQL runs per candidate (an EXISTS would become a semi-join)
+  const posting = (term: string, inName: 0 | 1) =>
+    sql<boolean>`(select q.num from music_search q where q.kind = p.kind and q.term = ${term}
+      and q.in_name = ${inName} and q.popularity = p.popularity and q.num = p.num) is not null`;
+  const all = (parts: RawBuilder<boolean>[]) =>
+    parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`;
+  const othersInName = all(others.map((term) => posting(term, 1)));
+  const othersPresent = all(others.map((term) => sql<boolean>`(${posting(term, 1)} or ${posting(term, 0)})`));
+  const exact = wholeName(terms);
+
+  /** One list of the walk: a term's postings of one `in_name`, with a condition, most popular first. */
+  type List = { term: string; inName: 0 | 1; where: RawBuilder<boolean> };
+  const tiers: List[][] = [
+    [{ term: exact, inName: 1, where: sql<boolean>`1 = 1` }],
+    [{ term: lead!, inName: 1, where: sql<boolean>`${othersInName} and not (${posting(exact, 1)})` }],
+    [
+      { term: lead!, inName: 0, where: othersPresent },
+      ...(others.length > 0
+        ? [{ term: lead!, inName: 1 as const, where: sql<boolean>`${othersPresent} and not (${othersInName})` }]
+        : []),
+    ],
+  ];
+  const from = (list: List) =>
+    sql`from music_search p where p.kind = ${table} and p.term = ${list.term} and p.in_name = ${list.inName} and ${list.where}`;
+  const read = async (list: List, skip: number, take: number) =>
+    (
+      await sql<{ num: number; popularity: number }>`select p.num, p.popularity ${from(list)}
+        order by p.popularity desc, p.num desc limit ${take} offset ${skip}`.execute(db)
+    ).rows.map((row) => ({ num: Number(row.num), popularity: Number(row.popularity) }));
+  const countOf = async (list: List) =>
+    Number((await sql<{ n: number }>`select count(*) as n ${from(list)}`.execute(db)).rows[0]?.n ?? 0);
+
+  const page: number[] = [];
+  let skip = offset;
+  for (const lists of tiers) {
+    const want = limit - page.length;
+    if (want === 0) break;
+    // a tier of two lists is their merge: each list's first skip + want hold the merge's
+    const rows =
+      lists.length === 1
+        ? await read(lists[0]!, skip, want)
+        : (await Promise.all(lists.map((list) => read(list, 0, skip + want))))
+            .flat()
+            .sort((a, b) => b.popularity - a.popularity || b.num - a.num)
+            .slice(skip, skip + want);
+    if (rows.length > 0) {
+      page.push(...rows.map((row) => row.num));
+      skip = 0;
+    } else if (skip > 0) {
+      // the offset passes this tier whole: skip what it holds
+      let size = 0;
+      for (const list of lists) size += await countOf(list);
+      skip = Math.max(0, skip - size);
+    }
+  }
+  return page;
+}
