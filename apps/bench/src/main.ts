@@ -89,6 +89,7 @@ async function main() {
       imports: { type: 'boolean' },
       fairness: { type: 'boolean' },
       search: { type: 'boolean' },
+      'music-scales': { type: 'string' },
       lines: { type: 'string' },
       base: { type: 'string' },
       rounds: { type: 'string' },

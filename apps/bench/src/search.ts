@@ -6,7 +6,7 @@ import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
-import { type BenchStore, prepareStores } from './stores.js';
+import { type BenchStore, prepareMusicStores, prepareStores } from './stores.js';
 
 export const SEARCH_USAGE = `Usage: pnpm bench --search [options]
 
@@ -16,19 +16,25 @@ one-hour window (at the moment the store's demo data is relative to) and in THIS
 VIDEO and MOVIE: 16 requests that each connection sends in turn. Beside it, in the same run and
 on the same service: forum community posts (sort=hot), the floor the search is held to (half its
 req/s); each query alone, one at a time (its own latency); the broad word's page 1 against its
-page 50; and the index's size on disk.
+page 50; and the index's size on disk. Then music search at each music catalog size: every
+filterBy with a broad word, two words, a rare word and a word with no match (28 requests in turn),
+suggestions for prefixes of 1, 2 and 4+ letters, a rare one and one without match (5 in turn),
+each alone, and a broad search at offset 0 against offset 980 (page 50).
 
 Options:
   --search           this mode
   --scales LIST      demo data scales, comma-separated (default 1,100; each store is built once
                      into the bench cache, README.md)
+  --music-scales LIST  music catalog sizes, comma-separated (default 0.1,1: 122 k and 1.22 M rows;
+                     a music-only store each, built once into the bench cache)
   --stores LIST      sqlite, postgres or both (default sqlite)
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
 
-/** The targets (the search issue's): at the largest scale, and growth between scales. */
+/** The targets (the search issue's): at the largest scale, and growth between scales; music at every catalog size. */
+export const TARGET_MUSIC_P99_MS = 20;
 export const TARGET_SEARCH_P99_MS = 25;
 export const TARGET_SEARCH_VS_FORUM = 0.5;
 export const TARGET_SEARCH_GROWTH = 2;
@@ -39,6 +45,7 @@ const ALONE_REQUESTS = 40;
 const NO_MATCH = 'zzqxjv';
 
 interface SearchValues {
+  'music-scales'?: string | undefined;
   scales?: string | undefined;
   scale?: string | undefined;
   stores: string;
@@ -74,6 +81,9 @@ export async function searchCommand(values: SearchValues, args: readonly string[
     connections: positive(values.connections, 'connections'),
     durationSeconds: positive(values.duration, 'duration'),
   };
+  const musicScales = [...new Set(list(values['music-scales'] ?? '0.1,1').map((s) => fraction(s)))].sort(
+    (a, b) => a - b,
+  );
   const results: StoreResult[] = [];
   for (const scale of scales) {
     const stores = await prepareStores(scale, storeKinds(values.stores), say);
@@ -83,7 +93,21 @@ export async function searchCommand(values: SearchValues, args: readonly string[
       for (const store of stores) await store.drop();
     }
   }
-  report(results, args);
+  const music: MusicResult[] = [];
+  for (const musicScale of musicScales) {
+    const stores = await prepareMusicStores(musicScale, storeKinds(values.stores), say);
+    try {
+      for (const store of stores) music.push(await measureMusic(store, options, say));
+    } finally {
+      for (const store of stores) await store.drop();
+    }
+  }
+  report(results, music, args);
+}
+
+function fraction(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0) throw new Error('--music-scales: positive numbers');
+  return Number(value);
 }
 
 /** The query set's words, from the store's own counts. */
@@ -182,6 +206,102 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
   }
 }
 
+interface MusicResult {
+  kind: string;
+  scale: number;
+  words: { broad: string; two: string; rare: string };
+  search: LoadResult;
+  suggestions: LoadResult;
+  alone: { name: string; p50: number; p99: number; items: number }[];
+  offset0: number;
+  offset980: number;
+}
+
+const FILTERS = ['song', 'album', 'artist', 'playlist', 'podcast_show', 'profile', 'genres_mood'];
+
+/** The music query set's words, from the store's own counts (the tracks'). */
+async function musicWordsOf(store: BenchStore): Promise<MusicResult['words']> {
+  const opened = await openStore(store.address, { migrate: false });
+  try {
+    const { rows } = await sql<{ term: string; docs: number | string }>`select term, docs from music_search_terms
+      where kind = 'music_tracks' order by docs desc, term`.execute(opened.db);
+    const words = rows.filter((row) => /^\p{L}+$/u.test(row.term)).map((row) => ({ ...row, docs: Number(row.docs) }));
+    const rare = [...words].sort((a, b) => Math.abs(a.docs - 50) - Math.abs(b.docs - 50))[0]!.term;
+    return { broad: words[0]!.term, two: `${words[1]!.term} ${words[0]!.term}`, rare };
+  } finally {
+    await opened.close();
+  }
+}
+
+async function measureMusic(
+  store: BenchStore,
+  options: LoadOptions,
+  say: (line: string) => void,
+): Promise<MusicResult> {
+  const words = await musicWordsOf(store);
+  const q = encodeURIComponent;
+  const searches: Query[] = [];
+  for (const [word, keyword] of Object.entries({ ...words, none: NO_MATCH }))
+    for (const filterBy of FILTERS)
+      searches.push({
+        name: `search ${word} (${keyword}), ${filterBy}`,
+        path: `/api/v1/music/search?keyword=${q(keyword)}&filterBy=${filterBy}`,
+      });
+  const prefixes = [words.broad.slice(0, 1), words.broad.slice(0, 2), words.broad, words.rare.slice(0, 5), 'zzq'];
+  const suggestions = prefixes.map((prefix) => ({
+    name: `suggestions "${prefix}"`,
+    path: `/api/v1/music/search/suggestions?keyword=${q(prefix)}`,
+  }));
+  const service = await startServer([API_MAIN], {
+    SOCIALQUERY_STORE: store.address,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    SOCIALQUERY_RATE_LIMIT: '1000000000',
+    SOCIALQUERY_HEAVY_PER_CREDENTIAL: '100',
+    SOCIALQUERY_HEAVY_CONCURRENCY: '100',
+  });
+  const headers = credentialHeaders(store, 'apiKey');
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const answer = await getRaw(service.url + path, headers);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString()}`);
+    return { ms: performance.now() - started, body: JSON.parse(answer.body.toString()) as { data: unknown } };
+  };
+  const p50 = async (path: string) => {
+    const ms: number[] = [];
+    for (let i = 0; i < ALONE_REQUESTS; i++) ms.push((await timed(path)).ms);
+    ms.sort((a, b) => a - b);
+    return { p50: round(ms[Math.floor(ms.length / 2)]!), p99: round(ms[Math.ceil(ms.length * 0.99) - 1]!) };
+  };
+  try {
+    const alone: MusicResult['alone'] = [];
+    for (const query of [...searches, ...suggestions]) {
+      const { body } = await timed(query.path);
+      const data = body.data as unknown[] | { suggestions: unknown[] };
+      alone.push({
+        name: query.name,
+        ...(await p50(query.path)),
+        items: Array.isArray(data) ? data.length : data.suggestions.length,
+      });
+    }
+    const set = async (queries: Query[]) => {
+      const paths = queries.map((query) => query.path);
+      await load(service.url, { ...options, durationSeconds: 1, headers, paths });
+      return load(service.url, { ...options, headers, paths });
+    };
+    say(`measuring music search on ${store.kind} at music scale ${store.scale}…`);
+    const search = await set(searches);
+    say(`measuring music suggestions…`);
+    const suggested = await set(suggestions);
+    const broad = `/api/v1/music/search?keyword=${q(words.broad)}`;
+    const offset0 = (await p50(broad)).p50;
+    const offset980 = (await p50(`${broad}&offset=980`)).p50;
+    return { kind: store.kind, scale: store.scale, words, search, suggestions: suggested, alone, offset0, offset980 };
+  } finally {
+    await service.stop();
+  }
+}
+
 interface SearchBody {
   pagination: { total: number; paginationToken: string };
 }
@@ -207,7 +327,7 @@ async function sizes(store: BenchStore): Promise<{ indexMiB: number; videosMiB: 
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function report(results: StoreResult[], args: readonly string[]) {
+function report(results: StoreResult[], music: MusicResult[], args: readonly string[]) {
   const sections: string[] = [`Command: \`pnpm bench ${args.join(' ')}\``, ''];
   const targets: TargetLine[] = [];
   const largest = Math.max(...results.map((result) => result.scale));
@@ -280,6 +400,66 @@ function report(results: StoreResult[], args: readonly string[]) {
         target: `no query's latency grows more than ${TARGET_SEARCH_GROWTH}× from scale ${smallest.scale}`,
         subject: title,
         figure: `worst ${growth[worst]!.toFixed(2)}× (${result.alone[worst]!.name}: ${smallest.alone[worst]!.p50} → ${result.alone[worst]!.p50} ms)`,
+        met: growth[worst]! <= TARGET_SEARCH_GROWTH,
+      });
+    }
+  }
+  for (const result of music) {
+    const title = `music ${result.kind}, music scale ${result.scale}`;
+    const summary = [
+      ['search (28 requests in turn)', result.search],
+      ['suggestions (5 in turn)', result.suggestions],
+    ].map(([measured, load]) => ({
+      measured: measured as string,
+      'req/s': Math.round((load as LoadResult).requestsPerSecond),
+      'p50 ms': (load as LoadResult).p50,
+      'p99 ms': (load as LoadResult).p99,
+      unexpected: (load as LoadResult).unexpected,
+    }));
+    const alone = result.alone.map((query) => ({
+      query: query.name,
+      'p50 ms': query.p50,
+      'p99 ms': query.p99,
+      items: query.items,
+    }));
+    console.log(`\n${title}: words ${JSON.stringify(result.words)}`);
+    console.table(summary);
+    console.table(alone);
+    sections.push(
+      `#### ${title}`,
+      '',
+      `Words: broad \`${result.words.broad}\`, two \`${result.words.two}\`, rare \`${result.words.rare}\`, none \`${NO_MATCH}\`. ` +
+        `The broad word's songs at offset 0: ${result.offset0} ms, at offset 980: ${result.offset980} ms (one at a time, p50).`,
+      '',
+      markdownTable(summary),
+      '',
+      markdownTable(alone),
+      '',
+    );
+    for (const [name, load] of [
+      ['search', result.search],
+      ['suggestions', result.suggestions],
+    ] as const)
+      targets.push({
+        target: `music ${name} p99 ≤ ${TARGET_MUSIC_P99_MS} ms`,
+        subject: title,
+        figure: `${load.p99} ms`,
+        met: load.p99 <= TARGET_MUSIC_P99_MS,
+      });
+    targets.push({
+      target: `music offset 980 within ${TARGET_DEEP_PAGE_GROWTH}× offset 0`,
+      subject: title,
+      figure: `${(result.offset980 / result.offset0).toFixed(2)}× (${result.offset0} → ${result.offset980} ms)`,
+      met: result.offset980 <= TARGET_DEEP_PAGE_GROWTH * result.offset0,
+    });
+    const smaller = music.find((other) => other.kind === result.kind && other.scale < result.scale);
+    if (smaller) {
+      const growth = result.alone.map((query, i) => query.p50 / Math.max(smaller.alone[i]!.p50, 0.01));
+      const worst = growth.indexOf(Math.max(...growth));
+      targets.push({
+        target: `no music query's latency grows more than ${TARGET_SEARCH_GROWTH}× from music scale ${smaller.scale}`,
+        subject: title,
+        figure: `worst ${growth[worst]!.toFixed(2)}× (${result.alone[worst]!.name}: ${smaller.alone[worst]!.p50} → ${result.alone[worst]!.p50} ms)`,
         met: growth[worst]! <= TARGET_SEARCH_GROWTH,
       });
     }

@@ -42,14 +42,43 @@ export interface BenchStore {
  * starts, filled by copying the SQLite store across (the same rows, so both stores answer the
  * same requests).
  */
-export async function prepareStores(
+export function prepareStores(
   scale: number,
   kinds: readonly ('sqlite' | 'postgres')[],
   say: (line: string) => void,
 ): Promise<BenchStore[]> {
-  const file = join(BENCH_CACHE, `bench-scale-${scale}.db`);
+  return openBenchStores(`bench-scale-${scale}`, scale, kinds, say, (store, seededAt) =>
+    fillStore(store, seededAt, scale, say),
+  );
+}
+
+/**
+ * A store of the music catalog alone at `musicScale` (fractions too: 0.1 is a tenth), built once
+ * into <cache>/bench-music-<scale>.db like the others: music search measured at catalog sizes
+ * the whole demo's stores do not reach or go below.
+ */
+export function prepareMusicStores(
+  musicScale: number,
+  kinds: readonly ('sqlite' | 'postgres')[],
+  say: (line: string) => void,
+): Promise<BenchStore[]> {
+  return openBenchStores(`bench-music-${musicScale}`, musicScale, kinds, say, async (store, seededAt) => {
+    const report = await store.seedDemo({ scales: { music: musicScale }, now: seededAt, only: ['music'] });
+    say(`  music: ${report.rows.music} rows in ${(report.ms / 1000).toFixed(1)} s`);
+  });
+}
+
+/** The stores of one cached SQLite file (built by `fill` when missing), on each kind. */
+async function openBenchStores(
+  name: string,
+  scale: number,
+  kinds: readonly ('sqlite' | 'postgres')[],
+  say: (line: string) => void,
+  fill: (store: Store, seededAt: Date) => Promise<void>,
+): Promise<BenchStore[]> {
+  const file = join(BENCH_CACHE, `${name}.db`);
   const examplesFile = file.replace(/\.db$/, '.examples.json');
-  if (!existsSync(file) || !existsSync(examplesFile)) await buildStore(scale, file, examplesFile, say);
+  if (!existsSync(file) || !existsSync(examplesFile)) await buildStore(file, examplesFile, say, fill);
   else say(`reusing ${file} (seeded ${readExamples(examplesFile).seededAt}; delete it to rebuild)`);
   const examples = readExamples(examplesFile);
   const sqliteAddress = `sqlite:${file}`;
@@ -103,25 +132,34 @@ export async function prepareStores(
 }
 
 /** Every platform's demo data at `scale` (music at most at MUSIC_SCALE_CAP), plus the long microblog timeline. */
-async function buildStore(scale: number, file: string, examplesFile: string, say: (line: string) => void) {
+async function fillStore(store: Store, seededAt: Date, scale: number, say: (line: string) => void) {
+  say(`building the scale-${scale} store (music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`);
+  const platforms = ['forum', 'microblog', 'shortvideo', 'professional', 'video', 'music'];
+  for (const platform of platforms) {
+    const platformScale = platform === 'music' ? Math.min(scale, MUSIC_SCALE_CAP) : scale;
+    const report = await store.seedDemo({ scale: platformScale, now: seededAt, only: [platform] });
+    say(`  ${platform}: ${report.rows[platform]} rows in ${(report.ms / 1000).toFixed(1)} s`);
+  }
+  const added = await addLongTimeline(store.db, seededAt);
+  say(`  microblog: ${added} messages of ${LONG_TIMELINE_USER} (page 1,000 needs them)`);
+}
+
+/** Builds a store file (into a `.partial` file first, so an interrupted build is never reused) and its examples beside it. */
+async function buildStore(
+  file: string,
+  examplesFile: string,
+  say: (line: string) => void,
+  fill: (store: Store, seededAt: Date) => Promise<void>,
+) {
   const partial = `${file}.partial`;
   mkdirSync(dirname(file), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
-  say(
-    `building the scale-${scale} store at ${file} (reused by later runs; music at scale ${Math.min(scale, MUSIC_SCALE_CAP)})…`,
-  );
+  say(`building ${file} (reused by later runs)…`);
   const seededAt = new Date();
   const store = await openStore(`sqlite:${partial}`);
   let examples: BenchExamples;
   try {
-    const platforms = ['forum', 'microblog', 'shortvideo', 'professional', 'video', 'music'];
-    for (const platform of platforms) {
-      const platformScale = platform === 'music' ? Math.min(scale, MUSIC_SCALE_CAP) : scale;
-      const report = await store.seedDemo({ scale: platformScale, now: seededAt, only: [platform] });
-      say(`  ${platform}: ${report.rows[platform]} rows in ${(report.ms / 1000).toFixed(1)} s`);
-    }
-    const added = await addLongTimeline(store.db, seededAt);
-    say(`  microblog: ${added} messages of ${LONG_TIMELINE_USER} (page 1,000 needs them)`);
+    await fill(store, seededAt);
     // no ANALYZE: the service never runs it, so the bench plans queries as a deployed store does
     const started = performance.now();
     examples = { ...(await store.examples()), longTimelineUser: LONG_TIMELINE_USER, seededAt: seededAt.toISOString() };
