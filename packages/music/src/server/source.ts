@@ -194,10 +194,11 @@ export interface MusicSource {
   // --- suggestions: prefix matches ---
   /**
    * Up to `limit` artists whose `nameKey(name)` starts with `prefix` (itself a nameKey of what
-   * was typed: "Daft pu" → "daft pu" matches "Daft Punk" → "daft punk"), by followers desc, id asc.
+   * was typed: "Daft pu" → "daft pu" matches "Daft Punk" → "daft punk"), by followers desc, then
+   * the store's document number desc.
    */
   suggestArtists(prefix: string, limit: number): Promise<ArtistRecord[]>;
-  /** Up to `limit` tracks whose `nameKey(name)` starts with `prefix`, by playcount desc, id asc. */
+  /** Up to `limit` tracks whose `nameKey(name)` starts with `prefix`, by playcount desc, then the store's document number desc. */
   suggestTracks(prefix: string, limit: number): Promise<TrackRecord[]>;
 
   // --- artists ---

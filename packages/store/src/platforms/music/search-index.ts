@@ -8,7 +8,8 @@ import type { TableWrite } from '../store-platform.js';
 /**
  * The music search index: one posting per (row, distinct term of its searchable text) of every
  * searchable kind in `music_search`, one more per row marking its whole name (`=` and the name's
- * terms), and per-(kind, term) row counts in `music_search_terms`. Search (search.ts) walks it in
+ * terms), for artists and tracks one per prefix of 1 to 3 characters of the name key (`^` and the
+ * prefix: suggestions), and per-(kind, term) row counts in `music_search_terms`. Search (search.ts) walks it in
  * rank order (docs/search.md). Every write of a searchable table keeps it in step
  * (`writeMusicSearchRows`: the demo seed, imports and copies all write through it);
  * `rebuildMusicSearch` makes it anew.
@@ -29,8 +30,14 @@ export type MusicSearchedTable = keyof typeof MUSIC_SEARCHED;
 /** The term of the posting that marks a row's whole name: `=` (never a term's character) and the name's terms. */
 export const wholeName = (terms: readonly string[]) => `=${terms.join(' ')}`;
 
+/** Tables whose names are suggested by prefix, and the longest prefix of `name_key` with a posting of its own. */
+export const SUGGESTED: ReadonlySet<MusicSearchedTable> = new Set(['music_artists', 'music_tracks']);
+export const SUGGEST_PREFIX_POSTINGS = 3;
+/** The term of the posting of a name's prefix (`^` and up to SUGGEST_PREFIX_POSTINGS characters of its `name_key`). */
+export const namePrefix = (key: string) => `^${[...key].slice(0, SUGGEST_PREFIX_POSTINGS).join('')}`;
+
 /** The columns of a searchable row the index reads. */
-type SearchedRow = { id: string; num: number; name: string } & Record<string, unknown>;
+type SearchedRow = { id: string; num: number; name: string; name_key: string } & Record<string, unknown>;
 
 const MUSIC_SEARCH_COLUMNS = {
   kind: 'text',
@@ -51,6 +58,10 @@ export function postingsOf(table: MusicSearchedTable, row: SearchedRow): MusicSe
   const rank = { kind: table, popularity: popularity ? Number(row[popularity]) : 0, num: Number(row.num) };
   const postings = [...terms].map((term) => ({ ...rank, term, in_name: inName.has(term) ? 1 : 0 }));
   if (name.length > 0) postings.push({ ...rank, term: wholeName(name), in_name: 1 });
+  const key = [...String(row.name_key ?? '')];
+  if (SUGGESTED.has(table))
+    for (let length = 1; length <= Math.min(key.length, SUGGEST_PREFIX_POSTINGS); length++)
+      postings.push({ ...rank, term: namePrefix(key.slice(0, length).join('')), in_name: 1 });
   return postings;
 }
 
@@ -116,7 +127,8 @@ async function addTermCounts(
     [gone, -1],
     [come, 1],
   ] as const)
-    for (const { term } of postings) if (!term.startsWith('=')) counts.set(term, (counts.get(term) ?? 0) + delta);
+    for (const { term } of postings)
+      if (!term.startsWith('=') && !term.startsWith('^')) counts.set(term, (counts.get(term) ?? 0) + delta);
   const changes = [...counts].filter(([, docs]) => docs !== 0).map(([term, docs]) => ({ kind: table, term, docs }));
   await addCounts(db, 'music_search_terms', ['kind', 'term'], changes);
 }

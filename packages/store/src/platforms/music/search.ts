@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type MusicSearchedTable, wholeName } from './search-index.js';
+import { type MusicSearchedTable, namePrefix, SUGGEST_PREFIX_POSTINGS, wholeName } from './search-index.js';
 import type { Database } from '../../schema.js';
 
 /**
@@ -87,4 +87,50 @@ export async function walkMusicSearch(
     }
   }
   return page;
+}
+
+/** Names of a prefix range read whole and sorted, beyond which the range is walked in popularity order instead. */
+const MOST_RANGE_READ = 1_000;
+
+/**
+ * The nums of up to `limit` rows of `table` whose `name_key` starts with `prefix`, most popular
+ * first (then `num` descending). A prefix of up to SUGGEST_PREFIX_POSTINGS characters is one list
+ * of the index, read in order. A longer one: a range of `name_key` of at most MOST_RANGE_READ
+ * names is read whole and sorted; a larger one walks its first characters' list in popularity
+ * order, keeping the names that start with the prefix — at least MOST_RANGE_READ of that list's
+ * names do, so the walk reads about `limit × list ÷ MOST_RANGE_READ` postings, never the range.
+ */
+export async function suggestNums(
+  db: Kysely<Database>,
+  table: 'music_artists' | 'music_tracks',
+  prefix: string,
+  limit: number,
+  mostRangeRead = MOST_RANGE_READ,
+): Promise<number[]> {
+  const range = sql<boolean>`t.name_key >= ${prefix} and t.name_key < ${prefixEnd(prefix)}`;
+  const walk = async (filter: RawBuilder<boolean>) =>
+    (
+      await sql<{ num: number }>`select p.num from music_search p ${
+        filter === ALL ? sql`` : sql`join ${sql.table(table)} t on t.num = p.num`
+      } where p.kind = ${table} and p.term = ${namePrefix(prefix)} and p.in_name = 1 and ${filter}
+        order by p.popularity desc, p.num desc limit ${limit}`.execute(db)
+    ).rows.map((row) => Number(row.num));
+  if ([...prefix].length <= SUGGEST_PREFIX_POSTINGS) return walk(ALL);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)} t
+    where ${range} limit ${mostRangeRead + 1}) r`.execute(db);
+  if (Number(rows[0]?.n ?? 0) > mostRangeRead) return walk(range);
+  const popularity = table === 'music_artists' ? sql.ref('t.followers') : sql.ref('t.play_count');
+  return (
+    await sql<{ num: number }>`select t.num from ${sql.table(table)} t where ${range}
+      order by ${popularity} desc, t.num desc limit ${limit}`.execute(db)
+  ).rows.map((row) => Number(row.num));
+}
+
+const ALL = sql<boolean>`1 = 1`;
+
+/** The upper bound of the name keys starting with `prefix` (its last character moved one up). */
+function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!;
+  return chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
 }

@@ -3,6 +3,7 @@ import { termsOf } from '@socialquery/music/server';
 import { recomputeMusicDerived } from './derived.js';
 import { musicNameColumns, upsertMusicRows } from './rows.js';
 import { MUSIC_SEARCHED } from './search-index.js';
+import { suggestNums } from './search.js';
 import type {
   Database,
   MusicAlbumsTable,
@@ -397,7 +398,25 @@ describe(`music source (${kind})`, () => {
     ]);
   });
 
-  it('suggestions: prefixes of the whole name key, by popularity then id', async () => {
+  it.each([
+    ['music_tracks', 'followers'],
+    ['music_artists', 'followers'],
+  ] as const)('suggestions of %s: by prefix list, range or walk alike, the documented order', async (table) => {
+    const popularity = table === 'music_tracks' ? 'play_count' : 'followers';
+    const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Record<string, unknown>[];
+    for (const prefix of ['a', 'al', 'alp', 'alpha', 'alpha l', 'l', 'lo', 'love', 'love m', 'zz'])
+      for (const limit of [1, 3, 10]) {
+        const expected = rows
+          .filter((row) => String(row.name_key).startsWith(prefix))
+          .sort((a, b) => Number(b[popularity]) - Number(a[popularity]) || Number(b.num) - Number(a.num))
+          .slice(0, limit)
+          .map((row) => Number(row.num));
+        // a range of any size read whole (the default), or walked (a cap of 0 sends every range there)
+        for (const cap of [1_000, 0]) expect(await suggestNums(db, table, prefix, limit, cap)).toEqual(expected);
+      }
+  });
+
+  it('suggestions: prefixes of the whole name key, by popularity then num, descending', async () => {
     expect(ids(await source().suggestArtists('alpha lov', 5))).toEqual(['ar1', 'ar5']);
     expect(ids(await source().suggestArtists('alpha lovers', 5))).toEqual(['ar5']);
     expect(ids(await source().suggestArtists('love', 5))).toEqual(['ar4']);
@@ -669,6 +688,14 @@ describe(`music source (${kind})`, () => {
       expect(await first(() => source().suggestArtists('alpha', 5))).toMatch(
         patterns.indexRange('music_artists_suggest'),
       );
+      // a short prefix is one list of the search index, read in popularity order
+      const short = await first(() => source().suggestTracks('lo', 5));
+      expect(short).toMatch(
+        kind === 'sqlite'
+          ? /SEARCH p USING PRIMARY KEY \(kind=\? AND term=\? AND in_name=\?\)/
+          : /Index Only Scan Backward using music_search_pkey on music_search p/,
+      );
+      expect(short).not.toMatch(patterns.sortStep);
       expect(await first(() => source().albumTracks('al1', { offset: 0, limit: 10 }))).toMatch(
         patterns.indexRange('music_tracks_album'),
       );

@@ -20,15 +20,14 @@ import type {
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { MusicSearchedTable } from './search-index.js';
-import { walkMusicSearch } from './search.js';
+import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
 
-/** The upper bound of the name keys starting with `prefix` (its last character moved one up). */
-function prefixEnd(prefix: string): string {
-  const chars = [...prefix];
-  const last = chars.pop()!;
-  return chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
-}
+/** Rows in the order of `nums` (each row's own `num`). */
+const inNumOrder = <T extends { num: number | string }>(nums: readonly number[], rows: readonly T[]): T[] => {
+  const byNum = new Map(rows.map((row) => [Number(row.num), row]));
+  return nums.flatMap((num) => byNum.get(num) ?? []);
+};
 
 const parseImages = (text: string | null | undefined): Image[] | undefined => {
   if (!text) return undefined;
@@ -328,27 +327,16 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
 
     async suggestArtists(prefix, limit) {
       if (prefix === '') return [];
-      const rows = await db
-        .selectFrom('music_artists')
-        .selectAll()
-        .where('name_key', '>=', prefix)
-        .where('name_key', '<', prefixEnd(prefix))
-        .orderBy('followers', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map(toArtist);
+      const nums = await suggestNums(db, 'music_artists', prefix, limit);
+      if (nums.length === 0) return [];
+      const rows = await db.selectFrom('music_artists').selectAll().where('num', 'in', nums).execute();
+      return inNumOrder(nums, rows).map(toArtist);
     },
     async suggestTracks(prefix, limit) {
       if (prefix === '') return [];
-      const rows = await tracks()
-        .where('t.name_key', '>=', prefix)
-        .where('t.name_key', '<', prefixEnd(prefix))
-        .orderBy('t.play_count', 'desc')
-        .orderBy('t.id')
-        .limit(limit)
-        .execute();
-      return rows.map(toTrack);
+      const nums = await suggestNums(db, 'music_tracks', prefix, limit);
+      if (nums.length === 0) return [];
+      return inNumOrder(nums, await tracks().select('t.num').where('t.num', 'in', nums).execute()).map(toTrack);
     },
 
     async artist(artistId) {
