@@ -90,7 +90,7 @@ describe('copyStore', () => {
   });
 
   /** Tables the store derives from others' rows: not copied, made again by the copy's writes. */
-  const DERIVED = ['video_search', 'video_search_terms'];
+  const DERIVED = ['video_search', 'video_search_terms', 'music_search', 'music_search_terms'];
   const derivedRows = async (store: Store, table: string) =>
     (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db)).rows
       .map((row) => JSON.stringify(Object.values(row).map(String)))

@@ -7,6 +7,7 @@ import { spotifyWebApi } from './import-spotify.js';
 import { music } from './migrations/0006-music.js';
 import { musicEpisodePrecision } from './migrations/0007-music-episode-precision.js';
 import { musicSearch } from './migrations/0009-music-search.js';
+import { musicTrackArtistsByTrack } from './migrations/0010-music-track-artists-by-track.js';
 import { rebuildMusicSearch, writeMusicSearchRows } from './search-index.js';
 import { createSqlMusicSource } from './source.js';
 
@@ -19,6 +20,7 @@ export const musicStorePlatform = defineStorePlatform({
     '0006-music': music,
     '0007-music-episode-precision': musicEpisodePrecision,
     '0009-music-search': musicSearch,
+    '0010-music-track-artists-by-track': musicTrackArtistsByTrack,
   },
   tables: [
     { name: 'music_genres', numbered: true, write: writeMusicSearchRows('music_genres') },

@@ -135,7 +135,9 @@ describe(`video search index (${kind})`, () => {
       const before = await migrator.migrateTo('0007-music-episode-precision');
       expect(before.error).toBeUndefined();
       await db.insertInto('video_videos').values(videos).execute();
-      expect(await migrateToLatest(db)).toEqual({ applied: ['0008-video-search', '0009-music-search'] });
+      expect(await migrateToLatest(db)).toEqual({
+        applied: ['0008-video-search', '0009-music-search', '0010-music-track-artists-by-track'],
+      });
       expect(await search(db, ['garlic'])).toEqual([
         'vid00012',
         'vid00010',
