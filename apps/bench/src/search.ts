@@ -128,6 +128,38 @@ async function wordsOf(store: BenchStore): Promise<StoreResult['words']> {
   }
 }
 
+/**
+ * The service on a store, with the heavy-work limits raised: the sets are ten connections of one
+ * key, which the per-credential limit (2 by default) would mostly refuse.
+ */
+function serviceOn(store: BenchStore) {
+  return startServer([API_MAIN], {
+    SOCIALQUERY_STORE: store.address,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    SOCIALQUERY_RATE_LIMIT: '1000000000',
+    SOCIALQUERY_HEAVY_PER_CREDENTIAL: '100',
+    SOCIALQUERY_HEAVY_CONCURRENCY: '100',
+  });
+}
+
+/** Requests one at a time: one timed (its answer parsed), or ALONE_REQUESTS of one path summed up as p50 and p99. */
+function timerOf(serviceUrl: string, headers: Record<string, string>) {
+  const timed = async <Body>(path: string) => {
+    const started = performance.now();
+    const answer = await getRaw(serviceUrl + path, headers);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString()}`);
+    return { ms: performance.now() - started, body: JSON.parse(answer.body.toString()) as Body };
+  };
+  const latencies = async (path: string) => {
+    const ms: number[] = [];
+    for (let i = 0; i < ALONE_REQUESTS; i++) ms.push((await timed(path)).ms);
+    ms.sort((a, b) => a - b);
+    return { p50: round(ms[Math.floor(ms.length / 2)]!), p99: round(ms[Math.ceil(ms.length * 0.99) - 1]!) };
+  };
+  return { timed, latencies };
+}
+
 async function measureStore(store: BenchStore, options: LoadOptions, say: (line: string) => void) {
   const words = await wordsOf(store);
   const q = encodeURIComponent;
@@ -144,28 +176,10 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
           name: `${word} (${keyword}), ${window}, ${type}`,
           path: `/api/v1/search?keyword=${q(keyword)}&uploadDate=THIS_YEAR&type=${type}${suffix}`,
         });
-  const service = await startServer([API_MAIN], {
-    SOCIALQUERY_STORE: store.address,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    SOCIALQUERY_RATE_LIMIT: '1000000000',
-    // the set is ten connections of one key: the per-credential heavy limit would refuse most
-    SOCIALQUERY_HEAVY_PER_CREDENTIAL: '100',
-    SOCIALQUERY_HEAVY_CONCURRENCY: '100',
-  });
+  const service = await serviceOn(store);
   const headers = credentialHeaders(store, 'apiKey');
-  const timed = async (path: string) => {
-    const started = performance.now();
-    const answer = await getRaw(service.url + path, headers);
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString()}`);
-    return { ms: performance.now() - started, body: JSON.parse(answer.body.toString()) as SearchBody };
-  };
-  const latencies = async (path: string) => {
-    const ms: number[] = [];
-    for (let i = 0; i < ALONE_REQUESTS; i++) ms.push((await timed(path)).ms);
-    ms.sort((a, b) => a - b);
-    return { p50: round(ms[Math.floor(ms.length / 2)]!), p99: round(ms[Math.ceil(ms.length * 0.99) - 1]!) };
-  };
+  const { timed: time, latencies } = timerOf(service.url, headers);
+  const timed = (path: string) => time<SearchBody>(path);
   try {
     const alone: StoreResult['alone'] = [];
     for (const query of queries) {
@@ -252,27 +266,10 @@ async function measureMusic(
     name: `suggestions "${prefix}"`,
     path: `/api/v1/music/search/suggestions?keyword=${q(prefix)}`,
   }));
-  const service = await startServer([API_MAIN], {
-    SOCIALQUERY_STORE: store.address,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    SOCIALQUERY_RATE_LIMIT: '1000000000',
-    SOCIALQUERY_HEAVY_PER_CREDENTIAL: '100',
-    SOCIALQUERY_HEAVY_CONCURRENCY: '100',
-  });
+  const service = await serviceOn(store);
   const headers = credentialHeaders(store, 'apiKey');
-  const timed = async (path: string) => {
-    const started = performance.now();
-    const answer = await getRaw(service.url + path, headers);
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString()}`);
-    return { ms: performance.now() - started, body: JSON.parse(answer.body.toString()) as { data: unknown } };
-  };
-  const p50 = async (path: string) => {
-    const ms: number[] = [];
-    for (let i = 0; i < ALONE_REQUESTS; i++) ms.push((await timed(path)).ms);
-    ms.sort((a, b) => a - b);
-    return { p50: round(ms[Math.floor(ms.length / 2)]!), p99: round(ms[Math.ceil(ms.length * 0.99) - 1]!) };
-  };
+  const { timed: time, latencies: p50 } = timerOf(service.url, headers);
+  const timed = (path: string) => time<{ data: unknown }>(path);
   try {
     const alone: MusicResult['alone'] = [];
     for (const query of [...searches, ...suggestions]) {
@@ -327,6 +324,29 @@ async function sizes(store: BenchStore): Promise<{ indexMiB: number; videosMiB: 
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** One store's tables: printed, and as Markdown lines for the report. */
+function section(
+  title: string,
+  words: StoreResult['words'],
+  sentence: string,
+  summary: Record<string, string | number>[],
+  alone: Record<string, string | number>[],
+): string[] {
+  console.log(`\n${title}: words ${JSON.stringify(words)}`);
+  console.table(summary);
+  console.table(alone);
+  return [
+    `#### ${title}`,
+    '',
+    `Words: broad \`${words.broad}\`, two \`${words.two}\`, rare \`${words.rare}\`, none \`${NO_MATCH}\`. ${sentence}`,
+    '',
+    markdownTable(summary),
+    '',
+    markdownTable(alone),
+    '',
+  ];
+}
+
 function report(results: StoreResult[], music: MusicResult[], args: readonly string[]) {
   const sections: string[] = [`Command: \`pnpm bench ${args.join(' ')}\``, ''];
   const targets: TargetLine[] = [];
@@ -358,20 +378,15 @@ function report(results: StoreResult[], music: MusicResult[], args: readonly str
       'p99 ms': query.p99,
       total: query.total,
     }));
-    console.log(`\n${title}: words ${JSON.stringify(result.words)}`);
-    console.table(summary);
-    console.table(alone);
     sections.push(
-      `#### ${title}`,
-      '',
-      `Words: broad \`${result.words.broad}\`, two \`${result.words.two}\`, rare \`${result.words.rare}\`, none \`${NO_MATCH}\`. ` +
+      ...section(
+        title,
+        result.words,
         `Page 1 of the broad word (this year) ${result.page1} ms, page 50 ${result.page50} ms (one at a time, p50). ` +
-        `Index on disk: ${result.indexMiB} MiB (the videos table: ${result.videosMiB} MiB).`,
-      '',
-      markdownTable(summary),
-      '',
-      markdownTable(alone),
-      '',
+          `Index on disk: ${result.indexMiB} MiB (the videos table: ${result.videosMiB} MiB).`,
+        summary,
+        alone,
+      ),
     );
     targets.push({
       target: `page 50 within ${TARGET_DEEP_PAGE_GROWTH}× page 1`,
@@ -422,19 +437,14 @@ function report(results: StoreResult[], music: MusicResult[], args: readonly str
       'p99 ms': query.p99,
       items: query.items,
     }));
-    console.log(`\n${title}: words ${JSON.stringify(result.words)}`);
-    console.table(summary);
-    console.table(alone);
     sections.push(
-      `#### ${title}`,
-      '',
-      `Words: broad \`${result.words.broad}\`, two \`${result.words.two}\`, rare \`${result.words.rare}\`, none \`${NO_MATCH}\`. ` +
+      ...section(
+        title,
+        result.words,
         `The broad word's songs at offset 0: ${result.offset0} ms, at offset 980: ${result.offset980} ms (one at a time, p50).`,
-      '',
-      markdownTable(summary),
-      '',
-      markdownTable(alone),
-      '',
+        summary,
+        alone,
+      ),
     );
     for (const [name, load] of [
       ['search', result.search],

@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.js';
+import type { NumberedTable } from './write-rows.js';
 import type { ColumnType } from './column-types.js';
 import type { RowWriter } from './write-rows.js';
 
@@ -49,5 +51,31 @@ export async function addCounts(
       values ${sql.join(values)}
       on conflict (${sql.join(keys.map((key) => sql.ref(key)))})
       do update set docs = ${sql.ref(`${table}.docs`)} + excluded.docs`.execute(db);
+  }
+}
+
+/** Rows read per step of `eachBatchByNum`. */
+const BATCH_BY_NUM = 5_000;
+
+/**
+ * Reads a numbered table whole, in `num` order, a batch at a time (keyset: memory stays flat),
+ * handing each batch to `visit`; returns the rows read. Rebuilding what the store derives from a
+ * table reads it this way.
+ */
+export async function eachBatchByNum<T extends NumberedTable>(
+  db: Kysely<Database>,
+  table: T,
+  visit: (batch: Database[T][]) => Promise<void>,
+): Promise<number> {
+  let read = 0;
+  let after: number | undefined;
+  for (;;) {
+    const { rows } = await sql<Database[T]>`select * from ${sql.table(table)}
+      ${after === undefined ? sql`` : sql`where num > ${after}`} order by num limit ${BATCH_BY_NUM}`.execute(db);
+    const last = rows.at(-1);
+    if (last === undefined) return read;
+    await visit(rows);
+    read += rows.length;
+    after = Number(last.num);
   }
 }

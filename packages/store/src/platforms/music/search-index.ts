@@ -1,6 +1,6 @@
 import { termsOf } from '@socialquery/music/server';
 import type { Kysely } from 'kysely';
-import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
+import { addCounts, deleteByKey, eachBatchByNum } from '../../rows/keyed-rows.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, MusicSearchTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
@@ -133,9 +133,6 @@ async function addTermCounts(
   await addCounts(db, 'music_search_terms', ['kind', 'term'], changes);
 }
 
-/** Rows read per step of a rebuild. */
-const REBUILD_BATCH = 5_000;
-
 /**
  * Makes the music search index anew from the searchable tables, in the caller's transaction (run
  * it in one: readers then see the old index or the new one). Returns the rows indexed.
@@ -149,22 +146,10 @@ export async function rebuildMusicSearch(
   let indexed = 0;
   for (const table of Object.keys(MUSIC_SEARCHED) as MusicSearchedTable[]) {
     const write = writeMusicSearchRows(table);
-    let after: number | undefined;
-    for (;;) {
-      const batch = (await db
-        .selectFrom(table)
-        .selectAll()
-        .$if(after !== undefined, (query) => query.where('num', '>', after!))
-        .orderBy('num')
-        .limit(REBUILD_BATCH)
-        .execute()) as SearchedRow[];
-      const last = batch.at(-1);
-      if (last === undefined) break;
-      await write(db, batch, 'inserted', async () => batch.length);
-      indexed += batch.length;
-      after = Number(last.num);
-      onProgress(indexed);
-    }
+    await eachBatchByNum(db, table, async (batch) => {
+      await write(db, batch as unknown as SearchedRow[], 'inserted', async () => batch.length);
+      onProgress((indexed += batch.length));
+    });
   }
   return indexed;
 }

@@ -398,23 +398,23 @@ describe(`music source (${kind})`, () => {
     ]);
   });
 
-  it.each([
-    ['music_tracks', 'followers'],
-    ['music_artists', 'followers'],
-  ] as const)('suggestions of %s: by prefix list, range or walk alike, the documented order', async (table) => {
-    const popularity = table === 'music_tracks' ? 'play_count' : 'followers';
-    const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Record<string, unknown>[];
-    for (const prefix of ['a', 'al', 'alp', 'alpha', 'alpha l', 'l', 'lo', 'love', 'love m', 'zz'])
-      for (const limit of [1, 3, 10]) {
-        const expected = rows
-          .filter((row) => String(row.name_key).startsWith(prefix))
-          .sort((a, b) => Number(b[popularity]) - Number(a[popularity]) || Number(b.num) - Number(a.num))
-          .slice(0, limit)
-          .map((row) => Number(row.num));
-        // a range of any size read whole (the default), or walked (a cap of 0 sends every range there)
-        for (const cap of [1_000, 0]) expect(await suggestNums(db, table, prefix, limit, cap)).toEqual(expected);
-      }
-  });
+  it.each(['music_tracks', 'music_artists'] as const)(
+    'suggestions of %s: by prefix list, range or walk alike, the documented order',
+    async (table) => {
+      const popularity = table === 'music_tracks' ? 'play_count' : 'followers';
+      const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Record<string, unknown>[];
+      for (const prefix of ['a', 'al', 'alp', 'alpha', 'alpha l', 'l', 'lo', 'love', 'love m', 'zz'])
+        for (const limit of [1, 3, 10]) {
+          const expected = rows
+            .filter((row) => String(row.name_key).startsWith(prefix))
+            .sort((a, b) => Number(b[popularity]) - Number(a[popularity]) || Number(b.num) - Number(a.num))
+            .slice(0, limit)
+            .map((row) => Number(row.num));
+          // a range of any size read whole (the default), or walked (a cap of 0 sends every range there)
+          for (const cap of [1_000, 0]) expect(await suggestNums(db, table, prefix, limit, cap)).toEqual(expected);
+        }
+    },
+  );
 
   it('suggestions: prefixes of the whole name key, by popularity then num, descending', async () => {
     expect(ids(await source().suggestArtists('alpha lov', 5))).toEqual(['ar1', 'ar5']);

@@ -1,7 +1,7 @@
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely } from 'kysely';
 import { VIDEO_COLUMNS } from './columns.js';
-import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
+import { addCounts, deleteByKey, eachBatchByNum } from '../../rows/keyed-rows.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, VideoSearchTable, VideoVideosTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
@@ -117,9 +117,6 @@ async function addPostingCounts(
   await addCounts(db, 'video_search_terms', ['term', 'type', 'bucket'], changes);
 }
 
-/** Videos read per step of a rebuild. */
-const REBUILD_BATCH = 5_000;
-
 /**
  * Makes the search index anew from `video_videos`, in the caller's transaction (run it in one:
  * readers then see the old index or the new one). Returns the videos indexed.
@@ -131,20 +128,8 @@ export async function rebuildVideoSearch(
   await db.deleteFrom('video_search').execute();
   await db.deleteFrom('video_search_terms').execute();
   let indexed = 0;
-  let after: number | undefined;
-  for (;;) {
-    const batch = await db
-      .selectFrom('video_videos')
-      .selectAll()
-      .$if(after !== undefined, (query) => query.where('num', '>', after!))
-      .orderBy('num')
-      .limit(REBUILD_BATCH)
-      .execute();
-    const last = batch.at(-1);
-    if (last === undefined) return indexed;
+  return eachBatchByNum(db, 'video_videos', async (batch) => {
     await writeVideoRows(db, batch, 'inserted', async () => batch.length);
-    indexed += batch.length;
-    after = Number(last.num);
-    onProgress(indexed);
-  }
+    onProgress((indexed += batch.length));
+  });
 }
