@@ -49,7 +49,7 @@ export const search = defineOperation({
   method: 'GET',
   path: '/api/v1/music/search',
   auth: 'apiKey',
-  // ranks every match: its cost grows with the data
+  // a walk of the search index; still kept off the event loop, as multi-term walks follow co-occurrence
   heavy: true,
   params: { query: SearchQuery },
   response: SearchResponse,

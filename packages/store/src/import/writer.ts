@@ -24,7 +24,7 @@ const IMPORT_CACHE_KIB = -65_536;
 const TABLE_ORDER: readonly ImportTable[] = storePlatforms.flatMap((platform) =>
   platform.tables.map(({ name }) => name),
 );
-/** Tables whose rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows take the next free ones. */
+/** Tables whose rows carry a unique `num` (the search index's document number): a stored row keeps its own, new rows take the next free ones. */
 const NUMBERED: ReadonlySet<ImportTable> = new Set(
   storePlatforms.flatMap((platform) => platform.tables.filter((table) => table.numbered).map(({ name }) => name)),
 );
@@ -197,7 +197,7 @@ export async function writeImport(
     }
   }
 
-  /** A row keeps its `num` (the full-text rowid); new rows take the next free ones. */
+  /** A row keeps its `num` (the search index's document number); new rows take the next free ones. */
   async function number(trx: Executor, table: NumberedTable, rows: Map<string, Pending>, stored: Map<string, number>) {
     const pending = [...rows.values()];
     const numbered = await numberRows(

@@ -11,7 +11,7 @@ import type { Database, PlatformTableName } from '../schema.js';
 export interface PlatformTable {
   name: PlatformTableName;
   /**
-   * Rows carry a unique `num` (the SQLite full-text rowid): a stored row keeps its own, new rows
+   * Rows carry a unique `num` (the search index's document number): a stored row keeps its own, new rows
    * take the next free ones (import/writer.ts assigns them).
    */
   numbered?: boolean;

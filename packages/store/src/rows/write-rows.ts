@@ -12,7 +12,7 @@ export interface WriteRowsOptions {
   key?: string;
   /** The columns a stored row takes (default: all but the key; none: a stored row is left as it is). */
   update?: readonly string[];
-  /** Stored rows whose updated columns already hold the values are not rewritten (no index, trigger or full-text work). */
+  /** Stored rows whose updated columns already hold the values are not rewritten (no index or search-index work). */
   skipUnchanged?: boolean;
   /**
    * The table's column types (its platform's `columns.ts`): with them PostgreSQL gets one statement
@@ -188,7 +188,7 @@ function statement(
 
 const id = (name: string) => `"${name}"`;
 
-/** Tables whose rows carry a unique `num` beside their `id` (the SQLite full-text rowid). */
+/** Tables whose rows carry a unique `num` beside their `id` (the search index's document number). */
 export type NumberedTable = {
   [T in keyof Database]: Database[T] extends { id: string; num: number } ? T : never;
 }[keyof Database];

@@ -2,7 +2,7 @@
 
 /**
  * Music catalog (migration 0006). Ids are catalog ids (the `<id>` of `music:<kind>:<id>`); `num`
- * is a unique integer per table (the SQLite full-text rowid; an importer gives a new row
+ * is a unique integer per table (the search index's document number; an importer gives a new row
  * max(num) + 1). `name_key` is nameKey(name) (@socialquery/music/server: words joined by one
  * space; suggestions match its prefixes); `name_terms` is ' ' + termsOf(name).join(' ') + ' '
  * (search scores whole-word hits on it); `images` a JSON array of {url, width, height}; booleans
