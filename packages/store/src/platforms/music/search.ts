@@ -9,7 +9,7 @@ import type { Database } from '../../schema.js';
  * term of the query (by `music_search_terms`) is walked; every other term is a lookup of the row's
  * posting of it by key. The API pages by offset: a page skips `offset` matches along the walk (the
  * index's rows, in order, no ranking of the rest), and a tier is counted only when the offset
- * passes it whole.
+ * passes it whole; a page that follows one just answered starts where that one ended (KeptPositions).
  */
 
 /** The nums of the page of matches at `offset`, in rank order. */
@@ -55,29 +55,37 @@ export async function walkMusicSearch(
   ];
   const from = (list: List) =>
     sql`from music_search p where p.kind = ${table} and p.term = ${list.term} and p.in_name = ${list.inName} and ${list.where}`;
-  const read = async (list: List, skip: number, take: number) =>
+  const read = async (list: List, skip: number, take: number, after: Position | undefined) =>
     (
       await sql<{ num: number; popularity: number }>`select p.num, p.popularity ${from(list)}
+        ${after ? sql`and (p.popularity, p.num) < (${after.popularity}, ${after.num})` : sql``}
         order by p.popularity desc, p.num desc limit ${take} offset ${skip}`.execute(db)
     ).rows.map((row) => ({ num: Number(row.num), popularity: Number(row.popularity) }));
   const countOf = async (list: List) =>
     Number((await sql<{ n: number }>`select count(*) as n ${from(list)}`.execute(db)).rows[0]?.n ?? 0);
 
+  // a page that follows one just answered starts where it ended (no skipping), else skips `offset`
+  const walk = `${table}\u0000${terms.join(' ')}`;
+  const resume = offset > 0 ? positionsOf(db).take(`${walk}\u0000${offset}`) : undefined;
   const page: number[] = [];
-  let skip = offset;
-  for (const lists of tiers) {
+  let last: Position | undefined;
+  let skip = resume ? 0 : offset;
+  for (let tier = resume?.tier ?? 0; tier < tiers.length; tier++) {
+    const lists = tiers[tier]!;
     const want = limit - page.length;
     if (want === 0) break;
+    const after = resume?.tier === tier ? resume : undefined;
     // a tier of two lists is their merge: each list's first skip + want hold the merge's
     const rows =
       lists.length === 1
-        ? await read(lists[0]!, skip, want)
-        : (await Promise.all(lists.map((list) => read(list, 0, skip + want))))
+        ? await read(lists[0]!, skip, want, after)
+        : (await Promise.all(lists.map((list) => read(list, 0, skip + want, after))))
             .flat()
             .sort((a, b) => b.popularity - a.popularity || b.num - a.num)
             .slice(skip, skip + want);
     if (rows.length > 0) {
       page.push(...rows.map((row) => row.num));
+      last = { tier, ...rows.at(-1)! };
       skip = 0;
     } else if (skip > 0) {
       // the offset passes this tier whole: skip what it holds
@@ -86,7 +94,53 @@ export async function walkMusicSearch(
       skip = Math.max(0, skip - size);
     }
   }
+  if (page.length === limit && last) positionsOf(db).keep(`${walk}\u0000${offset + limit}`, last);
   return page;
+}
+
+/** Where a walk stands: after the row of this popularity and num, in this tier. */
+interface Position {
+  tier: number;
+  popularity: number;
+  num: number;
+}
+
+/** Positions kept per store (LRU), and how long one is good for. */
+const POSITIONS_KEPT = 256;
+const POSITION_TTL_MS = 60_000;
+const positions = new WeakMap<Kysely<Database>, KeptPositions>();
+const positionsOf = (db: Kysely<Database>) => {
+  let kept = positions.get(db);
+  if (!kept) positions.set(db, (kept = new KeptPositions()));
+  return kept;
+};
+
+/**
+ * Where recent walks ended, by walk and offset: the API pages by offset, and a client walking pages
+ * in order asks next for the offset its last page ended at — found here, that page reads from the
+ * position instead of skipping `offset` postings (an export of 10,000 rows reads each once). Kept
+ * a minute, the most recent POSITIONS_KEPT: a row written meanwhile shifts a position by as much as
+ * it shifts an offset, and a position not kept (another replica's, an expired one) falls back to
+ * skipping.
+ */
+class KeptPositions {
+  private readonly kept = new Map<string, Position & { at: number }>();
+
+  take(key: string): Position | undefined {
+    const position = this.kept.get(key);
+    if (!position) return undefined;
+    this.kept.delete(key);
+    return Date.now() - position.at > POSITION_TTL_MS ? undefined : position;
+  }
+
+  keep(key: string, position: Position): void {
+    this.kept.delete(key);
+    this.kept.set(key, { ...position, at: Date.now() });
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= POSITIONS_KEPT) break;
+      this.kept.delete(oldest);
+    }
+  }
 }
 
 /** Names of a prefix range read whole and sorted, beyond which the range is walked in popularity order instead. */
