@@ -45,7 +45,7 @@ export type PlatformTableName = keyof PlatformTables;
 
 /**
  * Tables a platform derives from its own (search indexes): written by the platform's code as its
- * tables are written (`PlatformTable.afterWrite`), never by importers, and rebuilt rather than copied.
+ * tables are written (`PlatformTable.write`), never by importers, and rebuilt rather than copied.
  */
 export interface DerivedTables extends VideoDerivedTables, MusicDerivedTables {}
 

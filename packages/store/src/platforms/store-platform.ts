@@ -60,7 +60,7 @@ export interface StorePlatform<Name extends string = string, Source = unknown, E
   readonly demo: DemoSet;
   /**
    * Makes the tables the platform derives from its rows (a search index) anew, in the given
-   * transaction, reporting the rows done; returns how many. Writes keep them in step (`afterWrite`):
+   * transaction, reporting the rows done; returns how many. Writes keep them in step (`write`):
    * this is for a store whose tables were changed by other means, and for checking.
    */
   rebuild?(trx: Transaction<Database>, onProgress: (done: number) => void): Promise<number>;
