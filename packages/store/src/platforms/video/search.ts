@@ -13,7 +13,7 @@ import type { Database } from '../../schema.js';
  * One term's postings carry everything the filters need, so the walk reads the index only:
  * - the rarest term in the window (by `video_search_terms`) is walked; every other term is a
  *   lookup of the candidate's posting of it by key;
- * - a broad window is walked in rank order (`video_search_rank`), skipping postings outside it,
+ * - a broad window is walked in rank order (the key of `video_search`), skipping postings outside it,
  *   and stops at the page's end: its cost follows the page, not the matches;
  * - a narrow window whose matches are few next to the skipping that walk would do is read whole
  *   in time order (`video_search_time`) and ranked here: its cost follows the window's matches,
