@@ -209,13 +209,15 @@ async function walkInRankOrder(
 
 /**
  * A broad search's total, estimated: the lead term's postings in the window (from the counts), times
- * the share of a sample of them that passes the other terms' and the region's checks.
+ * the share of a sample of them that passes the other terms' and the region's checks. The sample is
+ * the window's most recent postings (an order, so that every store and every physical layout of
+ * the same rows samples alike, and answers the same total).
  */
 async function estimateTotal(db: Kysely<Database>, filters: Filters, inWindow: number): Promise<number> {
   const { rows } = await sql<{ n: number; passed: number | null }>`select count(*) as n,
       sum(case when ${filters.where(true)} then 1 else 0 end) as passed
     from (select p.num, p.term, p.type, p.views, p.published_at, p.blocked_regions from video_search p
-      where ${filters.inWindow} limit ${SAMPLE}) p`.execute(db);
+      where ${filters.inWindow} order by p.published_at desc, p.num desc limit ${SAMPLE}) p`.execute(db);
   const sampled = Number(rows[0]?.n ?? 0);
   return sampled === 0 ? 0 : Math.round((inWindow * Number(rows[0]?.passed ?? 0)) / sampled);
 }
