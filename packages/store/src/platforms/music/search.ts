@@ -1,5 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type MusicSearchedTable, namePrefix, SUGGEST_PREFIX_POSTINGS, wholeName } from './search-index.js';
+import {
+  MUSIC_SEARCHED,
+  type MusicSearchedTable,
+  namePrefix,
+  SUGGEST_PREFIX_POSTINGS,
+  wholeName,
+} from './search-index.js';
 import type { Database } from '../../schema.js';
 
 /**
@@ -173,7 +179,7 @@ export async function suggestNums(
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)} t
     where ${range} limit ${mostRangeRead + 1}) r`.execute(db);
   if (Number(rows[0]?.n ?? 0) > mostRangeRead) return walk(range);
-  const popularity = table === 'music_artists' ? sql.ref('t.followers') : sql.ref('t.play_count');
+  const popularity = sql.ref(`t.${MUSIC_SEARCHED[table].popularity}`);
   return (
     await sql<{ num: number }>`select t.num from ${sql.table(table)} t where ${range}
       order by ${popularity} desc, t.num desc limit ${limit}`.execute(db)

@@ -88,14 +88,10 @@ async function storedVideos(db: RowWriter, rows: readonly VideoVideosTable[]): P
   return stored;
 }
 
-/** The key of a posting, with its columns' SQL types. */
-const POSTING_KEY = [
-  ['term', 'text'],
-  ['type', 'text'],
-  ['in_title', 'integer'],
-  ['views', 'bigint'],
-  ['num', 'integer'],
-] as const;
+/** The key of a posting, with its columns' SQL types (as declared in columns.ts). */
+const POSTING_KEY = (['term', 'type', 'in_title', 'views', 'num'] as const).map(
+  (column) => [column, VIDEO_COLUMNS.video_search[column]] as const,
+);
 
 /** Adds the postings that come to the counts of their term, type and bucket, and takes off those that go. */
 async function addPostingCounts(
