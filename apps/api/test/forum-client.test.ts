@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
-import { createForumClient, PostsByIdsResponse, PostsResponse } from '@socialquery/forum';
+import { CommentTreeResponse, createForumClient, PostsByIdsResponse, PostsResponse } from '@socialquery/forum';
 import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
@@ -151,5 +151,37 @@ describe('forum client against the real service', () => {
     const error = await client.userPosts({ username: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoResponseError);
     expect(error).toMatchObject({ kind: 'no_response', code: 'ECONNREFUSED' });
+  });
+});
+
+describe('forum client: comments', () => {
+  it('postComments pages a tree, iterate walks its top level, and a moreReplies cursor continues a comment', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const { postId } = (await service.store.examples()).forum!;
+    const page = await client.postComments({ postId, sort: 'top', depth: 1, limit: 5 });
+    expect(CommentTreeResponse.parse(page).comments).toHaveLength(5);
+    const withReplies = page.comments.find((c) => c.moreReplies !== null)!;
+    const replies = await client.postComments({ postId, sort: 'top', cursor: withReplies.moreReplies!.cursor });
+    expect(replies.comments[0]!.parentId).toBe(withReplies.id);
+    const topLevel: string[] = [];
+    for await (const comment of client.iterate('postComments', { postId, sort: 'top', depth: 1, limit: 200 })) {
+      topLevel.push(comment.id);
+      if (topLevel.length === 450) break;
+    }
+    expect(new Set(topLevel).size).toBe(topLevel.length);
+    expect(topLevel.slice(0, 5)).toEqual(page.comments.map((c) => c.id));
+  });
+
+  it('userComments and commentsByIds answer typed comments', async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const { postId } = (await service.store.examples()).forum!;
+    const first = (await client.postComments({ postId, limit: 20, depth: 1 })).comments.find(
+      (c) => c.author !== '[deleted]',
+    );
+    const mine = await client.userComments({ username: first!.author, limit: 3 });
+    expect(mine.comments.every((c) => c.author.toLowerCase() === first!.author.toLowerCase())).toBe(true);
+    const found = await client.commentsByIds({ ids: [first!.id, 'nope'] });
+    const { moreReplies: _more, ...plain } = first!;
+    expect(found).toEqual({ comments: [plain], notFound: ['nope'] });
   });
 });

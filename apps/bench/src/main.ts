@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { list, machineLine, positive, storeKinds } from './args.js';
 import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
+import { COMMENTS_USAGE, commentsCommand } from './comments.js';
 import { SEARCH_USAGE, searchCommand } from './search.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
@@ -66,6 +67,7 @@ Options:
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
   --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
+  --comments         measure the forum's comment trees and listings (\`pnpm bench --comments --help\`)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -89,6 +91,7 @@ async function main() {
       imports: { type: 'boolean' },
       fairness: { type: 'boolean' },
       search: { type: 'boolean' },
+      comments: { type: 'boolean' },
       'music-scales': { type: 'string' },
       lines: { type: 'string' },
       base: { type: 'string' },
@@ -99,11 +102,20 @@ async function main() {
   });
   if (values.help)
     return console.log(
-      values.imports ? IMPORT_USAGE : values.fairness ? FAIRNESS_USAGE : values.search ? SEARCH_USAGE : USAGE,
+      values.imports
+        ? IMPORT_USAGE
+        : values.fairness
+          ? FAIRNESS_USAGE
+          : values.search
+            ? SEARCH_USAGE
+            : values.comments
+              ? COMMENTS_USAGE
+              : USAGE,
     );
   if (values.imports) return importsCommand(values, process.argv.slice(2));
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
   if (values.search) return searchCommand(values, process.argv.slice(2));
+  if (values.comments) return commentsCommand(values, process.argv.slice(2));
   for (const name of ['lines', 'base', 'rounds', 'shapes'] as const)
     if (values[name] !== undefined) throw new Error(`--${name} measures imports: give it with --imports`);
   if (values.report) {

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { openStore } from '@socialquery/store';
 import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
-import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
-import { startServer } from './processes.js';
+import { load, type LoadOptions, type LoadResult } from './load.js';
+import { round, serviceOn, timerOf } from './measured-service.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
 import { type BenchStore, prepareMusicStores, prepareStores } from './stores.js';
@@ -31,8 +30,6 @@ Options:
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
 
-const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
-
 /** The targets (the search issue's): at the largest scale, and growth between scales; music at every catalog size. */
 export const TARGET_MUSIC_P99_MS = 20;
 export const TARGET_SEARCH_P99_MS = 25;
@@ -40,8 +37,6 @@ export const TARGET_SEARCH_VS_FORUM = 0.5;
 export const TARGET_SEARCH_GROWTH = 2;
 export const TARGET_DEEP_PAGE_GROWTH = 2;
 
-/** Sequential requests per query alone. */
-const ALONE_REQUESTS = 40;
 const NO_MATCH = 'zzqxjv';
 
 interface SearchValues {
@@ -132,34 +127,6 @@ async function wordsOf(store: BenchStore): Promise<StoreResult['words']> {
  * The service on a store, with the heavy-work limits raised: the sets are ten connections of one
  * key, which the per-credential limit (2 by default) would mostly refuse.
  */
-function serviceOn(store: BenchStore) {
-  return startServer([API_MAIN], {
-    SOCIALQUERY_STORE: store.address,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    SOCIALQUERY_RATE_LIMIT: '1000000000',
-    SOCIALQUERY_HEAVY_PER_CREDENTIAL: '100',
-    SOCIALQUERY_HEAVY_CONCURRENCY: '100',
-  });
-}
-
-/** Requests one at a time: one timed (its answer parsed), or ALONE_REQUESTS of one path summed up as p50 and p99. */
-function timerOf(serviceUrl: string, headers: Record<string, string>) {
-  const timed = async <Body>(path: string) => {
-    const started = performance.now();
-    const answer = await getRaw(serviceUrl + path, headers);
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString()}`);
-    return { ms: performance.now() - started, body: JSON.parse(answer.body.toString()) as Body };
-  };
-  const latencies = async (path: string) => {
-    const ms: number[] = [];
-    for (let i = 0; i < ALONE_REQUESTS; i++) ms.push((await timed(path)).ms);
-    ms.sort((a, b) => a - b);
-    return { p50: round(ms[Math.floor(ms.length / 2)]!), p99: round(ms[Math.ceil(ms.length * 0.99) - 1]!) };
-  };
-  return { timed, latencies };
-}
-
 async function measureStore(store: BenchStore, options: LoadOptions, say: (line: string) => void) {
   const words = await wordsOf(store);
   const q = encodeURIComponent;
@@ -321,8 +288,6 @@ async function sizes(store: BenchStore): Promise<{ indexMiB: number; videosMiB: 
     await opened.close();
   }
 }
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** One store's tables: printed, and as Markdown lines for the report. */
 function section(

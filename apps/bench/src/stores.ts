@@ -68,6 +68,22 @@ export function prepareMusicStores(
   });
 }
 
+/**
+ * A store of the forum alone (posts and their comments) at `scale`, built once into
+ * <cache>/bench-forum-<scale>.db like the others: the comment operations measured on the demo's
+ * comment trees (the whole demo's stores are built without rebuilding them when the demo grows).
+ */
+export function prepareForumStores(
+  scale: number,
+  kinds: readonly ('sqlite' | 'postgres')[],
+  say: (line: string) => void,
+): Promise<BenchStore[]> {
+  return openBenchStores(`bench-forum-${scale}`, scale, kinds, say, async (store, seededAt) => {
+    const report = await store.seedDemo({ scale, now: seededAt, only: ['forum'] });
+    say(`  forum: ${report.rows.forum} rows in ${(report.ms / 1000).toFixed(1)} s`);
+  });
+}
+
 /** The stores of one cached SQLite file (built by `fill` when missing), on each kind. */
 async function openBenchStores(
   name: string,

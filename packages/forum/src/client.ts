@@ -9,7 +9,12 @@ export interface ForumClientOptions extends ClientOptions {
 
 export type ForumClient = ContractClient<typeof forumContract>;
 
-/** `communityPosts({ community, limit?, sort?, timeframe? })`, `userPosts({ username, limit? })`, `postsByIds({ ids })`. */
+/**
+ * `communityPosts({ community, limit?, sort?, timeframe? })`, `userPosts({ username, limit? })`, `postsByIds({ ids })`;
+ * comments: `postComments({ postId, sort?, depth?, limit?, cursor? })` (a tree page; pass a comment's
+ * `moreReplies.cursor` back for its other replies), `userComments({ username, limit?, cursor? })`,
+ * `commentsByIds({ ids })`. `iterate('userComments', …)` walks a listing, `iterate('postComments', …)` a tree's top level.
+ */
 export function createForumClient(options: ForumClientOptions): ForumClient {
   return createClient(forumContract, options);
 }

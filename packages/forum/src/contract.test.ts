@@ -1,8 +1,23 @@
-import { communityPosts, forumContract, postsByIds, userPosts } from './contract.js';
+import {
+  commentsByIds,
+  communityPosts,
+  forumContract,
+  postComments,
+  postsByIds,
+  userComments,
+  userPosts,
+} from './contract.js';
 
 describe('forum contract', () => {
-  it('declares both operations exactly as the API gives them, and the batch lookup beside them', () => {
-    expect(Object.keys(forumContract)).toEqual(['communityPosts', 'userPosts', 'postsByIds']);
+  it('declares both operations exactly as the API gives them, and the extensions beside them', () => {
+    expect(Object.keys(forumContract)).toEqual([
+      'communityPosts',
+      'userPosts',
+      'postsByIds',
+      'postComments',
+      'userComments',
+      'commentsByIds',
+    ]);
     expect(postsByIds).toMatchObject({
       id: 'forum.postsByIds',
       method: 'GET',
@@ -72,5 +87,32 @@ describe('forum postsByIds parameters', () => {
     expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`).join(',') }).success).toBe(false);
     for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)])
       expect(query.safeParse({ ids: bad }).success).toBe(false);
+  });
+
+  it('declares the comment operations: a tree per post, a user listing, a batch lookup', () => {
+    expect(postComments).toMatchObject({
+      path: '/api/v1/forum/post/{postId}/comments',
+      auth: 'bearer',
+      pathParams: ['postId'],
+      paging: { kind: 'token', param: 'cursor', next: ['cursor'] },
+    });
+    expect(userComments).toMatchObject({ path: '/api/v1/forum/user/{username}/comments', pathParams: ['username'] });
+    expect(commentsByIds).toMatchObject({ path: '/api/v1/forum/comments', pathParams: [] });
+    expect(postComments.params.query.parse({})).toEqual({ sort: 'best', depth: 10, limit: 100 });
+    expect(postComments.params.query.shape.sort.unwrap().options).toEqual(['best', 'top', 'new', 'old']);
+    for (const [limit, ok] of [
+      ['500', true],
+      ['501', false],
+      ['0', false],
+    ] as const)
+      expect(postComments.params.query.safeParse({ limit }).success).toBe(ok);
+    for (const [depth, ok] of [
+      ['1', true],
+      ['10', true],
+      ['11', false],
+      ['0', false],
+    ] as const)
+      expect(postComments.params.query.safeParse({ depth }).success).toBe(ok);
+    expect(userComments.params.query.parse({})).toEqual({ limit: 25 });
   });
 });

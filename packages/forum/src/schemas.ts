@@ -3,6 +3,7 @@ import {
   idsParam,
   integerParam,
   optionalIntegerParam,
+  optionalString,
   requiredString,
   Timestamp,
   timeBoundParam,
@@ -45,14 +46,14 @@ export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
-/** `after`, `before` and `minScore` of both listings (an extension: without them the answer is unchanged). */
-const postFilters = (note?: string) => ({
+/** `after`, `before` and `minScore` of the listings (an extension: without them the answer is unchanged). */
+const postFilters = (note?: string, what = 'posts') => ({
   after: timeBoundParam('after', note ? { note } : {}),
   before: timeBoundParam('before', note ? { note } : {}),
   minScore: optionalIntegerParam({
     min: -MIN_SCORE_BOUND,
     max: MIN_SCORE_BOUND,
-    description: 'Only posts whose score is at least this (inclusive).',
+    description: `Only ${what} whose score is at least this (inclusive).`,
   }),
 });
 
@@ -72,3 +73,101 @@ export const UserPostsQuery = z.object({ limit: postsLimit(), ...postFilters() }
 /** Most post ids one batch lookup takes. */
 export const POSTS_BY_IDS_MAX = 100;
 export const PostsByIdsQuery = z.object({ ids: idsParam({ max: POSTS_BY_IDS_MAX, maxLength: 100 }) });
+
+/**
+ * A comment (an extension: the platform's own operations list posts only). `depth` counts the comments
+ * above it (0 for a top-level comment); it is null while one of them is not in the store. `body` is
+ * the text as the source gave it, `[deleted]` and `[removed]` included; `deleted` and `removed` say
+ * what those markers mean.
+ */
+export const Comment = z.object({
+  id: z.string(),
+  postId: z.string(),
+  parentId: z.string().nullable().describe('The comment this one replies to; null for a top-level comment.'),
+  community: z.string(),
+  author: z.string(),
+  body: z.string(),
+  score: z.number().int(),
+  createdAt: Timestamp,
+  depth: z.number().int().nullable(),
+  edited: z.boolean(),
+  editedAt: Timestamp.nullable().describe('When it was last edited, where the source says (null otherwise).'),
+  distinguished: z.string().nullable().describe('moderator, admin or special; null for an ordinary comment.'),
+  stickied: z.boolean(),
+  deleted: z.boolean().describe('Its author deleted it (the source shows `[deleted]`).'),
+  removed: z.boolean().describe('Moderators or the platform removed it (the source shows `[removed]`).'),
+  url: z.string(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+/** Replies of a comment that a comment tree page leaves out. */
+export const MoreReplies = z.object({
+  count: z.number().int().describe('How many direct replies the page leaves out (each may have replies of its own).'),
+  cursor: z.string().describe('Pass as `cursor` (same post and sort) for those replies and their subtrees.'),
+});
+export type MoreReplies = z.infer<typeof MoreReplies>;
+
+/** A comment as a tree page shows it: with the replies the page leaves out. */
+export const TreeComment = Comment.extend({
+  moreReplies: MoreReplies.nullable().describe('Null when the page shows every reply (or it has none).'),
+});
+export type TreeComment = z.infer<typeof TreeComment>;
+
+/**
+ * A page of a comment tree: comments depth first (each followed by the replies the page shows,
+ * before its next sibling), and the top of the page's own continuation.
+ */
+export const CommentTreeResponse = z.object({
+  comments: z.array(TreeComment),
+  moreCount: z
+    .number()
+    .int()
+    .describe(
+      'Comments at the top level of the page (top-level comments, or the replies a cursor continues) it leaves out.',
+    ),
+  cursor: z
+    .string()
+    .describe("The page's continuation: the next of those comments with their subtrees ('' when none)."),
+});
+export type CommentTreeResponse = z.infer<typeof CommentTreeResponse>;
+
+/** A page of comments in one order, and the cursor of the next page ('' on the last). */
+export const CommentsResponse = z.object({ comments: z.array(Comment), cursor: z.string() });
+export type CommentsResponse = z.infer<typeof CommentsResponse>;
+
+export const CommentsByIdsResponse = z.object({ comments: z.array(Comment), notFound: z.array(z.string()) });
+export type CommentsByIdsResponse = z.infer<typeof CommentsByIdsResponse>;
+
+/**
+ * Orders of a comment tree's siblings, ties by id: best = the lower bound of the Wilson score interval
+ * of the comment's up and down votes (Reddit's `confidence`) desc; top = score desc; new = newest
+ * first; old = oldest first (ties by id ascending).
+ */
+export const commentSorts = ['best', 'top', 'new', 'old'] as const;
+export type CommentSort = (typeof commentSorts)[number];
+
+/** Most levels one comment tree page descends. */
+export const COMMENT_TREE_MAX_DEPTH = 10;
+
+export const PostCommentsPath = z.object({ postId: requiredString(100) });
+export const PostCommentsQuery = z.object({
+  sort: enumParam(commentSorts, 'best'),
+  depth: integerParam({ min: 1, max: COMMENT_TREE_MAX_DEPTH, default: COMMENT_TREE_MAX_DEPTH }).describe(
+    'Levels of the tree the page descends: 1 shows top-level comments only (or the replies a cursor continues).',
+  ),
+  limit: integerParam({ min: 1, max: 500, default: 100 }).describe('Most comments the page holds.'),
+  cursor: optionalString().describe(
+    "A cursor of a previous page (its `cursor`, or a comment's `moreReplies.cursor`): the comments it continues, same post and sort.",
+  ),
+});
+
+export const UserCommentsPath = z.object({ username: requiredString(100) });
+export const UserCommentsQuery = z.object({
+  limit: postsLimit(),
+  cursor: optionalString().describe("The previous page's cursor (pass the same after, before and minScore)."),
+  ...postFilters('Pass the same value with the cursor.', 'comments'),
+});
+
+/** Most comment ids one batch lookup takes. */
+export const COMMENTS_BY_IDS_MAX = 100;
+export const CommentsByIdsQuery = z.object({ ids: idsParam({ max: COMMENTS_BY_IDS_MAX, maxLength: 100 }) });

@@ -65,6 +65,7 @@ describe('copyStore', () => {
 
   const rowsOf = async (store: Store) => ({
     posts: await store.db.selectFrom('forum_posts').selectAll().orderBy('id').execute(),
+    comments: await store.db.selectFrom('forum_comments').selectAll().orderBy('id').execute(),
     credentials: await store.db.selectFrom('credentials').selectAll().orderBy('id').execute(),
     settings: await store.db.selectFrom('settings').selectAll().orderBy('key').execute(),
     microblogUsers: await store.db.selectFrom('microblog_users').selectAll().orderBy('id').execute(),
@@ -118,6 +119,7 @@ describe('copyStore', () => {
     const source = await rowsOf(from);
     expect(counts).toEqual({
       forum_posts: source.posts.length,
+      forum_comments: source.comments.length,
       credentials: 1,
       settings: 1,
       microblog_users: source.microblogUsers.length,

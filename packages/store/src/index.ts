@@ -13,8 +13,8 @@ export { parseDemoScales } from './seed.js';
 export type { Examples } from './examples.js';
 export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';
-export { toForumRow, upsertForumRows } from './platforms/forum/rows.js';
-export type { ForumPostInput } from './platforms/forum/rows.js';
+export { toForumCommentRow, toForumRow, upsertForumCommentRows, upsertForumRows } from './platforms/forum/rows.js';
+export type { ForumCommentInput, ForumPostInput } from './platforms/forum/rows.js';
 export {
   toMicroblogFollowRow,
   toMicroblogMessageRow,

@@ -93,15 +93,16 @@ describe('store', () => {
     const written = Object.values(first.rows).reduce((a, b) => a + b, 0);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(written);
-    const count = async () =>
+    const countOf = async (table: 'forum_posts' | 'forum_comments') =>
       Number(
         (
           await store.db
-            .selectFrom('forum_posts')
+            .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
+    const count = async () => (await countOf('forum_posts')) + (await countOf('forum_comments'));
     expect(await count()).toBe(first.rows.forum);
     await store.seedDemo({ now, scales: TEST_DEMO_SCALES });
     expect(await count()).toBe(first.rows.forum);

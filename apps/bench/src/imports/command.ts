@@ -6,8 +6,8 @@ import { type ImportMeasurement, type ImportStoreKind, runImportBench } from './
 
 export const IMPORT_USAGE = `Usage: pnpm bench --imports [options]
 
-Measures forum NDJSON imports (Reddit submissions as the Pushshift / Arctic Shift dumps write
-them, generated deterministically) against the store's raw write speed for the same rows, measured
+Measures forum NDJSON imports (Reddit submissions and comments as the Pushshift / Arctic Shift
+dumps write them, generated deterministically) against the store's raw write speed for the same rows, measured
 in the same run: the importer and the floor each run in a child process of their own, on a new
 store, alternately, so their peak RSS and their CPU are their own.
 
@@ -20,8 +20,9 @@ Options:
   --lines N          lines a file (default 300000)
   --base N           posts in the populated store (default 1000000; 0 leaves that case out)
   --rounds N         rounds of every case; the report reads the best of each (default 2)
-  --shapes LIST      thin (27 fields, ~770 B a line) and/or dump (~110 fields, ~3.4 KB a line,
-                     as 2023 Arctic Shift lines) (default thin,dump)
+  --shapes LIST      thin (27 fields, ~770 B a line), dump (~110 fields, ~3.4 KB a line, as 2023
+                     Arctic Shift lines) and/or comments (RC_* lines, ~45 fields, ~1.2 KB, 300 to a
+                     thread) (default thin,dump,comments)
   --stores LIST      sqlite, postgres or both (default sqlite; postgres needs SOCIALQUERY_TEST_PG,
                      which \`pnpm bench\` provides by starting a throwaway server)
   --markdown FILE    also write the report as Markdown; the raw measurements of the last run are
@@ -52,7 +53,7 @@ export async function importsCommand(values: ImportCommandValues, args: readonly
     return report(saved, values.markdown);
   }
   const stores: ImportStoreKind[] = storeKinds(values.stores);
-  const shapes = list(values.shapes ?? 'thin,dump').map((shape) => {
+  const shapes = list(values.shapes ?? 'thin,dump,comments').map((shape) => {
     const known = LINE_SHAPES.find((s) => s === shape);
     if (!known) throw new Error(`unknown shape ${shape} (${LINE_SHAPES.join(', ')})`);
     return known satisfies LineShape;

@@ -8,7 +8,7 @@
  *   transaction, with the table's secondary indexes dropped first and built again before commit
  *   when the table holds fewer rows than the file brings (as a bulk import does), kept otherwise;
  *   the connection's pragmas are the store's (WAL, synchronous NORMAL) and the import's page cache.
- * - PostgreSQL: `COPY forum_posts FROM STDIN` straight into the table, in one transaction, from
+ * - PostgreSQL: `COPY <table> FROM STDIN` straight into the table, in one transaction, from
  *   COPY text encoded before the clock starts (no staging table, no upsert: an empty table).
  * Prints a ChildResult.
  */
@@ -25,15 +25,22 @@ const importer = findImporter('forum', 'reddit-ndjson');
 if (!importer) throw new Error('no forum reddit-ndjson importer');
 type Row = Record<string, unknown>;
 const rows: Row[] = [];
+const tables = new Set<string>();
 for await (const read of importer.read(file, { bytesRead: 0, totalBytes: 0 })) {
   const items: readonly ImportItem[] = 'location' in read ? [read] : read;
   for (const item of items) {
     if ('error' in item) throw new Error(`${item.location}: ${item.error}`);
-    for (const row of item.rows) rows.push({ ...row.values });
+    for (const row of item.rows) {
+      rows.push({ ...row.values });
+      tables.add(row.table);
+    }
   }
 }
 if (rows.length === 0) throw new Error(`${file}: no rows`);
 const columns = Object.keys(rows[0]!);
+// every row of a file is of one table (forum_posts, or forum_comments for a comment dump)
+const table = tables.size === 1 ? [...tables][0]! : undefined;
+if (!table) throw new Error(`${file}: rows of ${[...tables].join(', ')}: the floor writes one table`);
 
 const parsed = parseStoreAddress(address);
 const store = await openStore(address); // the store's own schema, through its migrations
@@ -54,12 +61,12 @@ function sqliteFloor(path: string) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -65536');
-    const stored = (db.prepare('select count(*) as n from forum_posts').get() as { n: number }).n;
+    const stored = (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     const indexes =
       stored < rows.length
         ? (db
             .prepare(
-              "select name, sql from sqlite_master where type = 'index' and tbl_name = 'forum_posts' and sql like 'CREATE INDEX%'",
+              `select name, sql from sqlite_master where type = 'index' and tbl_name = '${table}' and sql like 'CREATE INDEX%'`,
             )
             .all() as { name: string; sql: string }[])
         : [];
@@ -72,7 +79,7 @@ function sqliteFloor(path: string) {
       .join(', ');
     const upsert = (n: number) =>
       db.prepare(
-        `insert into forum_posts (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (id) do update set ${assignments}`,
+        `insert into ${table} (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (id) do update set ${assignments}`,
       );
     const full = upsert(perStatement);
     const clock = startClock();
@@ -97,7 +104,7 @@ async function postgresFloor(db: Store['db']) {
   const texts: string[] = [];
   for (let start = 0; start < rows.length; start += batch)
     texts.push(copyText(rows.slice(start, start + batch), columns));
-  const copy = `copy forum_posts (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`;
+  const copy = `copy ${table} (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`;
   const clock = startClock();
   await db.transaction().execute(async (trx) => {
     for (const text of texts) await trx.executeQuery(CompiledQuery.raw(copy, [text]));

@@ -2,15 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 /**
- * The two line shapes the import benchmark reads, both Reddit submissions as the Pushshift /
- * Arctic Shift dumps write them (one JSON object per line):
- * - `thin`: the 27 fields of the early dumps (~770 bytes a line), where the writes dominate;
- * - `dump`: the ~110 fields of a 2023-era Arctic Shift line (~3.4 KB: awards, flair richtext,
- *   preview images with six resolutions, media embeds, `_meta`), where JSON parsing dominates.
- * Both are deterministic: line i of a shape is the same in every run, with id base36(offset + i).
+ * The line shapes the import benchmark reads, as the Pushshift / Arctic Shift dumps write them (one
+ * JSON object per line):
+ * - `thin`: submissions with the 27 fields of the early dumps (~770 bytes a line), where the writes dominate;
+ * - `dump`: submissions with the ~110 fields of a 2023-era Arctic Shift line (~3.4 KB: awards, flair
+ *   richtext, preview images with six resolutions, media embeds, `_meta`), where JSON parsing dominates;
+ * - `comments`: comments (`RC_*` files) with the ~45 fields of a 2023-era line (~1.2 KB), 300 to a
+ *   thread, each replying to the post or to an earlier comment of its thread.
+ * All are deterministic: line i of a shape is the same in every run, with id base36(offset + i).
  */
-export type LineShape = 'thin' | 'dump';
-export const LINE_SHAPES: readonly LineShape[] = ['thin', 'dump'];
+export type LineShape = 'thin' | 'dump' | 'comments';
+export const LINE_SHAPES: readonly LineShape[] = ['thin', 'dump', 'comments'];
 
 const COMMUNITIES = [
   'programming',
@@ -34,7 +36,7 @@ export async function writeRedditLines(file: string, shape: LineShape, lines: nu
   let seed = 42 + firstIndex;
   const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const text = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
-  const line = shape === 'thin' ? thinLine : dumpLine;
+  const line = shape === 'thin' ? thinLine : shape === 'dump' ? dumpLine : commentLine;
   for (let i = firstIndex; i < firstIndex + lines; i += 1) {
     if (!out.write(`${JSON.stringify(line(i, random, text))}\n`)) await once(out, 'drain');
   }
@@ -219,5 +221,75 @@ function dumpLine(i: number, random: Random, text: Text) {
     visited: false,
     whitelist_status: 'all_ads',
     wls: 6,
+  };
+}
+
+/** Comments per thread of the `comments` shape; their ids, and their posts' (those of the submission shapes). */
+const THREAD = 300;
+const ID_OFFSET = 50_000_000;
+const POST_ID_OFFSET = 1_000_000;
+
+function commentLine(i: number, random: Random, text: Text) {
+  const id = (ID_OFFSET + i).toString(36);
+  const thread = Math.floor(i / THREAD);
+  const postId = (POST_ID_OFFSET + thread).toString(36);
+  const first = thread * THREAD;
+  const parent =
+    i === first || random() < 0.35
+      ? `t3_${postId}`
+      : `t1_${(ID_OFFSET + first + Math.floor(random() * (i - first))).toString(36)}`;
+  const subreddit = COMMUNITIES[thread % COMMUNITIES.length]!;
+  const score = Math.floor(random() * random() * 400) - 5;
+  const created = 1_600_000_000 + i * 3;
+  return {
+    all_awardings: [],
+    archived: false,
+    associated_award: null,
+    author: `user_${Math.floor(random() * 5000)}`,
+    author_created_utc: 1_400_000_000,
+    author_flair_background_color: null,
+    author_flair_css_class: null,
+    author_flair_richtext: [],
+    author_flair_template_id: null,
+    author_flair_text: null,
+    author_flair_text_color: null,
+    author_flair_type: 'text',
+    author_fullname: 't2_abc123',
+    author_patreon_flair: false,
+    author_premium: false,
+    body: text(18),
+    can_gild: true,
+    collapsed: false,
+    collapsed_because_crowd_control: null,
+    collapsed_reason: null,
+    collapsed_reason_code: null,
+    comment_type: null,
+    controversiality: 0,
+    created_utc: created,
+    distinguished: null,
+    edited: random() < 0.05 ? created + 60 : false,
+    gilded: 0,
+    gildings: {},
+    id,
+    is_submitter: false,
+    link_id: `t3_${postId}`,
+    locked: false,
+    name: `t1_${id}`,
+    no_follow: true,
+    parent_id: parent,
+    permalink: `/r/${subreddit}/comments/${postId}/post_${thread}/${id}/`,
+    retrieved_on: created + 86_400,
+    score,
+    score_hidden: false,
+    send_replies: true,
+    stickied: false,
+    subreddit,
+    subreddit_id: 't5_2fwo',
+    subreddit_name_prefixed: `r/${subreddit}`,
+    subreddit_type: 'public',
+    top_awarded_type: null,
+    total_awards_received: 0,
+    treatment_tags: [],
+    ups: score,
   };
 }

@@ -10,7 +10,7 @@ export interface ImportInfo {
   machine: string;
 }
 
-/** The import targets: records/s into an empty store, .zst against plain, into a populated store, and peak RSS. */
+/** The import targets: records/s into an empty store (comments at least the posts' rate), .zst against plain, into a populated store, and peak RSS. */
 export const TARGET_EMPTY_RECORDS_PER_SECOND = 100_000;
 export const TARGET_ZST_SHARE = 0.9;
 export const TARGET_BASE_RECORDS_PER_SECOND = 40_000;
@@ -68,6 +68,22 @@ export function evaluateImportTargets(measurements: readonly ImportMeasurement[]
         figure: `${thousands(rate)} records/s${vsFloor}`,
         met: rate >= TARGET_EMPTY_RECORDS_PER_SECOND,
       });
+    if (m.shape === 'comments' && m.input === 'plain' && m.baseRecords === 0) {
+      // against posts of both eras: the early dumps' thin lines, and the same era's (2023) full lines
+      for (const shape of ['thin', 'dump'] as const) {
+        const posts = measurements.find(
+          (x) => x.store === m.store && x.shape === shape && x.input === 'plain' && x.baseRecords === 0,
+        );
+        if (!posts) continue;
+        const postsRate = perSecond(best(posts.imports)!);
+        lines.push({
+          target: `comments at ≥ the posts' records/s (${shape} lines)`,
+          subject: caseTitle(m),
+          figure: `${thousands(rate)} against ${thousands(postsRate)} records/s (${(rate / postsRate).toFixed(2)})${vsFloor}`,
+          met: rate >= postsRate,
+        });
+      }
+    }
     if (m.baseRecords > 0)
       lines.push({
         target: `≥ ${thousands(TARGET_BASE_RECORDS_PER_SECOND)} records/s into a populated store`,

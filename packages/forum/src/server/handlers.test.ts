@@ -19,6 +19,8 @@ const post: Post = {
   url: 'https://forum.example.org/c/c/comments/a1',
 };
 
+const unused = () => Promise.reject(new Error('not used by these tests'));
+
 /** A source that records its queries and answers from fixed data. */
 function fakeSource(posts: Post[], known: { communities: string[]; users: string[] }) {
   const calls: {
@@ -54,6 +56,12 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
       // in store order, not the request's
       return posts.filter((p) => ids.includes(p.id)).reverse();
     },
+    // the comment operations have their own tests (comment-tree.test.ts)
+    replyPositions: unused,
+    replyCounts: unused,
+    commentsByIds: unused,
+    userComments: unused,
+    threadExists: unused,
   };
   return { source, calls };
 }

@@ -6,6 +6,7 @@ import type {
   userPosts as userPostsOperation,
 } from '../contract.js';
 import type { Post } from '../schemas.js';
+import { createCommentHandlers } from './comment-handlers.js';
 import { windowStart } from './ranking.js';
 import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from './source.js';
 
@@ -32,6 +33,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
       const { records: posts, notFound } = inRequestOrder(ids, await source.postsByIds(ids), (post) => post.id);
       return { posts, notFound };
     },
+    ...createCommentHandlers(source),
   };
 }
 

@@ -1,5 +1,23 @@
 export { createForumExporters } from './exporters.js';
 export { createForumHandlers } from './handlers.js';
-export { hotScore, RISING_MIN_AGE_MS, RISING_WINDOW_MS, risingScore, timeframeMs, windowStart } from './ranking.js';
-export type { CommunityPostsQuery, ForumSource, UserPostsQuery } from './source.js';
+export { precedes, readTreePage } from './comment-tree.js';
+export type { TreeRoot } from './comment-tree.js';
+export {
+  confidence,
+  hotScore,
+  RISING_MIN_AGE_MS,
+  RISING_WINDOW_MS,
+  risingScore,
+  timeframeMs,
+  windowStart,
+} from './ranking.js';
+export type {
+  CommentSource,
+  CommunityPostsQuery,
+  ForumSource,
+  RepliesOf,
+  SiblingPosition,
+  UserCommentsQuery,
+  UserPostsQuery,
+} from './source.js';
 export { forumPlatform } from './platform.js';

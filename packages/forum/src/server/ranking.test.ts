@@ -1,4 +1,4 @@
-import { hotScore, RISING_WINDOW_MS, risingScore, timeframeMs, windowStart } from './ranking.js';
+import { confidence, hotScore, RISING_WINDOW_MS, risingScore, timeframeMs, windowStart } from './ranking.js';
 
 const EPOCH_MS = 1134028003 * 1000;
 
@@ -54,5 +54,17 @@ describe('windowStart', () => {
     expect(RISING_WINDOW_MS).toBe(86_400_000);
     expect(windowStart('hot', 'hour', now)).toBeUndefined();
     expect(windowStart('new', 'hour', now)).toBeUndefined();
+  });
+});
+
+describe('confidence (best)', () => {
+  it("is Reddit's Wilson lower bound: 0 without votes, rising with the share and the number of up votes", () => {
+    expect(confidence(0, 0)).toBe(0);
+    expect(confidence(0, 5)).toBe(0);
+    // worked from the published formula: n = 1, p = 1 → (1 + z²/2 − z·sqrt(z²/4)) / (1 + z²) = 1 / (1 + z²)
+    expect(confidence(1, 0)).toBeCloseTo(1 / (1 + 1.281551565545 ** 2), 12);
+    expect(confidence(100, 0)).toBeGreaterThan(confidence(10, 0));
+    expect(confidence(10, 0)).toBeGreaterThan(confidence(10, 5));
+    expect(confidence(60, 40)).toBeGreaterThan(confidence(6, 4));
   });
 });

@@ -43,3 +43,21 @@ export function windowStart(sort: ForumSort, timeframe: ForumTimeframe, now: Dat
   if (sort === 'top' && timeframe !== 'all') return new Date(now.getTime() - timeframeMs[timeframe]);
   return undefined;
 }
+
+/** The z of an 80% confidence interval, as Reddit's `confidence` takes it. */
+const CONFIDENCE_Z = 1.281551565545;
+
+/**
+ * Reddit's `best` rank of a comment (`_confidence` of its published sorts): the lower bound of the
+ * Wilson score interval of the share of up votes, 0 without votes. It depends on the votes alone, so
+ * the store keeps it in an indexed column.
+ */
+export function confidence(ups: number, downs: number): number {
+  const n = ups + downs;
+  if (n <= 0) return 0;
+  const p = ups / n;
+  const z2 = CONFIDENCE_Z * CONFIDENCE_Z;
+  const left = p + z2 / (2 * n);
+  const right = CONFIDENCE_Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return (left - right) / (1 + z2 / n);
+}

@@ -43,6 +43,12 @@ export interface Dialect {
    */
   readonly unaryPlusHidesIndex: boolean;
   /**
+   * Whether several bounded reads go in one statement, each joined laterally to its parameters
+   * (PostgreSQL's LATERAL): across a network a statement per read costs a round trip each, in-process
+   * (SQLite, which has no LATERAL) nothing.
+   */
+  readonly lateralJoins: boolean;
+  /**
    * Statements a long maintenance transaction (a full recompute over a large catalog) runs first:
    * lifting the per-statement timeout the service runs under, and room to sort in memory.
    */

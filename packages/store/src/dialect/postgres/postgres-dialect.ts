@@ -58,4 +58,5 @@ export const postgresDialect: Dialect = {
   rebuildsIndexesOnBulkLoad: false,
   tunablePageCache: false,
   unaryPlusHidesIndex: false,
+  lateralJoins: true,
 };

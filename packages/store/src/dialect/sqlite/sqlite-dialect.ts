@@ -49,4 +49,5 @@ export const sqliteDialect: Dialect = {
   rebuildsIndexesOnBulkLoad: true,
   tunablePageCache: true,
   unaryPlusHidesIndex: true,
+  lateralJoins: false,
 };

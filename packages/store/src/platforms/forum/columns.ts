@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The forum posts' columns with their SQL types (migration 0001). */
+/** The forum tables' columns with their SQL types (migrations 0001 and 0011). */
 export const FORUM_COLUMNS = {
   forum_posts: {
     id: 'text',
@@ -18,4 +18,26 @@ export const FORUM_COLUMNS = {
     hot: 'double precision',
     url: 'text',
   },
-} as const satisfies { forum_posts: ColumnTypes<'forum_posts'> };
+  forum_comments: {
+    id: 'text',
+    post_id: 'text',
+    parent_key: 'text',
+    community: 'text',
+    community_key: 'text',
+    author: 'text',
+    author_key: 'text',
+    body: 'text',
+    score: 'integer',
+    ups: 'integer',
+    downs: 'integer',
+    best: 'double precision',
+    created_at: 'bigint',
+    edited: 'integer',
+    edited_at: 'bigint',
+    distinguished: 'text',
+    stickied: 'integer',
+    deleted: 'integer',
+    removed: 'integer',
+    url: 'text',
+  },
+} as const satisfies { [T in 'forum_posts' | 'forum_comments']: ColumnTypes<T> };

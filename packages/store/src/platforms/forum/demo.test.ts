@@ -1,4 +1,7 @@
 import { FORUM_DEMO_COMMUNITIES, forumDemoPosts, forumDemoSize, type ForumPostRow } from './demo.js';
+import { forumDemoCommentCount, forumDemoComments, forumDemoMegathreadSize } from './demo-comments.js';
+import { forumDemoSet } from './demo-set.js';
+import type { ForumCommentInput } from './rows.js';
 import { createRandom } from '../../demo/random.js';
 
 const HOUR = 3_600_000;
@@ -180,5 +183,179 @@ describe('forumDemoPosts', () => {
     expect(() => forumDemoSize(1.5)).toThrow(RangeError);
     expect(() => forumDemoPosts({ now: NOW, scale: -1 }).next()).toThrow(RangeError);
     expect(() => forumDemoPosts({ now: new Date(Number.NaN), scale: 1 }).next()).toThrow(RangeError);
+  });
+});
+
+describe('forumDemoComments', () => {
+  const nowMs = NOW.getTime();
+  const posts = generate(NOW);
+  const comments = [...forumDemoComments({ now: NOW, scale: 1 })];
+  const postsById = new Map(posts.map((post) => [post.id, post]));
+  const commentsById = new Map(comments.map((comment) => [comment.id, comment]));
+  const share = (test: (comment: ForumCommentInput) => boolean) => comments.filter(test).length / comments.length;
+
+  /** Levels below the post (1: top-level), counted from the parents. */
+  const depths = new Map<string, number>();
+  for (const comment of comments) {
+    depths.set(comment.id, comment.parentId === null ? 1 : (depths.get(comment.parentId) ?? Number.NaN) + 1);
+  }
+  const threadSizes = new Map<string, number>();
+  const threadDepths = new Map<string, number>();
+  const replyCounts = new Map<string, number>();
+  for (const comment of comments) {
+    threadSizes.set(comment.postId, (threadSizes.get(comment.postId) ?? 0) + 1);
+    threadDepths.set(comment.postId, Math.max(threadDepths.get(comment.postId) ?? 0, depths.get(comment.id) ?? 0));
+    if (comment.parentId) replyCounts.set(comment.parentId, (replyCounts.get(comment.parentId) ?? 0) + 1);
+  }
+
+  it('yields exactly forumDemoCommentCount comments, 40,000 to 60,000 at scale 1, counted in the demo set', () => {
+    expect(comments).toHaveLength(forumDemoCommentCount(1));
+    expect(comments.length).toBeGreaterThan(40_000);
+    expect(comments.length).toBeLessThan(60_000);
+    expect(forumDemoSet.size(1)).toBe(forumDemoSize(1) + comments.length);
+  });
+
+  it('gives the same comments for another now, only with the times moved by the difference', () => {
+    const shift = 5 * DAY + 4321;
+    const later = [...forumDemoComments({ now: new Date(nowMs + shift), scale: 1 })];
+    expect(later).toHaveLength(comments.length);
+    const back = later.map((comment) => ({
+      ...comment,
+      createdAt: comment.createdAt - shift,
+      edited: typeof comment.edited === 'number' ? comment.edited - shift : comment.edited,
+    }));
+    expect(back).toEqual(comments);
+  });
+
+  it('puts every reply after its parent: in the stream, in time, under the same post', () => {
+    const seen = new Set<string>();
+    const wrong = comments.filter((comment) => {
+      const parent = comment.parentId === null ? undefined : commentsById.get(comment.parentId);
+      seen.add(comment.id);
+      if (comment.parentId === null) return false;
+      return (
+        !parent ||
+        !seen.has(parent.id) ||
+        parent.id === comment.id ||
+        parent.postId !== comment.postId ||
+        parent.createdAt >= comment.createdAt
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('comments only existing posts, after the post and not after now, in its community, with urls', () => {
+    const wrong = comments.filter((comment) => {
+      const post = postsById.get(comment.postId);
+      return (
+        !post ||
+        comment.community !== post.community ||
+        !Number.isInteger(comment.createdAt) ||
+        comment.createdAt <= post.createdAt ||
+        comment.createdAt > nowMs ||
+        comment.url !== `https://forum.example.org/c/${post.community}/comments/${post.id}/_/${comment.id}`
+      );
+    });
+    expect(wrong).toEqual([]);
+    const withComments = posts.filter((post) => threadSizes.has(post.id));
+    expect(withComments.every((post) => post.commentCount > 0)).toBe(true);
+    const ordinary = withComments.filter((post) => (threadSizes.get(post.id) ?? 0) < 1000);
+    expect(ordinary.every((post) => threadSizes.get(post.id) === Math.min(post.commentCount, 12))).toBe(true);
+  });
+
+  it('gives unique base-36 ids, none of them a post id, that sort by time', () => {
+    expect(commentsById.size).toBe(comments.length);
+    expect(comments.filter((comment) => !/^[0-9a-z]+$/.test(comment.id) || postsById.has(comment.id))).toEqual([]);
+    const byId = [...comments].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(
+      byId.every((comment, i) => i === 0 || (byId[i - 1] as ForumCommentInput).createdAt <= comment.createdAt),
+    ).toBe(true);
+  });
+
+  it('has the megathread on the most-commented post, big and wide threads, and threads deeper than 10 levels', () => {
+    expect(forumDemoMegathreadSize(1)).toBe(10_000);
+    expect(forumDemoMegathreadSize(5)).toBe(50_000);
+    expect(forumDemoMegathreadSize(8)).toBe(50_000);
+    const mostCommented = posts.reduce((best, post) => (post.commentCount > best.commentCount ? post : best));
+    expect(threadSizes.get(mostCommented.id)).toBe(forumDemoMegathreadSize(1));
+    expect([...threadSizes.values()].sort((a, b) => b - a).slice(0, 4)).toEqual([10_000, 3000, 1000, 12]);
+    expect(Math.max(...replyCounts.values())).toBeGreaterThanOrEqual(300);
+    const deep = [...threadDepths.values()].filter((depth) => depth > 10);
+    expect(deep.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...deep)).toBeGreaterThanOrEqual(15);
+    expect(Math.max(...deep)).toBeLessThanOrEqual(40);
+  });
+
+  it('has about a third top-level comments and deleted, removed, edited, distinguished and stickied ones', () => {
+    const topLevel = share((comment) => comment.parentId === null);
+    expect(topLevel).toBeGreaterThan(0.3);
+    expect(topLevel).toBeLessThan(0.4);
+    const deleted = comments.filter((comment) => comment.deleted);
+    expect(deleted.length / comments.length).toBeGreaterThan(0.02);
+    expect(deleted.length / comments.length).toBeLessThan(0.04);
+    expect(deleted.every((comment) => comment.body === '[deleted]' && comment.author === '[deleted]')).toBe(true);
+    const removed = comments.filter((comment) => comment.removed);
+    expect(removed.length / comments.length).toBeGreaterThan(0.01);
+    expect(removed.length / comments.length).toBeLessThan(0.03);
+    expect(removed.every((comment) => comment.body === '[removed]' && !comment.deleted)).toBe(true);
+    expect(new Set(removed.map((comment) => comment.author === '[deleted]'))).toEqual(new Set([true, false]));
+    expect([...deleted, ...removed].some((comment) => replyCounts.has(comment.id))).toBe(true);
+    const editedAt = comments.filter((comment) => typeof comment.edited === 'number');
+    expect(editedAt.length).toBeGreaterThan(100);
+    expect(
+      editedAt.every(
+        (comment) => (comment.edited as number) > comment.createdAt && (comment.edited as number) <= nowMs,
+      ),
+    ).toBe(true);
+    expect(comments.some((comment) => comment.edited === true)).toBe(true);
+    expect(share((comment) => comment.edited === false)).toBeGreaterThan(0.9);
+    const distinguished = new Map<string | null, number>();
+    for (const { distinguished: d } of comments) distinguished.set(d, (distinguished.get(d) ?? 0) + 1);
+    expect([...distinguished.keys()].sort()).toEqual(['admin', 'moderator', null]);
+    expect(distinguished.get('admin')).toBeLessThan(distinguished.get('moderator') ?? 0);
+    const stickied = comments.filter((comment) => comment.stickied);
+    expect(stickied.length).toBeGreaterThan(10);
+    expect(stickied.every((comment) => comment.parentId === null && comment.distinguished === 'moderator')).toBe(true);
+    expect(new Set(stickied.map((comment) => comment.postId)).size).toBe(stickied.length);
+  });
+
+  it('writes short text with markup characters and non-ASCII, by authors with valid names', () => {
+    const bodies = new Set(comments.map((comment) => comment.body));
+    expect(bodies.size).toBeGreaterThan(100);
+    expect([...bodies].filter((body) => body.length === 0 || body.length > 400 || /[{}]/.test(body))).toEqual([]);
+    for (const pattern of [/&/, /</, />/, /[^\x00-\x7f]/])
+      expect([...bodies].some((body) => pattern.test(body))).toBe(true);
+    const authors = new Set(comments.map((comment) => comment.author));
+    expect(authors.size).toBeGreaterThan(1000);
+    expect([...authors].filter((author) => author !== '[deleted]' && !NAME.test(author))).toEqual([]);
+  });
+
+  it('scores are heavy-tailed, some negative, higher at the top level; given votes add up', () => {
+    const scores = comments.map((comment) => comment.score);
+    expect(scores.every(Number.isInteger)).toBe(true);
+    expect(share((comment) => comment.score < 0)).toBeGreaterThan(0.03);
+    expect(Math.max(...scores)).toBeGreaterThan(1000);
+    expect(share((comment) => comment.score <= 50)).toBeGreaterThan(0.85);
+    const mean = (list: ForumCommentInput[]) => list.reduce((sum, comment) => sum + comment.score, 0) / list.length;
+    const top = comments.filter((comment) => comment.parentId === null);
+    const replies = comments.filter((comment) => comment.parentId !== null);
+    expect(mean(top)).toBeGreaterThan(mean(replies));
+    const voted = comments.filter((comment) => comment.ups !== undefined || comment.downs !== undefined);
+    expect(voted.length).toBeGreaterThan(0);
+    expect(voted.length / comments.length).toBeLessThan(0.1);
+    const wrong = voted.filter(
+      (comment) =>
+        (comment.downs ?? -1) < 0 ||
+        (comment.ups ?? -1) < 0 ||
+        (comment.ups ?? 0) - (comment.downs ?? 0) !== comment.score,
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('rejects a scale that is not a positive integer and an invalid date', () => {
+    expect(() => forumDemoCommentCount(0)).toThrow(RangeError);
+    expect(() => forumDemoCommentCount(2.5)).toThrow(RangeError);
+    expect(() => forumDemoComments({ now: NOW, scale: -1 }).next()).toThrow(RangeError);
+    expect(() => forumDemoComments({ now: new Date(Number.NaN), scale: 1 }).next()).toThrow(RangeError);
   });
 });

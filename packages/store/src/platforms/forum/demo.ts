@@ -7,6 +7,9 @@
  * The same `scale` always yields the same rows in the same order; only `createdAt` depends on
  * `now` (it is `now` minus a fixed age). Rows are produced lazily, roughly oldest first, so ids
  * (base 36, increasing) grow with time like Reddit's.
+ *
+ * The comments under these posts (≈57,000 at scale 1, with a few big threads and one
+ * megathread) come from demo-comments.ts, which re-runs this generator to learn the posts.
  */
 import type { ForumPostInput } from './rows.js';
 import { createRandom, type Random } from '../../demo/random.js';
@@ -1981,6 +1984,12 @@ function authorPool(size: number): readonly string[] {
     authorCache.push(handle);
   }
   return authorCache.length === size ? authorCache : authorCache.slice(0, size);
+}
+
+/** The handles the posts' authors are drawn from at this scale (the comments draw from them too). */
+export function forumDemoAuthors(scale: number): readonly string[] {
+  checkScale(scale);
+  return authorPool(Math.min(MAX_AUTHORS, AUTHORS_PER_SCALE * scale));
 }
 
 // ---------------------------------------------------------------------------------------------

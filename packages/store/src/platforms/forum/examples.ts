@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema.js';
 
-/** The forum's largest community, its most active author, and a post of that community. */
+/**
+ * The forum's largest community, its most active author, a post of that community, and the post with the
+ * most comments the store holds (among the 20 that say they have the most; else that first post).
+ */
 export async function findForumExamples(
   db: Kysely<Database>,
-): Promise<{ community: string; username: string; ids: string } | undefined> {
+): Promise<{ community: string; username: string; ids: string; postId: string } | undefined> {
   const community = await mostFrequent(db, 'community_key', 'community');
   const username = await mostFrequent(db, 'author_key', 'author');
   if (!community || !username) return undefined;
@@ -15,7 +18,29 @@ export async function findForumExamples(
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return post ? { community, username, ids: post.id } : undefined;
+  return post ? { community, username, ids: post.id, postId: (await mostCommented(db)) ?? post.id } : undefined;
+}
+
+async function mostCommented(db: Kysely<Database>): Promise<string | undefined> {
+  const candidates = await db
+    .selectFrom('forum_posts')
+    .select('id')
+    .orderBy('comment_count', 'desc')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  const counted = await Promise.all(
+    candidates.map(async ({ id }) => {
+      const { n } = await db
+        .selectFrom('forum_comments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('post_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { id, n: Number(n) };
+    }),
+  );
+  const [best] = counted.filter((c) => c.n > 0).sort((a, b) => b.n - a.n);
+  return best?.id;
 }
 
 /** The name (as written) that appears on the most forum posts, grouped by its lower-cased key. */

@@ -1,4 +1,4 @@
-import { mapRedditSubmission } from './import-reddit.js';
+import { mapRedditComment, mapRedditSubmission } from './import-reddit.js';
 import { readResponses } from '../../import/input.js';
 import type { Importer, ImportItem } from '../../import/types.js';
 import { isObject, type Json, reasonOf } from '../../import/values.js';
@@ -15,7 +15,7 @@ function isThing(value: unknown): value is Thing {
 
 /**
  * The things a response holds, in order: a Listing's `data.children`, a single thing, or (a post's
- * comments page, `/comments/{id}.json`) an array of Listings. Comment `replies` are not walked.
+ * comments page, `/comments/{id}.json`) an array of Listings. Comment `replies` are walked by mapRedditResponse.
  */
 export function thingsOf(response: unknown): Thing[] | undefined {
   if (Array.isArray(response)) {
@@ -46,7 +46,32 @@ export function isEscaped(things: readonly Thing[]): boolean {
   return true;
 }
 
-/** One response's things → import items: posts (`t3`) are mapped, comments (`t1`) reported, `more` stubs passed over. */
+/** A comment's `replies`: a Listing, or "" (or missing) when there are none; undefined when neither. */
+function repliesOf(comment: Json): Thing[] | undefined {
+  const replies = comment.replies;
+  if (replies === '' || replies === undefined || replies === null) return [];
+  return isThing(replies) && replies.kind === 'Listing' ? thingsOf(replies) : undefined;
+}
+
+/** Things with where each sits: `<prefix> 1`, `<prefix> 2`, … */
+const located = (things: readonly Thing[], prefix: string) =>
+  things.map((thing, n) => ({ thing, location: `${prefix} ${n + 1}` }));
+
+function mapThing({ kind, data }: Thing, location: string, escaped: boolean): ImportItem {
+  try {
+    if (kind === 't3') return { location, rows: [mapRedditSubmission(data, { escaped })] };
+    if (kind === 't1') return { location, rows: [mapRedditComment(data, { escaped })] };
+    return { location, error: `a ${kind}: only posts (t3) and comments (t1) are imported` };
+  } catch (error) {
+    return { location, error: reasonOf(error) };
+  }
+}
+
+/**
+ * One response's things → import items, in document order: posts (`t3`) and comments (`t1`) are
+ * mapped, each comment followed by its `replies` (`<location> reply N`, walked with a stack: threads
+ * nest deep), `more` stubs passed over, other kinds reported.
+ */
 export function* mapRedditResponse(response: unknown, where: string): Generator<ImportItem> {
   const things = thingsOf(response);
   if (!things) {
@@ -54,19 +79,15 @@ export function* mapRedditResponse(response: unknown, where: string): Generator<
     return;
   }
   const escaped = isEscaped(things);
-  for (const [n, { kind, data }] of things.entries()) {
-    const location = `${where} item ${n + 1}`;
-    if (kind === 'more') continue;
-    if (kind !== 't3') {
-      const what = kind === 't1' ? 'a comment (t1): the forum store holds posts' : `a ${kind}: not a post`;
-      yield { location, error: `${what}; only posts (t3) are imported` };
-      continue;
-    }
-    try {
-      yield { location, rows: [mapRedditSubmission(data, { escaped })] };
-    } catch (error) {
-      yield { location, error: reasonOf(error) };
-    }
+  const pending = located(things, `${where} item`).reverse();
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { thing, location } = next;
+    if (thing.kind === 'more') continue;
+    yield mapThing(thing, location, escaped);
+    if (thing.kind !== 't1') continue;
+    const replies = repliesOf(thing.data);
+    if (replies) pending.push(...located(replies, `${location} reply`).reverse());
+    else yield { location: `${location} replies`, error: 'replies: expected a Listing or ""' };
   }
 }
 
@@ -74,7 +95,7 @@ export const redditApi: Importer = {
   platform: 'forum',
   format: 'reddit-api',
   description:
-    'Reddit API responses (Listings of t3 posts, e.g. /r/{sub}/new.json, /user/{name}/submitted.json, /comments/{id}.json): a .json file or a folder of them',
+    'Reddit API responses (Listings of t3 posts and t1 comments with their nested replies, e.g. /r/{sub}/new.json, /user/{name}/comments.json, /comments/{id}.json): a .json file or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* mapRedditResponse(value, where);

@@ -1,7 +1,8 @@
-import { toForumRow } from './rows.js';
+import { toForumCommentRow, toForumRow } from './rows.js';
 import { readLineBatches } from '../../import/input.js';
-import type { Importer, ImportItem, ImportRow } from '../../import/types.js';
+import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
+  boolean,
   epochSeconds,
   integer,
   isObject,
@@ -13,6 +14,16 @@ import {
 } from '../../import/values.js';
 
 const REDDIT = 'https://www.reddit.com';
+const KIND_PREFIX = /^t[0-9]_/;
+const REMOVED_BY_REDDIT = /^\[ removed by reddit \]$/i;
+
+const asTyped = (typed: string) => typed;
+
+/** `permalink` as an absolute URL (the dumps and the API give it relative, some tools absolute); '' when missing. */
+function permalinkOf(record: Json): string {
+  const permalink = optionalString(record, 'permalink');
+  return permalink === '' || permalink.startsWith('http') ? permalink : REDDIT + permalink;
+}
 
 /**
  * One Reddit submission (a dump line, or a listing's `t3` data) → a forum post. `ups`/`downs` are
@@ -22,14 +33,8 @@ const REDDIT = 'https://www.reddit.com';
  */
 export function mapRedditSubmission(record: Json, { escaped = true } = {}): ImportRow<'forum_posts'> {
   const id = requiredString(record, 'id').replace(/^t3_/, '');
-  const text = escaped ? unescapeAmpLtGt : (typed: string) => typed;
+  const text = escaped ? unescapeAmpLtGt : asTyped;
   const score = integer(record, 'score', 0);
-  const permalink = optionalString(record, 'permalink');
-  const url = permalink
-    ? permalink.startsWith('http')
-      ? permalink
-      : REDDIT + permalink
-    : optionalString(record, 'url');
   return {
     table: 'forum_posts',
     values: toForumRow({
@@ -43,9 +48,97 @@ export function mapRedditSubmission(record: Json, { escaped = true } = {}): Impo
       score,
       commentCount: integer(record, 'num_comments', 0),
       createdAt: epochSeconds(record, 'created_utc'),
-      url,
+      url: permalinkOf(record) || optionalString(record, 'url'),
     }),
   };
+}
+
+/**
+ * A thing's id without its kind prefix (`t1_abc`, `t3_abc` or `abc` → `abc`). Pushshift's API of
+ * 2022–23 sent some ids as base-10 numbers: those are converted to Reddit's base 36.
+ */
+function thingId(record: Json, field: string): string {
+  const value = record[field];
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value.toString(36);
+  return requiredString(record, field).replace(KIND_PREFIX, '');
+}
+
+/**
+ * The parent comment's id, or null for a top-level comment: `t3_…` is the post, `t1_…` a comment; a
+ * bare id (older dumps) is the post when it is the link's. Pushshift's 2022–23 API sent null for the
+ * post and a number for a comment.
+ */
+function parentOf(record: Json, postId: string): string | null {
+  const parent = record.parent_id;
+  if (parent === null) return null;
+  if (typeof parent !== 'string') return thingId(record, 'parent_id');
+  if (parent.startsWith('t3_')) return null;
+  if (parent.startsWith('t1_')) return parent.slice(3);
+  return parent === postId ? null : requiredString(record, 'parent_id');
+}
+
+/** `ups` or `downs` where the record has them; undefined lets the row derive them from the score. */
+function votes(record: Json, field: 'ups' | 'downs'): number | undefined {
+  const value = record[field];
+  return value === undefined || value === null ? undefined : integer(record, field);
+}
+
+/** `edited`: false, true (time unknown), or when, in epoch seconds (a number or numeric string) → ms. */
+function editedOf(record: Json): boolean | number {
+  const value = record.edited;
+  if (value === undefined || value === null || value === false) return false;
+  if (value === true) return true;
+  return epochSeconds(record, 'edited');
+}
+
+/** A string field that may be empty, but must be there. */
+function text(record: Json, field: string): string {
+  const value = record[field];
+  if (typeof value !== 'string') throw new RecordError(`${field}: expected a string`);
+  return value;
+}
+
+/**
+ * One Reddit comment (an `RC_*` dump line, or a listing's `t1` data) → a forum comment. Missing
+ * `score` (some dump eras) is `ups` − `downs`, else 0. The body is kept as given, also when it is
+ * a placeholder: `[deleted]` marks the comment deleted, `[removed]` and `[ Removed by Reddit ]`
+ * removed. `body` is escaped as a submission's text is (see mapRedditSubmission).
+ */
+export function mapRedditComment(record: Json, { escaped = true } = {}): ImportRow<'forum_comments'> {
+  const id = thingId(record, 'id');
+  const postId = thingId(record, 'link_id');
+  const community = requiredString(record, 'subreddit');
+  const body = text(record, 'body');
+  const ups = votes(record, 'ups');
+  const downs = votes(record, 'downs');
+  return {
+    table: 'forum_comments',
+    values: toForumCommentRow({
+      id,
+      postId,
+      parentId: parentOf(record, postId),
+      community,
+      author: optionalString(record, 'author', '[deleted]'),
+      body: escaped ? unescapeAmpLtGt(body) : body,
+      score: integer(record, 'score', ups === undefined ? 0 : ups - (downs ?? 0)),
+      ups,
+      downs,
+      createdAt: epochSeconds(record, 'created_utc'),
+      edited: editedOf(record),
+      distinguished: optionalString(record, 'distinguished') || null,
+      stickied: boolean(record, 'stickied'),
+      deleted: body === '[deleted]',
+      removed: body === '[removed]' || REMOVED_BY_REDDIT.test(body),
+      url: permalinkOf(record) || `${REDDIT}/r/${community}/comments/${postId}/_/${id}/`,
+    }),
+  };
+}
+
+/** A dump record: a submission has a `title`, a comment a `body` and a `link_id`. */
+function mapRedditRecord(record: Json): ImportRow {
+  if (record.title !== undefined) return mapRedditSubmission(record);
+  if (record.body !== undefined && record.link_id !== undefined) return mapRedditComment(record);
+  throw new RecordError('neither a submission (no title) nor a comment (no body and link_id)');
 }
 
 /** Maps one NDJSON line; blank lines are skipped by the caller. */
@@ -58,7 +151,7 @@ export function mapRedditLine(text: string, location: string): ImportItem {
   }
   if (!isObject(record)) return { location, error: 'not a JSON object' };
   try {
-    return { location, rows: [mapRedditSubmission(record)] };
+    return { location, rows: [mapRedditRecord(record)] };
   } catch (error) {
     return { location, error: reasonOf(error) };
   }
@@ -67,7 +160,8 @@ export function mapRedditLine(text: string, location: string): ImportItem {
 export const redditNdjson: Importer = {
   platform: 'forum',
   format: 'reddit-ndjson',
-  description: 'Reddit submissions, one JSON object per line (Pushshift / Arctic Shift dumps); plain or .zst',
+  description:
+    'Reddit submissions and comments, one JSON object per line (Pushshift / Arctic Shift RS_* and RC_* dumps, or both mixed); plain or .zst',
   input: 'file',
   async *read(path, progress) {
     for await (const { first, lines } of readLineBatches(path, progress)) {

@@ -1,8 +1,8 @@
-import { hotScore } from '@socialquery/forum/server';
+import { confidence, hotScore } from '@socialquery/forum/server';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import { FORUM_COLUMNS } from './columns.js';
-import type { ForumPostsTable } from '../../schema.js';
-import { nameKey } from './source.js';
+import type { ForumCommentsTable, ForumPostsTable } from '../../schema.js';
+import { nameKey } from './names.js';
 
 /** A forum post as loaders (demo data, importers) hand it over. */
 export interface ForumPostInput {
@@ -42,3 +42,58 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
 /** Inserts or updates by id (loading the same data twice never duplicates it); returns the rows written. */
 export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) =>
   writeRows(db, 'forum_posts', rows, { columns: FORUM_COLUMNS.forum_posts });
+
+/** A forum comment as loaders (demo data, importers) hand it over. */
+export interface ForumCommentInput {
+  id: string;
+  postId: string;
+  /** The parent comment's id; null for a top-level comment. */
+  parentId: string | null;
+  community: string;
+  author: string;
+  body: string;
+  score: number;
+  /** Up and down votes, where the source gives them (they rank `best`): else max(score, 0) and max(−score, 0). */
+  ups?: number;
+  downs?: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** false, true (edited, time unknown) or when, in epoch milliseconds. */
+  edited: boolean | number;
+  distinguished: string | null;
+  stickied: boolean;
+  deleted: boolean;
+  removed: boolean;
+  url: string;
+}
+
+export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTable {
+  const ups = comment.ups ?? Math.max(comment.score, 0);
+  const downs = comment.downs ?? Math.max(-comment.score, 0);
+  return {
+    id: comment.id,
+    post_id: comment.postId,
+    parent_key: comment.parentId ?? '',
+    community: comment.community,
+    community_key: nameKey(comment.community),
+    author: comment.author,
+    author_key: nameKey(comment.author),
+    body: comment.body,
+    score: comment.score,
+    ups,
+    downs,
+    best: confidence(ups, downs),
+    created_at: comment.createdAt,
+    edited: comment.edited === false ? 0 : 1,
+    edited_at: typeof comment.edited === 'number' ? comment.edited : null,
+    distinguished: comment.distinguished,
+    stickied: comment.stickied ? 1 : 0,
+    deleted: comment.deleted ? 1 : 0,
+    removed: comment.removed ? 1 : 0,
+    url: comment.url,
+  };
+}
+
+/** Inserts or updates comments by id; returns the rows written. */
+export const upsertForumCommentRows = (db: RowWriter, rows: readonly ForumCommentsTable[]) =>
+  writeRows(db, 'forum_comments', rows, { columns: FORUM_COLUMNS.forum_comments });

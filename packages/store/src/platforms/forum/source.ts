@@ -4,6 +4,8 @@ import { laterOf } from '@socialquery/core/server';
 import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ForumPostsTable } from '../../schema.js';
+import { createSqlCommentSource } from './comments-source.js';
+import { nameKey } from './names.js';
 
 const POST_COLUMNS = [
   'id',
@@ -21,8 +23,6 @@ const POST_COLUMNS = [
 
 type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
 
-export const nameKey = (name: string) => name.toLowerCase();
-
 /**
  * ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). The
  * caller's filters stay inside those ranges: a time window narrows the created_at range of `new` and
@@ -30,7 +30,9 @@ export const nameKey = (name: string) => name.toLowerCase();
  * `top` over a time window reads whichever index suits the window's size (SORTED_WINDOW_MAX).
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
+  const { hasComments, ...comments } = createSqlCommentSource(db);
   return {
+    ...comments,
     async communityPosts({
       community,
       order,
@@ -90,7 +92,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       return rows.map(toPost);
     },
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
-    userExists: (username) => exists(db, 'author_key', nameKey(username)),
+    userExists: async (username) => (await exists(db, 'author_key', nameKey(username))) || hasComments(username),
   };
 }
 

@@ -18,7 +18,33 @@ export interface ForumPostsTable {
   url: string;
 }
 
+export interface ForumCommentsTable {
+  id: string;
+  post_id: string;
+  /** The parent comment's id; '' for a top-level comment. */
+  parent_key: string;
+  community: string;
+  community_key: string;
+  author: string;
+  author_key: string;
+  body: string;
+  score: number;
+  ups: number;
+  downs: number;
+  /** confidence(ups, downs), kept so `best` trees are index scans. */
+  best: number;
+  created_at: number;
+  edited: number;
+  edited_at: number | null;
+  distinguished: string | null;
+  stickied: number;
+  deleted: number;
+  removed: number;
+  url: string;
+}
+
 /** The forum tables, by name: part of the store's `Database`. */
 export interface ForumTables {
   forum_posts: ForumPostsTable;
+  forum_comments: ForumCommentsTable;
 }

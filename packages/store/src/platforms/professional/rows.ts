@@ -6,7 +6,7 @@ import type {
   ProfessionalPositionsTable,
   ProfessionalProfilesTable,
 } from '../../schema.js';
-import { nameKey } from '../forum/source.js';
+import { nameKey } from '../forum/names.js';
 
 /** A member profile as loaders hand it over: every base field and every section. */
 export type ProfessionalProfileInput = ProfileBase & ProfileSections;

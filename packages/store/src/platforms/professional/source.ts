@@ -2,7 +2,7 @@ import type { Employee, ProfileBase, SectionName } from '@socialquery/profession
 import type { ProfessionalSource, StoredProfile } from '@socialquery/professional/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, ProfessionalProfilesTable } from '../../schema.js';
-import { nameKey } from '../forum/source.js';
+import { nameKey } from '../forum/names.js';
 
 const BASE_COLUMNS = [
   'id',

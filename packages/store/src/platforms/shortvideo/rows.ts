@@ -1,7 +1,7 @@
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import { SHORTVIDEO_COLUMNS } from './columns.js';
 import type { ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
-import { nameKey } from '../forum/source.js';
+import { nameKey } from '../forum/names.js';
 
 /** A short video as loaders (demo data, importers) hand it over. */
 export interface ShortVideoInput {

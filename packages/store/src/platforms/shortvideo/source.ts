@@ -2,7 +2,7 @@ import { type Comment, REPLIES_PER_COMMENT, type Reply, type Video } from '@soci
 import type { ShortVideoSource } from '@socialquery/shortvideo/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
-import { nameKey } from '../forum/source.js';
+import { nameKey } from '../forum/names.js';
 
 const VIDEO_COLUMNS = [
   'id',

@@ -136,7 +136,7 @@ describe(`video search index (${kind})`, () => {
       expect(before.error).toBeUndefined();
       await db.insertInto('video_videos').values(videos).execute();
       expect(await migrateToLatest(db)).toEqual({
-        applied: ['0008-video-search', '0009-music-search', '0010-music-track-artists-by-track'],
+        applied: ['0008-video-search', '0009-music-search', '0010-music-track-artists-by-track', '0011-forum-comments'],
       });
       expect(await search(db, ['garlic'])).toEqual([
         'vid00012',

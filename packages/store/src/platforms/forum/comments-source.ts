@@ -1,0 +1,206 @@
+import type { Comment, CommentSort } from '@socialquery/forum';
+import type { CommentSource, RepliesOf, SiblingPosition, UserCommentsQuery } from '@socialquery/forum/server';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
+import type { Database, ForumCommentsTable } from '../../schema.js';
+import { nameKey } from './names.js';
+
+const COMMENT_COLUMNS = [
+  'id',
+  'post_id',
+  'parent_key',
+  'community',
+  'author',
+  'body',
+  'score',
+  'created_at',
+  'edited',
+  'edited_at',
+  'distinguished',
+  'stickied',
+  'deleted',
+  'removed',
+  'url',
+] as const;
+
+type CommentRow = Pick<Selectable<ForumCommentsTable>, (typeof COMMENT_COLUMNS)[number]>;
+
+/** The column each tree order ranks siblings by (indexed after post_id, parent_key; then id). */
+const KEY_COLUMN = { best: 'best', top: 'score', new: 'created_at', old: 'created_at' } as const;
+
+/** Deepest chain of parents `depth` follows (a longer one, or a cycle in bad data, gives null). */
+const DEPTH_MAX = 10_000;
+
+/**
+ * The comment operations over SQL. Every read of replies is one bounded range of a tree index
+ * (post_id, parent_key, key, id): on a store across a network all of a round's reads are one
+ * statement (LATERAL), in-process one statement each. `depth` is counted up the parents.
+ */
+export function createSqlCommentSource(
+  db: Kysely<Database>,
+): CommentSource & { hasComments(user: string): Promise<boolean> } {
+  const lateral = dialectOf(db).lateralJoins;
+  return {
+    async replyPositions(postId, sort, reads) {
+      if (reads.length === 0) return [];
+      if (lateral && reads.length > 1) return lateralReplyPositions(db, postId, sort, reads);
+      return Promise.all(
+        reads.map(async (read) => {
+          const rows = await repliesQuery(db, postId, sort, read).limit(read.limit).execute();
+          return rows.map((row) => ({ key: Number(row.key), id: row.id }));
+        }),
+      );
+    },
+    async replyCounts(postId, sort, reads) {
+      return Promise.all(
+        reads.map(async (read) => {
+          const { n } = await db
+            .selectFrom(repliesQuery(db, postId, sort, read).as('r'))
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow();
+          return Number(n);
+        }),
+      );
+    },
+    async commentsByIds(ids, { depth = true } = {}) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('forum_comments')
+        .select(COMMENT_COLUMNS)
+        .where('id', 'in', [...ids])
+        .execute();
+      return withDepths(db, rows, depth);
+    },
+    async userComments({ username, window, minScore, after, limit }: UserCommentsQuery) {
+      let query = db.selectFrom('forum_comments').select(COMMENT_COLUMNS).where('author_key', '=', nameKey(username));
+      if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
+      if (window?.after) query = query.where('created_at', '>', window.after.getTime());
+      if (window?.before) query = query.where('created_at', '<', window.before.getTime());
+      if (minScore !== undefined) query = query.where('score', '>=', minScore);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return withDepths(db, rows, true);
+    },
+    async threadExists(postId) {
+      const [post, comment] = await Promise.all([
+        db.selectFrom('forum_posts').select('id').where('id', '=', postId).executeTakeFirst(),
+        db.selectFrom('forum_comments').select('id').where('post_id', '=', postId).limit(1).executeTakeFirst(),
+      ]);
+      return post !== undefined || comment !== undefined;
+    },
+    async hasComments(username) {
+      const row = await db
+        .selectFrom('forum_comments')
+        .select('id')
+        .where('author_key', '=', nameKey(username))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+/** The replies of one comment (or the post's top level) after a position, in the sort's order: ids and keys. */
+function repliesQuery(db: Kysely<Database>, postId: string, sort: CommentSort, { parentId, after }: RepliesOf) {
+  const key = KEY_COLUMN[sort];
+  const direction = sort === 'old' ? 'asc' : 'desc';
+  let query = db
+    .selectFrom('forum_comments')
+    .select(['id', sql<number>`${sql.ref(key)}`.as('key')])
+    .where('post_id', '=', postId)
+    .where('parent_key', '=', parentId ?? '');
+  if (after) query = query.where(pastPosition(sql.ref(key), sort, after));
+  return query.orderBy(key, direction).orderBy('id', direction);
+}
+
+/**
+ * Rows after a position of an order by (key, id), both descending (ascending for `old`): a row-value
+ * comparison, which both planners take as the end of the index range (spelt as `key < v or (key = v
+ * and id < i)`, SQLite reads it as an OR of two indexes and sorts).
+ */
+function pastPosition(key: RawBuilder<unknown>, sort: CommentSort, { key: value, id }: SiblingPosition) {
+  return sort === 'old'
+    ? sql<boolean>`(${key}, id) > (${value}, ${id})`
+    : sql<boolean>`(${key}, id) < (${value}, ${id})`;
+}
+
+/** Several reads of replies as one statement: each a bounded range of the tree index, joined laterally to its read. */
+async function lateralReplyPositions(
+  db: Kysely<Database>,
+  postId: string,
+  sort: CommentSort,
+  reads: readonly (RepliesOf & { limit: number })[],
+): Promise<SiblingPosition[][]> {
+  const key = sql.ref(`c.${KEY_COLUMN[sort]}`);
+  const direction = sort === 'old' ? sql`asc` : sql`desc`;
+  const { rows } = await sql<{ n: number; id: string; key: number }>`
+    select r.n, c.id, c.key from unnest(
+      ${reads.map((read) => read.parentId ?? '')}::text[],
+      ${reads.map((read) => read.after?.key ?? null)}::double precision[],
+      ${reads.map((read) => read.after?.id ?? null)}::text[],
+      ${reads.map((read) => read.limit)}::integer[]
+    ) with ordinality as r(parent_key, after_key, after_id, size, n)
+    cross join lateral (
+      select c.id, ${key} as key from forum_comments c
+      where c.post_id = ${postId} and c.parent_key = r.parent_key
+        and (r.after_id is null or ${lateralPast(key, sort)})
+      order by ${key} ${direction}, c.id ${direction}
+      limit r.size
+    ) c
+    order by r.n`.execute(db);
+  const positions: SiblingPosition[][] = reads.map(() => []);
+  for (const row of rows) positions[Number(row.n) - 1]!.push({ key: Number(row.key), id: row.id });
+  return positions;
+}
+
+function lateralPast(key: RawBuilder<unknown>, sort: CommentSort) {
+  return sort === 'old'
+    ? sql`(${key}, c.id) > (r.after_key, r.after_id)`
+    : sql`(${key}, c.id) < (r.after_key, r.after_id)`;
+}
+
+/**
+ * Comments with their depth: the number of parents above each, followed up the chain in one recursive
+ * statement; null where the chain reaches a comment the store does not hold (or is longer than DEPTH_MAX).
+ */
+async function withDepths(db: Kysely<Database>, rows: readonly CommentRow[], count: boolean): Promise<Comment[]> {
+  const depths = count && rows.length > 0 ? await depthsOf(db, rows) : new Map<string, number | null>();
+  return rows.map((row) => toComment(row, depths.get(row.id) ?? null));
+}
+
+async function depthsOf(db: Kysely<Database>, rows: readonly CommentRow[]): Promise<Map<string, number | null>> {
+  const depths = new Map<string, number | null>();
+  const replies = rows.filter((row) => row.parent_key !== '');
+  for (const row of rows) if (row.parent_key === '') depths.set(row.id, 0);
+  if (replies.length === 0) return depths;
+  const { rows: chains } = await sql<{ start: string; n: number; parent_key: string }>`
+    with recursive up(start, parent_key, n) as (
+      select id, parent_key, 1 from forum_comments where id in (${sql.join(replies.map((row) => row.id))})
+      union all
+      select up.start, p.parent_key, up.n + 1 from up join forum_comments p on p.id = up.parent_key
+      where up.parent_key <> '' and up.n < ${DEPTH_MAX}
+    )
+    select start, n, parent_key from up where parent_key = ''`.execute(db);
+  for (const { start, n } of chains) depths.set(start, Number(n) - 1);
+  return depths;
+}
+
+function toComment(row: CommentRow, depth: number | null): Comment {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    parentId: row.parent_key === '' ? null : row.parent_key,
+    community: row.community,
+    author: row.author,
+    body: row.body,
+    score: Number(row.score),
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    depth,
+    edited: Number(row.edited) === 1,
+    editedAt: row.edited_at === null ? null : new Date(Number(row.edited_at)).toISOString(),
+    distinguished: row.distinguished,
+    stickied: Number(row.stickied) === 1,
+    deleted: Number(row.deleted) === 1,
+    removed: Number(row.removed) === 1,
+    url: row.url,
+  };
+}
