@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import { CommentTreeResponse, createForumClient, PostsByIdsResponse, PostsResponse } from '@socialquery/forum';
-import { closedPortUrl, listen, startTestService, type TestService } from './harness.js';
+import { closedPortUrl, largestThread, listen, startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 let server: Server;
@@ -157,7 +157,7 @@ describe('forum client against the real service', () => {
 describe('forum client: comments', () => {
   it('postComments pages a tree, iterate walks its top level, and a moreReplies cursor continues a comment', async () => {
     const client = createForumClient({ baseUrl, token: service.token });
-    const { postId } = (await service.store.examples()).forum!;
+    const postId = await largestThread(service);
     const page = await client.postComments({ postId, sort: 'top', depth: 1, limit: 5 });
     expect(CommentTreeResponse.parse(page).comments).toHaveLength(5);
     const withReplies = page.comments.find((c) => c.moreReplies !== null)!;
@@ -174,7 +174,7 @@ describe('forum client: comments', () => {
 
   it('userComments and commentsByIds answer typed comments', async () => {
     const client = createForumClient({ baseUrl, token: service.token });
-    const { postId } = (await service.store.examples()).forum!;
+    const postId = await largestThread(service);
     const first = (await client.postComments({ postId, limit: 20, depth: 1 })).comments.find(
       (c) => c.author !== '[deleted]',
     );

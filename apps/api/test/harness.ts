@@ -69,3 +69,15 @@ export function appWith(
     ...options,
   });
 }
+
+/** The demo's largest thread, from the reply counts the store keeps. */
+export async function largestThread(service: TestService): Promise<string> {
+  const row = await service.store.db
+    .selectFrom('forum_reply_counts')
+    .select(['post_id', (eb) => eb.fn.sum<number>('docs').as('n')])
+    .groupBy('post_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.post_id;
+}

@@ -1,4 +1,5 @@
 import { openStore } from '@socialquery/store';
+import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { serviceOn, timerOf } from './measured-service.js';
@@ -8,12 +9,14 @@ import { type BenchStore, prepareForumStores } from './stores.js';
 
 export const COMMENTS_USAGE = `Usage: pnpm bench --comments [options]
 
-Measures the forum's comment operations on a forum-only demo store at each scale, on each store:
+Measures the forum's research operations on a forum-only demo store at each scale, on each store:
 the first page of the largest thread's comment tree (sort=best and sort=new, the defaults: depth
 10, limit 100), a continuation page (the replies of the top-level comment with the most, by its
-cursor), and a user's comments (page 1); each under load and alone (one at a time). Beside them,
-in the same run and on the same service: forum community posts (sort=hot), the floor the comment
-operations are read against.
+cursor), a user's comments (page 1), searches (the most frequent comment word in relevance and new
+order, two words, a rare word, the broad word in the largest community over 7 days, posts), and a
+year of the largest community's comments counted by day; each under load and alone (one at a
+time). Beside them, in the same run and on the same service: forum community posts (sort=hot), the
+floor they are read against.
 
 Options:
   --comments         this mode
@@ -23,8 +26,10 @@ Options:
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
 
-/** The comment issue's target: the largest thread's first page, at every scale and store. */
+/** The comment issue's targets: the largest thread's first page, a search's, a year of a community by day. */
 export const TARGET_TREE_P99_MS = 20;
+export const TARGET_SEARCH_P99_MS = 25;
+export const TARGET_AGGREGATE_MS = 50;
 
 interface CommentsValues {
   scales?: string | undefined;
@@ -75,13 +80,14 @@ export async function commentsCommand(values: CommentsValues, args: readonly str
 
 async function measureStore(store: BenchStore, options: LoadOptions, say: (line: string) => void) {
   const forum = store.examples.forum;
-  if (!forum?.postId) throw new Error('the bench store holds no forum comments');
+  if (!forum) throw new Error('the bench store holds no forum data');
+  const largest = await largestThread(store);
   const q = encodeURIComponent;
   const service = await serviceOn(store);
   const headers = credentialHeaders(store, 'bearer');
   const { timed, latencies } = timerOf(service.url, headers);
   try {
-    const tree = `/api/v1/forum/post/${q(forum.postId)}/comments`;
+    const tree = `/api/v1/forum/post/${q(largest.postId)}/comments`;
     // the top-level comment with the most replies, and one of the thread's commenters
     const { body: top } = await timed<TreeBody>(`${tree}?depth=1&limit=500`);
     const widest = top.comments.reduce((a, b) => ((b.moreReplies?.count ?? 0) > (a.moreReplies?.count ?? 0) ? b : a));
@@ -95,6 +101,11 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
         path: `${tree}?cursor=${q(widest.moreReplies!.cursor)}`,
       },
       { name: 'user comments, page 1', path: `/api/v1/forum/user/${q(commenter)}/comments` },
+      ...(await searchProbes(store, forum.community)),
+      {
+        name: `aggregate comments by day, ${forum.community}, a year`,
+        path: `/api/v1/forum/aggregate?kind=comments&groupBy=day&community=${q(forum.community)}&after=1y&limit=1000`,
+      },
     ];
     const alone: StoreResult['alone'] = [];
     for (const probe of probes) alone.push({ name: probe.name, ...(await latencies(probe.path)) });
@@ -104,22 +115,51 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
       await load(service.url + probe.path, { ...options, durationSeconds: 1, headers });
       loads.push({ name: probe.name, result: await load(service.url + probe.path, { ...options, headers }) });
     }
-    const comments = await commentsOf(store, forum.postId);
-    return { kind: store.kind, scale: store.scale, thread: { postId: forum.postId, comments }, loads, alone };
+    return { kind: store.kind, scale: store.scale, thread: largest, loads, alone };
   } finally {
     await service.stop();
   }
 }
 
-async function commentsOf(store: BenchStore, postId: string): Promise<number> {
+/** Searches of the store's most frequent comment word, two words, a rare word, and within a community. */
+async function searchProbes(store: BenchStore, community: string): Promise<Probe[]> {
   const opened = await openStore(store.address, { migrate: false });
   try {
-    const { n } = await opened.db
-      .selectFrom('forum_comments')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('post_id', '=', postId)
-      .executeTakeFirstOrThrow();
-    return Number(n);
+    const { rows } = await sql<{ term: string; docs: number | string }>`select term, docs from forum_search_terms
+      where kind = 'c' order by docs desc, term`.execute(opened.db);
+    const words = rows
+      .filter((row) => /^\p{L}{3,}$/u.test(row.term))
+      .map((row) => ({ ...row, docs: Number(row.docs) }));
+    if (words.length < 2) return [];
+    const broad = words[0]!.term;
+    const two = `${words[1]!.term} ${broad}`;
+    const rare = [...words].sort((a, b) => Math.abs(a.docs - 50) - Math.abs(b.docs - 50))[0]!.term;
+    const q = encodeURIComponent;
+    const comments = `/api/v1/forum/search/comments?q=`;
+    return [
+      { name: `search comments "${broad}" (relevance)`, path: `${comments}${q(broad)}` },
+      { name: `search comments "${broad}" (new)`, path: `${comments}${q(broad)}&sort=new` },
+      { name: `search comments "${two}"`, path: `${comments}${q(two)}` },
+      { name: `search comments "${rare}"`, path: `${comments}${q(rare)}` },
+      {
+        name: `search comments "${broad}" in ${community}, 7d`,
+        path: `${comments}${q(broad)}&community=${q(community)}&after=7d`,
+      },
+      { name: `search posts "${broad}" (relevance)`, path: `/api/v1/forum/search/posts?q=${q(broad)}` },
+    ];
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The thread with the most comments, from the reply counts the store keeps. */
+async function largestThread(store: BenchStore): Promise<{ postId: string; comments: number }> {
+  const opened = await openStore(store.address, { migrate: false });
+  try {
+    const { rows } = await sql<{ post_id: string; n: number | string }>`select post_id, sum(docs) as n
+      from forum_reply_counts group by post_id order by sum(docs) desc, post_id limit 1`.execute(opened.db);
+    if (!rows[0]) throw new Error('the bench store holds no forum comments');
+    return { postId: rows[0].post_id, comments: Number(rows[0].n) };
   } finally {
     await opened.close();
   }
@@ -152,6 +192,22 @@ function report(results: StoreResult[], options: LoadOptions, args: readonly str
       markdownTable(rows),
       '',
     );
+    for (const [i, { name, result: load }] of result.loads.entries()) {
+      if (name.startsWith('search'))
+        targets.push({
+          target: `search first page p99 ≤ ${TARGET_SEARCH_P99_MS} ms`,
+          subject: `${title}: ${name}`,
+          figure: `${load.p99} ms (alone: ${result.alone[i]!.p99} ms)`,
+          met: load.p99 <= TARGET_SEARCH_P99_MS,
+        });
+      if (name.startsWith('aggregate'))
+        targets.push({
+          target: `aggregate by day over a community's year ≤ ${TARGET_AGGREGATE_MS} ms (alone, p99)`,
+          subject: title,
+          figure: `${result.alone[i]!.p99} ms (under load p99 ${load.p99} ms)`,
+          met: result.alone[i]!.p99 <= TARGET_AGGREGATE_MS,
+        });
+    }
     const page1 = result.loads[1]!.result;
     targets.push({
       target: `largest thread's first page p99 ≤ ${TARGET_TREE_P99_MS} ms`,

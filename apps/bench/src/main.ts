@@ -67,7 +67,7 @@ Options:
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
   --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
-  --comments         measure the forum's comment trees and listings (\`pnpm bench --comments --help\`)
+  --comments         measure the forum's comment trees, search and aggregates (\`pnpm bench --comments --help\`)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));

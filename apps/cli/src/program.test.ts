@@ -51,11 +51,15 @@ describe('socialquery CLI', () => {
     });
     const store = await openStore(storeAddress);
     try {
-      const { n } = await store.db
-        .selectFrom('forum_posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(n)).toBe(seeded);
+      let rows = 0;
+      for (const table of ['forum_posts', 'forum_comments'] as const) {
+        const { n } = await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
+        rows += Number(n);
+      }
+      expect(rows).toBe(seeded);
     } finally {
       await store.close();
     }

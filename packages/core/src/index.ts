@@ -12,6 +12,7 @@ export type {
 } from './operation.js';
 export {
   booleanParam,
+  optionalBooleanParam,
   enumParam,
   idsParam,
   integerParam,
@@ -21,11 +22,14 @@ export {
   requiredString,
   TIME_BOUND_MAX_MS,
   timeBoundParam,
+  parseRelativeTime,
+  relativeTimeBoundParam,
 } from './params.js';
 export type {
   IdsParamOptions,
   IntegerParamOptions,
   OptionalIntegerParamOptions,
+  RelativeTime,
   TimeBound,
   TimeBoundParamOptions,
 } from './params.js';
@@ -67,3 +71,4 @@ export {
 export type { FieldSelection, FieldTree, RecordOf, RecordsLocation, Select, Trimmed } from './fields.js';
 export { EXPORT_ROWS_PER_UNIT, exportFormatParam, exportFormats, exportMediaTypes } from './export.js';
 export type { ExportFormat } from './export.js';
+export { termsOf, wordsOf } from './text.js';

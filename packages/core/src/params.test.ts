@@ -9,7 +9,9 @@ import {
   parseTimeBound,
   requiredString,
   timeBoundParam,
+  relativeTimeBoundParam,
 } from './params.js';
+import { resolveTimeBound } from './server/time-window.js';
 
 /** The messages of a failed parse, or a failure of the test when the parse succeeded. */
 function messagesOf(schema: z.ZodType, input: unknown): string[] {
@@ -314,5 +316,36 @@ describe('parseTimeBound / timeBoundParam', () => {
         'a date (2024-05-01, UTC midnight) or epoch seconds. Narrows uploadDate.',
       'x-time-bound': 'before',
     });
+  });
+});
+
+describe('relativeTimeBoundParam', () => {
+  const after = relativeTimeBoundParam('after');
+  it('takes a count and a unit as a time before now, and every form of timeBoundParam as a moment', () => {
+    expect(after.parse('30m')).toEqual({ ago: 30 * 60_000 });
+    expect(after.parse('24h')).toEqual({ ago: 86_400_000 });
+    expect(after.parse('7d')).toEqual({ ago: 7 * 86_400_000 });
+    expect(after.parse('2w')).toEqual({ ago: 14 * 86_400_000 });
+    expect(after.parse('1y')).toEqual({ ago: 365 * 86_400_000 });
+    expect(after.parse('90s')).toEqual({ ago: 90_000 });
+    expect(after.parse('2024-05-01')).toEqual(new Date('2024-05-01T00:00:00Z'));
+    expect(after.parse('1714521600')).toEqual(new Date('2024-05-01T00:00:00Z'));
+    expect(after.parse(undefined)).toBeUndefined();
+  });
+
+  it('refuses other relative spellings, naming the forms', () => {
+    for (const bad of ['d7', '7 d', '7D', '1.5d', '-7d', '7days', '1234567d']) {
+      const result = after.safeParse(bad);
+      expect(result.success).toBe(false);
+    }
+    expect(after.safeParse('7x').error?.issues[0]?.message).toMatch(/30m, 24h, 7d, 2w, 1y/);
+  });
+
+  it('resolves against the request moment, never before 1970', () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    expect(resolveTimeBound({ ago: 86_400_000 }, now)).toEqual(new Date('2026-06-14T12:00:00Z'));
+    expect(resolveTimeBound(new Date('2020-01-01T00:00:00Z'), now)).toEqual(new Date('2020-01-01T00:00:00Z'));
+    expect(resolveTimeBound({ ago: 999_999 * 31_536_000_000 }, now)).toEqual(new Date(0));
+    expect(resolveTimeBound(undefined, now)).toBeUndefined();
   });
 });

@@ -78,6 +78,15 @@ export function booleanParam(fallback: boolean) {
     .meta({ type: 'boolean', default: fallback });
 }
 
+/** A strict boolean without a default: absent stays undefined (a filter that is off). */
+export function optionalBooleanParam() {
+  return z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+    .transform((value) => value === true || value === 'true')
+    .optional()
+    .meta({ type: 'boolean' });
+}
+
 /** An enumeration matched exactly as spelled, with its default. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
   return z.enum(values, { error: `must be one of: ${values.join(', ')}` }).default(fallback);
@@ -241,4 +250,48 @@ function dateBound(value: Date): { ms: number } | { error: string } {
   if (ms < 0) return { error: 'must not be before 1970-01-01T00:00:00Z' };
   if (ms > TIME_BOUND_MAX_MS) return { error: 'must not be after 9999-12-31T23:59:59.999Z' };
   return { ms };
+}
+
+/** A moment given relative to the request's own (`7d`): this many milliseconds before it. */
+export interface RelativeTime {
+  ago: number;
+}
+
+const RELATIVE_TIME = /^([0-9]{1,6})(s|m|h|d|w|y)$/;
+const RELATIVE_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, y: 31_536_000_000 };
+const RELATIVE_FORMS =
+  'or a time before now: a count and s, m, h, d, w or y (30m, 24h, 7d, 2w, 1y; a year is 365 days)';
+
+/** `7d` → 7 days before now; undefined for any other text. */
+export function parseRelativeTime(value: string): RelativeTime | undefined {
+  const match = RELATIVE_TIME.exec(value);
+  if (!match) return undefined;
+  return { ago: Number(match[1]) * RELATIVE_UNIT_MS[match[2] as keyof typeof RELATIVE_UNIT_MS] };
+}
+
+/**
+ * `after` or `before` as timeBoundParam takes it, or relative to the moment of the request (`7d`, `24h`):
+ * a Date, or a RelativeTime the handler resolves against its own `now` (core/server's `resolveTimeBound`).
+ */
+export function relativeTimeBoundParam(bound: TimeBound, { event = 'created', note }: TimeBoundParamOptions = {}) {
+  const description =
+    `Only items ${event} ${bound} this moment (exclusive): ${TIME_BOUND_FORMS}, ${RELATIVE_FORMS}.` +
+    (note ? ` ${note}` : '');
+  return z
+    .union([z.string(), z.date()], { error: `must be ${TIME_BOUND_FORMS}, ${RELATIVE_FORMS}` })
+    .transform((value, ctx): Date | RelativeTime => {
+      const relative = typeof value === 'string' ? parseRelativeTime(value) : undefined;
+      if (relative) return relative;
+      const parsed = typeof value === 'string' ? parseTimeBound(value) : dateBound(value);
+      if ('error' in parsed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: /^must be /.test(parsed.error) ? `${parsed.error}, ${RELATIVE_FORMS}` : parsed.error,
+        });
+        return z.NEVER;
+      }
+      return new Date(parsed.ms);
+    })
+    .optional()
+    .meta({ type: 'string', description, 'x-time-bound': bound });
 }

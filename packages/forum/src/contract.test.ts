@@ -17,6 +17,9 @@ describe('forum contract', () => {
       'postComments',
       'userComments',
       'commentsByIds',
+      'searchPosts',
+      'searchComments',
+      'aggregate',
     ]);
     expect(postsByIds).toMatchObject({
       id: 'forum.postsByIds',

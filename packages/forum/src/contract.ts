@@ -1,5 +1,7 @@
 import { defineOperation } from '@socialquery/core';
 import {
+  AggregateQuery,
+  AggregateResponse,
   CommentsByIdsQuery,
   CommentsByIdsResponse,
   CommentsResponse,
@@ -11,6 +13,9 @@ import {
   PostCommentsPath,
   PostCommentsQuery,
   PostsResponse,
+  SearchCommentsQuery,
+  SearchPostsQuery,
+  SearchPostsResponse,
   UserCommentsPath,
   UserCommentsQuery,
   UserPostsPath,
@@ -114,5 +119,75 @@ export const commentsByIds = defineOperation({
     'order. Ids match exactly (case-sensitively); an unknown id is never an error.',
 });
 
+const SEARCH_MATCH =
+  'Matches whole words, case-insensitively (anything but letters and digits separates words; a word of the query ' +
+  'that is part of a longer word does not match it); every word of `q` must be there. ';
+const SEARCH_PAGING =
+  '`after`/`before` take ISO 8601 moments, dates, epoch seconds, or a time before now (`7d`, `24h`, `1y`), resolved ' +
+  "when each page is asked. Pass `cursor` back for the next page ('' on the last); it is bound to the query " +
+  '(the same q and filters, as written). The first page costs about the same for a word in ten items as for one in ' +
+  'millions (docs/forum-search.md).';
+
+export const searchPosts = defineOperation({
+  id: 'forum.searchPosts',
+  method: 'GET',
+  path: '/api/v1/forum/search/posts',
+  auth: 'bearer',
+  params: { query: SearchPostsQuery },
+  response: SearchPostsResponse,
+  summary: 'Search posts',
+  description:
+    `Posts whose title and body hold every word of \`q\`. ${SEARCH_MATCH}` +
+    'relevance: posts whose title holds every word first, then by score; top: score; new/old: by creation time; ' +
+    'ties by id (descending; ascending for old). Filters: community, author, after/before (exclusive), minScore ' +
+    `(inclusive), over18. ${SEARCH_PAGING}`,
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+});
+
+export const searchComments = defineOperation({
+  id: 'forum.searchComments',
+  method: 'GET',
+  path: '/api/v1/forum/search/comments',
+  auth: 'bearer',
+  params: { query: SearchCommentsQuery },
+  response: CommentsResponse,
+  summary: 'Search comments',
+  description:
+    `Comments whose body holds every word of \`q\`. ${SEARCH_MATCH}` +
+    'relevance and top: score; new/old: by creation time; ties by id (descending; ascending for old). Filters: ' +
+    `community, author, postId, after/before (exclusive), minScore (inclusive). ${SEARCH_PAGING}`,
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+});
+
+export const aggregate = defineOperation({
+  id: 'forum.aggregate',
+  method: 'GET',
+  path: '/api/v1/forum/aggregate',
+  auth: 'bearer',
+  params: { query: AggregateQuery },
+  response: AggregateResponse,
+  summary: 'Counts of posts or comments',
+  description:
+    'Counts the posts or comments (`kind`) of a community and/or author (case-insensitive; a name the store does ' +
+    'not know counts nothing: no buckets) created strictly between after and before (ISO 8601, dates, epoch ' +
+    'seconds, or a time before now such as `7d`). groupBy hour, day, week (from Monday 00:00), month or year of ' +
+    'creation (UTC): one bucket per non-empty unit, keyed by its start (ISO 8601 with milliseconds), earliest ' +
+    'first, at most 10,000 (the earliest; `limit` does not apply). groupBy community or author: the `limit` ' +
+    'largest groups, count descending, ties by the name lower-cased (code-point order), each keyed by the name ' +
+    'as its latest item spells it. `minCount` drops groups counting less. Exact at any bound; answered from ' +
+    'counts the store keeps as it writes (docs/forum-aggregate.md).',
+  heavy: true,
+});
+
 /** The forum platform's operations, keyed by client method name. */
-export const forumContract = { communityPosts, userPosts, postsByIds, postComments, userComments, commentsByIds };
+export const forumContract = {
+  communityPosts,
+  userPosts,
+  postsByIds,
+  postComments,
+  userComments,
+  commentsByIds,
+  searchPosts,
+  searchComments,
+  aggregate,
+};

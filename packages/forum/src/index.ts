@@ -1,10 +1,13 @@
 export * from './schemas.js';
 export {
+  aggregate,
   commentsByIds,
   communityPosts,
   forumContract,
   postComments,
   postsByIds,
+  searchComments,
+  searchPosts,
   userComments,
   userPosts,
 } from './contract.js';

@@ -2,8 +2,10 @@ import {
   enumParam,
   idsParam,
   integerParam,
+  optionalBooleanParam,
   optionalIntegerParam,
   optionalString,
+  relativeTimeBoundParam,
   requiredString,
   Timestamp,
   timeBoundParam,
@@ -171,3 +173,69 @@ export const UserCommentsQuery = z.object({
 /** Most comment ids one batch lookup takes. */
 export const COMMENTS_BY_IDS_MAX = 100;
 export const CommentsByIdsQuery = z.object({ ids: idsParam({ max: COMMENTS_BY_IDS_MAX, maxLength: 100 }) });
+
+/** Orders of a search: relevance (see the operations), newest, oldest, or highest score first. */
+export const searchSorts = ['relevance', 'new', 'old', 'top'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** The filters both searches take (an empty set of filters searches everything). */
+const searchFilters = () => ({
+  q: requiredString(200)
+    .regex(/[\p{L}\p{N}]/u, { error: 'must hold a word (letters or digits)' })
+    .describe(
+      'Words to find, all of them (whole words, case-insensitive; anything but letters and digits separates words).',
+    ),
+  community: optionalString(100).describe('Only in this community (case-insensitive).'),
+  author: optionalString(100).describe('Only by this user (case-insensitive).'),
+  after: relativeTimeBoundParam('after', { note: 'Pass the same value with the cursor.' }),
+  before: relativeTimeBoundParam('before', { note: 'Pass the same value with the cursor.' }),
+  minScore: optionalIntegerParam({
+    min: -MIN_SCORE_BOUND,
+    max: MIN_SCORE_BOUND,
+    description: 'Only results whose score is at least this (inclusive).',
+  }),
+  sort: enumParam(searchSorts, 'relevance'),
+  limit: postsLimit(),
+  cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
+});
+
+export const SearchPostsQuery = z.object({
+  ...searchFilters(),
+  over18: optionalBooleanParam().describe('true: only posts marked NSFW; false: only posts not marked.'),
+});
+export const SearchCommentsQuery = z.object({
+  ...searchFilters(),
+  postId: optionalString(100).describe('Only comments of this post.'),
+});
+
+export const SearchPostsResponse = z.object({ posts: z.array(Post), cursor: z.string() });
+export type SearchPostsResponse = z.infer<typeof SearchPostsResponse>;
+
+export const aggregateKinds = ['posts', 'comments'] as const;
+export type AggregateKind = (typeof aggregateKinds)[number];
+export const aggregateGroups = ['hour', 'day', 'week', 'month', 'year', 'community', 'author'] as const;
+export type AggregateGroup = (typeof aggregateGroups)[number];
+
+export const AggregateQuery = z.object({
+  kind: enumParam(aggregateKinds, 'posts'),
+  groupBy: enumParam(aggregateGroups, 'day'),
+  community: optionalString(100).describe('Only in this community (case-insensitive).'),
+  author: optionalString(100).describe('Only by this user (case-insensitive).'),
+  after: relativeTimeBoundParam('after'),
+  before: relativeTimeBoundParam('before'),
+  limit: integerParam({ min: 1, max: 1000, default: 100 }).describe(
+    'groupBy community or author: the most groups answered. Time groups ignore it: up to 10,000 buckets, the earliest.',
+  ),
+  minCount: integerParam({ min: 1, max: MIN_SCORE_BOUND, default: 1 }).describe('Only groups counting at least this.'),
+});
+
+/** One group: a bucket's start (ISO 8601, UTC; weeks start on Monday) or a community or author name, and its count. */
+export const AggregateBucket = z.object({ key: z.string(), count: z.number().int() });
+export type AggregateBucket = z.infer<typeof AggregateBucket>;
+
+export const AggregateResponse = z.object({
+  kind: z.enum(aggregateKinds),
+  groupBy: z.enum(aggregateGroups),
+  buckets: z.array(AggregateBucket),
+});
+export type AggregateResponse = z.infer<typeof AggregateResponse>;

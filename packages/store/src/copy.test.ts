@@ -91,7 +91,17 @@ describe('copyStore', () => {
   });
 
   /** Tables the store derives from others' rows: not copied, made again by the copy's writes. */
-  const DERIVED = ['video_search', 'video_search_terms', 'music_search', 'music_search_terms'];
+  const DERIVED = [
+    'video_search',
+    'video_search_terms',
+    'music_search',
+    'music_search_terms',
+    'forum_search',
+    'forum_search_terms',
+    'forum_reply_counts',
+    'forum_activity',
+    'forum_activity_authors',
+  ];
   const derivedRows = async (store: Store, table: string) =>
     (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db)).rows
       .map((row) => JSON.stringify(Object.values(row).map(String)))

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ForumTables } from './platforms/forum/tables.js';
+import type { ForumDerivedTables, ForumTables } from './platforms/forum/tables.js';
 import type { ShortVideoTables } from './platforms/shortvideo/tables.js';
 import type { MicroblogTables } from './platforms/microblog/tables.js';
 import type { ProfessionalTables } from './platforms/professional/tables.js';
@@ -47,7 +47,7 @@ export type PlatformTableName = keyof PlatformTables;
  * Tables a platform derives from its own (search indexes): written by the platform's code as its
  * tables are written (`PlatformTable.write`), never by importers, and rebuilt rather than copied.
  */
-export interface DerivedTables extends VideoDerivedTables, MusicDerivedTables {}
+export interface DerivedTables extends ForumDerivedTables, VideoDerivedTables, MusicDerivedTables {}
 
 /** Every table of the store: the kernel's and each platform's. */
 export interface Database extends PlatformTables, DerivedTables {

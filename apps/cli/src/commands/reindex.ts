@@ -14,7 +14,9 @@ export function reindexCommand(program: Command, io: Io) {
     .description(
       'make the search indexes anew from the stored rows (writes keep them in step: this is for tables changed by other tools)',
     )
-    .option('--only <platforms>', 'reindex only these platforms, comma-separated (video)', (v: string) => v.split(','))
+    .option('--only <platforms>', 'reindex only these platforms, comma-separated (forum, video, music)', (v: string) =>
+      v.split(','),
+    )
     .action(async (options: StoreOption & { only?: string[] }) => {
       await withStore({ ...program.opts(), ...options }, async (store) => {
         const started = performance.now();

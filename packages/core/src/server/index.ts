@@ -1,7 +1,7 @@
 export { createCursorCodec, cursorBinding, decodePosition } from './cursor.js';
 export type { CursorCodec } from './cursor.js';
 export { inRequestOrder } from './batch.js';
-export { laterOf, timeWindowOf } from './time-window.js';
+export { laterOf, resolveTimeBound, timeWindowOf } from './time-window.js';
 export type { TimeWindow } from './time-window.js';
 export { notFound, ServiceError } from './service-error.js';
 export type { ContractHandlers, HandlerContext, OperationHandler } from './handler.js';

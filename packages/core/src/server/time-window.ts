@@ -1,3 +1,4 @@
+import type { RelativeTime } from '../params.js';
 import { ServiceError } from './service-error.js';
 
 /** A caller's time window: exclusive bounds on when an item was created (either may be absent). */
@@ -27,4 +28,10 @@ export function laterOf(a: Date | undefined, b: Date | undefined): Date | undefi
   if (!a) return b;
   if (!b) return a;
   return a.getTime() >= b.getTime() ? a : b;
+}
+
+/** A bound of relativeTimeBoundParam as a moment: a relative one counted back from the request's `now`. */
+export function resolveTimeBound(bound: Date | RelativeTime | undefined, now: Date): Date | undefined {
+  if (bound === undefined || bound instanceof Date) return bound;
+  return new Date(Math.max(0, now.getTime() - bound.ago));
 }

@@ -21,6 +21,7 @@ const TreeRootSchema = z.strictObject({
   parentId: Id.nullable(),
   after: z.strictObject({ key: z.number(), id: Id }).optional(),
   depth: z.number().int().min(0),
+  seen: z.number().int().min(0),
 });
 const UserPositionSchema = z.strictObject({ createdAt: EpochMs, id: Id });
 
@@ -44,7 +45,7 @@ export function createCommentHandlers(
       const binding = cursorBinding(postComments.id, { postId, sort, depth, limit, cursor }, TREE_UNBOUND);
       const root: TreeRoot = cursor
         ? withoutUndefined(decodePosition(cursors, cursor, binding, TreeRootSchema))
-        : { parentId: null, depth: 0 };
+        : { parentId: null, depth: 0, seen: 0 };
       const page = await readTreePage(source, { postId, sort, root, levels: depth, limit }, (next) =>
         cursors.encode(next, binding),
       );
@@ -90,6 +91,6 @@ export function createCommentHandlers(
 const userPosition = (comment: Comment) => ({ createdAt: Date.parse(comment.createdAt), id: comment.id });
 
 /** A decoded root without the keys zod left undefined (exactOptionalPropertyTypes). */
-function withoutUndefined({ parentId, after, depth }: z.output<typeof TreeRootSchema>): TreeRoot {
-  return { parentId, ...(after ? { after } : {}), depth };
+function withoutUndefined({ parentId, after, depth, seen }: z.output<typeof TreeRootSchema>): TreeRoot {
+  return { parentId, ...(after ? { after } : {}), depth, seen };
 }

@@ -30,8 +30,8 @@ function memorySource(nodes: readonly Node[]) {
         return got;
       });
     },
-    async replyCounts(_post, sort, list) {
-      return list.map((read) => repliesOf(sort, read).length);
+    async replyCounts(_post, parentIds) {
+      return parentIds.map((parentId) => nodes.filter((n) => n.parentId === parentId).length);
     },
     async commentsByIds(ids) {
       return nodes.filter((n) => ids.includes(n.id)).map(record);
@@ -66,7 +66,7 @@ function record(n: Node): Comment {
 /** Cursors are plain JSON here (the handlers sign them). */
 const encode = (root: TreeRoot) => JSON.stringify(root);
 const decode = (cursor: string) => JSON.parse(cursor) as TreeRoot;
-const TOP: TreeRoot = { parentId: null, depth: 0 };
+const TOP: TreeRoot = { parentId: null, depth: 0, seen: 0 };
 
 const node = (id: string, parentId: string | null, score: number, createdAt = 0): Node => ({
   id,
@@ -123,13 +123,14 @@ describe('readTreePage', () => {
     expect(page.comments.map((c) => c.id)).toEqual(['b', 'b2', 'a']);
     expect(page.comments.map((c) => c.moreReplies?.count ?? 0)).toEqual([1, 0, 2]);
     expect(page.moreCount).toBe(1);
-    expect(decode(page.cursor)).toEqual({ parentId: null, after: { key: 10, id: 'a' }, depth: 0 });
+    expect(decode(page.cursor)).toEqual({ parentId: null, after: { key: 10, id: 'a' }, depth: 0, seen: 2 });
     expect(decode(page.comments[0]!.moreReplies!.cursor)).toEqual({
       parentId: 'b',
       after: { key: 50, id: 'b2' },
       depth: 1,
+      seen: 1,
     });
-    expect(decode(page.comments[2]!.moreReplies!.cursor)).toEqual({ parentId: 'a', depth: 1 });
+    expect(decode(page.comments[2]!.moreReplies!.cursor)).toEqual({ parentId: 'a', depth: 1, seen: 0 });
   });
 
   it('levels=1 shows one level and counts every reply it leaves out', async () => {
@@ -144,7 +145,7 @@ describe('readTreePage', () => {
 
   it('continues from a cursor at the depth it names, levels counted from there', async () => {
     const { source } = memorySource(tree);
-    const root: TreeRoot = { parentId: 'a', after: { key: 7, id: 'a2' }, depth: 1 };
+    const root: TreeRoot = { parentId: 'a', after: { key: 7, id: 'a2' }, depth: 1, seen: 1 };
     const page = await readTreePage(source, { postId: 'p', sort: 'top', root, levels: 1, limit: 10 }, encode);
     expect(page.comments.map((c) => [c.id, c.depth])).toEqual([['a1', 1]]);
     expect(page).toMatchObject({ moreCount: 0, cursor: '' });

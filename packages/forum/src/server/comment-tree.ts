@@ -3,10 +3,12 @@ import type { CommentSource, RepliesOf, SiblingPosition } from './source.js';
 
 /**
  * Where a tree page starts: the replies of `parentId` (null: the post's top-level comments) after
- * `after`, whose depth is `depth`. A page's continuations are roots of the same kind (a cursor carries one).
+ * `after`, which `seen` replies precede, whose depth is `depth`. A page's continuations are roots of
+ * the same kind (a cursor carries one).
  */
 export interface TreeRoot extends RepliesOf {
   depth: number;
+  seen: number;
 }
 
 export interface TreePageQuery {
@@ -36,6 +38,8 @@ export function precedes(sort: CommentSort, a: SiblingPosition, b: SiblingPositi
 /** A comment whose replies the walk reads, and how far it has read and shown them. */
 interface Replies {
   id: string | null;
+  /** Replies before `start` (shown on earlier pages). */
+  seen: number;
   /** Level of its replies below the page's root (0: the root's own replies). */
   level: number;
   start: SiblingPosition | undefined;
@@ -47,8 +51,9 @@ interface Replies {
   shown: SiblingPosition[];
 }
 
-const repliesOf = (id: string | null, level: number, start?: SiblingPosition): Replies => ({
+const repliesOf = (id: string | null, level: number, start?: SiblingPosition, seen = 0): Replies => ({
   id,
+  seen,
   level,
   start,
   read: [],
@@ -63,16 +68,16 @@ const repliesOf = (id: string | null, level: number, start?: SiblingPosition): R
  * page holds the thread's best comments wherever they are, each below its parent, and a comment's
  * shown replies are always the first ones of its replies in `sort` order. Replies are read lazily, a
  * few per comment (REPLIES_READ), with those of the next likely comments read in the same round
- * (READ_AHEAD). Then one count per comment whose replies are not all shown gives its `moreReplies`,
- * whose cursor (`encode`) continues after the last reply shown: following every cursor reads each
- * comment of the tree once.
+ * (READ_AHEAD). Then the reply counts the store keeps give, for each comment whose replies are not
+ * all shown, its `moreReplies`, whose cursor (`encode`) continues after the last reply shown (and
+ * counts those before it): following every cursor reads each comment of the tree once.
  */
 export async function readTreePage(
   source: CommentSource,
   { postId, sort, root, levels, limit }: TreePageQuery,
   encode: (root: TreeRoot) => string,
 ): Promise<CommentTreeResponse> {
-  const top = repliesOf(root.parentId, 0, root.after);
+  const top = repliesOf(root.parentId, 0, root.after, root.seen);
   const open = new Map<string | null, Replies>([[root.parentId, top]]);
   const ahead = new Map<string, Replies>();
   let remaining = limit;
@@ -126,15 +131,16 @@ export async function readTreePage(
   const uncertain = [...open.values(), ...cut].filter((r) => !(r.complete && r.next === r.read.length));
   const counts = await source.replyCounts(
     postId,
-    sort,
-    uncertain.map((r) => ({ parentId: r.id, ...(r.start ? { after: r.start } : {}) })),
+    uncertain.map((r) => r.id),
   );
   const more = new Map<string | null, MoreReplies>();
   uncertain.forEach((r, i) => {
-    const count = (counts[i] ?? 0) - r.shown.length;
+    const seen = r.seen + r.shown.length;
+    const count = (counts[i] ?? 0) - seen;
     const after = r.shown.at(-1) ?? r.start;
     const depth = root.depth + r.level;
-    if (count > 0) more.set(r.id, { count, cursor: encode({ parentId: r.id, ...(after ? { after } : {}), depth }) });
+    if (count > 0)
+      more.set(r.id, { count, cursor: encode({ parentId: r.id, ...(after ? { after } : {}), depth, seen }) });
   });
 
   const records = new Map(

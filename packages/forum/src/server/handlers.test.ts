@@ -62,6 +62,9 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     commentsByIds: unused,
     userComments: unused,
     threadExists: unused,
+    searchPosts: unused,
+    searchComments: unused,
+    aggregate: unused,
   };
   return { source, calls };
 }

@@ -6,8 +6,10 @@ import type {
   userPosts as userPostsOperation,
 } from '../contract.js';
 import type { Post } from '../schemas.js';
+import { createAggregateHandlers } from './aggregate-handler.js';
 import { createCommentHandlers } from './comment-handlers.js';
 import { windowStart } from './ranking.js';
+import { createSearchHandlers } from './search-handlers.js';
 import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from './source.js';
 
 /**
@@ -34,6 +36,8 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
       return { posts, notFound };
     },
     ...createCommentHandlers(source),
+    ...createSearchHandlers(source),
+    ...createAggregateHandlers(source),
   };
 }
 

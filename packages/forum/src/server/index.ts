@@ -12,7 +12,13 @@ export {
   windowStart,
 } from './ranking.js';
 export type {
+  AggregateQuery,
   CommentSource,
+  ForumResearchSource,
+  SearchCommentsQuery,
+  SearchFilters,
+  SearchPosition,
+  SearchPostsQuery,
   CommunityPostsQuery,
   ForumSource,
   RepliesOf,
@@ -21,3 +27,4 @@ export type {
   UserPostsQuery,
 } from './source.js';
 export { forumPlatform } from './platform.js';
+export { commentPosition, postPosition } from './search-handlers.js';

@@ -1,5 +1,14 @@
 import type { TimeWindow } from '@socialquery/core/server';
-import type { Comment, CommentSort, ForumSort, Post } from '../schemas.js';
+import type {
+  AggregateBucket,
+  AggregateGroup,
+  AggregateKind,
+  Comment,
+  CommentSort,
+  ForumSort,
+  Post,
+  SearchSort,
+} from '../schemas.js';
 
 /** The caller's filters of a listing (the `after`, `before` and `minScore` extensions). */
 export interface PostFilters {
@@ -63,8 +72,8 @@ export interface CommentSource {
     sort: CommentSort,
     reads: readonly (RepliesOf & { limit: number })[],
   ): Promise<SiblingPosition[][]>;
-  /** Per read, how many replies there are (after its position, in the sort's order). */
-  replyCounts(postId: string, sort: CommentSort, reads: readonly RepliesOf[]): Promise<number[]>;
+  /** Per comment (null: the post's top level), how many replies it has: counts the store keeps as it writes. */
+  replyCounts(postId: string, parentIds: readonly (string | null)[]): Promise<number[]>;
   /**
    * The comments whose id is one of these (exactly), in any order; unknown ids are left out. `depth`
    * false: their depth is left null (a tree page knows it already).
@@ -76,7 +85,59 @@ export interface CommentSource {
   threadExists(postId: string): Promise<boolean>;
 }
 
-export interface ForumSource extends CommentSource {
+/**
+ * A result's place in a search order: `tier` (relevance of posts: 1 when the title holds every term,
+ * else 0; 0 in other orders), `key` (score for relevance and top, createdAt in epoch ms for new and
+ * old) and the id. Orders are by (tier, key, id) descending; `old` by (key, id) ascending.
+ */
+export interface SearchPosition {
+  tier: number;
+  key: number;
+  id: string;
+}
+
+/** What both searches filter by. `terms`: the query's distinct words (core's `termsOf`), at least one. */
+export interface SearchFilters {
+  terms: readonly string[];
+  sort: SearchSort;
+  community?: string;
+  author?: string;
+  window?: TimeWindow;
+  minScore?: number;
+  /** Only results after this position of the order (keyset paging). */
+  after?: SearchPosition;
+  limit: number;
+}
+
+export interface SearchPostsQuery extends SearchFilters {
+  over18?: boolean;
+}
+
+export interface SearchCommentsQuery extends SearchFilters {
+  postId?: string;
+}
+
+/** What the aggregate operation counts: the posts or comments of a community and/or author, in a window. */
+export interface AggregateQuery {
+  kind: AggregateKind;
+  groupBy: AggregateGroup;
+  community?: string;
+  author?: string;
+  window?: TimeWindow;
+  /** community and author groups: the largest this many; time groups: the earliest this many buckets. */
+  limit: number;
+  minCount: number;
+}
+
+/** Search and aggregation over a store (docs/forum-search.md, docs/forum-aggregate.md). */
+export interface ForumResearchSource {
+  searchPosts(query: SearchPostsQuery): Promise<Post[]>;
+  searchComments(query: SearchCommentsQuery): Promise<Comment[]>;
+  /** Groups in the operation's order (time: earliest first; community, author: count desc, then name). */
+  aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
+}
+
+export interface ForumSource extends CommentSource, ForumResearchSource {
   communityPosts(query: CommunityPostsQuery): Promise<Post[]>;
   /** Newest first. */
   userPosts(query: UserPostsQuery): Promise<Post[]>;

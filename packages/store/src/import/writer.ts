@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
-import { storePlatforms, writeTableRows } from '../platforms/index.js';
+import { derivedTablesOf, storePlatforms, writeTableRows } from '../platforms/index.js';
 import { encodeInserts, type NumberedTable, numberRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
@@ -354,15 +354,17 @@ class BulkLoad {
         CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []),
       );
       if (Number(count.rows[0]?.n ?? 0) > expected) continue;
-      const indexes = await this.trx.executeQuery<{ name: string; sql: string }>(
-        CompiledQuery.raw(
-          `select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`,
-          [table],
-        ),
-      );
-      for (const index of indexes.rows) {
-        await this.trx.executeQuery(CompiledQuery.raw(`drop index "${index.name}"`, []));
-        this.dropped.push(index.sql);
+      for (const indexed of [table, ...derivedTablesOf(table)]) {
+        const indexes = await this.trx.executeQuery<{ name: string; sql: string }>(
+          CompiledQuery.raw(
+            `select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`,
+            [indexed],
+          ),
+        );
+        for (const index of indexes.rows) {
+          await this.trx.executeQuery(CompiledQuery.raw(`drop index "${index.name}"`, []));
+          this.dropped.push(index.sql);
+        }
       }
     }
   }

@@ -69,3 +69,14 @@ export async function writeTableRows<T extends keyof Database>(
   const own = tableWriters.get(table);
   return own ? own(db, rows as readonly never[], how, write) : write();
 }
+
+const derivedTables = new Map<string, readonly string[]>(
+  storePlatforms.flatMap((platform) =>
+    platform.tables.flatMap((table: PlatformTable) => (table.derived ? [[table.name, table.derived]] : [])),
+  ),
+);
+
+/** The tables a platform table's `write` derives rows into (none for most). */
+export function derivedTablesOf(table: string): readonly string[] {
+  return derivedTables.get(table) ?? [];
+}

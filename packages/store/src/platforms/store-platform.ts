@@ -5,7 +5,7 @@ import type { DemoSet } from '../demo/demo-set.js';
 import type { Importer } from '../import/types.js';
 import type { TableColumnTypes } from '../rows/column-types.js';
 import type { RowWriter } from '../rows/write-rows.js';
-import type { Database, PlatformTableName } from '../schema.js';
+import type { Database, DerivedTables, PlatformTableName } from '../schema.js';
 
 /** One of a platform's tables, as the kernel writes and copies it. */
 export interface PlatformTable {
@@ -23,6 +23,12 @@ export interface PlatformTable {
    * the platform's own demo rows directly.
    */
   write?: (db: RowWriter, rows: readonly never[], how: TableWrite, write: () => Promise<number>) => Promise<number>;
+  /**
+   * The tables `write` derives rows into. A large SQLite import that loads this table without its
+   * secondary indexes (building them once at its end) does the same for these: their indexes are in
+   * orders unrelated to the rows' (a search index's score order), where row-by-row inserts land at random.
+   */
+  derived?: readonly (keyof DerivedTables)[];
 }
 
 /**

@@ -29,6 +29,7 @@ const post = (n: number, title = `post ${n}`): ForumPostsTable => ({
   created_at: 1_700_000_000_000 + n,
   hot: n / 3,
   url: '',
+  over18: 0,
 });
 const genre = (id: string, num: number, name: string): MusicGenresTable => ({
   id,

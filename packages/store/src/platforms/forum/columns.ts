@@ -17,6 +17,7 @@ export const FORUM_COLUMNS = {
     created_at: 'bigint',
     hot: 'double precision',
     url: 'text',
+    over18: 'integer',
   },
   forum_comments: {
     id: 'text',

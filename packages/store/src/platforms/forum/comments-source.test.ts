@@ -101,7 +101,7 @@ describe('SQL comment source', () => {
   it.each(commentSorts)('reads a page of 500 in the tree order of %s, each comment as stored', async (sort) => {
     const page = await readTreePage(
       source(),
-      { postId: POST, sort, root: { parentId: null, depth: 0 }, levels: 10, limit: 500 },
+      { postId: POST, sort, root: { parentId: null, depth: 0, seen: 0 }, levels: 10, limit: 500 },
       encode,
     );
     // the 500 comments of the page, in the tree's order
@@ -129,7 +129,7 @@ describe('SQL comment source', () => {
     'following every cursor (%s) reads each comment once, the same on every store',
     async (sort) => {
       const seen: TreeComment[] = [];
-      const pending: TreeRoot[] = [{ parentId: null, depth: 0 }];
+      const pending: TreeRoot[] = [{ parentId: null, depth: 0, seen: 0 }];
       while (pending.length > 0) {
         const root = pending.pop()!;
         const page = await readTreePage(source(), { postId: POST, sort, root, levels: 3, limit: 37 }, encode);
@@ -154,9 +154,10 @@ describe('SQL comment source', () => {
     expect(together).toEqual(apart);
     expect(together[0]).toHaveLength(5);
     expect(together[3]).toEqual([]);
-    expect(await source().replyCounts(POST, 'top', [{ parentId: null }, { parentId: 'none' }])).toEqual([
+    expect(await source().replyCounts(POST, [null, 'none', 'c0001'])).toEqual([
       thread.filter((c) => c.parentId === null).length,
       0,
+      thread.filter((c) => c.parentId === 'c0001').length,
     ]);
   });
 

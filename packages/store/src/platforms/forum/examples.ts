@@ -1,13 +1,14 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../schema.js';
 
 /**
- * The forum's largest community, its most active author, a post of that community, and the post with the
- * most comments the store holds (among the 20 that say they have the most; else that first post).
+ * The forum's largest community, its most active author, a post of that community, the post of that
+ * community with the most comments the store holds (among its 20 that say they have the most; else that
+ * first post), and the word most posts hold.
  */
 export async function findForumExamples(
   db: Kysely<Database>,
-): Promise<{ community: string; username: string; ids: string; postId: string } | undefined> {
+): Promise<{ community: string; username: string; ids: string; postId: string; q: string } | undefined> {
   const community = await mostFrequent(db, 'community_key', 'community');
   const username = await mostFrequent(db, 'author_key', 'author');
   if (!community || !username) return undefined;
@@ -18,13 +19,35 @@ export async function findForumExamples(
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return post ? { community, username, ids: post.id, postId: (await mostCommented(db)) ?? post.id } : undefined;
+  if (!post) return undefined;
+  return {
+    community,
+    username,
+    ids: post.id,
+    postId: (await mostCommented(db, community.toLowerCase())) ?? post.id,
+    q: await commonWord(db),
+  };
 }
 
-async function mostCommented(db: Kysely<Database>): Promise<string | undefined> {
+/** The word most posts hold (of three letters or more, where there is one): a search with many pages. */
+async function commonWord(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('forum_search_terms')
+    .select('term')
+    .where('kind', '=', 'p')
+    .orderBy(sql`length(term) >= 3`, 'desc')
+    .orderBy('docs', 'desc')
+    .orderBy('term')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.term ?? 'the';
+}
+
+async function mostCommented(db: Kysely<Database>, communityKey: string): Promise<string | undefined> {
   const candidates = await db
     .selectFrom('forum_posts')
     .select('id')
+    .where('community_key', '=', communityKey)
     .orderBy('comment_count', 'desc')
     .orderBy('id')
     .limit(20)

@@ -49,6 +49,7 @@ export function mapRedditSubmission(record: Json, { escaped = true } = {}): Impo
       commentCount: integer(record, 'num_comments', 0),
       createdAt: epochSeconds(record, 'created_utc'),
       url: permalinkOf(record) || optionalString(record, 'url'),
+      over18: boolean(record, 'over_18'),
     }),
   };
 }

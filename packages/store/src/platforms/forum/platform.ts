@@ -5,7 +5,11 @@ import { forumDemoSet } from './demo-set.js';
 import { findForumExamples } from './examples.js';
 import { redditNdjson } from './import-reddit.js';
 import { redditApi } from './import-reddit-api.js';
+import { rebuildForum, writeForumCommentRows, writeForumPostRows } from './derived.js';
 import { forumComments } from './migrations/0011-forum-comments.js';
+import { forumActivity } from './migrations/0012-forum-activity.js';
+import { forumSearch } from './migrations/0013-forum-search.js';
+import { forumReplyCounts } from './migrations/0014-forum-reply-counts.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -16,10 +20,19 @@ export const forumStorePlatform = defineStorePlatform({
   name: 'forum',
   definition: forumPlatform,
   source: createSqlForumSource,
-  migrations: { '0011-forum-comments': forumComments },
-  tables: [{ name: 'forum_posts' }, { name: 'forum_comments' }],
+  migrations: {
+    '0011-forum-comments': forumComments,
+    '0012-forum-activity': forumActivity,
+    '0013-forum-search': forumSearch,
+    '0014-forum-reply-counts': forumReplyCounts,
+  },
+  tables: [
+    { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },
+    { name: 'forum_comments', write: writeForumCommentRows, derived: ['forum_search'] },
+  ],
   columnTypes: FORUM_COLUMNS,
   importers: [redditNdjson, redditApi],
   demo: forumDemoSet,
+  rebuild: rebuildForum,
   examples: findForumExamples,
 });

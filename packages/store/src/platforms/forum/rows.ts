@@ -1,6 +1,7 @@
 import { confidence, hotScore } from '@socialquery/forum/server';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import { FORUM_COLUMNS } from './columns.js';
+import { writeForumCommentRows, writeForumPostRows } from './derived.js';
 import type { ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import { nameKey } from './names.js';
 
@@ -18,6 +19,8 @@ export interface ForumPostInput {
   /** Epoch milliseconds. */
   createdAt: number;
   url: string;
+  /** Marked NSFW (default false). */
+  over18?: boolean;
 }
 
 export function toForumRow(post: ForumPostInput): ForumPostsTable {
@@ -36,12 +39,18 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
     created_at: post.createdAt,
     hot: hotScore(post.score, post.createdAt),
     url: post.url,
+    over18: post.over18 ? 1 : 0,
   };
 }
 
-/** Inserts or updates by id (loading the same data twice never duplicates it); returns the rows written. */
+/**
+ * Inserts or updates by id (loading the same data twice never duplicates it), keeping what the forum
+ * derives from its posts in step (derived.ts); returns the rows written.
+ */
 export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) =>
-  writeRows(db, 'forum_posts', rows, { columns: FORUM_COLUMNS.forum_posts });
+  writeForumPostRows(db, rows, 'upserted', () =>
+    writeRows(db, 'forum_posts', rows, { columns: FORUM_COLUMNS.forum_posts }),
+  );
 
 /** A forum comment as loaders (demo data, importers) hand it over. */
 export interface ForumCommentInput {
@@ -94,6 +103,8 @@ export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTabl
   };
 }
 
-/** Inserts or updates comments by id; returns the rows written. */
+/** Inserts or updates comments by id, as upsertForumRows does posts; returns the rows written. */
 export const upsertForumCommentRows = (db: RowWriter, rows: readonly ForumCommentsTable[]) =>
-  writeRows(db, 'forum_comments', rows, { columns: FORUM_COLUMNS.forum_comments });
+  writeForumCommentRows(db, rows, 'upserted', () =>
+    writeRows(db, 'forum_comments', rows, { columns: FORUM_COLUMNS.forum_comments }),
+  );

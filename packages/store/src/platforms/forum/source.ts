@@ -4,7 +4,9 @@ import { laterOf } from '@socialquery/core/server';
 import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ForumPostsTable } from '../../schema.js';
+import { createSqlAggregateSource } from './aggregate-source.js';
 import { createSqlCommentSource } from './comments-source.js';
+import { createSqlSearchSource } from './search-source.js';
 import { nameKey } from './names.js';
 
 const POST_COLUMNS = [
@@ -31,8 +33,28 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
+  const search = createSqlSearchSource(db);
+  const postsByIds = async (ids: readonly string[]) => {
+    if (ids.length === 0) return [];
+    // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
+    const rows = await db
+      .selectFrom('forum_posts')
+      .select(POST_COLUMNS)
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map(toPost);
+  };
   return {
     ...comments,
+    async searchPosts(query) {
+      const ids = (await search.searchPostIds(query)).map((hit) => hit.id);
+      return inOrder(ids, await postsByIds(ids));
+    },
+    async searchComments(query) {
+      const ids = (await search.searchCommentIds(query)).map((hit) => hit.id);
+      return inOrder(ids, await comments.commentsByIds(ids));
+    },
+    ...createSqlAggregateSource(db),
     async communityPosts({
       community,
       order,
@@ -81,16 +103,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
-    async postsByIds(ids) {
-      if (ids.length === 0) return [];
-      // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
-      const rows = await db
-        .selectFrom('forum_posts')
-        .select(POST_COLUMNS)
-        .where('id', 'in', [...ids])
-        .execute();
-      return rows.map(toPost);
-    },
+    postsByIds,
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
     userExists: async (username) => (await exists(db, 'author_key', nameKey(username))) || hasComments(username),
   };
@@ -164,6 +177,12 @@ function sortKey(
  */
 const pastPosition = (key: RawBuilder<number>, value: number, id: string) =>
   sql<boolean>`(${key} <= ${value} and (${key} < ${value} or id < ${id}))`;
+
+/** Records in the order of their ids (a search's order); ids with no record are left out. */
+function inOrder<T extends { id: string }>(ids: readonly string[], records: readonly T[]): T[] {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 async function exists(db: Kysely<Database>, column: 'community_key' | 'author_key', key: string) {
   const row = await db.selectFrom('forum_posts').select('id').where(column, '=', key).limit(1).executeTakeFirst();

@@ -16,6 +16,8 @@ export interface ForumPostsTable {
   /** hotScore(score, created_at), kept so hot listings are index scans. */
   hot: number;
   url: string;
+  /** 1 for a post marked NSFW (migration 0013). */
+  over18: number;
 }
 
 export interface ForumCommentsTable {
@@ -42,6 +44,12 @@ export interface ForumCommentsTable {
   removed: number;
   url: string;
 }
+
+import type { ForumActivityTables } from './activity-tables.js';
+import type { ForumSearchTables } from './search-tables.js';
+
+/** The tables the forum derives from its posts and comments (derived.ts keeps them in step). */
+export interface ForumDerivedTables extends ForumActivityTables, ForumSearchTables {}
 
 /** The forum tables, by name: part of the store's `Database`. */
 export interface ForumTables {

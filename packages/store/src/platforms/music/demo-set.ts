@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import { type MusicDerivedReport, recomputeMusicDerived } from './derived.js';
 import { type MusicWrittenTable, upsertMusicRows } from './rows.js';
+import { isEmpty, withoutSecondaryIndexes } from '../../rows/secondary-indexes.js';
 import type { Database } from '../../schema.js';
 import type { DemoSet } from '../../demo/demo-set.js';
 import {
@@ -65,9 +66,8 @@ export const musicDemoSet: DemoSet = {
 };
 
 /**
- * Writes a table's rows. Into an empty table it loads without the table's secondary indexes and
- * builds them afterwards (also when the load fails): one sorted build is several times cheaper
- * than as many random index inserts (and PostgreSQL's GIN search indexes build far faster in bulk).
+ * Writes a table's rows; into an empty table without its secondary indexes, built afterwards
+ * (rows/secondary-indexes.ts; PostgreSQL's GIN search indexes build far faster in bulk too).
  */
 async function writeMusicRows<T extends MusicWrittenTable>(
   db: Kysely<Database>,
@@ -75,27 +75,8 @@ async function writeMusicRows<T extends MusicWrittenTable>(
   rows: Iterable<Database[T]>,
   onRows: (count: number) => void,
 ): Promise<{ written: number; changed: number }> {
-  const empty = (await sql`select 1 from ${sql.table(table)} limit 1`.execute(db)).rows.length === 0;
-  const indexes = empty ? await secondaryIndexes(db, table) : [];
-  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
-  try {
-    return await upsertAll(db, table, rows, onRows);
-  } finally {
-    for (const { definition } of indexes) await sql.raw(definition).execute(db);
-  }
-}
-
-/** The table's indexes that no constraint (primary key, unique column) owns, with the statements that create them. */
-async function secondaryIndexes(db: Kysely<Database>, table: string): Promise<{ name: string; definition: string }[]> {
-  const query =
-    dialectOf(db).kind === 'postgres'
-      ? sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)`
-      : sql<{
-          name: string;
-          definition: string;
-        }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`;
-  return (await query.execute(db)).rows;
+  const load = () => upsertAll(db, table, rows, onRows);
+  return (await isEmpty(db, table)) ? withoutSecondaryIndexes(db, [table], load) : load();
 }
 
 async function countDerived(db: Kysely<Database>): Promise<MusicDerivedReport> {

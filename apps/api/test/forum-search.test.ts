@@ -1,0 +1,183 @@
+import { ErrorBody } from '@socialquery/core';
+import { CommentsResponse, searchComments, searchPosts, SearchPostsResponse } from '@socialquery/forum';
+import {
+  type ForumCommentInput,
+  type ForumPostInput,
+  toForumCommentRow,
+  toForumRow,
+  upsertForumCommentRows,
+  upsertForumRows,
+} from '@socialquery/store';
+import request from 'supertest';
+import { NOW, startTestService, type TestService } from './harness.js';
+import { describeOperationRules } from './operation-rules.case.js';
+
+let service: TestService;
+const HOUR = 3_600_000;
+
+/** Posts and comments with words no demo item has ("zqx…"), at known times, scores and places. */
+const posts: ForumPostInput[] = Array.from({ length: 30 }, (_, i) => ({
+  id: `zqp${String(i).padStart(2, '0')}`,
+  community: i % 2 === 0 ? 'ZqEven' : 'ZqOdd',
+  author: `zqauthor${i % 3}`,
+  title: i % 4 === 0 ? 'zqxfind zqxother in the title' : 'a title',
+  content: i % 4 === 0 ? '' : 'the body says zqxfind &amp; zqxother',
+  upvotes: i,
+  downvotes: 0,
+  score: (i * 7) % 11,
+  commentCount: 0,
+  createdAt: NOW.getTime() - i * 12 * HOUR,
+  url: `https://forum.example.org/zq/${i}`,
+  over18: i % 5 === 0,
+}));
+
+const comments: ForumCommentInput[] = Array.from({ length: 60 }, (_, i) => ({
+  id: `zqc${String(i).padStart(2, '0')}`,
+  postId: posts[i % 3]!.id,
+  parentId: null,
+  community: posts[i % 3]!.community,
+  author: `zqauthor${i % 4}`,
+  body: i % 3 === 0 ? 'zqxfind here, and zqxother' : 'only zqxfind',
+  score: (i * 5) % 13,
+  createdAt: NOW.getTime() - i * 6 * HOUR,
+  edited: false,
+  distinguished: null,
+  stickied: false,
+  deleted: false,
+  removed: false,
+  url: `https://forum.example.org/zq/c/${i}`,
+}));
+
+beforeAll(async () => {
+  service = await startTestService({ only: ['forum'] });
+  await upsertForumRows(service.store.db, posts.map(toForumRow));
+  await upsertForumCommentRows(service.store.db, comments.map(toForumCommentRow));
+});
+afterAll(() => service.close());
+
+const get = (path: string, query: Record<string, string>) =>
+  request(service.app).get(path).query(query).set('Authorization', `Bearer ${service.token}`);
+
+async function postIds(query: Record<string, string>): Promise<string[]> {
+  const res = await get('/api/v1/forum/search/posts', query);
+  expect(res.status).toBe(200);
+  return SearchPostsResponse.parse(res.body).posts.map((p) => p.id);
+}
+
+async function commentIds(query: Record<string, string>): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor = '';
+  do {
+    const res = await get('/api/v1/forum/search/comments', { ...query, ...(cursor ? { cursor } : {}) });
+    expect(res.status).toBe(200);
+    const body = CommentsResponse.parse(res.body);
+    ids.push(...body.comments.map((c) => c.id));
+    cursor = body.cursor;
+  } while (cursor);
+  return ids;
+}
+
+const byScoreThenId = <T extends { id: string; score: number }>(a: T, b: T) =>
+  b.score - a.score || (a.id < b.id ? 1 : -1);
+
+describeOperationRules(
+  searchPosts,
+  () => service,
+  () => ({ path: {}, query: { q: 'zqxfind' } }),
+);
+describeOperationRules(
+  searchComments,
+  () => service,
+  () => ({ path: {}, query: { q: 'zqxfind' } }),
+);
+
+describe('GET /api/v1/forum/search/posts', () => {
+  it('relevance: posts whose title holds every word first, then by score; whole words only', async () => {
+    const titled = posts.filter((p) => p.title.includes('zqxfind')).sort(byScoreThenId);
+    const rest = posts.filter((p) => !p.title.includes('zqxfind')).sort(byScoreThenId);
+    expect(await postIds({ q: 'ZQXFIND zqxother', limit: '100' })).toEqual([...titled, ...rest].map((p) => p.id));
+    expect(await postIds({ q: 'zqxfin' })).toEqual([]);
+  });
+
+  it('top, new and old', async () => {
+    expect(await postIds({ q: 'zqxfind', sort: 'top', limit: '100' })).toEqual(
+      [...posts].sort(byScoreThenId).map((p) => p.id),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', limit: '100' })).toEqual(posts.map((p) => p.id));
+    expect(await postIds({ q: 'zqxfind', sort: 'old', limit: '100' })).toEqual([...posts].reverse().map((p) => p.id));
+  });
+
+  it('filters by community, author, over18, minScore and a relative window', async () => {
+    const expected = (keep: (p: ForumPostInput) => boolean) => posts.filter(keep).map((p) => p.id);
+    expect(await postIds({ q: 'zqxfind', sort: 'new', community: 'zqeven', limit: '100' })).toEqual(
+      expected((p) => p.community === 'ZqEven'),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', author: 'ZQAUTHOR1', limit: '100' })).toEqual(
+      expected((p) => p.author === 'zqauthor1'),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', over18: 'true', limit: '100' })).toEqual(
+      expected((p) => !!p.over18),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', over18: 'false', limit: '100' })).toEqual(
+      expected((p) => !p.over18),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', minScore: '6', limit: '100' })).toEqual(
+      expected((p) => p.score >= 6),
+    );
+    // 3d before the pinned now: posts 0..5 (every 12 hours), the bound exclusive
+    expect(await postIds({ q: 'zqxfind', sort: 'new', after: '3d', limit: '100' })).toEqual(
+      expected((p) => p.createdAt > NOW.getTime() - 72 * HOUR),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', after: '7d', before: '2d', limit: '100' })).toEqual(
+      expected((p) => p.createdAt > NOW.getTime() - 168 * HOUR && p.createdAt < NOW.getTime() - 48 * HOUR),
+    );
+  });
+
+  it('refuses a q without a word, a bad sort, a bad relative bound, and after >= before', async () => {
+    for (const [query, path] of [
+      [{ q: '!!!' }, 'q'],
+      [{ q: 'x', sort: 'hot' }, 'sort'],
+      [{ q: 'x', after: '7 days' }, 'after'],
+      [{ q: 'x', after: '1d', before: '2d' }, 'after'],
+      [{}, 'q'],
+    ] as const) {
+      const res = await get('/api/v1/forum/search/posts', query);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body).issues?.map((i) => i.path)).toContain(path);
+    }
+  });
+});
+
+describe('GET /api/v1/forum/search/comments', () => {
+  it.each(['relevance', 'top', 'new', 'old'])('sort=%s pages every match once, in order', async (sort) => {
+    const sorted =
+      sort === 'new' ? comments : sort === 'old' ? [...comments].reverse() : [...comments].sort(byScoreThenId);
+    expect(await commentIds({ q: 'zqxfind', sort, limit: '7' })).toEqual(sorted.map((c) => c.id));
+  });
+
+  it('holds every word, and filters by post, author and window; the cursor is bound to them', async () => {
+    const both = comments.filter((c) => c.body.includes('zqxother'));
+    expect(await commentIds({ q: 'zqxother zqxfind', sort: 'new' })).toEqual(both.map((c) => c.id));
+    expect(await commentIds({ q: 'zqxfind', sort: 'new', postId: posts[1]!.id })).toEqual(
+      comments.filter((c) => c.postId === posts[1]!.id).map((c) => c.id),
+    );
+    expect(await commentIds({ q: 'zqxfind', sort: 'new', author: 'zqauthor2', before: '5d' })).toEqual(
+      comments.filter((c) => c.author === 'zqauthor2' && c.createdAt < NOW.getTime() - 120 * HOUR).map((c) => c.id),
+    );
+    const first = await get('/api/v1/forum/search/comments', { q: 'zqxfind', sort: 'new', limit: '2' });
+    const cursor = CommentsResponse.parse(first.body).cursor;
+    const other = await get('/api/v1/forum/search/comments', { q: 'zqxfind', sort: 'old', limit: '2', cursor });
+    expect(other.status).toBe(400);
+    expect(ErrorBody.parse(other.body).code).toBe('invalid_cursor');
+  });
+
+  it('exports every match as NDJSON', async () => {
+    const res = await get('/api/v1/forum/search/comments', { q: 'zqxfind', sort: 'old', format: 'ndjson' });
+    expect(res.status).toBe(200);
+    const ids = res.text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual([...comments].reverse().map((c) => c.id));
+  });
+});

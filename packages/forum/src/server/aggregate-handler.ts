@@ -1,0 +1,39 @@
+import { type ContractHandlers, resolveTimeBound, timeWindowOf } from '@socialquery/core/server';
+import type { forumContract } from '../contract.js';
+import type { AggregateGroup } from '../schemas.js';
+import type { ForumResearchSource } from './source.js';
+
+/** The most buckets a time grouping answers (the earliest): a year by hour is 8,760. */
+export const TIME_BUCKETS_MAX = 10_000;
+
+const TIME_GROUPS: ReadonlySet<AggregateGroup> = new Set(['hour', 'day', 'week', 'month', 'year']);
+
+const isTimeGroup = (group: AggregateGroup) => TIME_GROUPS.has(group);
+
+/**
+ * Counts over any ForumResearchSource (docs/forum-aggregate.md): the window resolved at the
+ * request's moment (after < before, else 400), `limit` for community and author groups and
+ * TIME_BUCKETS_MAX for time groups. A community or author the store does not know counts nothing:
+ * 200 with no buckets, as for a window without items.
+ */
+export function createAggregateHandlers(
+  source: ForumResearchSource,
+): Pick<ContractHandlers<typeof forumContract>, 'aggregate'> {
+  return {
+    async aggregate(params, { now }) {
+      const { kind, groupBy, community, author, minCount } = params;
+      const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
+      const limit = isTimeGroup(groupBy) ? TIME_BUCKETS_MAX : params.limit;
+      const buckets = await source.aggregate({
+        kind,
+        groupBy,
+        ...(community !== undefined ? { community } : {}),
+        ...(author !== undefined ? { author } : {}),
+        ...(window ? { window } : {}),
+        limit,
+        minCount,
+      });
+      return { kind, groupBy, buckets: buckets.slice(0, limit) };
+    },
+  };
+}

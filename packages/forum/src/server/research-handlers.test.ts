@@ -1,0 +1,229 @@
+import { createCursorCodec, ServiceError } from '@socialquery/core/server';
+import { searchComments } from '../contract.js';
+import type { Comment, Post } from '../schemas.js';
+import { createCommentHandlers } from './comment-handlers.js';
+import { createForumExporters } from './exporters.js';
+import { commentPosition, createSearchHandlers, postPosition } from './search-handlers.js';
+import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery, UserCommentsQuery } from './source.js';
+
+const now = new Date('2026-06-15T12:00:00.000Z');
+const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
+
+const comment = (id: string, parentId: string | null = null, createdAt = now): Comment => ({
+  id,
+  postId: 'p',
+  parentId,
+  community: 'c',
+  author: 'u',
+  body: id,
+  score: 1,
+  createdAt: createdAt.toISOString(),
+  depth: null,
+  edited: false,
+  editedAt: null,
+  distinguished: null,
+  stickied: false,
+  deleted: false,
+  removed: false,
+  url: 'u',
+});
+
+const post = (id: string, title: string, score: number): Post => ({
+  id,
+  title,
+  content: '',
+  author: 'u',
+  community: 'c',
+  upvotes: score,
+  downvotes: 0,
+  score,
+  commentCount: 0,
+  createdAt: now.toISOString(),
+  url: 'u',
+});
+
+/** A comment source over a flat list of top-level comments, recording the user queries. */
+function commentSource(comments: Comment[], known = { thread: true, user: true }) {
+  const userQueries: UserCommentsQuery[] = [];
+  const source: CommentSource & { userExists(name: string): Promise<boolean> } = {
+    async replyPositions(_post, _sort, reads) {
+      return reads.map((read) =>
+        comments
+          .filter((c) => c.parentId === read.parentId)
+          .map((c, i) => ({ key: -i, id: c.id }))
+          .filter((p) => !read.after || p.key < read.after.key)
+          .slice(0, read.limit),
+      );
+    },
+    async replyCounts(_post, parentIds) {
+      return parentIds.map((parentId) => comments.filter((c) => c.parentId === parentId).length);
+    },
+    async commentsByIds(ids) {
+      return comments.filter((c) => ids.includes(c.id)).reverse();
+    },
+    async userComments(query) {
+      userQueries.push(query);
+      const after = query.after;
+      return comments.filter((c) => !after || c.id < after.id).slice(0, query.limit);
+    },
+    threadExists: async () => known.thread,
+    userExists: async () => known.user,
+  };
+  return { source, userQueries };
+}
+
+describe('comment handlers', () => {
+  const comments = ['c5', 'c4', 'c3', 'c2', 'c1'].map((id) => comment(id));
+
+  it('pages a tree by signed cursors bound to the post and sort; a bad one is 400 invalid_cursor', async () => {
+    const handlers = createCommentHandlers(commentSource(comments).source);
+    const first = await handlers.postComments({ postId: 'p', sort: 'top', depth: 10, limit: 2 }, ctx);
+    expect(first.comments.map((c) => [c.id, c.depth])).toEqual([
+      ['c5', 0],
+      ['c4', 0],
+    ]);
+    expect(first.moreCount).toBe(3);
+    const next = await handlers.postComments(
+      { postId: 'p', sort: 'top', depth: 3, limit: 5, cursor: first.cursor },
+      ctx,
+    );
+    expect(next.comments.map((c) => c.id)).toEqual(['c3', 'c2', 'c1']);
+    expect(next).toMatchObject({ moreCount: 0, cursor: '' });
+    for (const other of [
+      { postId: 'q', sort: 'top' as const },
+      { postId: 'p', sort: 'new' as const },
+    ])
+      await expect(
+        handlers.postComments({ ...other, depth: 10, limit: 2, cursor: first.cursor }, ctx),
+      ).rejects.toMatchObject({ code: 'invalid_cursor', status: 400 });
+  });
+
+  it('answers 404 for a post with neither comments nor a record, an empty page for a known one', async () => {
+    const gone = createCommentHandlers(commentSource([], { thread: false, user: false }).source);
+    await expect(gone.postComments({ postId: 'x', sort: 'best', depth: 10, limit: 5 }, ctx)).rejects.toBeInstanceOf(
+      ServiceError,
+    );
+    const quiet = createCommentHandlers(commentSource([], { thread: true, user: true }).source);
+    expect(await quiet.postComments({ postId: 'x', sort: 'best', depth: 10, limit: 5 }, ctx)).toEqual({
+      comments: [],
+      moreCount: 0,
+      cursor: '',
+    });
+    await expect(gone.userComments({ username: 'ghost', limit: 5 }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('pages user comments with the window and minScore bound to the cursor', async () => {
+    const { source, userQueries } = commentSource(comments);
+    const handlers = createCommentHandlers(source);
+    const after = new Date('2026-06-01T00:00:00.000Z');
+    const first = await handlers.userComments({ username: 'U', limit: 2, after, minScore: 3 }, ctx);
+    expect(first.comments.map((c) => c.id)).toEqual(['c5', 'c4']);
+    expect(userQueries[0]).toEqual({ username: 'U', window: { after }, minScore: 3, limit: 3 });
+    const second = await handlers.userComments(
+      { username: 'u', limit: 2, after, minScore: 3, cursor: first.cursor },
+      ctx,
+    );
+    expect(second.comments.map((c) => c.id)).toEqual(['c3', 'c2']);
+    expect(userQueries[1]?.after).toEqual({ createdAt: now.getTime(), id: 'c4' });
+    await expect(
+      handlers.userComments({ username: 'u', limit: 2, after, minScore: 4, cursor: first.cursor }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_cursor' });
+  });
+
+  it('answers a batch lookup in the order asked, the rest as notFound', async () => {
+    const handlers = createCommentHandlers(commentSource(comments).source);
+    expect(await handlers.commentsByIds({ ids: ['c2', 'zz', 'c5'] }, ctx)).toEqual({
+      comments: [comments[3], comments[0]],
+      notFound: ['zz'],
+    });
+  });
+});
+
+describe('search handlers', () => {
+  function searchSource(posts: Post[], comments: Comment[]) {
+    const queries: (SearchPostsQuery | SearchCommentsQuery)[] = [];
+    const source = {
+      async searchPosts(query: SearchPostsQuery) {
+        queries.push(query);
+        const after = query.after;
+        return posts.filter((p) => !after || p.id < after.id).slice(0, query.limit);
+      },
+      async searchComments(query: SearchCommentsQuery) {
+        queries.push(query);
+        return comments.slice(0, query.limit);
+      },
+      aggregate: () => Promise.reject(new Error('unused')),
+    };
+    return { source, queries };
+  }
+
+  it('hands the words, the resolved window and the filters to the source, and pages by position', async () => {
+    const posts = [post('p3', 'Rust news', 9), post('p2', 'other', 5), post('p1', 'rust', 1)];
+    const { source, queries } = searchSource(posts, []);
+    const handlers = createSearchHandlers(source);
+    const params = { q: 'Rust, rust NEWS!', sort: 'relevance' as const, limit: 2, after: { ago: 86_400_000 } };
+    const first = await handlers.searchPosts({ ...params, over18: false, community: 'C' }, ctx);
+    expect(first.posts.map((p) => p.id)).toEqual(['p3', 'p2']);
+    expect(queries[0]).toEqual({
+      terms: ['rust', 'news'],
+      sort: 'relevance',
+      community: 'C',
+      window: { after: new Date(now.getTime() - 86_400_000) },
+      limit: 3,
+      over18: false,
+    });
+    const second = await handlers.searchPosts({ ...params, over18: false, community: 'C', cursor: first.cursor }, ctx);
+    expect(second).toEqual({ posts: [posts[2]], cursor: '' });
+    expect(queries[1]?.after).toEqual({ tier: 0, key: 5, id: 'p2' });
+    await expect(handlers.searchPosts({ ...params, community: 'D', cursor: first.cursor }, ctx)).rejects.toMatchObject({
+      code: 'invalid_cursor',
+    });
+  });
+
+  it('refuses a window that ends before it starts; the schema a q without a word', async () => {
+    const handlers = createSearchHandlers(searchSource([], []).source);
+    await expect(
+      handlers.searchComments({ q: 'a', sort: 'new', limit: 5, after: { ago: 1000 }, before: { ago: 2000 } }, ctx),
+    ).rejects.toMatchObject({ code: 'invalid_parameter' });
+    for (const q of ['?! …', ' ', '&'])
+      expect(searchComments.params.query.safeParse({ q }).error?.issues[0]?.message).toBe(
+        'must hold a word (letters or digits)',
+      );
+    expect(searchComments.params.query.safeParse({ q: 'é' }).success).toBe(true);
+  });
+
+  it('passes postId to a comment search; positions follow the sort', async () => {
+    const { source, queries } = searchSource([], [comment('k1')]);
+    const body = await createSearchHandlers(source).searchComments({ q: 'x', sort: 'top', limit: 5, postId: 'p' }, ctx);
+    expect(body).toEqual({ comments: [comment('k1')], cursor: '' });
+    expect(queries[0]).toMatchObject({ postId: 'p', terms: ['x'] });
+    expect(commentPosition(comment('k1'), 'new')).toEqual({ tier: 0, key: now.getTime(), id: 'k1' });
+    expect(postPosition(post('a', 'Rust & news', 4), 'relevance', ['news', 'rust'])).toEqual({
+      tier: 1,
+      key: 4,
+      id: 'a',
+    });
+    expect(postPosition(post('a', 'Rust', 4), 'relevance', ['news', 'rust']).tier).toBe(0);
+    expect(postPosition(post('a', 'Rust news', 4), 'top', ['rust']).tier).toBe(0);
+  });
+});
+
+describe('comment tree export', () => {
+  it('follows every cursor: each comment of the thread once', async () => {
+    const comments = [
+      comment('a'),
+      comment('a1', 'a'),
+      comment('a2', 'a'),
+      comment('b'),
+      ...Array.from({ length: 600 }, (_, i) => comment(`b${String(i).padStart(3, '0')}`, 'b')),
+    ];
+    const source = commentSource(comments).source as unknown as ForumSource;
+    const exported: string[] = [];
+    const batches = createForumExporters(source).postComments!(
+      { postId: 'p', sort: 'best', depth: 10, limit: 100 },
+      ctx,
+    );
+    for await (const batch of batches) exported.push(...(batch as Comment[]).map((c) => c.id));
+    expect(exported.sort()).toEqual(comments.map((c) => c.id).sort());
+  });
+});

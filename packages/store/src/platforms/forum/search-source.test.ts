@@ -1,0 +1,251 @@
+import { termsOf } from '@socialquery/core';
+import { type Comment, type Post, type SearchSort, searchSorts } from '@socialquery/forum';
+import { commentPosition, postPosition, type SearchFilters } from '@socialquery/forum/server';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../../schema.js';
+import { openPlannedDb, type PlannedDb } from '../query-plans.case.js';
+import {
+  type ForumCommentInput,
+  type ForumPostInput,
+  toForumCommentRow,
+  toForumRow,
+  upsertForumCommentRows,
+  upsertForumRows,
+} from './rows.js';
+import { rebuildSearch } from './search-index.js';
+import { createSqlForumSource } from './source.js';
+
+const NOW = Date.parse('2026-01-01T00:00:00.000Z');
+const HOUR = 3_600_000;
+/** Words by frequency: item i holds word w when i mod (w + 1) = 0, and "rare" only every 97th. */
+const WORDS = ['common', 'often', 'middle', 'sometimes', 'seldom'];
+const wordsOf = (i: number) => [...WORDS.filter((_, w) => i % (w + 1) === 0), ...(i % 97 === 0 ? ['rare'] : [])];
+
+const posts: ForumPostInput[] = Array.from({ length: 600 }, (_, i) => ({
+  id: `p${String(i).padStart(4, '0')}`,
+  community: `Room${i % 5}`,
+  author: `Writer${i % 40}`,
+  // the first words in the title, the rest in the body
+  title: `Title ${wordsOf(i).slice(0, 2).join(' ')}`,
+  content: `Body ${wordsOf(i).slice(2).join(', ')}.`,
+  upvotes: (i * 37) % 50,
+  downvotes: 0,
+  score: (i * 37) % 50,
+  commentCount: 0,
+  createdAt: NOW - i * HOUR,
+  url: `https://forum.example.org/${i}`,
+  over18: i % 7 === 0,
+}));
+
+const comments: ForumCommentInput[] = Array.from({ length: 3000 }, (_, i) => ({
+  id: `c${String(i).padStart(5, '0')}`,
+  postId: posts[i % 600]!.id,
+  parentId: null,
+  community: `Room${i % 5}`,
+  author: `Writer${i % 40}`,
+  body: i % 50 === 49 ? '[deleted]' : `I say ${wordsOf(i).join(' & ')}!`,
+  score: ((i * 13) % 30) - 5,
+  createdAt: NOW - i * (HOUR / 5),
+  edited: false,
+  distinguished: null,
+  stickied: false,
+  deleted: i % 50 === 49,
+  removed: false,
+  url: `https://forum.example.org/c/${i}`,
+}));
+
+let db: Kysely<Database>;
+let planned: PlannedDb;
+
+beforeAll(async () => {
+  planned = await openPlannedDb();
+  db = planned.db;
+  await upsertForumRows(db, posts.map(toForumRow));
+  await upsertForumCommentRows(db, comments.map(toForumCommentRow));
+  await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+});
+afterAll(() => planned.close());
+
+const source = () => createSqlForumSource(db);
+
+type Query = Omit<SearchFilters, 'limit' | 'after' | 'terms'> & { q: string; over18?: boolean; postId?: string };
+
+/** What a search must answer, computed here from the inputs. */
+function expectedPosts(query: Query): string[] {
+  const terms = termsOf(query.q);
+  const matching = posts.filter((p) => {
+    const words = new Set([...termsOf(p.title), ...termsOf(p.content)]);
+    return (
+      terms.every((t) => words.has(t)) &&
+      passes(p, query) &&
+      (query.over18 === undefined || !!p.over18 === query.over18)
+    );
+  });
+  const rows = matching.map((p) => ({ ...postPosition(toPost(p), query.sort, terms) }));
+  return sortRows(rows, query.sort);
+}
+
+function expectedComments(query: Query): string[] {
+  const terms = termsOf(query.q);
+  const matching = comments.filter((c) => {
+    const words = new Set(c.deleted ? [] : termsOf(c.body));
+    return (
+      terms.every((t) => words.has(t)) && passes(c, query) && (query.postId === undefined || c.postId === query.postId)
+    );
+  });
+  return sortRows(
+    matching.map((c) => ({ ...commentPosition({ ...toComment(c) }, query.sort) })),
+    query.sort,
+  );
+}
+
+function passes(item: { community: string; author: string; score: number; createdAt: number }, query: Query) {
+  const { community, author, minScore, window } = query;
+  return (
+    (community === undefined || item.community.toLowerCase() === community.toLowerCase()) &&
+    (author === undefined || item.author.toLowerCase() === author.toLowerCase()) &&
+    (minScore === undefined || item.score >= minScore) &&
+    (!window?.after || item.createdAt > window.after.getTime()) &&
+    (!window?.before || item.createdAt < window.before.getTime())
+  );
+}
+
+function sortRows(rows: { id: string; tier: number; key: number }[], sort: SearchSort): string[] {
+  const sign = sort === 'old' ? -1 : 1;
+  return rows
+    .sort((a, b) => b.tier - a.tier || sign * (b.key - a.key) || sign * (a.id < b.id ? 1 : -1))
+    .map((row) => row.id);
+}
+
+const toPost = (p: ForumPostInput): Post => ({
+  id: p.id,
+  title: p.title,
+  content: p.content,
+  author: p.author,
+  community: p.community,
+  upvotes: p.upvotes,
+  downvotes: p.downvotes,
+  score: p.score,
+  commentCount: p.commentCount,
+  createdAt: new Date(p.createdAt).toISOString(),
+  url: p.url,
+});
+const toComment = (c: ForumCommentInput) =>
+  ({ id: c.id, score: c.score, createdAt: new Date(c.createdAt).toISOString() }) as Comment;
+
+/** Every page of a search, following the position of each page's last result. */
+async function allPages(kind: 'posts' | 'comments', query: Query, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  const terms = termsOf(query.q);
+  let after: SearchFilters['after'];
+  for (let page = 0; page < 1000; page++) {
+    const filters = { ...query, terms, limit, ...(after ? { after } : {}) };
+    const found =
+      kind === 'posts'
+        ? (await source().searchPosts(filters)).map((p) => ({ id: p.id, position: postPosition(p, query.sort, terms) }))
+        : (await source().searchComments(filters)).map((c) => ({ id: c.id, position: commentPosition(c, query.sort) }));
+    ids.push(...found.map((f) => f.id));
+    if (found.length < limit) return ids;
+    after = found.at(-1)!.position;
+  }
+  throw new Error('the pages do not end');
+}
+
+describe('SQL forum search', () => {
+  const window = { after: new Date(NOW - 300 * HOUR), before: new Date(NOW - 20 * HOUR) };
+  const narrow = { after: new Date(NOW - 40 * HOUR), before: new Date(NOW - 30 * HOUR) };
+  const cases: [string, Omit<Query, 'sort'>][] = [
+    ['a broad word', { q: 'common' }],
+    ['two words', { q: 'Often, middle' }],
+    ['a rare and a broad word', { q: 'rare common' }],
+    ['a word in no item', { q: 'absent' }],
+    ['a community', { q: 'often', community: 'ROOM2' }],
+    ['an author (few items: read whole)', { q: 'common', author: 'writer3' }],
+    ['a window', { q: 'often', window }],
+    ['a narrow window (few postings: read by time)', { q: 'common', window: narrow }],
+    ['minScore', { q: 'middle', minScore: 20 }],
+  ];
+
+  it.each(searchSorts.flatMap((sort) => cases.map(([name, query]) => [sort, name, query] as const)))(
+    'posts, %s, %s: every page in order, each match once',
+    async (sort, _name, query) => {
+      for (const over18 of [undefined, true]) {
+        const full = { ...query, sort, ...(over18 !== undefined ? { over18 } : {}) };
+        expect(await allPages('posts', full, 7)).toEqual(expectedPosts(full));
+      }
+    },
+  );
+
+  it.each(searchSorts.flatMap((sort) => cases.map(([name, query]) => [sort, name, query] as const)))(
+    'comments, %s, %s: every page in order, each match once',
+    async (sort, _name, query) => {
+      const full = { ...query, sort };
+      const expected = expectedComments(full);
+      expect(await allPages('comments', full, 25)).toEqual(expected);
+    },
+  );
+
+  it('finds comments of one post, and never the placeholder of a deleted one', async () => {
+    const query = { q: 'common', sort: 'new' as const, postId: 'p0003' };
+    expect(await allPages('comments', query, 3)).toEqual(expectedComments(query));
+    expect(await allPages('comments', { q: 'deleted', sort: 'new' }, 10)).toEqual([]);
+  });
+
+  it('relevance puts posts whose title holds every word first', async () => {
+    const found = await source().searchPosts({ terms: ['common', 'often', 'middle'], sort: 'relevance', limit: 200 });
+    const tiers = found.map((p) => postPosition(p, 'relevance', ['common', 'often', 'middle']).tier);
+    expect(tiers).toEqual([...tiers].sort((a, b) => b - a));
+    expect(tiers).toContain(0);
+  });
+
+  it('follows a changed item: its old words go, its new ones come, counts follow; a rebuild gives the same', async () => {
+    const changed = { ...comments[1]!, body: 'zebra crossing', score: 1000 };
+    await upsertForumCommentRows(db, [toForumCommentRow(changed)]);
+    const found = await source().searchComments({ terms: ['zebra'], sort: 'top', limit: 5 });
+    expect(found.map((c) => c.id)).toEqual([changed.id]);
+    const counts = async () =>
+      (await db.selectFrom('forum_search_terms').selectAll().orderBy('kind').orderBy('term').execute()).map((row) => ({
+        ...row,
+        docs: Number(row.docs),
+      }));
+    const kept = await counts();
+    expect(kept.find((row) => row.term === 'zebra')).toEqual({ term: 'zebra', kind: 'c', docs: 1 });
+    await upsertForumCommentRows(db, [toForumCommentRow(changed)]); // the same again: nothing changes
+    expect(await counts()).toEqual(kept);
+    await rebuildSearch(db, () => {});
+    expect(await counts()).toEqual(kept);
+    await upsertForumCommentRows(db, [toForumCommentRow(comments[1]!)]);
+    expect(await source().searchComments({ terms: ['zebra'], sort: 'top', limit: 5 })).toEqual([]);
+  });
+});
+
+describe('SQL forum search plans', () => {
+  it('walks the index of the order asked, reads a filter or a window on its own index, and scans no table', async () => {
+    const kind = planned.kind;
+    const plansOf = async (run: () => Promise<unknown>) => (await planned.plansOf(run)).flat().join('\n');
+    const walks = await plansOf(async () => {
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25 });
+      await source().searchComments({ terms: ['common', 'often'], sort: 'new', limit: 25 });
+      await source().searchPosts({ terms: ['common', 'often'], sort: 'relevance', limit: 25 });
+      await source().searchComments({ terms: ['common'], sort: 'old', limit: 25, community: 'room1' });
+    });
+    for (const index of ['forum_search_score', 'forum_search_time', 'forum_search_title'])
+      expect(walks).toMatch(new RegExp(`\\b${index}\\b`));
+    const filtered = await plansOf(async () => {
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3' });
+      await source().searchComments({
+        terms: ['common'],
+        sort: 'top',
+        limit: 25,
+        window: { after: new Date(NOW - 40 * HOUR), before: new Date(NOW - 30 * HOUR) },
+      });
+    });
+    expect(filtered).toMatch(/\bforum_comments_author_new\b/);
+    expect(filtered).toMatch(/\bforum_search_time\b/);
+    for (const plan of [walks, filtered]) {
+      expect(plan).not.toMatch(
+        kind === 'sqlite' ? /SCAN (forum_search|forum_comments|forum_posts)\b(?! USING)/ : /Seq Scan on forum_/,
+      );
+    }
+  });
+});

@@ -1,0 +1,223 @@
+import type { SearchCommentsQuery, SearchPosition, SearchPostsQuery } from '@socialquery/forum/server';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
+import type { Database } from '../../schema.js';
+import { nameKey } from './names.js';
+import type { SearchKind } from './search-index.js';
+
+/**
+ * Forum search over the index of search-index.ts, in one of three reads (docs/forum-search.md):
+ *
+ * - a filter that names few items (a post's comments, an author's or a community's items in the
+ *   window: fewer than FEW, counted up to it on their own index) reads those items and looks the
+ *   words up for each;
+ * - else a window that holds few of the rarest word's postings (score orders only: time orders
+ *   walk the window in order anyway) reads them by time and sorts them;
+ * - else the rarest word's postings are walked in the order asked (score or time), the filters read
+ *   from the posting itself and the other words looked up by key, until the page is full.
+ *
+ * Posts in relevance order come in two tiers, each walked in score order: those whose title holds
+ * every word (the title postings' partial index), then the others.
+ */
+
+/** A filter or window naming fewer items than this is read whole and sorted. */
+const FEW = 2_000;
+
+type Filters = (SearchPostsQuery | SearchCommentsQuery) & { kind: SearchKind };
+
+/** A page of results: ids in order with their positions. */
+export type SearchHits = { id: string; position: SearchPosition }[];
+
+export function createSqlSearchSource(db: Kysely<Database>) {
+  const hideIndex = dialectOf(db).unaryPlusHidesIndex;
+  return {
+    searchPostIds: (query: SearchPostsQuery) => search(db, { ...query, kind: 'p' }, hideIndex),
+    searchCommentIds: (query: SearchCommentsQuery) => search(db, { ...query, kind: 'c' }, hideIndex),
+  };
+}
+
+async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean): Promise<SearchHits> {
+  const counts = await termCounts(db, query.kind, query.terms);
+  if (counts.some((count) => count.docs === 0)) return [];
+  const [lead, ...others] = counts.sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1)).map((c) => c.term);
+  const plan = { ...query, lead: lead!, others };
+  const tiered = query.kind === 'p' && query.sort === 'relevance';
+  const items = itemFilter(query);
+  if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
+  const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
+  if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
+  if (!tiered) return walk(db, plan, 'any', hideIndex);
+  const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
+  if (first.length >= query.limit) return first;
+  const { after, ...fromStart } = plan;
+  const restPlan = after?.tier === 0 ? plan : fromStart;
+  const rest = await walk(db, { ...restPlan, limit: query.limit - first.length }, 'rest', hideIndex);
+  return [...first, ...rest];
+}
+
+type Plan = Filters & { lead: string; others: readonly string[] };
+
+async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonly string[]) {
+  const rows = await db
+    .selectFrom('forum_search_terms')
+    .select(['term', 'docs'])
+    .where('kind', '=', kind)
+    .where('term', 'in', [...terms])
+    .execute();
+  const docs = new Map(rows.map((row) => [row.term, Number(row.docs)]));
+  return terms.map((term) => ({ term, docs: docs.get(term) ?? 0 }));
+}
+
+/** The most selective filter naming items on their own index: a post's comments, an author, a community. */
+function itemFilter(query: Filters): RawBuilder<boolean> | undefined {
+  if ('postId' in query && query.postId !== undefined) return sql<boolean>`i.post_id = ${query.postId}`;
+  if (query.author !== undefined) return sql<boolean>`i.author_key = ${nameKey(query.author)}`;
+  if (query.community !== undefined) return sql<boolean>`i.community_key = ${nameKey(query.community)}`;
+  return undefined;
+}
+
+const itemTable = (kind: SearchKind) => sql.table(kind === 'p' ? 'forum_posts' : 'forum_comments');
+
+async function fewItems(db: Kysely<Database>, query: Filters, filter: RawBuilder<boolean>): Promise<boolean> {
+  const window = windowOf(query, sql.ref('i.created_at'));
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${itemTable(query.kind)} i
+    where ${filter} ${window} limit ${FEW}) f`.execute(db);
+  return Number(rows[0]?.n ?? 0) < FEW;
+}
+
+async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
+  const window = windowOf(plan, sql.ref('s.created_at'));
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${window} limit ${FEW}) f`.execute(db);
+  return Number(rows[0]?.n ?? 0) < FEW;
+}
+
+function windowOf(query: Filters, createdAt: RawBuilder<unknown>): RawBuilder<unknown> {
+  const after = query.window?.after ? sql` and ${createdAt} > ${query.window.after.getTime()}` : sql``;
+  const before = query.window?.before ? sql` and ${createdAt} < ${query.window.before.getTime()}` : sql``;
+  return sql`${after}${before}`;
+}
+
+/** The filters of a query on the columns of alias `a` (an item, or a posting: both name them alike). */
+function filtersOn(query: Filters, a: string, createdAt = sql.ref(`${a}.created_at`)): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt)];
+  if (query.community !== undefined)
+    parts.push(sql` and ${sql.ref(`${a}.community_key`)} = ${nameKey(query.community)}`);
+  if (query.author !== undefined) parts.push(sql` and ${sql.ref(`${a}.author_key`)} = ${nameKey(query.author)}`);
+  if (query.minScore !== undefined) parts.push(sql` and ${sql.ref(`${a}.score`)} >= ${query.minScore}`);
+  if ('postId' in query && query.postId !== undefined)
+    parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
+  if ('over18' in query && query.over18 !== undefined)
+    parts.push(sql` and ${sql.ref(`${a}.over18`)} = ${query.over18 ? 1 : 0}`);
+  return sql.join(parts, sql``);
+}
+
+/** An item, as a lookup of its postings names it. */
+interface ItemRef {
+  id: RawBuilder<unknown>;
+}
+const itemOf = (a: string): ItemRef => ({ id: sql.ref(`${a}.id`) });
+
+/** The item holds `term` (in its title, when `title`): one lookup of the index's key. */
+const holds = (kind: SearchKind, term: string, item: ItemRef, title = false) =>
+  sql`exists (select 1 from forum_search o where o.term = ${term} and o.kind = ${kind} and o.id = ${item.id}${title ? sql` and o.in_title = 1` : sql``})`;
+
+const holdsAll = (plan: Plan, terms: readonly string[], item: ItemRef, title = false) =>
+  sql.join(
+    terms.map((term) => sql` and ${holds(plan.kind, term, item, title)}`),
+    sql``,
+  );
+
+/** A tiered post holds every word in its title: 1, else 0 (for items read whole). */
+const tierOf = (plan: Plan, item: ItemRef) =>
+  sql<number>`case when ${sql.join(
+    [plan.lead, ...plan.others].map((term) => holds(plan.kind, term, item, true)),
+    sql` and `,
+  )} then 1 else 0 end`;
+
+interface Order {
+  /** The key's SQL on alias `a`, and the order's direction. */
+  key: (a: string) => RawBuilder<number>;
+  descending: boolean;
+  keyName: 'score' | 'created_at';
+}
+
+function orderOf(query: Filters): Order {
+  if (query.sort === 'new' || query.sort === 'old')
+    return { key: (a) => sql.ref(`${a}.created_at`), descending: query.sort === 'new', keyName: 'created_at' };
+  return { key: (a) => sql.ref(`${a}.score`), descending: true, keyName: 'score' };
+}
+
+/** Rows of alias `a` after the query's position (a row-value comparison: the planners take it as a range end). */
+function pastPosition(query: Filters, order: Order, a: string, key = order.key(a), tier?: RawBuilder<number>) {
+  const after = query.after;
+  if (!after) return sql``;
+  const id = sql.ref(`${a}.id`);
+  if (tier) return sql` and (${tier}, ${key}, ${id}) < (${after.tier}, ${after.key}, ${after.id})`;
+  return order.descending
+    ? sql` and (${key}, ${id}) < (${after.key}, ${after.id})`
+    : sql` and (${key}, ${id}) > (${after.key}, ${after.id})`;
+}
+
+const direction = (order: Order) => (order.descending ? sql`desc` : sql`asc`);
+
+interface HitRow {
+  id: string;
+  key: number | string;
+  tier: number | string;
+}
+
+const hits = (rows: readonly HitRow[]): SearchHits =>
+  rows.map((row) => ({ id: row.id, position: { tier: Number(row.tier), key: Number(row.key), id: row.id } }));
+
+/** The items a filter names, read whole (fewer than FEW), every word looked up, sorted. */
+async function readItems(db: Kysely<Database>, plan: Plan, filter: RawBuilder<boolean>, tiered: boolean) {
+  const order = orderOf(plan);
+  const tier = tiered ? tierOf(plan, itemOf('i')) : sql<number>`0`;
+  const dir = direction(order);
+  const { rows } = await sql<HitRow>`select * from (
+      select i.id, ${order.key('i')} as key, ${tier} as tier from ${itemTable(plan.kind)} i
+      where ${filter} ${filtersOn(plan, 'i')} ${holdsAll(plan, [plan.lead, ...plan.others], itemOf('i'))}
+    ) i where 1 = 1 ${pastPosition(plan, order, 'i', sql.ref('i.key'), tiered ? sql.ref('i.tier') : undefined)}
+    order by ${tiered ? sql`i.tier desc, ` : sql``}i.key ${dir}, i.id ${dir} limit ${plan.limit}`.execute(db);
+  return hits(rows);
+}
+
+/** The rarest word's postings in the window (fewer than FEW), read by time, sorted by score. */
+async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean, hideIndex: boolean) {
+  const order = orderOf(plan);
+  const tier = tiered ? tierOf(plan, itemOf('s')) : sql<number>`0`;
+  // the score kept off its index, so the window's time range is what is read
+  const score = hideIndex ? sql`+s.score` : sql`s.score`;
+  const { rows } = await sql<HitRow>`select * from (
+      select s.id, ${score} as key, ${tier} as tier from forum_search s
+      where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's')}
+        ${holdsAll(plan, plan.others, itemOf('s'))}
+    ) w where 1 = 1 ${pastPosition(plan, order, 'w', sql.ref('w.key'), tiered ? sql.ref('w.tier') : undefined)}
+    order by ${tiered ? sql`w.tier desc, ` : sql``}w.key desc, w.id desc limit ${plan.limit}`.execute(db);
+  return hits(rows);
+}
+
+/**
+ * The rarest word's postings walked in the order asked, until the page is full: `title` the postings
+ * of posts whose title holds every word (tier 1), `rest` the others (tier 0), `any` all.
+ */
+async function walk(db: Kysely<Database>, plan: Plan, part: 'title' | 'rest' | 'any', hideIndex: boolean) {
+  const order = orderOf(plan);
+  const dir = direction(order);
+  const id = itemOf('s');
+  // the window kept off the time index when the walk is in score order
+  const createdAt = hideIndex && order.keyName === 'score' ? sql`+s.created_at` : sql.ref('s.created_at');
+  const tierCondition =
+    part === 'title'
+      ? sql` and s.in_title = 1 ${holdsAll(plan, plan.others, id, true)}`
+      : part === 'rest'
+        ? sql` and not (s.in_title = 1 ${holdsAll(plan, plan.others, id, true)})`
+        : sql``;
+  const tier = part === 'title' ? 1 : 0;
+  const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from forum_search s
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>)}
+      ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's')}
+    order by ${order.key('s')} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
+  return hits(rows);
+}
