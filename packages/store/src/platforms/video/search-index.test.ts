@@ -135,9 +135,11 @@ describe(`video search index (${kind})`, () => {
       const before = await migrator.migrateTo('0007-music-episode-precision');
       expect(before.error).toBeUndefined();
       await db.insertInto('video_videos').values(videos).execute();
+      // every later migration, 0008-video-search first
       expect(await migrateToLatest(db)).toEqual({
-        applied: ['0008-video-search', '0009-music-search', '0010-music-track-artists-by-track', '0011-forum-comments'],
+        applied: Object.keys(migrations).filter((name) => name >= '0008'),
       });
+      expect(Object.keys(migrations)).toContain('0008-video-search');
       expect(await search(db, ['garlic'])).toEqual([
         'vid00012',
         'vid00010',
