@@ -1,15 +1,7 @@
-/** Lower-cased runs of letters and digits, in order (duplicates kept). */
-export function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-}
+import { wordsOf } from '@socialquery/core';
 
-/** Search terms: the words of a keyword, de-duplicated, in keyword order. */
-export function termsOf(text: string): string[] {
-  return [...new Set(wordsOf(text))];
-}
+/** The words search matches and the de-duplicated terms of a keyword: core's, shared by every platform's search. */
+export { termsOf, wordsOf } from '@socialquery/core';
 
 /**
  * A name as prefix matching (suggestions) compares it: its words joined by single spaces

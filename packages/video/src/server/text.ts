@@ -1,4 +1,4 @@
-import type { Image } from '@socialquery/core';
+import { type Image, termsOf } from '@socialquery/core';
 
 const SECOND = 1000;
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -76,17 +76,8 @@ export function avatarsOf(channelId: string): Image[] {
   ];
 }
 
-/** Search terms: the keyword lower-cased, split on anything but letters and digits, de-duplicated. */
-export function termsOf(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter((term) => term.length > 0),
-    ),
-  ];
-}
+/** Search terms: the keyword lower-cased, split on anything but letters and digits, de-duplicated (core's). */
+export { termsOf };
 
 const STOPWORDS = new Set([
   'a',
