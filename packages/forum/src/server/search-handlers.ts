@@ -1,4 +1,4 @@
-import { termsOf } from '@socialquery/core';
+import { type OperationParams, termsOf } from '@socialquery/core';
 import {
   type ContractHandlers,
   cursorBinding,
@@ -23,17 +23,8 @@ const PositionSchema = z.strictObject({
 /** A cursor is bound to everything but the page size: q and the filters as written (a relative bound as such). */
 const UNBOUND = ['limit', 'cursor'];
 
-interface SearchParams {
-  q: string;
-  sort: SearchSort;
-  community?: string | undefined;
-  author?: string | undefined;
-  after?: Date | { ago: number } | undefined;
-  before?: Date | { ago: number } | undefined;
-  minScore?: number | undefined;
-  limit: number;
-  cursor?: string | undefined;
-}
+/** What both searches take (their own filters, over18 and postId, aside): the operations' parameters. */
+type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
 
 /**
  * Search over any ForumResearchSource: the query's words (core's termsOf, as the index's), the

@@ -1,5 +1,3 @@
-import type { ColumnTypes } from '../../rows/column-types.js';
-
 /**
  * The forum's activity counts (migration 0012; activity.ts keeps them, aggregate-source.ts reads them).
  * `kind` is 'p' (posts) or 'c' (comments); a count covers one calendar `unit` of creation time
@@ -29,15 +27,3 @@ export interface ForumActivityTables {
   forum_activity: ForumActivityTable;
   forum_activity_authors: ForumActivityAuthorsTable;
 }
-
-export const FORUM_ACTIVITY_COLUMNS = {
-  forum_activity: { kind: 'text', community_key: 'text', unit: 'text', start: 'bigint', docs: 'integer' },
-  forum_activity_authors: {
-    kind: 'text',
-    unit: 'text',
-    start: 'bigint',
-    community_key: 'text',
-    author_key: 'text',
-    docs: 'integer',
-  },
-} as const satisfies { [T in keyof ForumActivityTables]: ColumnTypes<T> };

@@ -2,13 +2,9 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
-import {
-  FORUM_ACTIVITY_COLUMNS,
-  type ForumActivityAuthorsTable,
-  type ForumActivityTable,
-  type ForumActivityTables,
-} from './activity-tables.js';
-import type { RowChange } from './derived.js';
+import type { ForumActivityAuthorsTable, ForumActivityTable, ForumActivityTables } from './activity-tables.js';
+import { FORUM_ACTIVITY_COLUMNS } from './columns.js';
+import type { RowChange } from './row-change.js';
 
 /**
  * The forum's activity counts (docs/forum-aggregate.md): how many posts and comments were created in

@@ -1,4 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
+import type { ForumActivityTables } from './activity-tables.js';
+import type { ForumSearchTables } from './search-tables.js';
 
 /** The forum tables' columns with their SQL types (migrations 0001 and 0011). */
 export const FORUM_COLUMNS = {
@@ -42,3 +44,34 @@ export const FORUM_COLUMNS = {
     url: 'text',
   },
 } as const satisfies { [T in 'forum_posts' | 'forum_comments']: ColumnTypes<T> };
+
+/** The search index's, migrations 0013 and 0014 (search-index.ts, reply-counts.ts write them). */
+export const FORUM_SEARCH_COLUMNS = {
+  forum_search: {
+    term: 'text',
+    kind: 'text',
+    id: 'text',
+    in_title: 'integer',
+    score: 'integer',
+    created_at: 'bigint',
+    community_key: 'text',
+    author_key: 'text',
+    post_id: 'text',
+    over18: 'integer',
+  },
+  forum_search_terms: { term: 'text', kind: 'text', docs: 'integer' },
+  forum_reply_counts: { post_id: 'text', parent_key: 'text', docs: 'integer' },
+} as const satisfies { [T in keyof ForumSearchTables]: ColumnTypes<T> };
+
+/** The activity counts', migration 0012 (activity.ts writes them). */
+export const FORUM_ACTIVITY_COLUMNS = {
+  forum_activity: { kind: 'text', community_key: 'text', unit: 'text', start: 'bigint', docs: 'integer' },
+  forum_activity_authors: {
+    kind: 'text',
+    unit: 'text',
+    start: 'bigint',
+    community_key: 'text',
+    author_key: 'text',
+    docs: 'integer',
+  },
+} as const satisfies { [T in keyof ForumActivityTables]: ColumnTypes<T> };

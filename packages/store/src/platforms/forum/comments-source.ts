@@ -86,19 +86,6 @@ export function createSqlCommentSource(
   };
 }
 
-/** The replies of one comment (or the post's top level) after a position, in the sort's order: ids and keys. */
-function repliesQuery(db: Kysely<Database>, postId: string, sort: CommentSort, { parentId, after }: RepliesOf) {
-  const key = KEY_COLUMN[sort];
-  const direction = sort === 'old' ? 'asc' : 'desc';
-  let query = db
-    .selectFrom('forum_comments')
-    .select(['id', sql<number>`${sql.ref(key)}`.as('key')])
-    .where('post_id', '=', postId)
-    .where('parent_key', '=', parentId ?? '');
-  if (after) query = query.where(pastPosition(sql.ref(key), sort, after));
-  return query.orderBy(key, direction).orderBy('id', direction);
-}
-
 /**
  * Rows after a position of an order by (key, id), both descending (ascending for `old`): a row-value
  * comparison, which both planners take as the end of the index range (spelt as `key < v or (key = v

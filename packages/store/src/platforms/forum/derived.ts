@@ -2,18 +2,10 @@ import type { Transaction } from 'kysely';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
+import type { Derivation } from './row-change.js';
 import { rebuildActivity, updateCommentActivity, updatePostActivity } from './activity.js';
 import { rebuildReplyCounts, updateReplyCounts } from './reply-counts.js';
 import { rebuildSearch, updateCommentSearch, updatePostSearch } from './search-index.js';
-
-/** A written row: as it was stored before the write (absent for a new row), and as it is now. */
-export interface RowChange<Row> {
-  before?: Row;
-  after: Row;
-}
-
-/** Brings one derived table set in step with written rows (each skips the rows whose columns it reads did not change). */
-export type Derivation<Row> = (db: RowWriter, changes: readonly RowChange<Row>[]) => Promise<void>;
 
 /** Rows per statement of the derivations' reads by id. */
 const CHUNK = 500;

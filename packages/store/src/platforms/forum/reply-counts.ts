@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
-import type { RowChange } from './derived.js';
+import type { RowChange } from './row-change.js';
 
 /**
  * How many replies each comment has, and each post top-level comments (`parent_key` ''), in

@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
-import type { RowChange } from './derived.js';
-import { FORUM_SEARCH_COLUMNS, type ForumSearchTable } from './search-tables.js';
+import type { RowChange } from './row-change.js';
+import { FORUM_SEARCH_COLUMNS } from './columns.js';
+import type { ForumSearchTable } from './search-tables.js';
 
 /**
  * The forum search index: one posting per (item, distinct word of it) in `forum_search`, with the

@@ -1,5 +1,3 @@
-import type { ColumnTypes } from '../../rows/column-types.js';
-
 /**
  * One posting of the forum search index: an item (`kind` 'p' post, 'c' comment) holds `term`. The
  * item's order keys and filter columns are copied in, so a walk of a term's postings filters and
@@ -40,20 +38,3 @@ export interface ForumSearchTables {
   forum_search_terms: ForumSearchTermsTable;
   forum_reply_counts: ForumReplyCountsTable;
 }
-
-export const FORUM_SEARCH_COLUMNS = {
-  forum_search: {
-    term: 'text',
-    kind: 'text',
-    id: 'text',
-    in_title: 'integer',
-    score: 'integer',
-    created_at: 'bigint',
-    community_key: 'text',
-    author_key: 'text',
-    post_id: 'text',
-    over18: 'integer',
-  },
-  forum_search_terms: { term: 'text', kind: 'text', docs: 'integer' },
-  forum_reply_counts: { post_id: 'text', parent_key: 'text', docs: 'integer' },
-} as const satisfies { [T in keyof ForumSearchTables]: ColumnTypes<T> };
