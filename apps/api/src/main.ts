@@ -97,18 +97,31 @@ async function main(argv: string[]) {
     },
     'listening',
   );
+  // A terminal's Ctrl-C reaches every process of its foreground group, and `pnpm start` forwards it
+  // once more: a signal while draining is noted, never the default action that would end the drain
+  // (and the process) at once. The drain has its own deadline (10 s, server.ts).
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.info({ signal }, 'already shutting down');
+      return;
+    }
+    stopping = true;
+    const started = Date.now();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     service.stop().then(
-      () => logger.flush(() => process.exit(0)),
+      () => {
+        logger.info({ ms: Date.now() - started }, 'stopped');
+        logger.flush(() => process.exit(0));
+      },
       (error) => {
         logger.error({ err: error }, 'shutdown failed');
         logger.flush(() => process.exit(1));
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   return undefined;
 }
 

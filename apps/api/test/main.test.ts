@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import http from 'node:http';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
@@ -52,15 +54,26 @@ describe('socialquery-api entry point', () => {
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(first.output()).toContain('shutting down');
+    expect(first.output()).toMatch(/"ms":\d+,"msg":"stopped"/);
 
     const second = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     expect(second.output()).not.toContain('shown only this once');
     expect(second.output()).not.toContain('seeding the demo data');
     const again = await fetch(`${second.url}/healthz`);
     expect(await again.json()).toEqual({ status: 'ok' });
+    // Ctrl-C under `pnpm start`: the terminal's SIGINT and then pnpm's forwarded one, while the drain
+    // runs (held half a second by an idle connection); the second must not end the process
+    const idle = connect(Number(new URL(second.url).port), '127.0.0.1');
+    await once(idle, 'connect');
     const stopped = exitOf(second.child);
     second.child.kill('SIGINT');
+    for (let waited = 0; !second.output().includes('shutting down') && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    second.child.kill('SIGINT');
     expect(await stopped).toBe(0);
+    idle.destroy();
+    expect(second.output()).toContain('"msg":"already shutting down"');
+    expect(second.output()).toMatch(/"msg":"stopped"/);
   }, 240_000);
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
