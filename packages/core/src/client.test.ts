@@ -2,10 +2,19 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createClient } from './client.js';
-import { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
+import {
+  ApiResponseError,
+  NoResponseError,
+  parseRetryAfter,
+  RateLimitError,
+  RequestAbortedError,
+  RequestSetupError,
+  SocialQueryClientError,
+} from './client-errors.js';
+import type { ErrorBody } from './error-body.js';
 import { defineOperation } from './operation.js';
 import { booleanParam, integerParam, requiredString, timeBoundParam } from './params.js';
-import { createTransport } from './transport.js';
+import { createTransport, type RetryInfo } from './transport.js';
 
 const Item = z.object({ id: z.string(), limit: z.number().optional() });
 
@@ -55,6 +64,24 @@ function startServer(): Promise<Server> {
     };
     if (pathname.endsWith('/api/v1/test/keyed')) return json(200, { keyed: true });
     const id = decodeURIComponent(pathname.split('/').pop() ?? '');
+    // `fail-<status>-<times>[-ra<Retry-After>]`: the status for the first <times> requests of the URL, then a success
+    const failing = /^fail-(\d+)-(\d+)(?:-ra(.+))?$/.exec(id);
+    if (failing && seen.filter((s) => s.url === url).length <= Number(failing[2])) {
+      const status = Number(failing[1]);
+      const retryAfter = failing[3] === 'date' ? new Date(Date.now() + 30_000).toUTCString() : failing[3];
+      return json(
+        status,
+        {
+          statusCode: status,
+          error: 'Failing',
+          code: status === 429 ? 'rate_limited' : 'unavailable',
+          message: 'try later',
+          requestId: 'rf',
+        },
+        { 'x-request-id': 'rf', ...(retryAfter !== undefined && { 'retry-after': retryAfter }) },
+      );
+    }
+    if (pathname.includes('/api/v1/test/list/')) return list(id);
     switch (id) {
       case 'missing':
         return json(
@@ -73,12 +100,33 @@ function startServer(): Promise<Server> {
       case 'text':
         res.writeHead(200, { 'content-type': 'text/plain' });
         return res.end('hello, not json');
+      case 'invalid':
+        return json(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'invalid_parameter',
+          message: 'limit must be at most 10',
+          issues: [{ path: 'limit', message: 'must be at most 10' }],
+          requestId: 'r4',
+          success: false,
+        });
+      case 'proxy':
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      case 'gateway-limit':
+        return json(429, { message: 'API rate limit exceeded' }, { 'retry-after': '3' });
       case 'hang':
         return; // never answers
       case 'destroy':
         return req.socket.destroy();
       default:
         return json(200, { id, limit: 3 }, { 'x-request-id': 'ok-1' });
+    }
+    /** An export (NDJSON) of two items; `slow` sends one and then nothing more. */
+    function list(kind: string) {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write('{"id":"a"}\n');
+      if (kind !== 'slow') res.end('{"id":"b"}\n');
     }
   });
   return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
@@ -236,7 +284,8 @@ describe('createClient against a real server', () => {
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).status).toBe(500);
     expect((error as ApiResponseError).body).toMatchObject({ code: 'internal' });
-    expect((error as ApiResponseError).requestId).toBeUndefined();
+    // no x-request-id header: the body's
+    expect((error as ApiResponseError).requestId).toBe('r5');
     expect(seen).toHaveLength(1);
   });
 
@@ -244,8 +293,10 @@ describe('createClient against a real server', () => {
     const error = await rejection(client().getItem({ id: 'text' }));
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).status).toBe(200);
-    expect((error as ApiResponseError).body).toBe('hello, not json');
-    expect((error as ApiResponseError).message).toBe('HTTP 200');
+    expect((error as ApiResponseError).body).toBeUndefined();
+    expect((error as ApiResponseError).rawBody).toBe('hello, not json');
+    expect((error as ApiResponseError).code).toBe('unexpected_response');
+    expect((error as ApiResponseError).message).toBe('HTTP 200 unexpected_response: the answer is not JSON');
   });
 
   it('maps a route that never answers to NoResponseError within the timeout', async () => {
@@ -284,12 +335,12 @@ describe('createClient against a real server', () => {
 
   describe('retries', () => {
     it('requests a 500 route 1 + retries times', async () => {
-      const retrying = createClient(contract, { baseUrl, token: 't', retries: 2 });
+      const retrying = createClient(contract, { baseUrl, token: 't', retries: 2, retryDelay: 1 });
       const error = await rejection(retrying.getItem({ id: 'boom' }));
       expect(error).toBeInstanceOf(ApiResponseError);
       expect((error as ApiResponseError).status).toBe(500);
       expect(seen.map((s) => s.url)).toEqual(Array(3).fill('/api/v1/test/item/boom'));
-    }, 20_000);
+    });
 
     it('never retries a 4xx', async () => {
       const retrying = createClient(contract, { baseUrl, token: 't', retries: 2 });
@@ -512,5 +563,418 @@ describe('iterate: the page iterator every paged operation has', () => {
       /test\.item does not page; the paged operations are byToken, byOffset/,
     );
     expect(queries).toHaveLength(0);
+  });
+});
+
+describe('ApiResponseError: the error body, typed', () => {
+  const client = () => createClient(contract, { baseUrl, token: 't' });
+
+  it('reads code, message, issues and requestId from the body without a cast', async () => {
+    const error = await rejection(client().getItem({ id: 'invalid' }));
+    if (!(error instanceof ApiResponseError)) throw new Error('expected an ApiResponseError');
+    // typed: these assignments compile (tsc checks the tests)
+    const code: string = error.code;
+    const body: ErrorBody | undefined = error.body;
+    const issues: readonly { path: string; message: string }[] = error.issues;
+    expect(code).toBe('invalid_parameter');
+    expect(body?.message).toBe('limit must be at most 10');
+    expect(body?.success).toBe(false);
+    expect(issues).toEqual([{ path: 'limit', message: 'must be at most 10' }]);
+    expect(error.requestId).toBe('r4');
+    expect(error.status).toBe(400);
+    expect(JSON.parse(error.rawBody)).toEqual(body);
+    expect(error.message).toBe('HTTP 400 invalid_parameter: limit must be at most 10');
+  });
+
+  it('keeps the header request id, and the headers', async () => {
+    const error = (await rejection(client().getItem({ id: 'missing' }))) as ApiResponseError;
+    expect(error.requestId).toBe('r1');
+    expect(error.headers['content-type']).toBe('application/json');
+    expect(error.issues).toEqual([]);
+  });
+
+  it("keeps a proxy's HTML page as rawBody, with the fallback code and the status's reason phrase", async () => {
+    const error = (await rejection(client().getItem({ id: 'proxy' }))) as ApiResponseError;
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error.status).toBe(502);
+    expect(error.body).toBeUndefined();
+    expect(error.rawBody).toBe('<html><body><h1>502 Bad Gateway</h1></body></html>');
+    expect(error.code).toBe('unexpected_response');
+    expect(error.requestId).toBeUndefined();
+    expect(error.issues).toEqual([]);
+    expect(error.message).toBe('HTTP 502 unexpected_response: Bad Gateway');
+  });
+
+  it("takes the message of a JSON answer that is not the service's error body (a gateway's)", async () => {
+    const error = (await rejection(client().getItem({ id: 'gateway-limit' }))) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.body).toBeUndefined();
+    expect(error.code).toBe('unexpected_response');
+    expect(error.message).toBe('HTTP 429 unexpected_response: API rate limit exceeded');
+    expect(error.retryAfter).toBe(3);
+  });
+
+  it('is built from a status and a text alone', () => {
+    const error = new ApiResponseError(
+      404,
+      JSON.stringify({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'not_found',
+        message: 'no such user',
+        requestId: 'x',
+      }),
+    );
+    expect([error.code, error.requestId, error.message]).toEqual([
+      'not_found',
+      'x',
+      'HTTP 404 not_found: no such user',
+    ]);
+    expect(new ApiResponseError(599, '').message).toBe('HTTP 599 unexpected_response: unexpected answer');
+  });
+});
+
+describe('RateLimitError: a 429 with retryAfter', () => {
+  const client = () => createClient(contract, { baseUrl, token: 't' });
+
+  it('is an ApiResponseError of the same kind, with retryAfter from delta-seconds', async () => {
+    const error = await rejection(client().getItem({ id: 'fail-429-9-ra7' }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error).toBeInstanceOf(SocialQueryClientError);
+    const limited = error as RateLimitError;
+    expect([limited.kind, limited.name, limited.status, limited.code]).toEqual([
+      'api_response',
+      'RateLimitError',
+      429,
+      'rate_limited',
+    ]);
+    expect(limited.retryAfter).toBe(7);
+  });
+
+  it('reads retryAfter from an HTTP date', async () => {
+    const error = (await rejection(client().getItem({ id: 'fail-429-9-radate' }))) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    // 30 s ahead, to the second (the date has no milliseconds)
+    expect(error.retryAfter).toBeGreaterThanOrEqual(29);
+    expect(error.retryAfter).toBeLessThanOrEqual(30);
+  });
+
+  it('has no retryAfter when the answer has no Retry-After', async () => {
+    const error = (await rejection(client().getItem({ id: 'fail-429-9' }))) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  it('is not what a 503 raises', async () => {
+    const error = await rejection(client().getItem({ id: 'fail-503-9-ra1' }));
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(error).not.toBeInstanceOf(RateLimitError);
+  });
+
+  it.each([
+    ['0', 0],
+    [' 12 ', 12],
+    ['Wed, 21 Oct 2015 07:28:00 GMT', 0],
+    [new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toUTCString(), 10],
+    ['', undefined],
+    [undefined, undefined],
+    ['soon', undefined],
+    ['5.5', undefined],
+    ['-3', undefined],
+  ])('parseRetryAfter(%p) is %p', (value, seconds) => {
+    expect(parseRetryAfter(value, Date.UTC(2030, 0, 1))).toBe(seconds);
+  });
+});
+
+describe('retries: opt-in, with back-off and Retry-After', () => {
+  /** A client whose retry waits are recorded, not slept. */
+  const retrying = (options: { retries?: number; retryDelay?: number; maxRetryWait?: number } = {}) => {
+    const waits: number[] = [];
+    const retried: RetryInfo[] = [];
+    const client = createClient(contract, {
+      baseUrl,
+      token: 't',
+      ...options,
+      sleep: async (ms) => void waits.push(ms),
+      onRetry: (info) => void retried.push(info),
+    });
+    return { client, waits, retried };
+  };
+  const urls = () => seen.map((s) => new URL(s.url, 'http://localhost').pathname);
+
+  it.each(['fail-429-1-ra0', 'fail-503-1', 'boom'])('does not retry by default (%s)', async (id) => {
+    const { client, waits } = retrying();
+    await expect(client.getItem({ id })).rejects.toBeInstanceOf(ApiResponseError);
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('retries a 503 with exponential back-off and jitter until it succeeds', async () => {
+    const { client, waits, retried } = retrying({ retries: 3, retryDelay: 100 });
+    await expect(client.getItem({ id: 'fail-503-2' })).resolves.toEqual({ id: 'fail-503-2', limit: 3 });
+    expect(urls()).toEqual(Array(3).fill('/api/v1/test/item/fail-503-2'));
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(50);
+    expect(waits[0]).toBeLessThanOrEqual(100);
+    expect(waits[1]).toBeGreaterThanOrEqual(100);
+    expect(waits[1]).toBeLessThanOrEqual(200);
+    expect(retried.map((r) => [r.attempt, r.wait, (r.error as ApiResponseError).status])).toEqual([
+      [1, waits[0], 503],
+      [2, waits[1], 503],
+    ]);
+  });
+
+  it('waits what Retry-After asks before retrying a 429', async () => {
+    const { client, waits } = retrying({ retries: 1, retryDelay: 5 });
+    await expect(client.getItem({ id: 'fail-429-1-ra2' })).resolves.toMatchObject({ id: 'fail-429-1-ra2' });
+    expect(seen).toHaveLength(2);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('throws the RateLimitError at once when Retry-After is longer than maxRetryWait', async () => {
+    const { client, waits } = retrying({ retries: 3, maxRetryWait: 5_000 });
+    const error = (await rejection(client.getItem({ id: 'fail-429-1-ra6' }))) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(6);
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('caps back-off at maxRetryWait', async () => {
+    const { client, waits } = retrying({ retries: 3, retryDelay: 1_000, maxRetryWait: 300 });
+    await expect(client.getItem({ id: 'fail-502-3' })).resolves.toMatchObject({ id: 'fail-502-3' });
+    expect(waits).toHaveLength(3);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThanOrEqual(150);
+      expect(wait).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('gives up after `retries` retries with the last error', async () => {
+    const { client, waits } = retrying({ retries: 2, retryDelay: 1 });
+    const error = (await rejection(client.getItem({ id: 'fail-504-9' }))) as ApiResponseError;
+    expect(error.status).toBe(504);
+    expect(seen).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it.each(['missing', 'invalid'])('never retries a 4xx other than 429 (%s)', async (id) => {
+    const { client, waits } = retrying({ retries: 3 });
+    await expect(client.getItem({ id })).rejects.toBeInstanceOf(ApiResponseError);
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('retries a request that got no answer', async () => {
+    const closed = await startServer();
+    const port = portOf(closed);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const retried: RetryInfo[] = [];
+    const client = createClient(contract, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: 't',
+      retries: 2,
+      sleep: async () => {},
+      onRetry: (info) => void retried.push(info),
+    });
+    const error = await rejection(client.getItem({ id: 'abc' }));
+    expect(error).toBeInstanceOf(NoResponseError);
+    expect(retried.map((r) => [r.attempt, (r.error as NoResponseError).code])).toEqual([
+      [1, 'ECONNREFUSED'],
+      [2, 'ECONNREFUSED'],
+    ]);
+  });
+
+  it('sleeps for real when no timer is given', async () => {
+    const client = createClient(contract, { baseUrl, token: 't', retries: 1, retryDelay: 20 });
+    const started = Date.now();
+    await expect(client.getItem({ id: 'fail-500-1' })).resolves.toMatchObject({ id: 'fail-500-1' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries the start of an export, then streams its lines', async () => {
+    const waits: number[] = [];
+    const lister = createClient(listing, { baseUrl, token: 't', retries: 1, sleep: async (ms) => void waits.push(ms) });
+    const lines: unknown[] = [];
+    for await (const item of lister.exportAll('listItems', { kind: 'fail-503-1-ra0' })) lines.push(item);
+    expect(lines).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(waits).toEqual([0]);
+    expect(seen).toHaveLength(2);
+    expect(new URL(seen[1]!.url, 'http://localhost').searchParams.get('format')).toBe('ndjson');
+  });
+
+  it.each([
+    ['retryDelay', -1],
+    ['maxRetryWait', Number.NaN],
+    ['maxRetryWait', Number.POSITIVE_INFINITY],
+  ])('rejects %s %p', (name, value) => {
+    expect(() => createTransport({ baseUrl: 'http://127.0.0.1:1', [name]: value })).toThrow(RequestSetupError);
+  });
+});
+
+/** An operation answering a list, for exportAll. */
+const listing = {
+  listItems: defineOperation({
+    id: 'test.list',
+    method: 'GET',
+    path: '/api/v1/test/list/{kind}',
+    auth: 'bearer',
+    params: { path: z.object({ kind: requiredString() }) },
+    response: z.object({ items: z.array(Item) }),
+    summary: 'A listing',
+  }),
+};
+
+describe('AbortSignal: every call takes one', () => {
+  const client = () => createClient(contract, { baseUrl, token: 't' });
+
+  function expectAborted(error: unknown, reason?: unknown) {
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error).toBeInstanceOf(NoResponseError);
+    const aborted = error as RequestAbortedError;
+    expect([aborted.name, aborted.code, aborted.kind]).toEqual(['AbortError', 'ABORTED', 'no_response']);
+    if (reason !== undefined) expect(aborted.cause).toBe(reason);
+  }
+
+  it('an aborted signal stops the call before anything is sent', async () => {
+    const controller = new AbortController();
+    const reason = new Error('the user left');
+    controller.abort(reason);
+    expectAborted(await rejection(client().getItem({ id: 'abc' }, { signal: controller.signal })), reason);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('aborting stops a request in flight', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    const error = await rejection(client().getItem({ id: 'hang' }, { signal: controller.signal }));
+    expectAborted(error, controller.signal.reason);
+    expect((controller.signal.reason as Error).name).toBe('AbortError');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('AbortSignal.timeout ends a call as an abort', async () => {
+    const signal = AbortSignal.timeout(50);
+    const error = await rejection(client().getItem({ id: 'hang' }, { signal }));
+    expectAborted(error);
+    expect(((error as RequestAbortedError).cause as Error).name).toBe('TimeoutError');
+  });
+
+  it("aborting stops a retry's wait (the real timer)", async () => {
+    const controller = new AbortController();
+    const retrying = createClient(contract, { baseUrl, token: 't', retries: 1 });
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    // Retry-After 30: the client would sleep 30 s
+    const error = await rejection(retrying.getItem({ id: 'fail-429-1-ra30' }, { signal: controller.signal }));
+    expectAborted(error);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an abort during an injected wait stops the retry as well', async () => {
+    const controller = new AbortController();
+    const retrying = createClient(contract, {
+      baseUrl,
+      token: 't',
+      retries: 3,
+      sleep: async () => controller.abort(),
+    });
+    expectAborted(await rejection(retrying.getItem({ id: 'fail-503-2' }, { signal: controller.signal })));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the transport receives the signal', async () => {
+    const signals: unknown[] = [];
+    const transport = {
+      get: async (request: { signal?: AbortSignal }) => {
+        signals.push(request.signal);
+        return { id: 'a' };
+      },
+    };
+    const controller = new AbortController();
+    await createClient(contract, { baseUrl, token: 't', transport }).getItem(
+      { id: 'a' },
+      { signal: controller.signal },
+    );
+    await createClient(contract, { baseUrl, token: 't', transport }).getItem({ id: 'a' });
+    expect(signals).toEqual([controller.signal, undefined]);
+  });
+
+  it('iterate asks for no further page once aborted', async () => {
+    const pages: Record<string, string>[] = [];
+    const transport = {
+      get: async ({ query }: { query: Record<string, string> }) => {
+        pages.push(query);
+        return { items: [{ id: `i${pages.length}` }], next: 'more' };
+      },
+    };
+    const paged = {
+      byToken: defineOperation({
+        id: 'test.byToken',
+        method: 'GET',
+        path: '/api/v1/test/by-token',
+        auth: 'bearer',
+        params: { query: z.object({ next: z.string().optional() }) },
+        response: z.object({ items: z.array(Item), next: z.string() }),
+        summary: 'Endless token-paged items',
+        paging: { kind: 'token', param: 'next', next: ['next'] },
+      }),
+    };
+    const controller = new AbortController();
+    const seenIds: string[] = [];
+    const walk = async () => {
+      for await (const item of createClient(paged, { baseUrl, token: 't', transport }).iterate(
+        'byToken',
+        {},
+        { signal: controller.signal },
+      )) {
+        seenIds.push(item.id);
+        if (seenIds.length === 2) controller.abort();
+      }
+    };
+    expectAborted(await rejection(walk()));
+    expect(seenIds).toEqual(['i1', 'i2']);
+    expect(pages).toHaveLength(2);
+  });
+
+  it('aborting stops an export while it streams', async () => {
+    const controller = new AbortController();
+    const lister = createClient(listing, { baseUrl, token: 't' });
+    const got: unknown[] = [];
+    const walk = async () => {
+      for await (const item of lister.exportAll('listItems', { kind: 'slow' }, { signal: controller.signal })) {
+        got.push(item);
+        setTimeout(() => controller.abort(), 20);
+      }
+    };
+    const started = Date.now();
+    expectAborted(await rejection(walk()));
+    expect(got).toEqual([{ id: 'a' }]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('an aborted signal stops an export before it is sent', async () => {
+    const lister = createClient(listing, { baseUrl, token: 't' });
+    const walk = async () => {
+      for await (const item of lister.exportAll('listItems', { kind: 'a' }, { signal: AbortSignal.abort() })) void item;
+    };
+    expectAborted(await rejection(walk()));
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each([
+    ['a signal that is not one', { signal: 'stop' }, /signal must be an AbortSignal/],
+    ['an unknown call option', { timeout: 5 }, /the call options do not take timeout; they take signal/],
+    ['call options that are not an object', 'fast', /must be an object \{ signal\? \}/],
+  ])('refuses %s before sending', async (_name, call, message) => {
+    const error = await rejection(client().getItem({ id: 'abc' }, call as never));
+    expect(error).toBeInstanceOf(RequestSetupError);
+    expect((error as RequestSetupError).message).toMatch(message);
+    expect(seen).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { RequestSetupError } from './client-errors.js';
+import { RequestAbortedError, RequestSetupError } from './client-errors.js';
 import {
   FieldsError,
   locateRecords,
@@ -35,10 +35,24 @@ export interface FieldsArg<P extends string> {
   fields?: readonly P[] | string;
 }
 
+/**
+ * The second argument of every method, `iterate` and `exportAll`: how to make the call, apart from
+ * what to ask (the first argument, checked against the operation's parameters).
+ */
+export interface CallOptions {
+  /**
+   * Stops the call: before it is sent, while its answer (or a page of `iterate`, or an export's
+   * lines) is awaited, or during a retry's wait. The call then rejects with RequestAbortedError
+   * (`name` `AbortError`, `code` `ABORTED`, the signal's reason as `cause`).
+   */
+  signal?: AbortSignal;
+}
+
 /** One method per operation of the contract, each taking one object argument, and `exportAll` for the listings. */
 export type ContractClient<C extends Contract> = {
   [K in keyof C]: <const P extends string = never>(
     args: OperationArgs<C[K]> & FieldsArg<P>,
+    options?: CallOptions,
   ) => Promise<[P] extends [never] ? OperationResult<C[K]> : Trimmed<OperationResult<C[K]>, P>>;
 } & {
   /**
@@ -51,6 +65,7 @@ export type ContractClient<C extends Contract> = {
   exportAll<K extends ListingKeys<C>, const P extends string = never>(
     operation: K,
     args: OperationArgs<C[K]> & FieldsArg<P>,
+    options?: CallOptions,
   ): AsyncGenerator<
     [P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>,
     void,
@@ -66,6 +81,7 @@ export type ContractClient<C extends Contract> = {
   iterate<K extends PagedKeys<C>, const P extends string = never>(
     operation: K,
     args: OperationArgs<C[K]> & FieldsArg<P>,
+    options?: CallOptions,
   ): AsyncGenerator<
     [P] extends [never] ? RecordOf<OperationResult<C[K]>> : RecordOf<Trimmed<OperationResult<C[K]>, P>>,
     void,
@@ -101,9 +117,15 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
   const methods = Object.entries(contract).map(([name, operation]) => {
     const recordsOf = lazyRecords.get(name)!;
     // async: a setup error rejects the returned promise, as every other failure does
-    return [name, async (args: unknown) => transport.get(requestOf(operation, options, args, recordsOf))];
+    return [
+      name,
+      async (args: unknown, call?: CallOptions) => {
+        const signal = signalOf(operation, call);
+        return transport.get(withSignal(requestOf(operation, options, args, recordsOf), signal));
+      },
+    ];
   });
-  async function* exportAll(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
+  async function* exportAll(name: string, args: unknown, call?: CallOptions): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
     const recordsOf = lazyRecords.get(name);
     if (!operation || !recordsOf)
@@ -112,11 +134,12 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
       );
     if (!recordsOf().many) throw new RequestSetupError(`exportAll: ${operation.id} answers one record, not a listing`);
     if (!transport.lines) throw new RequestSetupError('exportAll needs a transport that streams (`lines`)');
-    const request = requestOf(operation, options, args, recordsOf);
+    const signal = signalOf(operation, call);
+    const request = withSignal(requestOf(operation, options, args, recordsOf), signal);
     for await (const line of transport.lines({ ...request, query: { ...request.query, format: 'ndjson' } }))
       yield JSON.parse(line);
   }
-  async function* iterate(name: string, args: unknown): AsyncGenerator<unknown, void, undefined> {
+  async function* iterate(name: string, args: unknown, call?: CallOptions): AsyncGenerator<unknown, void, undefined> {
     const operation = Object.hasOwn(contract, name) ? contract[name] : undefined;
     const recordsOf = lazyRecords.get(name);
     if (!operation || !recordsOf)
@@ -133,8 +156,13 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
     if (args === null || typeof args !== 'object' || Array.isArray(args))
       throw new RequestSetupError(`${operation.id} takes one object argument`);
     const given = args as Record<string, unknown>;
+    const signal = signalOf(operation, call);
     const page = async (at: Record<string, unknown>) => {
-      const body = await transport.get(requestOf(operation, options, { ...given, ...at }, recordsOf));
+      // between pages too: a loop body may abort before asking for the next
+      if (signal?.aborted) throw new RequestAbortedError(signal.reason);
+      const body = await transport.get(
+        withSignal(requestOf(operation, options, { ...given, ...at }, recordsOf), signal),
+      );
       return { body, records: recordsIn(body, recordsOf()) };
     };
     if (paging.kind === 'token') {
@@ -158,6 +186,41 @@ export function createClient<C extends Contract>(contract: C, options: ClientOpt
     }
   }
   return { ...Object.fromEntries(methods), exportAll, iterate } as ContractClient<C>;
+}
+
+/**
+ * The signal of a call's options, checked (nothing is sent when the options are wrong); a signal
+ * already aborted stops the call here, whatever the transport does with signals.
+ */
+function signalOf(operation: Operation, call: unknown): AbortSignal | undefined {
+  if (call === undefined) return undefined;
+  if (call === null || typeof call !== 'object' || Array.isArray(call))
+    throw new RequestSetupError(`${operation.id}: the call options (second argument) must be an object { signal? }`);
+  const unknown = Object.keys(call).filter((name) => name !== 'signal');
+  if (unknown.length > 0)
+    throw new RequestSetupError(
+      `${operation.id}: the call options do not take ${unknown.join(', ')}; they take signal (arguments of the operation go in the first argument)`,
+    );
+  const { signal } = call as { signal?: unknown };
+  if (signal === undefined) return undefined;
+  // by shape, not instanceof: a signal from another realm (a test VM, a polyfill) works too
+  if (!isAbortSignal(signal))
+    throw new RequestSetupError(`${operation.id}: signal must be an AbortSignal (from an AbortController)`);
+  if (signal.aborted) throw new RequestAbortedError(signal.reason);
+  return signal;
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === 'boolean' &&
+    typeof (value as AbortSignal).addEventListener === 'function'
+  );
+}
+
+function withSignal(request: TransportRequest, signal: AbortSignal | undefined): TransportRequest {
+  return signal ? { ...request, signal } : request;
 }
 
 /** The request of a call: arguments checked with the operation's own schemas, credentials for its auth scheme. */

@@ -48,13 +48,32 @@ export type { GeoCode, Language } from './schemas.js';
 export { ErrorBody, ErrorIssue } from './error-body.js';
 export { errorCodes, isErrorCode, statusTitles } from './error-codes.js';
 export type { ErrorCode } from './error-codes.js';
-export { ApiResponseError, NoResponseError, RequestSetupError, SocialQueryClientError } from './client-errors.js';
-export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
+export {
+  ApiResponseError,
+  apiResponseErrorOf,
+  NoResponseError,
+  parseRetryAfter,
+  RateLimitError,
+  RequestAbortedError,
+  RequestSetupError,
+  SocialQueryClientError,
+  UNEXPECTED_RESPONSE,
+} from './client-errors.js';
+export type { ApiErrorCode, ResponseHeaders } from './client-errors.js';
+export { createTransport, DEFAULT_MAX_RETRY_WAIT_MS, DEFAULT_RETRY_DELAY_MS, DEFAULT_TIMEOUT_MS } from './transport.js';
 export { splitLineBatches, splitLines } from './lines.js';
-export type { Transport, TransportOptions, TransportRequest } from './transport.js';
+export type { RetryInfo, Transport, TransportOptions, TransportRequest } from './transport.js';
 export { createClient } from './client.js';
 export { paginate } from './paginate.js';
-export type { ClientCredentials, ClientOptions, ContractClient, FieldsArg, ListingKeys, PagedKeys } from './client.js';
+export type {
+  CallOptions,
+  ClientCredentials,
+  ClientOptions,
+  ContractClient,
+  FieldsArg,
+  ListingKeys,
+  PagedKeys,
+} from './client.js';
 export {
   FIELDS_MAX_LENGTH,
   fieldPaths,
