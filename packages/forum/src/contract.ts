@@ -22,6 +22,12 @@ import {
   UserPostsQuery,
 } from './schemas.js';
 
+/** How both post listings page (docs/forum-listings.md). */
+const LISTING_PAGING =
+  "Pass `cursor` back for the next page ('' on the last), with the same parameters (any `limit`): keyset paging, " +
+  'each page after the last post of the one before, ties included, so a walk gives each post once, with its ' +
+  'values as of the page that gives it.';
+
 export const communityPosts = defineOperation({
   id: 'forum.communityPosts',
   method: 'GET',
@@ -36,7 +42,12 @@ export const communityPosts = defineOperation({
     'Ties are broken by id, descending. Community names match case-insensitively. ' +
     'Extensions: `after`/`before` keep posts created strictly between them (either alone is fine; after must be ' +
     'earlier than before) and intersect with the window of top/rising; `minScore` keeps posts with score >= minScore. ' +
-    'Without them the answer is unchanged.',
+    `Without them the answer is unchanged. ${LISTING_PAGING} A top (timeframe other than all) or rising cursor keeps ` +
+    'the moment of its first page: later pages are answered at it (the same window and rising ranks), so the walk ' +
+    'neither skips nor repeats a post as time passes; hot does not depend on the moment. But a post whose score ' +
+    'changes between two pages (an import) is placed by its new score when the next page is asked: under hot, top ' +
+    'or rising a walk may give it twice or miss it (match posts by id; docs/forum-listings.md).',
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
 export const userPosts = defineOperation({
@@ -49,7 +60,8 @@ export const userPosts = defineOperation({
   summary: 'Posts of a user',
   description:
     'Newest first, ties broken by id, descending. Usernames match case-insensitively. Extensions: `after`/`before` keep ' +
-    'posts created strictly between them; `minScore` keeps posts with score >= minScore.',
+    `posts created strictly between them; \`minScore\` keeps posts with score >= minScore. ${LISTING_PAGING}`,
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
 /** Batch lookup (an extension beside the platform's own operations). */

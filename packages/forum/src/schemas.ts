@@ -28,8 +28,11 @@ export const Post = z.object({
 });
 export type Post = z.infer<typeof Post>;
 
-/** Body of both forum operations. */
-export const PostsResponse = z.object({ posts: z.array(Post) });
+/** Body of both forum listings: a page of posts and the cursor of the next page ('' on the last). */
+export const PostsResponse = z.object({
+  posts: z.array(Post),
+  cursor: z.string().describe("Pass back as `cursor` (with the same parameters) for the next page; '' on the last."),
+});
 export type PostsResponse = z.infer<typeof PostsResponse>;
 
 /** Body of the batch lookup: the posts found, in the order asked, and the ids with no post, in the order asked. */
@@ -63,14 +66,24 @@ export const CommunityPostsPath = z.object({ community: requiredString(100) });
 export const CommunityPostsQuery = z.object({
   limit: postsLimit(),
   sort: enumParam(forumSorts, 'hot'),
-  timeframe: enumParam(forumTimeframes, 'day').describe('Window ending now; applies to sort=top only.'),
+  timeframe: enumParam(forumTimeframes, 'day').describe(
+    "Window ending now (a cursor's walk: the moment of its first page); applies to sort=top only.",
+  ),
+  cursor: optionalString().describe(
+    "The previous page's cursor (pass the same community, sort, timeframe, after, before and minScore).",
+  ),
   ...postFilters(
-    'With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows.',
+    'With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows. ' +
+      'Pass the same value with the cursor.',
   ),
 });
 
 export const UserPostsPath = z.object({ username: requiredString(100) });
-export const UserPostsQuery = z.object({ limit: postsLimit(), ...postFilters() });
+export const UserPostsQuery = z.object({
+  limit: postsLimit(),
+  cursor: optionalString().describe("The previous page's cursor (pass the same after, before and minScore)."),
+  ...postFilters('Pass the same value with the cursor.'),
+});
 
 /** Most post ids one batch lookup takes. */
 export const POSTS_BY_IDS_MAX = 100;

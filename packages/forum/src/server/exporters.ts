@@ -1,21 +1,19 @@
-import { type ContractExporters, EXPORT_PAGE_SIZE, keysetBatches } from '@socialquery/core/server';
+import type { ContractExporters } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
 import { COMMENT_TREE_MAX_DEPTH } from '../schemas.js';
-import type { Post } from '../schemas.js';
 import { createCommentHandlers } from './comment-handlers.js';
-import { communityPostsQuery, userPostsQuery } from './handlers.js';
 import type { ForumSource } from './source.js';
 
-/**
- * Bulk export of the forum's listings. The API gives them no paging (one answer of at most 100
- * posts), so an export reads the store itself, a page at a time after the last post read (keyset:
- * the same order and filters as the listing, whatever its length, in constant memory). A comment tree's
- * export follows every cursor of its pages, depth first: each comment of the thread once, a page and then
- * its continuations (rebuild the tree from `parentId`).
- */
 /** Comments per tree page of an export (the operation's largest `limit`). */
 const TREE_EXPORT_PAGE = 500;
 
+/**
+ * Bulk export of a comment tree, the one forum operation whose paging is not a single cursor: the
+ * export follows every cursor of its pages, depth first, so each comment of the thread comes once, a
+ * page and then its continuations (rebuild the tree from `parentId`). The post and comment listings
+ * are exported by following their `cursor` (core's `exporterFor`), at the moment of the export's
+ * first page.
+ */
 export function createForumExporters(source: ForumSource): ContractExporters<typeof forumContract> {
   const comments = createCommentHandlers(source);
   return {
@@ -32,25 +30,5 @@ export function createForumExporters(source: ForumSource): ContractExporters<typ
         pending.push(...next.filter((token): token is string => token !== undefined && token !== '').reverse());
       }
     },
-    communityPosts: (params, { now }) =>
-      keysetBatches<Post>(
-        (startAfter) =>
-          source.communityPosts({
-            ...communityPostsQuery(params, now),
-            limit: EXPORT_PAGE_SIZE,
-            ...(startAfter ? { startAfter } : {}),
-          }),
-        { exists: () => source.communityExists(params.community), what: `community '${params.community}'` },
-      ),
-    userPosts: (params) =>
-      keysetBatches<Post>(
-        (startAfter) =>
-          source.userPosts({
-            ...userPostsQuery(params),
-            limit: EXPORT_PAGE_SIZE,
-            ...(startAfter ? { startAfter } : {}),
-          }),
-        { exists: () => source.userExists(params.username), what: `user '${params.username}'` },
-      ),
   };
 }

@@ -21,6 +21,7 @@ export type {
   SearchPostsQuery,
   CommunityPostsQuery,
   ForumSource,
+  PostPosition,
   RepliesOf,
   SiblingPosition,
   UserCommentsQuery,

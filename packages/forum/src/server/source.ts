@@ -10,14 +10,23 @@ import type {
   SearchSort,
 } from '../schemas.js';
 
+/**
+ * A post's place in every listing order (a Post is one): hot and rising rank by its score and
+ * createdAt, new by createdAt, top by score, ties by id. A keyset page continues after it.
+ */
+export type PostPosition = Pick<Post, 'id' | 'score' | 'createdAt'>;
+
 /** The caller's filters of a listing (the `after`, `before` and `minScore` extensions). */
 export interface PostFilters {
   /** Only posts created strictly inside this window, on top of any window of the sort. */
   window?: TimeWindow;
   /** Only posts with score >= minScore. */
   minScore?: number;
-  /** Only posts after this one in the listing's order (keyset paging: bulk export reads a listing page by page this way). */
-  startAfter?: Post;
+  /**
+   * Only posts after this position in the listing's order (keyset paging: the listings' cursors
+   * carry it). The position is compared with the posts' values as stored now.
+   */
+  startAfter?: PostPosition;
 }
 
 export interface CommunityPostsQuery extends PostFilters {
@@ -25,7 +34,7 @@ export interface CommunityPostsQuery extends PostFilters {
   order: ForumSort;
   /** Only posts created after this moment (exclusive) and … */
   createdAfter?: Date;
-  /** … not after this one (inclusive). Also the "now" of the rising rank. */
+  /** … not after this one (inclusive). Also the "now" of the rising rank (a cursor's walk keeps its first page's). */
   createdUntil: Date;
   limit: number;
 }

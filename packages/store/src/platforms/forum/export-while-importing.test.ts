@@ -1,6 +1,12 @@
 import { forumContract, Post } from '@socialquery/forum';
-import { createForumExporters } from '@socialquery/forum/server';
-import { createCursorCodec } from '@socialquery/core/server';
+import { createForumExporters, createForumHandlers } from '@socialquery/forum/server';
+import type { Operation } from '@socialquery/core';
+import {
+  createCursorCodec,
+  exporterFor,
+  type OperationExporter,
+  type OperationHandler,
+} from '@socialquery/core/server';
 import type { Store } from '../../store.js';
 import { openTestStore, testStoreKind } from '../../testing.js';
 import { toForumRow, upsertForumRows } from './rows.js';
@@ -29,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /**
- * A bulk export reads the store a keyset page at a time (after the last post read), so records
+ * A bulk export follows the listing's cursor (core's exporterFor, as the service mounts it): each
+ * page is a keyset read of the store after the last post read, so records
  * that land between its pages can neither make it repeat a post nor skip one that was there
  * when it began: what it sends is in the listing's order, every post present from start to end
  * exactly once, and the new posts that sort after its position too.
@@ -42,7 +49,11 @@ describe(`a community export while an import lands between its pages (${testStor
     );
     const params = { community: 'live', ...forumContract.communityPosts.params.query.parse({ sort: 'new' }) };
     const ctx = { now: NOW, cursors: createCursorCodec('test-secret-0123456789'), requestId: 'test' };
-    const exportCommunity = createForumExporters(store.forum).communityPosts;
+    const exportCommunity = exporterFor(
+      forumContract.communityPosts as Operation,
+      createForumHandlers(store.forum).communityPosts as OperationHandler<Operation>,
+      createForumExporters(store.forum).communityPosts as OperationExporter<Operation> | undefined,
+    );
     if (!exportCommunity) throw new Error('the forum exports community posts');
     const batches = exportCommunity(params, ctx)[Symbol.asyncIterator]();
 
@@ -50,10 +61,10 @@ describe(`a community export while an import lands between its pages (${testStor
     const take = (batch: readonly unknown[]) => sent.push(...batch.map((record) => Post.parse(record)));
     let step = await batches.next();
     if (!step.done) take(step.value);
-    expect(sent).toHaveLength(1_000); // newest first: n = 0 … 1,998
+    expect(sent).toHaveLength(100); // a page at the listing's largest limit, newest first: n = 0 … 198
     // lands now: odd n on both sides of the export's position, and changed scores of posts not read yet
     await upsertForumRows(store.db, [
-      ...Array.from({ length: 500 }, (_, i) => post(2 * i + 1)), // n = 1 … 999: behind the position
+      ...Array.from({ length: 99 }, (_, i) => post(2 * i + 1)), // n = 1 … 197: behind the position
       ...Array.from({ length: 500 }, (_, i) => post(4_001 + 2 * i)), // n = 4,001 … 4,999: ahead of it
       ...Array.from({ length: 100 }, (_, i) => post(3_000 + 2 * i, 1_000 + i)), // stored, not read yet
     ]);

@@ -357,7 +357,7 @@ describe('SQL forum source: after, before (exclusive) and minScore (inclusive)',
     });
   });
 
-  describe('keyset pages (startAfter, for bulk export)', () => {
+  describe("keyset pages (startAfter: what the listings' cursors continue after)", () => {
     const walk = async (read: (startAfter: Post | undefined) => Promise<Post[]>) => {
       const ids: string[] = [];
       let page = await read(undefined);
@@ -395,40 +395,42 @@ describe('SQL forum source: after, before (exclusive) and minScore (inclusive)',
       expect(paged).toEqual(whole.map((post) => post.id));
     });
 
-    it("a later page is the upper end of the sort's index range, not a filter over it from the start", async () => {
-      const [first] = await source().communityPosts({
-        community: 'community3',
-        order: 'new',
-        createdUntil: NOW,
-        limit: 1,
-      });
-      const plan = (
-        await planned.plansOf(
-          () =>
-            source().communityPosts({
-              community: 'community3',
-              order: 'new',
-              createdUntil: NOW,
-              limit: 25,
-              startAfter: first!,
-            }),
-          {
-            disable: ['enable_seqscan', 'enable_bitmapscan'],
-          },
+    it.each([
+      ['new', 'forum_posts_community_new', 'community_key', 'created_at'],
+      ['hot', 'forum_posts_community_hot', 'community_key', 'hot'],
+      ['top', 'forum_posts_community_top', 'community_key', 'score'],
+      ['user', 'forum_posts_author_new', 'author_key', 'created_at'],
+    ] as const)(
+      "%s: a later page is the upper end of the listing's index range, not a filter over it from the start",
+      async (listing, index, key, column) => {
+        const read = (limit: number, startAfter?: Post) =>
+          listing === 'user'
+            ? source().userPosts({ username: 'user5', limit, ...(startAfter ? { startAfter } : {}) })
+            : source().communityPosts({
+                community: 'community3',
+                order: listing,
+                createdUntil: NOW,
+                limit,
+                ...(startAfter ? { startAfter } : {}),
+              });
+        const [first] = await read(1);
+        const plan = (
+          await planned.plansOf(() => read(25, first!), { disable: ['enable_seqscan', 'enable_bitmapscan'] })
         )
-      )
-        .flat()
-        .join('\n');
-      if (planned.kind === 'sqlite') {
-        expect(plan).toMatch(
-          /SEARCH forum_posts USING INDEX forum_posts_community_new \(community_key=\? AND created_at<\?\)/,
-        );
-      } else {
-        expect(plan).toMatch(
-          /Index Cond: \(\(community_key = '\w+'::text\) AND \(created_at <= '?\d+'?(::bigint)?\)\)/,
-        );
-      }
-      expect(plan).not.toMatch(planPatterns[planned.kind].sortStep);
-    });
+          .flat()
+          .join('\n');
+        if (planned.kind === 'sqlite') {
+          expect(plan).toMatch(
+            new RegExp(`SEARCH forum_posts USING INDEX ${index} \\(${key}=\\? AND ${column}<\\?\\)`),
+          );
+        } else {
+          expect(plan).toMatch(new RegExp(`Index Scan Backward using ${index}`));
+          expect(plan).toMatch(
+            new RegExp(`Index Cond: \\(\\(${key} = '\\w+'::text\\) AND \\(${column} <= [^)]+\\)\\)`),
+          );
+        }
+        expect(plan).not.toMatch(planPatterns[planned.kind].sortStep);
+      },
+    );
   });
 });

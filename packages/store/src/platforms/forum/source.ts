@@ -1,5 +1,5 @@
 import type { ForumSort, Post } from '@socialquery/forum';
-import type { CommunityPostsQuery, ForumSource, UserPostsQuery } from '@socialquery/forum/server';
+import type { CommunityPostsQuery, ForumSource, PostPosition, UserPostsQuery } from '@socialquery/forum/server';
 import { laterOf } from '@socialquery/core/server';
 import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
@@ -29,7 +29,10 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
  * ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). The
  * caller's filters stay inside those ranges: a time window narrows the created_at range of `new` and
  * of user posts, `minScore` the score range of `top`; elsewhere they filter the rows of the sort's range.
- * `top` over a time window reads whichever index suits the window's size (SORTED_WINDOW_MAX).
+ * `top` over a time window reads whichever index suits the window's size (SORTED_WINDOW_MAX). A later
+ * page (`startAfter`, what the listings' cursors carry) is the upper end of the same range
+ * (pastPosition), so page 1000 costs what page 1 costs; rising, ranked by an expression of the moment,
+ * sorts its 24 hours' range on every page.
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
@@ -152,7 +155,7 @@ function sortKey(
   order: ForumSort,
   now: number,
   score = SCORE,
-): { expression: RawBuilder<number>; of: (post: Post) => number } {
+): { expression: RawBuilder<number>; of: (post: PostPosition) => number } {
   switch (order) {
     case 'hot':
       return { expression: sql<number>`hot`, of: (post) => hotScore(post.score, Date.parse(post.createdAt)) };
