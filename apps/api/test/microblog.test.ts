@@ -536,6 +536,177 @@ describe('GET /api/v1/microblog/user/{username}/followers', () => {
   });
 });
 
+describe('paging replies and followers by nextToken (keyset, an addition beside replies/followers)', () => {
+  const repliesOf = (id: string) =>
+    [...messages.values()]
+      .filter((m) => m.replyToId === id)
+      .map(full)
+      .sort(newestFirst)
+      .reverse();
+  const followersOf = (name: string) =>
+    follows
+      .filter((f) => f.user_key === name.toLowerCase())
+      .sort(
+        (a, b) =>
+          b.followed_at - a.followed_at || (a.follower_id < b.follower_id ? 1 : a.follower_id > b.follower_id ? -1 : 0),
+      )
+      .map((f) => accounts.get(f.follower_id)!);
+  const repliesPath = (id: string) => `/api/v1/microblog/message/${id}/replies`;
+  const followersPath = (name: string) => `/api/v1/microblog/user/${encodeURIComponent(name)}/followers`;
+
+  /** One page of a listing, checked against its schema: the records and the token. */
+  async function page(path: string, query: Record<string, string>, token?: string) {
+    const res = await get(path, query, token);
+    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
+    if (path.endsWith('/replies')) {
+      const body = RepliesResponse.parse(res.body);
+      return { records: body.replies as unknown[], nextToken: body.nextToken };
+    }
+    const body = FollowersResponse.parse(res.body);
+    return { records: body.followers as unknown[], nextToken: body.nextToken };
+  }
+
+  /** Follows nextToken to the end with the page sizes given in turn (the last one repeated); the records and tokens. */
+  async function walkAll(path: string, sizes: number[], query: Record<string, string> = {}) {
+    const token = await freshToken();
+    const records: unknown[] = [];
+    const tokens: string[] = [];
+    let nextToken = '';
+    do {
+      const limit = String(sizes[Math.min(tokens.length, sizes.length - 1)]);
+      const body = await page(path, { ...query, limit, ...(nextToken ? { nextToken } : {}) }, token);
+      records.push(...body.records);
+      tokens.push(body.nextToken);
+      nextToken = body.nextToken;
+      if (tokens.length > 500) throw new Error('paging did not end');
+    } while (nextToken !== '');
+    return { records, tokens };
+  }
+
+  it('replies: walking every page gives the whole listing oldest first, each once, whatever the page sizes', async () => {
+    const expected = repliesOf(messageId);
+    expect(expected.length).toBeGreaterThan(100);
+    const { records, tokens } = await walkAll(repliesPath(messageId), [9]);
+    expect(records).toEqual(expected);
+    expect(tokens).toHaveLength(Math.ceil(expected.length / 9));
+    expect(tokens.slice(0, -1).every((t) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(t))).toBe(true);
+    expect(tokens.at(-1)).toBe('');
+    // limit changes between pages; a leading-zero id is the same message and the same listing
+    expect((await walkAll(repliesPath(messageId.padStart(20, '0')), [1, 100, 3, 50])).records).toEqual(expected);
+    // one page holding the rest ends with ''
+    const first = await page(repliesPath(messageId), { limit: String(expected.length - 100) });
+    const rest = await page(repliesPath(messageId), { limit: '100', nextToken: first.nextToken });
+    expect(rest.records).toEqual(expected.slice(-100));
+    expect(rest.nextToken).toBe('');
+  });
+
+  it('replies: pages once through replies of equal timestamps (ordered by id, numerically), inside a window', async () => {
+    const at = NOW.getTime() - 7_200_000;
+    const parent = '4000000000000000000';
+    const ids = ['99999999999999999999', '9', '10', '4000000000000000001', '9007199254740993', '9007199254740992'];
+    await upsertMicroblogMessageRows(
+      service.store.db,
+      [parent, ...ids].map((id) =>
+        toMicroblogMessageRow({
+          id,
+          author: 'Tied_Tom',
+          text: `tied ${id}`,
+          likeCount: 0,
+          repostCount: 0,
+          replyCount: id === parent ? ids.length : 0,
+          quoteCount: 0,
+          viewCount: 0,
+          createdAt: id === parent ? at - 1000 : at,
+          replyToId: id === parent ? null : parent,
+          repostedId: null,
+          url: `https://microblog.example.org/Tied_Tom/status/${id}`,
+          media: [],
+        }),
+      ),
+    );
+    const order = ['9', '10', '9007199254740992', '9007199254740993', '4000000000000000001', '99999999999999999999'];
+    for (const sizes of [[1], [2], [4], [5, 1]]) {
+      const { records } = await walkAll(repliesPath(parent), sizes);
+      expect((records as Message[]).map((m) => m.id)).toEqual(order);
+    }
+    const window = { after: new Date(at - 1).toISOString(), before: new Date(at + 1).toISOString() };
+    const { records } = await walkAll(repliesPath(parent), [4], window);
+    expect((records as Message[]).map((m) => m.id)).toEqual(order);
+  });
+
+  it('followers: walking every page gives every follower in order, ties on the time included, whatever the page sizes', async () => {
+    const top = [...accounts.values()].sort((a, b) => b.followerCount - a.followerCount)[0]!;
+    const expected = followersOf(top.username);
+    expect(expected.length).toBeGreaterThan(1000);
+    const { records, tokens } = await walkAll(followersPath(top.username), [400]);
+    expect(records).toEqual(expected);
+    expect(tokens).toHaveLength(Math.ceil(expected.length / 400));
+    expect(tokens.at(-1)).toBe('');
+    expect((await walkAll(followersPath(top.username.toUpperCase()), [1000, 7, 500])).records).toEqual(expected);
+    // a user whose followers share moments: pages of 1 and 2 end inside a tie
+    const moments = new Map<string, number>();
+    for (const f of follows)
+      moments.set(`${f.user_key} ${f.followed_at}`, (moments.get(`${f.user_key} ${f.followed_at}`) ?? 0) + 1);
+    const tiedKey = [...moments]
+      .filter(([, n]) => n > 1)
+      .map(([key]) => key.split(' ')[0]!)
+      .sort((a, b) => followersOf(a).length - followersOf(b).length)[0]!;
+    const tied = [...accounts.values()].find((a) => a.username.toLowerCase() === tiedKey)!;
+    expect(followersOf(tied.username).length).toBeLessThan(400);
+    for (const sizes of [[1], [2], [3, 1]])
+      expect((await walkAll(followersPath(tied.username), sizes)).records).toEqual(followersOf(tied.username));
+  });
+
+  it('refuses a token tampered with, or reused on another message, user, window or listing: 400 invalid_cursor', async () => {
+    const top = [...accounts.values()].sort((a, b) => b.followerCount - a.followerCount)[0]!;
+    const other = [...accounts.values()].find(
+      (a) => a.followerCount > 5 && a.username.toLowerCase() !== top.username.toLowerCase(),
+    )!;
+    const otherMessage = [...messages.values()].find((m) => m.record.replyCount > 5 && m.record.id !== messageId)!;
+    const replies = await page(repliesPath(messageId), { limit: '5' });
+    const followers = await page(followersPath(top.username), { limit: '5' });
+    const tamper = (token: string) => {
+      const [payload, signature] = token.split('.') as [string, string];
+      return `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    };
+    const forged = (position: unknown) =>
+      `${Buffer.from(JSON.stringify(position)).toString('base64url')}.${replies.nextToken.split('.')[1]}`;
+    const refused: [string, Record<string, string>][] = [
+      [repliesPath(otherMessage.record.id), { nextToken: replies.nextToken }],
+      [repliesPath(messageId), { nextToken: replies.nextToken, after: '2000-01-01T00:00:00Z' }],
+      [repliesPath(messageId), { nextToken: tamper(replies.nextToken) }],
+      [repliesPath(messageId), { nextToken: forged({ lastId: '1' }) }],
+      [repliesPath(messageId), { nextToken: followers.nextToken }],
+      [followersPath(other.username), { nextToken: followers.nextToken }],
+      [followersPath(top.username), { nextToken: tamper(followers.nextToken) }],
+      [followersPath(top.username), { nextToken: replies.nextToken }],
+      [followersPath(top.username), { nextToken: 'garbage' }],
+      [`/api/v1/microblog/user/${encodeURIComponent(top.username)}/messages`, { nextToken: followers.nextToken }],
+    ];
+    for (const [path, query] of refused) {
+      const body = await expectError(await get(path, query), 400, 'invalid_cursor');
+      expect(body.message).toBe('the paging token is invalid or belongs to another query');
+    }
+    // (control) each token on its own query works, whatever the limit
+    expect((await page(repliesPath(messageId), { limit: '2', nextToken: replies.nextToken })).records).toEqual(
+      repliesOf(messageId).slice(5, 7),
+    );
+    expect((await page(followersPath(top.username), { limit: '2', nextToken: followers.nextToken })).records).toEqual(
+      followersOf(top.username).slice(5, 7),
+    );
+  });
+
+  it('the last page of a short listing has an empty token; an empty token is the same as none', async () => {
+    const lonely = [...accounts.values()].find((a) => a.followerCount === 0)!;
+    expect(await page(followersPath(lonely.username), {})).toEqual({ records: [], nextToken: '' });
+    const few = [...accounts.values()].find((a) => a.followerCount > 0 && a.followerCount <= 100)!;
+    expect(await page(followersPath(few.username), { nextToken: '' })).toEqual({
+      records: followersOf(few.username),
+      nextToken: '',
+    });
+  });
+});
+
 /** A new bearer token: its own request budget, for the tests that walk many pages. */
 async function freshToken(): Promise<string> {
   return (await service.store.credentials.create('token', 'paging walk')).secret;

@@ -19,7 +19,7 @@ const message = (id: string): Message => ({
 });
 
 /** A transport that serves fixed pages keyed by nextToken and records every request. */
-function pagedTransport(pages: Record<string, { messages: Message[]; nextToken: string }>) {
+function pagedTransport(pages: Record<string, { nextToken: string } & Record<string, unknown>>) {
   const requests: TransportRequest[] = [];
   const transport: Transport = {
     async get(request) {
@@ -72,6 +72,41 @@ describe('microblog client', () => {
       { limit: '2', includeReposts: 'false', nextToken: 't1' },
       { limit: '2', includeReposts: 'false', nextToken: 't2' },
     ]);
+  });
+
+  it('iterate follows nextToken through the replies and followers listings too', async () => {
+    const replies = pagedTransport({
+      '': { replies: [message('7'), message('8')], nextToken: 'r1' },
+      r1: { replies: [message('9')], nextToken: '' },
+    });
+    const client = createMicroblogClient({
+      baseUrl: 'http://127.0.0.1:1',
+      token: 'sqt_x',
+      transport: replies.transport,
+    });
+    const seen: string[] = [];
+    for await (const reply of client.iterate('messageReplies', { messageId: '5', limit: 2 })) seen.push(reply.id);
+    expect(seen).toEqual(['7', '8', '9']);
+    expect(replies.requests.map((r) => [r.path, r.query])).toEqual([
+      ['/api/v1/microblog/message/5/replies', { limit: '2' }],
+      ['/api/v1/microblog/message/5/replies', { limit: '2', nextToken: 'r1' }],
+    ]);
+
+    const followers = pagedTransport({
+      '': { followers: [{ id: 'a' }], nextToken: 'f1' },
+      f1: { followers: [], nextToken: 'f2' },
+      f2: { followers: [{ id: 'b' }], nextToken: '' },
+    });
+    const other = createMicroblogClient({
+      baseUrl: 'http://127.0.0.1:1',
+      token: 'sqt_x',
+      transport: followers.transport,
+    });
+    const ids: string[] = [];
+    for await (const follower of other.iterate('userFollowers', { username: 'alice' })) ids.push(follower.id);
+    // a page left empty (its follows' accounts not stored) does not end the walk: only an empty token does
+    expect(ids).toEqual(['a', 'b']);
+    expect(followers.requests.map((r) => r.query.nextToken)).toEqual([undefined, 'f1', 'f2']);
   });
 
   it('iterateUserMessages fetches no further page after break', async () => {

@@ -12,7 +12,9 @@ export type MicroblogClient = ContractClient<typeof microblogContract>;
 
 /**
  * `userMessages({ username, limit?, sinceId?, maxId?, includeReplies?, includeReposts?, nextToken? })`,
- * `messageReplies({ messageId, limit? })`, `userFollowers({ username, limit? })`, `messagesByIds({ ids })`.
+ * `messageReplies({ messageId, limit?, nextToken? })`, `userFollowers({ username, limit?, nextToken? })`,
+ * `messagesByIds({ ids })`. The three listings page by `nextToken`: `client.iterate('messageReplies', { messageId })`
+ * and `client.iterate('userFollowers', { username })` walk every page as `iterateUserMessages` does.
  */
 export function createMicroblogClient(options: MicroblogClientOptions): MicroblogClient {
   return createClient(microblogContract, options);

@@ -48,8 +48,17 @@ describe('microblog contract', () => {
       'after',
       'before',
     ]);
-    expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit', 'after', 'before']);
-    expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit']);
+    expect(Object.keys(messageReplies.params.query.shape)).toEqual(['limit', 'after', 'before', 'nextToken']);
+    expect(Object.keys(userFollowers.params.query.shape)).toEqual(['limit', 'nextToken']);
+  });
+
+  it('pages every listing by nextToken (the same name in the query and the answer), limit the page size', () => {
+    for (const operation of [userMessages, messageReplies, userFollowers])
+      expect(operation.paging).toEqual({ kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' });
+    expect(messagesByIds).not.toHaveProperty('paging');
+    // the token is an addition beside the documented fields
+    expect(Object.keys(messageReplies.response.shape)).toEqual(['replies', 'nextToken']);
+    expect(Object.keys(userFollowers.response.shape)).toEqual(['followers', 'nextToken']);
   });
 
   it('applies the defaults: limit 20 / 20 / 100, includeReplies false, includeReposts true', () => {

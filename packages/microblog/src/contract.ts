@@ -37,7 +37,12 @@ export const messageReplies = defineOperation({
   params: { path: MessagePath, query: RepliesQuery },
   response: RepliesResponse,
   summary: 'Replies to a message',
-  description: 'Direct replies, oldest first. Extension: `after`/`before` keep replies created strictly between them.',
+  description:
+    'Direct replies, oldest first (by id). Extension: `after`/`before` keep replies created strictly between them. ' +
+    "Paging (an addition: `replies` is unchanged): `nextToken` in the answer is the next page's token, passed back as the " +
+    '`nextToken` parameter (the same name as user messages); it is the empty string on the last page. It is bound to the ' +
+    'message and to after/before (pass the same values with it, or it is refused: 400 invalid_cursor), not to limit.',
+  paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' },
 });
 
 export const userFollowers = defineOperation({
@@ -49,8 +54,12 @@ export const userFollowers = defineOperation({
   response: FollowersResponse,
   summary: 'Followers of a user',
   description:
-    "Most recent followers first. (No `after`/`before` here: a follower's createdAt is when the account was made, " +
-    'not when it followed, and the time it followed is not part of the answer.)',
+    "Most recent followers first (by the time they followed; ties by follower id, descending). (No `after`/`before` here: a follower's createdAt is when the account was made, " +
+    'not when it followed, and the time it followed is not part of the answer.) Paging (an addition: `followers` is ' +
+    "unchanged): `nextToken` in the answer is the next page's token, passed back as the `nextToken` parameter; it is the " +
+    'empty string on the last page. It is bound to the username (case-insensitively), not to limit. A follower whose ' +
+    'account the store does not hold is left out, so a page may hold fewer than limit followers before the last.',
+  paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' },
 });
 
 /** Batch lookup (an extension beside the platform's own operations). */

@@ -54,9 +54,11 @@ export type Follower = z.infer<typeof Follower>;
 
 export const UserMessagesResponse = z.object({ messages: z.array(Message), nextToken: z.string() });
 export type UserMessagesResponse = z.infer<typeof UserMessagesResponse>;
-export const RepliesResponse = z.object({ replies: z.array(Message) });
+/** `nextToken` (an addition beside `replies`): the next page's token, '' on the last page. */
+export const RepliesResponse = z.object({ replies: z.array(Message), nextToken: z.string() });
 export type RepliesResponse = z.infer<typeof RepliesResponse>;
-export const FollowersResponse = z.object({ followers: z.array(Follower) });
+/** `nextToken` (an addition beside `followers`): the next page's token, '' on the last page. */
+export const FollowersResponse = z.object({ followers: z.array(Follower), nextToken: z.string() });
 export type FollowersResponse = z.infer<typeof FollowersResponse>;
 /** Body of the batch lookup: the messages found, in the order asked, and the ids with no message, in the order asked. */
 export const MessagesByIdsResponse = z.object({ messages: z.array(Message), notFound: z.array(z.string()) });
@@ -77,10 +79,14 @@ export const UserMessagesQuery = z.object({
 });
 export const RepliesQuery = z.object({
   limit: integerParam({ min: 1, max: 100, default: 20 }),
-  after: timeBoundParam('after'),
-  before: timeBoundParam('before'),
+  after: timeBoundParam('after', { note: 'Pass the same value with nextToken.' }),
+  before: timeBoundParam('before', { note: 'Pass the same value with nextToken.' }),
+  nextToken: optionalString().describe("The previous page's nextToken."),
 });
-export const FollowersQuery = z.object({ limit: integerParam({ min: 1, max: 1000, default: 100 }) });
+export const FollowersQuery = z.object({
+  limit: integerParam({ min: 1, max: 1000, default: 100 }),
+  nextToken: optionalString().describe("The previous page's nextToken."),
+});
 
 /** Most message ids one batch lookup takes. */
 export const MESSAGES_BY_IDS_MAX = 100;

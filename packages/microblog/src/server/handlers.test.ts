@@ -1,8 +1,8 @@
 import { createCursorCodec, cursorBinding, ServiceError } from '@socialquery/core/server';
-import { userMessages as userMessagesOperation } from '../contract.js';
+import { userFollowers as userFollowersOperation, userMessages as userMessagesOperation } from '../contract.js';
 import type { Follower, Message } from '../schemas.js';
 import { createMicroblogHandlers } from './handlers.js';
-import type { MicroblogSource, UserMessagesQuery } from './source.js';
+import type { FollowEntry, MicroblogSource, UserMessagesQuery } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const cursors = createCursorCodec('0123456789abcdef0123');
@@ -44,10 +44,10 @@ const original = { ...message('1', { author: 'bob' }), repostedMessage: null };
 const stored = IDS.map((id) => message(id, REPOSTS.has(id) ? { isRepost: true, repostedMessage: original } : {}));
 const big = (id: string) => BigInt(id);
 
-const follower: Follower = {
-  id: '1000000001',
-  username: 'bob',
-  displayName: 'Bob',
+const follower = (id: string): Follower => ({
+  id,
+  username: `fan${id}`,
+  displayName: `Fan ${id}`,
   bio: '',
   followerCount: 1,
   followingCount: 1,
@@ -55,17 +55,35 @@ const follower: Follower = {
   likeCount: 0,
   isVerified: false,
   isProtected: false,
-  profileImageUrl: 'https://example.org/bob.jpg',
+  profileImageUrl: `https://example.org/${id}.jpg`,
   createdAt: now.toISOString(),
-};
+});
+
+/** Replies to message 10, oldest first: ids whose text order and numeric order disagree. */
+const REPLY_IDS = ['11', '12', '100', '101', '1000', '9007199254740993', '18446744073709551615'];
+/**
+ * Alice's follows, in the listing's order (followedAt desc, follower id desc): three follow at
+ * each moment, and the account of follower 118 is not stored.
+ */
+const FOLLOWS: FollowEntry[] = Array.from({ length: 12 }, (_, i) => {
+  const followerId = String(20 - (i % 3));
+  const id = `${Math.floor(i / 3)}${followerId}`;
+  return {
+    position: { followedAt: now.getTime() - Math.floor(i / 3) * 60_000, followerId: id },
+    follower: id === '118' ? undefined : follower(id),
+  };
+});
+const inFollowOrder = (a: FollowEntry['position'], b: FollowEntry['position']) =>
+  b.followedAt - a.followedAt || (b.followerId > a.followerId ? 1 : b.followerId < a.followerId ? -1 : 0);
 
 /** A source that behaves like a store over `stored` (user Alice) and records what it was asked. */
 function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
-  const calls: { userMessages: UserMessagesQuery[]; exists: string[]; byIds: string[][] } = {
-    userMessages: [],
-    exists: [],
-    byIds: [],
-  };
+  const calls: {
+    userMessages: UserMessagesQuery[];
+    exists: string[];
+    byIds: string[][];
+    followers: (FollowEntry['position'] | undefined)[];
+  } = { userMessages: [], exists: [], byIds: [], followers: [] };
   const source: MicroblogSource = {
     async userMessages(query) {
       calls.userMessages.push(query);
@@ -78,11 +96,16 @@ function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
         .sort((a, b) => (big(b.id) > big(a.id) ? 1 : -1))
         .slice(0, query.limit);
     },
-    async messageReplies({ messageId }) {
-      return messageId === '10' ? [message('11')] : [];
+    async messageReplies({ messageId, startAfter, limit }) {
+      if (messageId.replace(/^0+(?=[0-9])/, '') !== '10') return [];
+      return REPLY_IDS.filter((id) => startAfter === undefined || big(id) > big(startAfter))
+        .map((id) => message(id))
+        .slice(0, limit);
     },
-    async userFollowers({ username }) {
-      return username.toLowerCase() === 'alice' ? [follower] : [];
+    async userFollowers({ username, after, limit }) {
+      calls.followers.push(after);
+      if (username.toLowerCase() !== 'alice') return [];
+      return FOLLOWS.filter((entry) => !after || inFollowOrder(after, entry.position) < 0).slice(0, limit);
     },
     async userExists(username) {
       calls.exists.push(username);
@@ -303,9 +326,10 @@ describe('microblog handlers: after and before', () => {
     const handlers = createMicroblogHandlers(recording);
     await handlers.messageReplies({ messageId: '10', limit: 5, before }, ctx);
     await handlers.messageReplies({ messageId: '10', limit: 5 }, ctx);
+    // one more than limit: whether another page follows
     expect(replies).toEqual([
-      { messageId: '10', window: { before }, limit: 5 },
-      { messageId: '10', limit: 5 },
+      { messageId: '10', window: { before }, limit: 6 },
+      { messageId: '10', limit: 6 },
     ]);
     await expect(
       handlers.messageReplies({ messageId: '10', limit: 5, after: before, before: after }, ctx),
@@ -322,9 +346,12 @@ describe('microblog handlers: messageReplies and userFollowers', () => {
   it('returns the replies; 404 for an unknown message; an empty list for a known one without replies', async () => {
     const { source, calls } = fakeSource({ messages: ['100'] });
     const handlers = createMicroblogHandlers(source);
-    expect(await handlers.messageReplies({ messageId: '10', limit: 20 }, ctx)).toEqual({ replies: [message('11')] });
+    expect(await handlers.messageReplies({ messageId: '10', limit: 20 }, ctx)).toEqual({
+      replies: REPLY_IDS.map((id) => message(id)),
+      nextToken: '',
+    });
     expect(calls.exists).toEqual([]);
-    expect(await handlers.messageReplies({ messageId: '100', limit: 20 }, ctx)).toEqual({ replies: [] });
+    expect(await handlers.messageReplies({ messageId: '100', limit: 20 }, ctx)).toEqual({ replies: [], nextToken: '' });
     await expect(handlers.messageReplies({ messageId: '12345', limit: 20 }, ctx)).rejects.toMatchObject({
       code: 'not_found',
       status: 404,
@@ -332,15 +359,132 @@ describe('microblog handlers: messageReplies and userFollowers', () => {
     });
   });
 
-  it('returns the followers; 404 for an unknown user; an empty list for a known user without followers', async () => {
+  it('returns the followers (a follow without a stored account left out); 404 for an unknown user; [] for one without followers', async () => {
     const { source } = fakeSource({ users: ['loner'] });
     const handlers = createMicroblogHandlers(source);
-    expect(await handlers.userFollowers({ username: 'ALICE', limit: 100 }, ctx)).toEqual({ followers: [follower] });
-    expect(await handlers.userFollowers({ username: 'loner', limit: 100 }, ctx)).toEqual({ followers: [] });
+    const all = await handlers.userFollowers({ username: 'ALICE', limit: 100 }, ctx);
+    expect(all.followers.map((f) => f.id)).toEqual(FOLLOWS.flatMap((e) => (e.follower ? [e.follower.id] : [])));
+    expect(all.followers).toHaveLength(FOLLOWS.length - 1);
+    expect(all.nextToken).toBe('');
+    expect(await handlers.userFollowers({ username: 'loner', limit: 100 }, ctx)).toEqual({
+      followers: [],
+      nextToken: '',
+    });
     await expect(handlers.userFollowers({ username: 'ghost', limit: 100 }, ctx)).rejects.toMatchObject({
       code: 'not_found',
       message: "user 'ghost' not found",
     });
+  });
+});
+
+describe('microblog handlers: paging replies and followers by nextToken', () => {
+  type RepliesArgs = Parameters<ReturnType<typeof createMicroblogHandlers>['messageReplies']>[0];
+  type FollowersArgs = Parameters<ReturnType<typeof createMicroblogHandlers>['userFollowers']>[0];
+
+  /** Every page of a listing with the page sizes given in turn (the last repeated); the ids and tokens seen. */
+  async function walkPages<R extends { id: string }>(
+    read: (limit: number, nextToken: string | undefined) => Promise<{ records: R[]; nextToken: string }>,
+    sizes: number[],
+  ) {
+    const ids: string[] = [];
+    const tokens: string[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const { records, nextToken } = await read(sizes[Math.min(page, sizes.length - 1)]!, token);
+      ids.push(...records.map((r) => r.id));
+      tokens.push(nextToken);
+      if (nextToken === '') return { ids, tokens };
+      token = nextToken;
+    }
+    throw new Error('paging did not end');
+  }
+  const replyPages = (handlers: ReturnType<typeof createMicroblogHandlers>, args: Omit<RepliesArgs, 'limit'>) =>
+    walkPages(
+      async (limit, nextToken) => {
+        const body = await handlers.messageReplies({ ...args, limit, ...(nextToken ? { nextToken } : {}) }, ctx);
+        return { records: body.replies, nextToken: body.nextToken };
+      },
+      [2],
+    );
+  const followerPages = (
+    handlers: ReturnType<typeof createMicroblogHandlers>,
+    args: Omit<FollowersArgs, 'limit'>,
+    sizes: number[],
+  ) =>
+    walkPages(async (limit, nextToken) => {
+      const body = await handlers.userFollowers({ ...args, limit, ...(nextToken ? { nextToken } : {}) }, ctx);
+      return { records: body.followers, nextToken: body.nextToken };
+    }, sizes);
+
+  it('walks every reply once, oldest first by numeric id, with any page size; the last token is empty', async () => {
+    const handlers = createMicroblogHandlers(fakeSource().source);
+    const { ids, tokens } = await replyPages(handlers, { messageId: '10' });
+    expect(ids).toEqual(REPLY_IDS);
+    expect(tokens).toHaveLength(Math.ceil(REPLY_IDS.length / 2));
+    expect(tokens.slice(0, -1).every((t) => t !== '')).toBe(true);
+    expect(tokens.at(-1)).toBe('');
+    // exactly the rest on a page: no further (empty) page
+    const first = await handlers.messageReplies({ messageId: '10', limit: REPLY_IDS.length - 3 }, ctx);
+    const rest = await handlers.messageReplies({ messageId: '10', limit: 3, nextToken: first.nextToken }, ctx);
+    expect(rest.replies.map((m) => m.id)).toEqual(REPLY_IDS.slice(-3));
+    expect(rest.nextToken).toBe('');
+    // limit may change between pages; a leading-zero messageId names the same message (and listing)
+    const bigger = await handlers.messageReplies({ messageId: '010', limit: 4, nextToken: first.nextToken }, ctx);
+    expect(bigger.replies.map((m) => m.id)).toEqual(REPLY_IDS.slice(-3));
+  });
+
+  it('walks every follow once in order, ties on the time included, whatever the page sizes', async () => {
+    const { source, calls } = fakeSource();
+    const handlers = createMicroblogHandlers(source);
+    const expected = FOLLOWS.flatMap((e) => (e.follower ? [e.follower.id] : []));
+    for (const sizes of [[1], [2], [4], [5], [1, 3, 2, 7]]) {
+      const { ids, tokens } = await followerPages(handlers, { username: 'alice' }, sizes);
+      expect(ids).toEqual(expected);
+      expect(tokens.at(-1)).toBe('');
+    }
+    // a page ending on the follow without a stored account still moves on past it
+    const page = await handlers.userFollowers({ username: 'alice', limit: 6 }, ctx);
+    expect(page.followers.map((f) => f.id)).toEqual(['020', '019', '018', '120', '119']);
+    calls.followers.length = 0;
+    const next = await handlers.userFollowers({ username: 'Alice', limit: 1, nextToken: page.nextToken }, ctx);
+    expect(calls.followers).toEqual([FOLLOWS[5]!.position]);
+    expect(next.followers.map((f) => f.id)).toEqual(['220']);
+  });
+
+  it('refuses a token reused on another message or user, tampered with, or of the wrong shape: invalid_cursor', async () => {
+    const handlers = createMicroblogHandlers(fakeSource({ messages: ['20'], users: ['bob'] }).source);
+    const replies = await handlers.messageReplies({ messageId: '10', limit: 2 }, ctx);
+    const followers = await handlers.userFollowers({ username: 'alice', limit: 2 }, ctx);
+    const after = new Date('2026-06-01T00:00:00.000Z');
+    await expectInvalidCursor(
+      handlers.messageReplies({ messageId: '20', limit: 2, nextToken: replies.nextToken }, ctx),
+    );
+    await expectInvalidCursor(
+      handlers.messageReplies({ messageId: '10', limit: 2, after, nextToken: replies.nextToken }, ctx),
+    );
+    await expectInvalidCursor(
+      handlers.userFollowers({ username: 'bob', limit: 2, nextToken: followers.nextToken }, ctx),
+    );
+    // a token of one listing is no token of another over the same name
+    await expectInvalidCursor(handlers.userMessages({ ...defaults, nextToken: followers.nextToken }, ctx));
+    const tamper = (token: string) => `${token.slice(0, 3)}${token[3] === 'A' ? 'B' : 'A'}${token.slice(4)}`;
+    await expectInvalidCursor(
+      handlers.messageReplies({ messageId: '10', limit: 2, nextToken: tamper(replies.nextToken) }, ctx),
+    );
+    await expectInvalidCursor(
+      handlers.userFollowers({ username: 'alice', limit: 2, nextToken: tamper(followers.nextToken) }, ctx),
+    );
+    const binding = cursorBinding(userFollowersOperation.id, { username: 'alice' }, []);
+    for (const position of [{ lastId: '5' }, { followedAt: -1, followerId: '5' }, { followedAt: 1, followerId: '' }])
+      await expectInvalidCursor(
+        handlers.userFollowers({ username: 'alice', limit: 2, nextToken: cursors.encode(position, binding) }, ctx),
+      );
+    // the same binding with a well-formed position is accepted
+    const accepted = await handlers.userFollowers(
+      { username: 'alice', limit: 1, nextToken: cursors.encode(FOLLOWS[0]!.position, binding) },
+      ctx,
+    );
+    expect(accepted.followers.map((f) => f.id)).toEqual(['019']);
   });
 });
 

@@ -10,16 +10,25 @@ import {
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import {
-  type messageReplies as messageRepliesOperation,
+  messageReplies as messageRepliesOperation,
   type microblogContract,
+  userFollowers as userFollowersOperation,
   userMessages as userMessagesOperation,
 } from '../contract.js';
-import { type Message, MessageId } from '../schemas.js';
-import { minMessageId } from './message-ids.js';
-import type { MicroblogSource } from './source.js';
+import { MessageId } from '../schemas.js';
+import { canonicalMessageId, minMessageId } from './message-ids.js';
+import type { FollowPosition, MicroblogSource } from './source.js';
 
-/** What a `nextToken` carries: the id of the last message of the page it ends. */
+/** What a `nextToken` of messages or replies carries: the id of the last message of the page it ends. */
 const MessagesPosition = z.strictObject({ lastId: MessageId });
+/** What a followers `nextToken` carries: the last follow's position (a signed token always has this shape). */
+const FollowPositionSchema = z.strictObject({
+  followedAt: z.number().int().min(0).max(8.64e15),
+  followerId: z.string().min(1).max(100),
+});
+
+/** The parameters that do not change a listing: the page size and the token itself. */
+const UNBOUND = ['limit', 'nextToken'];
 
 /**
  * The microblog's handlers over any MicroblogSource. Existence is checked only when a listing
@@ -30,6 +39,12 @@ const MessagesPosition = z.strictObject({ lastId: MessageId });
  * names match case-insensitively; sinceId, maxId, includeReplies, includeReposts, after, before), not to
  * `limit`, so the page size may change between pages. An empty `nextToken` is the same as none.
  *
+ * `messageReplies` and `userFollowers` page the same way (keyset, one item more than `limit` asked
+ * of the source to know whether another page follows, '' on the last page). A replies token carries
+ * the last reply's id and is bound to the message (canonical id) and the window; a followers token
+ * carries the last follow's position (followedAt, follower id: ties on the time never skip or
+ * repeat) and is bound to the username, lower-cased.
+ *
  * `messagesByIds` puts the messages found in the order of the (already deduplicated) ids and lists
  * the others as `notFound`; it never answers 404.
  */
@@ -38,10 +53,7 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
     async userMessages(params, { cursors }) {
       const { username, limit, sinceId, maxId, includeReplies, includeReposts, nextToken } = params;
       const window = timeWindowOf(params.after, params.before);
-      const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, [
-        'limit',
-        'nextToken',
-      ]);
+      const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, UNBOUND);
       let before = maxId;
       if (nextToken) {
         before = minMessageId(maxId, decodePosition(cursors, nextToken, binding, MessagesPosition).lastId);
@@ -61,16 +73,42 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       if (messages.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { messages, nextToken: next };
     },
-    async messageReplies(params) {
-      const { messageId, limit } = params;
-      const replies = await source.messageReplies({ ...repliesQuery(params), limit });
+    async messageReplies(params, { cursors }) {
+      const { messageId, limit, nextToken } = params;
+      const query = repliesQuery(params);
+      const binding = cursorBinding(
+        messageRepliesOperation.id,
+        { ...params, messageId: canonicalMessageId(messageId) },
+        UNBOUND,
+      );
+      const startAfter = nextToken ? decodePosition(cursors, nextToken, binding, MessagesPosition).lastId : undefined;
+      const rows = await source.messageReplies({
+        ...query,
+        ...(startAfter !== undefined ? { startAfter } : {}),
+        limit: limit + 1,
+      });
+      const replies = rows.slice(0, limit);
       if (replies.length === 0 && !(await source.messageExists(messageId))) throw notFound(`message '${messageId}'`);
-      return { replies };
+      const last = replies.at(-1);
+      return { replies, nextToken: rows.length > limit && last ? cursors.encode({ lastId: last.id }, binding) : '' };
     },
-    async userFollowers({ username, limit }) {
-      const followers = await source.userFollowers({ username, limit });
-      if (followers.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
-      return { followers };
+    async userFollowers(params, { cursors }) {
+      const { username, limit, nextToken } = params;
+      const binding = cursorBinding(
+        userFollowersOperation.id,
+        { ...params, username: username.toLowerCase() },
+        UNBOUND,
+      );
+      const after: FollowPosition | undefined = nextToken
+        ? decodePosition(cursors, nextToken, binding, FollowPositionSchema)
+        : undefined;
+      const rows = await source.userFollowers({ username, ...(after ? { after } : {}), limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      if (page.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
+      // a follow whose account the store does not hold is left out of the answer, yet keeps its place
+      const followers = page.flatMap((entry) => (entry.follower ? [entry.follower] : []));
+      const last = page.at(-1);
+      return { followers, nextToken: rows.length > limit && last ? cursors.encode(last.position, binding) : '' };
     },
     async messagesByIds({ ids }) {
       const { records: messages, notFound } = inRequestOrder(
@@ -83,8 +121,8 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
   };
 }
 
-/** The store query of a replies listing's parameters (without its limit): the message and the caller's window. */
-export function repliesQuery({ messageId, after, before }: OperationParams<typeof messageRepliesOperation>): {
+/** The store query of a replies listing's parameters (without its limit and position): the message and the caller's window. */
+function repliesQuery({ messageId, after, before }: OperationParams<typeof messageRepliesOperation>): {
   messageId: string;
   window?: TimeWindow;
 } {

@@ -1,4 +1,3 @@
-export { createMicroblogExporters } from './exporters.js';
 export { createMicroblogHandlers } from './handlers.js';
 export { canonicalMessageId, compareMessageIds, MESSAGE_ID_DIGITS, messageIdKey, minMessageId } from './message-ids.js';
 export type * from './source.js';

@@ -14,14 +14,32 @@ export interface UserMessagesQuery {
   limit: number;
 }
 
+/** Keyset position in a followers listing: when the follow happened (epoch ms) and the follower's id. */
+export interface FollowPosition {
+  followedAt: number;
+  followerId: string;
+}
+
+/**
+ * One follow of a followers listing: where it sits in the listing's order, and the follower's
+ * account (undefined when the store does not hold that account: the answer leaves it out, but its
+ * place still counts, so paging neither stops early nor repeats).
+ */
+export interface FollowEntry {
+  position: FollowPosition;
+  follower: Follower | undefined;
+}
+
 /**
  * What the microblog handlers need from a store. Ids are decimal strings compared numerically
- * (the store never turns them into JS numbers). Usernames match case-insensitively.
+ * (the store never turns them into JS numbers). Usernames match case-insensitively. Every listing
+ * returns up to `limit` items strictly after its keyset position, if given, so paging never
+ * skips or repeats.
  */
 export interface MicroblogSource {
   /** Newest first (id descending); each repost carries its reposted record. */
   userMessages(query: UserMessagesQuery): Promise<Message[]>;
-  /** Direct replies, oldest first (id ascending); `startAfter`: only those after that reply (keyset paging, for bulk export). */
+  /** Direct replies, oldest first (id ascending; ids are unique, so no ties); `startAfter`: only those with a greater id. */
   messageReplies(query: {
     messageId: string;
     window?: TimeWindow;
@@ -29,15 +47,15 @@ export interface MicroblogSource {
     limit: number;
   }): Promise<Message[]>;
   /**
-   * Most recent followers first; ties by follower id descending. `startAfter`: only those after
-   * that follower's follow in this order (keyset paging, for bulk export).
+   * The follows of a user, most recent first (followedAt descending, ties by follower id
+   * descending, compared as text); `after`: only those after that position in this order.
    */
-  userFollowers(query: { username: string; startAfter?: string; limit: number }): Promise<Follower[]>;
+  userFollowers(query: { username: string; after?: FollowPosition; limit: number }): Promise<FollowEntry[]>;
   userExists(username: string): Promise<boolean>;
   messageExists(messageId: string): Promise<boolean>;
   /**
    * The messages whose id is one of these, exactly (no canonical form: `007` finds nothing), in any order,
-   * each rendered as the listings render it (a repost with its reposted record); unknown ids are left out.
+   * each rendered as the listings render them (a repost with its reposted record); unknown ids are left out.
    */
   messagesByIds(ids: readonly string[]): Promise<Message[]>;
 }

@@ -1,5 +1,5 @@
 import type { Message } from '@socialquery/microblog';
-import type { UserMessagesQuery } from '@socialquery/microblog/server';
+import type { FollowEntry, UserMessagesQuery } from '@socialquery/microblog/server';
 import { CompiledQuery, type Kysely } from 'kysely';
 import {
   type MicroblogMessageInput,
@@ -181,6 +181,8 @@ const big = (id: string) => BigInt(id);
 const newestFirst = (a: string, b: string) => (big(b) > big(a) ? 1 : big(b) < big(a) ? -1 : 0);
 const isReply = (m: MicroblogMessageInput) => m.replyToId !== null;
 const isRepost = (m: MicroblogMessageInput) => m.repostedId !== null;
+/** The accounts of a followers listing's entries, as the answer shows them (a follow without a stored account left out). */
+const accountsOf = (entries: FollowEntry[]) => entries.flatMap((entry) => (entry.follower ? [entry.follower] : []));
 
 /** Alice's ids under a filter, newest first, computed here from the fixture. */
 function expectedAlice(query: Omit<UserMessagesQuery, 'username' | 'limit'>): string[] {
@@ -254,8 +256,17 @@ describe('SQL microblog source: query plans', () => {
       await source().userFollowers({ username: 'carol', limit: 20 });
       await source().userExists('carol');
       await source().messageExists('777');
+      // the next pages: after a position, still one range of the same indexes
+      await source().messageReplies({ messageId: '777', startAfter: '500000000', limit: 20 });
+      await source().userFollowers({
+        username: 'carol',
+        after: { followedAt: NOW - 50 * MINUTE, followerId: '2000000200' },
+        limit: 20,
+      });
     });
-    expect(plans).toHaveLength(5);
+    expect(plans).toHaveLength(8);
+    expect(plans[5]!.join('\n')).toMatch(planRules.indexRange('microblog_messages_reply_to'));
+    expect(plans[6]!.join('\n')).toMatch(planRules.indexRange('microblog_follows_user_recent'));
     expect(plans[0]!.join('\n')).toMatch(planRules.indexRange('microblog_messages_reply_to'));
     expect(plans[1]!.join('\n')).toMatch(planRules.indexRange('microblog_follows_user_recent'));
     expect(plans[2]!.join('\n')).toMatch(planRules.indexRange(uniqueIndex.userId));
@@ -407,7 +418,9 @@ describe('SQL microblog source: semantics', () => {
   });
 
   it('lists followers most recent first, ties by follower id descending, with every field', async () => {
-    const got = await source().userFollowers({ username: 'CAROL', limit: 1000 });
+    const entries = await source().userFollowers({ username: 'CAROL', limit: 1000 });
+    const got = accountsOf(entries);
+    expect(entries.map((entry) => entry.position.followerId)).toEqual(got.map((f) => f.id));
     expect(got.map((f) => f.id)).toEqual(
       Array.from({ length: 300 }, (_, i) => i)
         .sort((a, b) => Math.floor(a / 2) - Math.floor(b / 2) || b - a)
@@ -427,38 +440,49 @@ describe('SQL microblog source: semantics', () => {
       profileImageUrl: 'https://img.example.org/100.jpg',
       createdAt: new Date(NOW - 400 * 86_400_000 + 100).toISOString(),
     });
-    expect((await source().userFollowers({ username: 'carol', limit: 3 })).map((f) => f.id)).toEqual([
+    expect(entries[1]!.position).toEqual({ followedAt: NOW, followerId: '2000000100' });
+    expect(accountsOf(await source().userFollowers({ username: 'carol', limit: 3 })).map((f) => f.id)).toEqual([
       '2000000101',
       '2000000100',
       '2000000103',
     ]);
     expect(await source().userFollowers({ username: 'loner', limit: 10 })).toEqual([]);
-    // a follow whose account is not in the store is left out
-    expect((await source().userFollowers({ username: 'bob', limit: 10 })).map((f) => f.username)).toEqual(['fan0']);
+    // a follow whose account is not in the store has no follower, yet keeps its place in the listing
+    const bobs = await source().userFollowers({ username: 'bob', limit: 10 });
+    expect(bobs.map((entry) => [entry.position.followerId, entry.follower?.username])).toEqual([
+      ['2999999999', undefined],
+      ['2000000100', 'fan0'],
+    ]);
   });
 
-  it('pages replies and followers by startAfter (keyset, for bulk export): the whole listing, nothing skipped or repeated', async () => {
-    const walk = async <R extends { id: string }>(read: (startAfter: string | undefined) => Promise<R[]>) => {
-      const ids: string[] = [];
-      for (let page = await read(undefined); page.length > 0; page = await read(page.at(-1)!.id))
-        ids.push(...page.map((r) => r.id));
-      return ids;
-    };
+  it('pages replies by startAfter and followers by their position (keyset): the whole listing, nothing skipped or repeated', async () => {
     const replies = (await source().messageReplies({ messageId: '777', limit: 100 })).map((m) => m.id);
     expect(replies.length).toBeGreaterThan(3);
-    expect(
-      await walk((startAfter) =>
-        source().messageReplies({ messageId: '777', limit: 3, ...(startAfter ? { startAfter } : {}) }),
-      ),
-    ).toEqual(replies);
-    // followers tie on followed_at: the position is (followed_at, follower id)
-    const followers = (await source().userFollowers({ username: 'carol', limit: 1000 })).map((f) => f.id);
-    expect(followers.length).toBeGreaterThan(2);
-    expect(
-      await walk((startAfter) =>
-        source().userFollowers({ username: 'carol', limit: 2, ...(startAfter ? { startAfter } : {}) }),
-      ),
-    ).toEqual(followers);
+    const walkedReplies: string[] = [];
+    for (
+      let page = await source().messageReplies({ messageId: '777', limit: 3 });
+      page.length > 0;
+      page = await source().messageReplies({ messageId: '777', limit: 3, startAfter: page.at(-1)!.id })
+    )
+      walkedReplies.push(...page.map((m) => m.id));
+    expect(walkedReplies).toEqual(replies);
+    // followers tie on followed_at (two per millisecond): the position is (followed_at, follower id),
+    // and pages of 3 end between the two of a pair half the time
+    for (const [username, size] of [
+      ['carol', 3],
+      ['bob', 1],
+    ] as const) {
+      const followers = (await source().userFollowers({ username, limit: 1000 })).map((e) => e.position.followerId);
+      expect(followers.length).toBeGreaterThan(1);
+      const walked: string[] = [];
+      for (
+        let page = await source().userFollowers({ username, limit: size });
+        page.length > 0;
+        page = await source().userFollowers({ username, limit: size, after: page.at(-1)!.position })
+      )
+        walked.push(...page.map((e) => e.position.followerId));
+      expect(walked).toEqual(followers);
+    }
   });
 
   it('looks messages up by their exact ids, rendered as the listing renders them', async () => {

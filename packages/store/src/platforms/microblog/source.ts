@@ -102,30 +102,25 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       const rows = await query.orderBy('id_key', 'asc').limit(limit).execute();
       return toMessages(rows);
     },
-    async userFollowers({ username, startAfter, limit }) {
+    async userFollowers({ username, after, limit }) {
       let query = db
         .selectFrom('microblog_follows')
-        .select('follower_id')
+        .select(['follower_id', 'followed_at'])
         .where('user_key', '=', usernameKey(username));
-      if (startAfter !== undefined) {
-        const position = await db
-          .selectFrom('microblog_follows')
-          .select('followed_at')
-          .where('user_key', '=', usernameKey(username))
-          .where('follower_id', '=', startAfter)
-          .executeTakeFirst();
-        if (!position) return [];
-        query = query.where(sql<boolean>`(followed_at, follower_id) < (${position.followed_at}, ${startAfter})`);
-      }
+      if (after !== undefined)
+        query = query.where(sql<boolean>`(followed_at, follower_id) < (${after.followedAt}, ${after.followerId})`);
       const follows = await query.orderBy('followed_at', 'desc').orderBy('follower_id', 'desc').limit(limit).execute();
       if (follows.length === 0) return [];
       const ids = follows.map((f) => f.follower_id);
       const accounts = await db.selectFrom('microblog_users').select(USER_COLUMNS).where('id', 'in', ids).execute();
       const byId = new Map(accounts.map((row) => [row.id, row]));
-      // in the order of the follows; a follow whose account is not stored is left out
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toFollower(row)] : [];
+      // in the order of the follows; a follow whose account is not stored has no follower (the answer leaves it out)
+      return follows.map((follow) => {
+        const row = byId.get(follow.follower_id);
+        return {
+          position: { followedAt: Number(follow.followed_at), followerId: follow.follower_id },
+          follower: row ? toFollower(row) : undefined,
+        };
       });
     },
     async userExists(username) {
