@@ -154,6 +154,50 @@ describe('forum client against the real service', () => {
   });
 });
 
+describe('forum client: paging the post listings', () => {
+  it("iterate('communityPosts') follows the cursor through every page: the export's posts, in the same order", async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    for (const args of [
+      { community, sort: 'top', timeframe: 'all', limit: 40 },
+      { community, sort: 'rising', limit: 3 },
+      { community, sort: 'hot', minScore: 2, limit: 25 },
+    ] as const) {
+      const iterated: string[] = [];
+      for await (const post of client.iterate('communityPosts', args)) iterated.push(post.id);
+      const exported: string[] = [];
+      for await (const post of client.exportAll('communityPosts', args)) exported.push(post.id);
+      expect(iterated).toEqual(exported);
+      expect(new Set(iterated).size).toBe(iterated.length);
+      const first = await client.communityPosts(args);
+      expect(iterated.slice(0, args.limit)).toEqual(first.posts.map((p) => p.id));
+      expect(iterated.length).toBeGreaterThan(args.limit);
+    }
+    const stored = await service.store.db
+      .selectFrom('forum_posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('community_key', '=', community.toLowerCase())
+      .executeTakeFirstOrThrow();
+    let count = 0;
+    for await (const _post of client.iterate('communityPosts', { community, sort: 'new', limit: 100 })) count++;
+    expect(count).toBe(Number(stored.n));
+  });
+
+  it("iterate('userPosts') walks the user's posts newest first, and a page's cursor continues it by hand", async () => {
+    const client = createForumClient({ baseUrl, token: service.token });
+    const username = (await service.store.examples()).forum!.username;
+    const all: PostsResponse['posts'] = [];
+    for await (const post of client.iterate('userPosts', { username, limit: 7 })) all.push(post);
+    expect(all.length).toBeGreaterThan(7);
+    const dates = all.map((p) => p.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const first = await client.userPosts({ username, limit: 7 });
+    const second = await client.userPosts({ username, limit: 7, cursor: first.cursor });
+    expect([...first.posts, ...second.posts]).toEqual(all.slice(0, 14));
+    const forged = await client.userPosts({ username, cursor: `${first.cursor}x` }).catch((e: unknown) => e);
+    expect(forged).toMatchObject({ kind: 'api_response', status: 400, body: { code: 'invalid_cursor' } });
+  });
+});
+
 describe('forum client: comments', () => {
   it('postComments pages a tree, iterate walks its top level, and a moreReplies cursor continues a comment', async () => {
     const client = createForumClient({ baseUrl, token: service.token });

@@ -1,4 +1,5 @@
 import { ErrorBody } from '@socialquery/core';
+import type { Express } from 'express';
 import {
   communityPosts,
   type Post,
@@ -10,7 +11,8 @@ import {
 import { hotScore, risingScore, timeframeMs } from '@socialquery/forum/server';
 import { toForumRow, upsertForumRows } from '@socialquery/store';
 import request from 'supertest';
-import { NOW, startTestService, type TestService } from './harness.js';
+import { platformsOf } from '../src/app.js';
+import { appWith, NOW, startTestService, type TestService } from './harness.js';
 import { describeOperationRules } from './operation-rules.case.js';
 
 let service: TestService;
@@ -341,7 +343,9 @@ describe('after, before (exclusive) and minScore (inclusive): extensions of both
         .get(`/api/v1/forum/community/${community}/posts`)
         .query({ sort, minScore: String(lowest) })
         .set('Authorization', `Bearer ${service.token}`);
-      expect(below.text).toBe(plain.text);
+      // the same posts (the cursor differs: it is bound to minScore)
+      expect(below.body.posts).toEqual(plain.body.posts);
+      expect(below.body.posts.length).toBeGreaterThan(0);
       expect(await listCommunity({ sort, minScore: String(highest + 1) })).toEqual([]);
     }
     const top = await listCommunity({ sort: 'top', timeframe: 'all', limit: '100', minScore: '50' });
@@ -462,5 +466,263 @@ describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
       .set('Authorization', `Bearer ${service.token}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ posts: [{ id: post!.id, score: post!.score }], notFound: ['nope'] });
+  });
+});
+
+describe('cursor: keyset paging of both listings', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const auth = () => ({ Authorization: `Bearer ${service.token}` });
+  const communityPath = (name: string) => `/api/v1/forum/community/${encodeURIComponent(name)}/posts`;
+  const userPath = (name: string) => `/api/v1/forum/user/${encodeURIComponent(name)}/posts`;
+
+  /**
+   * Every page of a listing, following its cursor with page sizes cycling through `sizes` (limit
+   * may change between pages); `before(n)` runs before page n is asked.
+   */
+  async function walk(
+    path: string,
+    query: Record<string, string>,
+    { sizes = [7, 19, 11], app = service.app as Express, before = (_page: number) => {} } = {},
+  ) {
+    const ids: string[] = [];
+    let cursor = '';
+    for (let page = 0; ; page++) {
+      before(page);
+      const limit = sizes[page % sizes.length]!;
+      const res = await request(app)
+        .get(path)
+        .query({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) })
+        .set(auth());
+      expect(res.status).toBe(200);
+      const body = PostsResponse.parse(res.body);
+      ids.push(...body.posts.map((p) => p.id));
+      if (body.cursor === '') return { ids, pages: page + 1 };
+      // a page with a cursor is a full page
+      expect(body.posts).toHaveLength(limit);
+      cursor = body.cursor;
+    }
+  }
+
+  /** The posts a sort looks at at `now` (top: the timeframe before now; rising: the last 24 hours), in its order. */
+  const referenceOf = (
+    posts: Post[],
+    sort: string,
+    timeframe: keyof typeof timeframeMs | 'all',
+    now = NOW.getTime(),
+  ): string[] => {
+    const span = sort === 'rising' ? DAY : sort === 'top' && timeframe !== 'all' ? timeframeMs[timeframe] : undefined;
+    const kept = span === undefined ? posts : posts.filter((p) => ms(p) > now - span && ms(p) <= now);
+    const key: Record<string, (p: Post) => number> = {
+      hot: (p) => hotScore(p.score, ms(p)),
+      new: ms,
+      top: (p) => p.score,
+      rising: (p) => risingScore(p.score, ms(p), now),
+    };
+    return [...kept].sort(descending(key[sort]!)).map((p) => p.id);
+  };
+
+  const CASES = [
+    ['hot', 'day'],
+    ['new', 'day'],
+    ...(['hour', 'day', 'week', 'month', 'year', 'all'] as const).map((timeframe) => ['top', timeframe] as const),
+    ['rising', 'day'],
+  ] as const;
+
+  it.each(CASES)(
+    'sort=%s&timeframe=%s: walking every page gives the whole listing in order, the last cursor empty',
+    async (sort, timeframe) => {
+      const expected = referenceOf(stored, sort, timeframe);
+      expect(expected.length).toBeGreaterThan(0);
+      const { ids, pages } = await walk(communityPath(community), { sort, timeframe });
+      expect(ids).toEqual(expected);
+      expect(pages).toBeGreaterThanOrEqual(expected.length > 7 ? 2 : 1);
+      if (expected.length <= 100) {
+        const whole = await listCommunity({ sort, timeframe, limit: '100' });
+        expect(whole.map((p) => p.id)).toEqual(ids);
+      }
+    },
+  );
+
+  it.each(CASES)('sort=%s&timeframe=%s with after, before and minScore: the same', async (sort, timeframe) => {
+    const [from, to] = [NOW.getTime() - 200 * DAY, NOW.getTime() - HOUR / 2];
+    const minScore = [...stored].sort((a, b) => a.score - b.score)[Math.floor(stored.length / 3)]!.score;
+    const kept = stored.filter((p) => ms(p) > from && ms(p) < to && p.score >= minScore);
+    const expected = referenceOf(kept, sort, timeframe);
+    const { ids } = await walk(communityPath(community), {
+      sort,
+      timeframe,
+      after: new Date(from).toISOString(),
+      before: String(to / 1000),
+      minScore: String(minScore),
+    });
+    expect(ids).toEqual(expected);
+    if (timeframe !== 'hour') expect(expected.length).toBeGreaterThan(0);
+  });
+
+  describe('posts sharing createdAt and score', () => {
+    const TIED = 'TiedPages';
+    let tied: Post[];
+    beforeAll(async () => {
+      // 80 posts in groups of four created at the same moment, k² hours before NOW for group k (the
+      // first three groups within the day), scores 0 … 4 repeating: ties in every order
+      await upsertForumRows(
+        service.store.db,
+        Array.from({ length: 80 }, (_, i) => {
+          const group = Math.floor(i / 4);
+          const score = (i * 7) % 5;
+          return toForumRow({
+            id: `tied${String((i * 29) % 80).padStart(3, '0')}`,
+            community: TIED,
+            author: 'tied_author',
+            title: `tied ${i}`,
+            content: '',
+            upvotes: score,
+            downvotes: 0,
+            score,
+            commentCount: 0,
+            createdAt: NOW.getTime() - group * group * HOUR,
+            url: `https://forum.example.org/c/${TIED}/comments/${i}`,
+          });
+        }),
+      );
+      tied = await allPostsOf({ community: TIED });
+    });
+
+    it.each(CASES)('sort=%s&timeframe=%s: ties by id across page boundaries', async (sort, timeframe) => {
+      expect(new Set(tied.map(ms)).size).toBe(20);
+      const expected = referenceOf(tied, sort, timeframe);
+      const { ids } = await walk(communityPath(TIED), { sort, timeframe }, { sizes: [3, 2, 5] });
+      expect(ids).toEqual(expected);
+      expect((await listCommunity({ sort, timeframe, limit: '100' }, TIED)).map((p) => p.id)).toEqual(ids);
+    });
+
+    it('user posts: newest first, ties by id, across pages', async () => {
+      const { ids, pages } = await walk(userPath('Tied_Author'), {}, { sizes: [3, 6] });
+      expect(ids).toEqual(referenceOf(tied, 'new', 'all'));
+      expect(pages).toBeGreaterThan(10);
+    });
+  });
+
+  it('user posts: every page of the user, with and without the filters', async () => {
+    const all = await allPostsOf({ author: username });
+    expect((await walk(userPath(username), {})).ids).toEqual(referenceOf(all, 'new', 'all'));
+    const [from, minScore] = [NOW.getTime() - 300 * DAY, 2];
+    const { ids } = await walk(userPath(username.toUpperCase()), {
+      after: String(from / 1000),
+      minScore: String(minScore),
+    });
+    const expected = referenceOf(
+      all.filter((p) => ms(p) > from && p.score >= minScore),
+      'new',
+      'all',
+    );
+    expect(ids).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(5);
+  });
+
+  it("top over a timeframe and rising: later pages asked while time passes keep the first page's moment", async () => {
+    let clock = NOW;
+    const app = appWith(service.store, platformsOf(service.store), { clock: () => clock });
+    for (const [sort, timeframe] of [
+      ['top', 'day'],
+      ['top', 'week'],
+      ['rising', 'day'],
+    ] as const) {
+      const expected = referenceOf(stored, sort, timeframe);
+      const { ids, pages } = await walk(
+        communityPath(community),
+        { sort, timeframe },
+        { app, sizes: [5], before: (page) => (clock = new Date(NOW.getTime() + page * 3 * HOUR)) },
+      );
+      expect(pages).toBeGreaterThan(2);
+      expect(ids).toEqual(expected);
+      // the test can fail: a walk begun 3 hours later is another listing
+      clock = new Date(NOW.getTime() + 3 * HOUR);
+      const later = await walk(communityPath(community), { sort, timeframe }, { app, sizes: [100] });
+      expect(later.ids).toEqual(referenceOf(stored, sort, timeframe, clock.getTime()));
+      expect(later.ids).not.toEqual(expected);
+    }
+  });
+
+  it('a tampered or forged cursor → 400 invalid_cursor', async () => {
+    const first = await request(service.app)
+      .get(communityPath(community))
+      .query({ sort: 'top', timeframe: 'week', limit: '5' })
+      .set(auth());
+    const { cursor } = PostsResponse.parse(first.body);
+    expect(cursor).not.toBe('');
+    const [payload, tag] = cursor.split('.');
+    const flipped = `${payload!.slice(0, -1)}${payload!.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [`${flipped}.${tag}`, `${payload}.${tag}x`, payload!, 'garbage', `${cursor}.x`]) {
+      const res = await request(service.app)
+        .get(communityPath(community))
+        .query({ sort: 'top', timeframe: 'week', limit: '5', cursor: bad })
+        .set(auth());
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_cursor' });
+    }
+  });
+
+  it('a cursor reused on another community, sort, timeframe, filters or user → 400 invalid_cursor; any limit is fine', async () => {
+    const query = { sort: 'top', timeframe: 'week', minScore: '0' };
+    const first = await request(service.app)
+      .get(communityPath(community))
+      .query({ ...query, limit: '5' })
+      .set(auth());
+    const { cursor } = PostsResponse.parse(first.body);
+    const next = await request(service.app)
+      .get(communityPath(community.toUpperCase()))
+      .query({ ...query, limit: '9', cursor })
+      .set(auth());
+    expect(next.status).toBe(200);
+    expect(PostsResponse.parse(next.body).posts.map((p) => p.id)).toEqual(
+      referenceOf(
+        stored.filter((p) => p.score >= 0),
+        'top',
+        'week',
+      ).slice(5, 14),
+    );
+    const others: [string, Record<string, string>][] = [
+      [communityPath('QuietPlace'), query],
+      [communityPath(community), { ...query, sort: 'hot' }],
+      [communityPath(community), { ...query, timeframe: 'month' }],
+      [communityPath(community), { ...query, minScore: '1' }],
+      [communityPath(community), { sort: 'top', timeframe: 'week' }],
+      [communityPath(community), { ...query, after: new Date(NOW.getTime() - 3 * DAY).toISOString() }],
+      [communityPath(community), { ...query, before: new Date(NOW.getTime() - HOUR).toISOString() }],
+      [userPath(username), {}],
+    ];
+    for (const [path, other] of others) {
+      const res = await request(service.app)
+        .get(path)
+        .query({ ...other, cursor })
+        .set(auth());
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_cursor' });
+    }
+    // a user cursor on another user
+    const mine = PostsResponse.parse(
+      (await request(service.app).get(userPath(username)).query({ limit: '2' }).set(auth())).body,
+    );
+    const res = await request(service.app).get(userPath('tied_author')).query({ cursor: mine.cursor }).set(auth());
+    expect(res.status).toBe(400);
+    expect(ErrorBody.parse(res.body).code).toBe('invalid_cursor');
+  });
+
+  it("the last page's cursor is '' (also when the listing ends exactly at a page's end)", async () => {
+    const all = await listCommunity({ sort: 'top', timeframe: 'day', limit: '100' });
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.length).toBeLessThan(100);
+    const exact = await request(service.app)
+      .get(communityPath(community))
+      .query({ sort: 'top', timeframe: 'day', limit: String(all.length) })
+      .set(auth());
+    expect(PostsResponse.parse(exact.body)).toEqual({ posts: all, cursor: '' });
+    const short = await request(service.app)
+      .get(communityPath(community))
+      .query({ sort: 'top', timeframe: 'day', limit: String(all.length - 1) })
+      .set(auth());
+    expect(PostsResponse.parse(short.body).cursor).not.toBe('');
   });
 });

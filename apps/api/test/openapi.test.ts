@@ -296,7 +296,8 @@ describe('GET /api/v1/openapi.json', () => {
     );
     expect(codes400('shortvideo.videoComments')).toContain('invalid_cursor');
     expect(codes400('shortvideo.videoComments')).not.toContain('missing_parameter');
-    expect(codes400('forum.communityPosts')).not.toContain('invalid_cursor');
+    expect(codes400('forum.communityPosts')).toContain('invalid_cursor');
+    expect(codes400('forum.aggregate')).not.toContain('invalid_cursor');
     expect(codes400('video.topShortSongs')).not.toContain('missing_parameter');
   });
 
