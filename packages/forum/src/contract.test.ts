@@ -57,6 +57,32 @@ describe('forum contract', () => {
   });
 });
 
+describe('forum listings: cursor', () => {
+  it.each([communityPosts, userPosts])(
+    '$id pages by a cursor that iterate and export follow, and answers it beside the posts',
+    (operation) => {
+      expect(operation.paging).toEqual({ kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' });
+      expect(operation.params.query.parse({ cursor: 'abc.def' })).toMatchObject({ cursor: 'abc.def' });
+      expect(operation.params.query.parse({}).cursor).toBeUndefined();
+      const post = {
+        id: 'a',
+        title: '',
+        content: '',
+        author: 'u',
+        community: 'c',
+        upvotes: 0,
+        downvotes: 0,
+        score: 0,
+        commentCount: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        url: '',
+      };
+      expect(operation.response.parse({ posts: [post], cursor: '' })).toEqual({ posts: [post], cursor: '' });
+      expect(operation.response.safeParse({ posts: [post] }).success).toBe(false);
+    },
+  );
+});
+
 describe('forum listings: after, before, minScore', () => {
   it.each([communityPosts, userPosts])(
     '$id takes exclusive time bounds as Dates and an inclusive signed minScore',
