@@ -96,7 +96,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
 }
 
 /** The store query of a community listing's parameters (without its limit): the sort's window and the caller's filters. */
-export function communityPostsQuery(
+function communityPostsQuery(
   { community, sort, timeframe, after, before, minScore }: CommunityParams,
   now: Date,
 ): Omit<CommunityPostsQuery, 'limit'> {
@@ -112,7 +112,7 @@ export function communityPostsQuery(
 }
 
 /** The store query of a user listing's parameters (without its limit). */
-export function userPostsQuery({ username, after, before, minScore }: UserParams): Omit<UserPostsQuery, 'limit'> {
+function userPostsQuery({ username, after, before, minScore }: UserParams): Omit<UserPostsQuery, 'limit'> {
   const window = timeWindowOf(after, before);
   return { username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}) };
 }
