@@ -42,6 +42,23 @@ describe('professional client against the real service', () => {
     expect(body.data.experiences).toBeUndefined();
   });
 
+  it("iterate('companyEmployees') walks every page by cursor: the whole listing once, in order, as one big page", async () => {
+    const whole = await client().companyEmployees({ companyId: examples.companyId, limit: 500 });
+    expect(whole.cursor).toBe('');
+    expect(whole.total).toBeGreaterThan(13);
+    const before = requests;
+    const ids: string[] = [];
+    for await (const employee of client().iterate('companyEmployees', { companyId: examples.companyId, limit: 13 }))
+      ids.push(employee.id);
+    expect(ids).toEqual(whole.employees.map((e) => e.id));
+    expect(requests - before).toBe(Math.ceil(whole.total / 13));
+    // the NDJSON export follows the same cursor
+    const exported: string[] = [];
+    for await (const employee of client().exportAll('companyEmployees', { companyId: examples.companyId }))
+      exported.push(employee.id);
+    expect(exported).toEqual(ids);
+  });
+
   it('lists employees with a title filter', async () => {
     const body = await client().companyEmployees({ companyId: examples.companyId, title: examples.title, limit: 10 });
     expect(EmployeesResponse.parse(body)).toEqual(body);

@@ -11,6 +11,7 @@ import {
   type SectionName,
   sectionNames,
 } from '@socialquery/professional';
+import { toProfessionalPositionRow, upsertProfessionalPositionRows } from '@socialquery/store';
 import request from 'supertest';
 import { startTestService, type TestService } from './harness.js';
 import { describeOperationRules } from './operation-rules.case.js';
@@ -32,8 +33,8 @@ const EMPLOYEES = '/api/v1/professional/company/employees';
 
 const getProfile = (query: Record<string, string>, header = 'X-API-Key', key = service.apiKey) =>
   request(service.app).get(PROFILE).query(query).set(header, key);
-const getEmployees = (query: Record<string, string>) =>
-  request(service.app).get(EMPLOYEES).query(query).set('Authorization', `Bearer ${service.token}`);
+const getEmployees = (query: Record<string, string>, token = service.token) =>
+  request(service.app).get(EMPLOYEES).query(query).set('Authorization', `Bearer ${token}`);
 
 const flagsOf = (sections: readonly SectionName[]) => Object.fromEntries(sections.map((s) => [includeFlag(s), 'true']));
 
@@ -282,7 +283,7 @@ describe('GET /api/v1/professional/company/employees', () => {
       expect(body.employees.map((e) => e.id)).toEqual(matching.map((r) => r.id));
     }
     const none = EmployeesResponse.parse((await getEmployees({ companyId, title: 'astronaut' })).body);
-    expect(none).toEqual({ employees: [], total: 0 });
+    expect(none).toEqual({ employees: [], total: 0, cursor: '' });
   });
 
   it('keeps total independent of limit; limit 1 and 500 bound the page', async () => {
@@ -314,6 +315,113 @@ describe('GET /api/v1/professional/company/employees', () => {
     const res = await request(service.app).get(EMPLOYEES).query({ companyId }).set('x-api-key', service.apiKey);
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
+  });
+});
+
+describe('company employees: paging by cursor (keyset, an addition beside employees and total)', () => {
+  /** A page, checked against the response schema. */
+  async function page(query: Record<string, string>, token?: string) {
+    const res = await getEmployees(query, token);
+    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
+    return EmployeesResponse.parse(res.body);
+  }
+
+  /** Follows cursor to the end with the page sizes given in turn (the last one repeated): ids, cursors and totals seen. */
+  async function walkAll(query: Record<string, string>, sizes: number[]) {
+    const token = (await service.store.credentials.create('token', 'employees paging walk')).secret;
+    const ids: string[] = [];
+    const cursors: string[] = [];
+    const totals = new Set<number>();
+    let cursor = '';
+    do {
+      const limit = String(sizes[Math.min(cursors.length, sizes.length - 1)]);
+      const body = await page({ ...query, limit, ...(cursor ? { cursor } : {}) }, token);
+      ids.push(...body.employees.map((e) => e.id));
+      cursors.push(body.cursor);
+      totals.add(body.total);
+      cursor = body.cursor;
+      if (cursors.length > 500) throw new Error('paging did not end');
+    } while (cursor !== '');
+    return { ids, cursors, totals };
+  }
+
+  it('walking every page gives every current employee once, in order, total on every page; the last cursor is empty', async () => {
+    const all = (await employeesOf(companyId)).map((r) => r.id);
+    const { ids, cursors, totals } = await walkAll({ companyId }, [17]);
+    expect(ids).toEqual(all);
+    expect(cursors).toHaveLength(Math.ceil(all.length / 17));
+    expect(cursors.slice(0, -1).every((c) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(c))).toBe(true);
+    expect(cursors.at(-1)).toBe('');
+    expect([...totals]).toEqual([all.length]);
+    // the page size may change between pages; one page holding the rest ends with ''
+    expect((await walkAll({ companyId }, [1, 60, 9, 500])).ids).toEqual(all);
+    const first = await page({ companyId, limit: String(all.length - 5) });
+    const rest = await page({ companyId, limit: '5', cursor: first.cursor });
+    expect(rest.employees.map((e) => e.id)).toEqual(all.slice(-5));
+    expect(rest.cursor).toBe('');
+    expect(await page({ companyId, limit: '500', cursor: '' })).toEqual(await page({ companyId, limit: '500' }));
+  });
+
+  it('pages through a title filter, the cursor bound to it case-insensitively', async () => {
+    const matching = (await employeesOf(companyId, title)).map((r) => r.id);
+    expect(matching.length).toBeGreaterThan(2);
+    expect((await walkAll({ companyId, title }, [2])).ids).toEqual(matching);
+    const first = await page({ companyId, title: title.toLowerCase(), limit: '2' });
+    const second = await page({ companyId, title: title.toUpperCase(), limit: '500', cursor: first.cursor });
+    expect([...first.employees, ...second.employees].map((e) => e.id)).toEqual(matching);
+  });
+
+  it('pages once through members whose names tie (told apart by id)', async () => {
+    const ids = (
+      await service.store.db.selectFrom('professional_profiles').select('id').orderBy('id').limit(6).execute()
+    ).map((r) => r.id);
+    await upsertProfessionalPositionRows(
+      service.store.db,
+      [4, 1, 5, 0, 3, 2].map((i) =>
+        toProfessionalPositionRow({
+          id: `paging-tie-${i}`,
+          profileId: ids[i]!,
+          companyId: 'paging-ties',
+          title: 'Engineer',
+          startDate: '2024-01-01',
+          endDate: null,
+          firstName: i % 2 ? 'TIED' : 'Tied',
+          lastName: 'Names',
+        }),
+      ),
+    );
+    for (const sizes of [[1], [2], [4], [5, 1]])
+      expect((await walkAll({ companyId: 'paging-ties' }, sizes)).ids).toEqual(ids);
+  });
+
+  it('refuses a cursor tampered with, or reused on another company, title or listing: 400 invalid_cursor, success false', async () => {
+    const other = await service.store.db
+      .selectFrom('professional_positions')
+      .select('company_id')
+      .where('is_current', '=', 1)
+      .where('company_id', '<>', companyId)
+      .executeTakeFirstOrThrow();
+    const { cursor } = await page({ companyId, limit: '5' });
+    const [payload, signature] = cursor.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ lastKey: 'a', firstKey: 'a', id: 'a' })).toString('base64url');
+    for (const query of [
+      { companyId: other.company_id, cursor } as Record<string, string>,
+      { companyId, title, cursor },
+      { companyId, cursor: `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}` },
+      { companyId, cursor: `${forged}.${signature}` },
+      { companyId, cursor: 'garbage' },
+    ]) {
+      const res = await getEmployees(query);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({
+        code: 'invalid_cursor',
+        message: 'the paging token is invalid or belongs to another query',
+      });
+      expect(res.body.success).toBe(false);
+    }
+    // (control) the same cursor on its own query works, whatever the limit
+    const all = (await employeesOf(companyId)).map((r) => r.id);
+    expect((await page({ companyId, limit: '2', cursor })).employees.map((e) => e.id)).toEqual(all.slice(5, 7));
   });
 });
 

@@ -14,7 +14,8 @@ export type ProfessionalClient = ContractClient<typeof professionalContract>;
 /**
  * `profile({ username, include_experiences?, … })` and `profilesByIds({ ids })` (a list of up to 100
  * usernames, or them comma-separated) (need `apiKey`),
- * `companyEmployees({ companyId, limit?, title? })` (needs `token`). A call whose credential
+ * `companyEmployees({ companyId, limit?, title?, cursor? })` (needs `token`; it pages by `cursor`:
+ * `client.iterate('companyEmployees', { companyId })` walks every page). A call whose credential
  * was not given fails with RequestSetupError before anything is sent.
  */
 export function createProfessionalClient(options: ProfessionalClientOptions): ProfessionalClient {

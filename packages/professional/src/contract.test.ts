@@ -41,7 +41,15 @@ describe('professional contract', () => {
       'include_volunteers',
       'include_educations',
     ]);
-    expect(Object.keys(companyEmployees.params.query.shape)).toEqual(['companyId', 'limit', 'title']);
+    // the documented parameters, then the paging cursor (an addition)
+    expect(Object.keys(companyEmployees.params.query.shape)).toEqual(['companyId', 'limit', 'title', 'cursor']);
+  });
+
+  it('pages company employees by cursor (the same name in the query and the answer); the profile does not page', () => {
+    expect(companyEmployees.paging).toEqual({ kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' });
+    expect(Object.keys(companyEmployees.response.shape)).toEqual(['employees', 'total', 'cursor']);
+    expect(profile).not.toHaveProperty('paging');
+    expect(profilesByIds).not.toHaveProperty('paging');
   });
 
   it('defaults every include flag to false and limit to 50', () => {

@@ -40,7 +40,12 @@ export const companyEmployees = defineOperation({
   description:
     'Members with a current position at the company, ordered by last name, first name, then id. `title` keeps those whose ' +
     'current title at the company contains it (case-insensitive substring). `total` counts every match, not just the page. ' +
-    'Each employee\'s experience lists all their positions, newest first; dates are YYYY-MM-DD, endDate is "" for a current position.',
+    'Each employee\'s experience lists all their positions, newest first; dates are YYYY-MM-DD, endDate is "" for a current position. ' +
+    "Paging (an addition: `employees` and `total` are unchanged): `cursor` in the answer is the next page's token, passed back " +
+    'as the `cursor` parameter (the name the short-video and forum listings use; the group has no other token); it is the ' +
+    "empty string on the last page. Keyset paging in the listing's order (ties on the names by member id), bound to " +
+    'companyId and title (case-insensitively; pass the same ones with it, or it is refused: 400 invalid_cursor), not to limit.',
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
 export const profilesByIds = defineOperation({

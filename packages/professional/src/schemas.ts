@@ -274,11 +274,19 @@ export const Employee = z.object({
 });
 export type Employee = z.infer<typeof Employee>;
 
-export const EmployeesResponse = z.object({ employees: z.array(Employee), total: z.number().int() });
+/** `cursor` (an addition beside `employees` and `total`): the next page's token, '' on the last page. */
+export const EmployeesResponse = z.object({
+  employees: z.array(Employee),
+  total: z.number().int(),
+  cursor: z.string(),
+});
 export type EmployeesResponse = z.infer<typeof EmployeesResponse>;
 
 export const EmployeesQuery = z.object({
   companyId: requiredString(100),
   limit: integerParam({ min: 1, max: 500, default: 50 }),
-  title: optionalString(200).describe('Case-insensitive substring of the current job title.'),
+  title: optionalString(200).describe(
+    'Case-insensitive substring of the current job title. Pass the same value with the cursor.',
+  ),
+  cursor: optionalString().describe("The previous page's cursor."),
 });

@@ -1,11 +1,30 @@
-import { type ContractHandlers, inRequestOrder, notFound } from '@socialquery/core/server';
-import type { professionalContract } from '../contract.js';
+import {
+  type ContractHandlers,
+  cursorBinding,
+  decodePosition,
+  inRequestOrder,
+  notFound,
+} from '@socialquery/core/server';
+import { z } from 'zod';
+import { companyEmployees as companyEmployeesOperation, type professionalContract } from '../contract.js';
 import { distinctUsernames, includeFlag, profileCost, sectionNames } from '../schemas.js';
 import type { ProfessionalSource } from './source.js';
+
+/** What an employees `cursor` carries: the last employee's position (a signed token always has this shape). */
+const EmployeePositionSchema = z.strictObject({
+  lastKey: z.string().max(1000),
+  firstKey: z.string().max(1000),
+  id: z.string().min(1).max(200),
+});
 
 /**
  * The professional network's handlers over any ProfessionalSource. The profile carries exactly
  * the sections whose include flag is true (absent keys otherwise, never null) and its cost.
+ *
+ * `companyEmployees` pages by keyset: `cursor` carries the last employee's position (names as the
+ * store orders them, then id), signed and bound to companyId and the title filter (lower-cased: it
+ * matches case-insensitively), not to `limit`. One employee more than `limit` is asked of the source
+ * to know whether another page follows; the last page's cursor is ''. An empty cursor is none.
  */
 export function createProfessionalHandlers(source: ProfessionalSource): ContractHandlers<typeof professionalContract> {
   return {
@@ -28,10 +47,27 @@ export function createProfessionalHandlers(source: ProfessionalSource): Contract
       );
       return { success: true as const, cost: usernames.length, data: { profiles, notFound } };
     },
-    async companyEmployees({ companyId, limit, title }) {
-      const result = await source.companyEmployees({ companyId, limit, ...(title ? { title } : {}) });
-      if (result.total === 0 && !(await source.companyExists(companyId))) throw notFound(`company '${companyId}'`);
-      return result;
+    async companyEmployees({ companyId, limit, title, cursor }, { cursors }) {
+      const binding = cursorBinding(
+        companyEmployeesOperation.id,
+        { companyId, title: title ? title.toLowerCase() : undefined },
+        [],
+      );
+      const after = cursor ? decodePosition(cursors, cursor, binding, EmployeePositionSchema) : undefined;
+      const { entries, total } = await source.companyEmployees({
+        companyId,
+        ...(title ? { title } : {}),
+        ...(after ? { after } : {}),
+        limit: limit + 1,
+      });
+      if (total === 0 && !(await source.companyExists(companyId))) throw notFound(`company '${companyId}'`);
+      const page = entries.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        employees: page.map((entry) => entry.employee),
+        total,
+        cursor: entries.length > limit && last ? cursors.encode(last.position, binding) : '',
+      };
     },
   };
 }

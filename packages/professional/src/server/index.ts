@@ -1,4 +1,3 @@
-export { createProfessionalExporters } from './exporters.js';
 export { createProfessionalHandlers } from './handlers.js';
 export type * from './source.js';
 export { professionalPlatform } from './platform.js';

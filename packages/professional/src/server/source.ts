@@ -4,6 +4,22 @@ import type { Employee, ProfileBase, ProfileSections, SectionName } from '../sch
 export type StoredProfile = ProfileBase & Partial<ProfileSections>;
 
 /**
+ * Keyset position in a company's employees listing: the member's last and first names as the
+ * store orders them (its sort keys, e.g. lower-cased), then the member id.
+ */
+export interface EmployeePosition {
+  lastKey: string;
+  firstKey: string;
+  id: string;
+}
+
+/** One employee of a listing, with where it sits in the listing's order. */
+export interface EmployeeEntry {
+  position: EmployeePosition;
+  employee: Employee;
+}
+
+/**
  * What the professional handlers need from a store. Usernames (public identifiers) match
  * case-insensitively; company ids exactly.
  */
@@ -14,14 +30,14 @@ export interface ProfessionalSource {
   profiles(usernames: readonly string[]): Promise<ProfileBase[]>;
   /**
    * Members whose current position is at the company (and, with `title`, whose current title there
-   * contains it, case-insensitively), by last name, first name, id; at most `limit`; and how many match in all.
+   * contains it, case-insensitively), by last name, first name, id; at most `limit`, strictly after
+   * `after` in that order when given (keyset paging); and how many match in all (`after` aside).
    */
-  /** `startAfter`: only the employees after that profile in the listing's order (keyset paging, for bulk export). */
   companyEmployees(query: {
     companyId: string;
     title?: string;
-    startAfter?: string;
+    after?: EmployeePosition;
     limit: number;
-  }): Promise<{ employees: Employee[]; total: number }>;
+  }): Promise<{ entries: EmployeeEntry[]; total: number }>;
   companyExists(companyId: string): Promise<boolean>;
 }

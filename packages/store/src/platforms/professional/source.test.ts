@@ -1,4 +1,5 @@
 import { type Employee, sectionNames } from '@socialquery/professional';
+import type { EmployeeEntry } from '@socialquery/professional/server';
 import type { Kysely } from 'kysely';
 import { findProfessionalExamples } from './examples.js';
 import { toProfessionalPositionRow, upsertProfessionalPositionRows } from './rows.js';
@@ -33,6 +34,8 @@ beforeAll(async () => {
 afterAll(() => planned.close());
 
 const source = () => createSqlProfessionalSource(db);
+/** The employees of a listing's entries, in order. */
+const employeesOf = ({ entries }: { entries: EmployeeEntry[] }) => entries.map((entry) => entry.employee);
 
 /** The current employees of a company, computed here from the tables: by lower-cased last name, first name, id. */
 async function currentOf(companyId: string, title?: string) {
@@ -107,7 +110,13 @@ describe('professional source', () => {
     expect(all.length).toBeGreaterThanOrEqual(100);
     const page = await source().companyEmployees({ companyId: examples.companyId, limit: 30 });
     expect(page.total).toBe(all.length);
-    expect(page.employees.map((e) => e.id)).toEqual(all.slice(0, 30).map((r) => r.id));
+    expect(employeesOf(page).map((e) => e.id)).toEqual(all.slice(0, 30).map((r) => r.id));
+    // each entry's position is the employee's place in that order
+    expect(page.entries[0]!.position).toEqual({
+      lastKey: all[0]!.last_name.toLowerCase(),
+      firstKey: all[0]!.first_name.toLowerCase(),
+      id: all[0]!.id,
+    });
     const filtered = await currentOf(examples.companyId, examples.title);
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThan(all.length);
@@ -117,10 +126,10 @@ describe('professional source', () => {
       limit: 500,
     });
     expect(byTitle.total).toBe(filtered.length);
-    expect(byTitle.employees.map((e) => e.id)).toEqual(filtered.map((r) => r.id));
+    expect(employeesOf(byTitle).map((e) => e.id)).toEqual(filtered.map((r) => r.id));
   });
 
-  it('pages employees by startAfter (keyset, for bulk export): the whole listing in order, with and without a title', async () => {
+  it('pages employees after a position (keyset): the whole listing in order, with and without a title', async () => {
     const examples = (await findProfessionalExamples(db))!;
     for (const [title, size] of [
       [undefined, 7],
@@ -131,28 +140,69 @@ describe('professional source', () => {
         limit: 500,
         ...(title ? { title } : {}),
       });
-      expect(whole.employees.length).toBeGreaterThan(size);
+      expect(whole.entries.length).toBeGreaterThan(size);
       const ids: string[] = [];
-      let last: string | undefined;
+      let last: EmployeeEntry['position'] | undefined;
       for (;;) {
         const page = await source().companyEmployees({
           companyId: examples.companyId,
           limit: size,
           ...(title ? { title } : {}),
-          ...(last ? { startAfter: last } : {}),
+          ...(last ? { after: last } : {}),
         });
-        if (page.employees.length === 0) break;
+        if (page.entries.length === 0) break;
         expect(page.total).toBe(whole.total);
-        ids.push(...page.employees.map((e) => e.id));
-        last = page.employees.at(-1)!.id;
+        ids.push(...employeesOf(page).map((e) => e.id));
+        last = page.entries.at(-1)!.position;
       }
-      expect(ids).toEqual(whole.employees.map((e) => e.id));
+      expect(ids).toEqual(employeesOf(whole).map((e) => e.id));
+    }
+  });
+
+  it('pages once through employees whose names tie (by member id), whatever the page size', async () => {
+    const ids = (await db.selectFrom('professional_profiles').select('id').orderBy('id').limit(7).execute()).map(
+      (r) => r.id,
+    );
+    // seven members of one company, all "Same Name" (keys as the writer makes them), listed in a shuffled order
+    await upsertProfessionalPositionRows(
+      db,
+      [3, 0, 6, 1, 5, 2, 4].map((i) =>
+        toProfessionalPositionRow({
+          id: `tie-${i}`,
+          profileId: ids[i]!,
+          companyId: '99999998',
+          title: 'Engineer',
+          startDate: '2024-01-01',
+          endDate: null,
+          firstName: i % 2 ? 'SAME' : 'Same',
+          lastName: 'Name',
+        }),
+      ),
+    );
+    try {
+      const whole = await source().companyEmployees({ companyId: '99999998', limit: 500 });
+      expect(employeesOf(whole).map((e) => e.id)).toEqual(ids);
+      for (const size of [1, 2, 3]) {
+        const walked: string[] = [];
+        let page = await source().companyEmployees({ companyId: '99999998', limit: size });
+        while (page.entries.length > 0) {
+          walked.push(...employeesOf(page).map((e) => e.id));
+          page = await source().companyEmployees({
+            companyId: '99999998',
+            limit: size,
+            after: page.entries.at(-1)!.position,
+          });
+        }
+        expect(walked).toEqual(ids);
+      }
+    } finally {
+      await db.deleteFrom('professional_positions').where('company_id', '=', '99999998').execute();
     }
   });
 
   it('gives each employee their positions newest first, current one with an empty endDate', async () => {
     const examples = (await findProfessionalExamples(db))!;
-    const { employees } = await source().companyEmployees({ companyId: examples.companyId, limit: 50 });
+    const employees = employeesOf(await source().companyEmployees({ companyId: examples.companyId, limit: 50 }));
     for (const employee of employees as Employee[]) {
       const starts = employee.experience.map((x) => x.startDate);
       expect(starts).toEqual([...starts].sort().reverse());
@@ -187,7 +237,7 @@ describe('professional source', () => {
   });
 
   it('answers nothing for an unknown company and tells known from unknown', async () => {
-    expect(await source().companyEmployees({ companyId: 'nope', limit: 10 })).toEqual({ employees: [], total: 0 });
+    expect(await source().companyEmployees({ companyId: 'nope', limit: 10 })).toEqual({ entries: [], total: 0 });
     expect(await source().companyExists('10000001')).toBe(true);
     expect(await source().companyExists('nope')).toBe(false);
   });
@@ -203,5 +253,18 @@ describe('professional source', () => {
     expect(plans[1]!.join('\n')).not.toMatch(planRules.sortStep);
     expect(plans[2]!.join('\n')).toMatch(planRules.indexRange('professional_positions_profile'));
     for (const plan of plans) expect(plan.join('\n')).not.toMatch(planRules.tableScan);
+    // a next page (after a position) is the rest of the same range, in its order
+    const first = await source().companyEmployees({ companyId: examples.companyId, limit: 20 });
+    const next = await planned.plansOf(async () => {
+      await source().companyEmployees({
+        companyId: examples.companyId,
+        after: first.entries.at(-1)!.position,
+        limit: 20,
+      });
+    });
+    expect(next).toHaveLength(3);
+    expect(next[1]!.join('\n')).toMatch(planRules.indexRange('professional_positions_company'));
+    expect(next[1]!.join('\n')).not.toMatch(planRules.sortStep);
+    for (const plan of next) expect(plan.join('\n')).not.toMatch(planRules.tableScan);
   });
 });

@@ -62,7 +62,8 @@ export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) 
  * ProfessionalSource over SQL. A profile is one row: the requested sections' JSON columns are
  * the only ones read besides the base fields. The employees listing is one range of the
  * `professional_positions_company` index (company, current, last name, first name, member id),
- * counted over the same range; the page's experience comes in one more query.
+ * counted over the same range; a next page is the rest of that range after the last employee's
+ * (last name, first name, member id) position (keyset); the page's experience comes in one more query.
  */
 export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalSource {
   return {
@@ -98,7 +99,7 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       return rows.map(toProfileBase);
     },
 
-    async companyEmployees({ companyId, title, startAfter, limit }) {
+    async companyEmployees({ companyId, title, after, limit }) {
       let matches = db
         .selectFrom('professional_positions as pos')
         .where('pos.company_id', '=', companyId)
@@ -109,19 +110,17 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
         );
       const { n } = await matches.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       let listed = matches;
-      if (startAfter !== undefined) {
-        const position = await matches
-          .select(['pos.last_key', 'pos.first_key'])
-          .where('pos.profile_id', '=', startAfter)
-          .executeTakeFirst();
-        if (!position) return { employees: [], total: Number(n) };
+      if (after !== undefined) {
+        // the keyset: strictly after the last employee of the page before, in the index's order
         listed = listed.where(
-          sql<boolean>`(${sql.ref('pos.last_key')}, ${sql.ref('pos.first_key')}, ${sql.ref('pos.profile_id')}) > (${position.last_key}, ${position.first_key}, ${startAfter})`,
+          sql<boolean>`(${sql.ref('pos.last_key')}, ${sql.ref('pos.first_key')}, ${sql.ref('pos.profile_id')}) > (${after.lastKey}, ${after.firstKey}, ${after.id})`,
         );
       }
       const page = await listed
         .innerJoin('professional_profiles as p', 'p.id', 'pos.profile_id')
         .select([
+          'pos.last_key',
+          'pos.first_key',
           'p.id',
           'p.first_name',
           'p.last_name',
@@ -158,17 +157,20 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
           experience.set(p.profile_id, list);
         }
       }
-      const employees = page.map((row): Employee => ({
-        id: row.id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        headline: row.headline,
-        location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
-        profileUrl: profileUrl(row.public_identifier),
-        connections: Number(row.connection_count),
-        experience: experience.get(row.id) ?? [],
+      const entries = page.map((row) => ({
+        position: { lastKey: row.last_key, firstKey: row.first_key, id: row.id },
+        employee: {
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          headline: row.headline,
+          location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
+          profileUrl: profileUrl(row.public_identifier),
+          connections: Number(row.connection_count),
+          experience: experience.get(row.id) ?? [],
+        } satisfies Employee,
       }));
-      return { employees, total: Number(n) };
+      return { entries, total: Number(n) };
     },
 
     async companyExists(companyId) {
