@@ -47,7 +47,7 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_READER_THREADS: wholeNumber(16, 'threads', 0).default(1),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */
   SOCIALQUERY_CORS_ORIGINS: CorsOrigins.optional(),
-  /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=0.1`: a tenth of the music catalog); scale 1 when unset. */
+  /** Per-set scales of the demo that `--demo-if-empty` seeds (`music=1`: the whole music catalog); the first-run demo (FIRST_RUN_DEMO_SCALES) when unset. */
   SOCIALQUERY_DEMO_SCALES: z
     .string()
     .transform((text, ctx) => {

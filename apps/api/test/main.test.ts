@@ -1,11 +1,22 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import http from 'node:http';
+import { demoSize, FIRST_RUN_DEMO_SCALES } from '@socialquery/store';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
 
 afterEach(killServiceProcesses);
+
+/** The rows per set the README says the first start seeds (its first-run-demo block: "forum 66,459 (…), …"). */
+function readmeFirstRunDemo(): Record<string, number> {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const block = /<!-- first-run-demo[^>]*-->([\s\S]*?)<!-- \/first-run-demo -->/.exec(readme)?.[1] ?? '';
+  // each set: its name, its rows, then a description in parentheses
+  const sets = block.replace(/\s+/g, ' ').matchAll(/([a-z]+) (\d{1,3}(?:,\d{3})*) \(/g);
+  return Object.fromEntries([...sets].map(([, name, count]) => [name, Number(count!.replace(/,/g, ''))]));
+}
 const stores: TestStoreAddress[] = [];
 afterAll(async () => {
   for (const store of stores) await store.drop();
@@ -26,6 +37,9 @@ describe('socialquery-api entry point', () => {
     expect(await exitOf(child)).toBe(0);
     expect(out).toMatch(/^Usage: socialquery-api/);
     expect(out).toContain('SOCIALQUERY_STORE');
+    const rows = Object.values(demoSize({ scales: FIRST_RUN_DEMO_SCALES })).reduce((sum, n) => sum + n, 0);
+    expect(out).toContain(`music catalog at a tenth (about ${Math.round(rows / 1e3)} k rows in all)`);
+    expect(out).toMatch(/--full-demo +with --demo-if-empty: the whole music catalog \(about 1\.\d\d M rows in all\)/);
   });
 
   it('refuses a bad configuration with a clear message and exit 2', async () => {
@@ -39,9 +53,24 @@ describe('socialquery-api entry point', () => {
     expect(err).toContain('PORT must be a port number from 0 to 65535');
   });
 
-  it('first start: seeds the demo, prints a key and a token once, serves them; SIGTERM exits 0', async () => {
+  it('first start: seeds the first-run demo, prints a key and a token once, serves them; SIGTERM exits 0', async () => {
     const store = await newStore();
-    const first = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
+    const first = await startServiceProcess(['--demo-if-empty'], {
+      SOCIALQUERY_STORE: store,
+      SOCIALQUERY_DEMO_SCALES: undefined,
+    });
+    const planned = Object.values(demoSize({ scales: FIRST_RUN_DEMO_SCALES })).reduce((sum, n) => sum + n, 0);
+    expect(planned).toBeLessThan(Object.values(demoSize()).reduce((sum, n) => sum + n, 0) / 3);
+    expect(first.output()).toContain(`"rows":${planned},"scales":{"music":0.1},"msg":"store is empty: seeding`);
+    expect(first.output()).toContain('--full-demo seeds it whole');
+    // a store file's disk is checked before seeding (a PostgreSQL server's disk is out of sight)
+    if (store.startsWith('sqlite:'))
+      expect(first.output()).toMatch(/"neededMB":\d+,"freeMB":\d+,"msg":"disk space for the demo data"/);
+    else expect(first.output()).not.toContain('disk space');
+    // the README tells a new user what the first start seeds: the very counts the seed reported
+    const seeded = /"rows":(\{[^}]*\}),"ms":\d+,"msg":"demo data seeded"/.exec(first.output())?.[1];
+    expect(seeded).toBeDefined();
+    expect(readmeFirstRunDemo()).toEqual(JSON.parse(seeded!));
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(/(sqk_[A-Za-z0-9_-]+)/.exec(first.output())).not.toBeNull();
     expect(token).toBeDefined();

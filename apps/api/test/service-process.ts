@@ -27,10 +27,12 @@ export function killServiceProcesses() {
 /** Starts `node [nodeArgs] dist/main.js` on an ephemeral port; resolves once it logs that it listens. */
 export function startServiceProcess(
   args: string[],
-  env: Record<string, string>,
+  /** Variables over the defaults; `undefined` leaves one unset. */
+  env: Record<string, string | undefined>,
   nodeArgs: string[] = [],
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], {
+    // spawn leaves out variables whose value is undefined
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', SOCIALQUERY_DEMO_SCALES: DEMO_SCALES, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,7 +21,7 @@ floor they are read against.
 Options:
   --comments         this mode
   --scales LIST      demo data scales, comma-separated (default 1,100; each forum-only store is built
-                     once into the bench cache, README.md)
+                     once into the bench cache, docs/development.md)
   --stores LIST      sqlite, postgres or both (default sqlite)
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;

@@ -17,7 +17,7 @@ export: how long the service takes to exit, against its 10 s drain deadline.
 
 Options:
   --fairness         this mode
-  --scale N          demo data scale of the store (default 1; built once into the bench cache, README.md)
+  --scale N          demo data scale of the store (default 1; built once into the bench cache, docs/development.md)
   --stores LIST      sqlite, postgres or both (default sqlite)
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections of the measured load (default 10)`;

@@ -16,7 +16,7 @@ export interface Scenario {
 const fixed = (path: string) => async () => path;
 const q = encodeURIComponent;
 
-/** The measured operations, with identifiers taken from the store's examples (README.md, Conventions, for the credential each takes). */
+/** The measured operations, with identifiers taken from the store's examples (docs/conventions.md, for the credential each takes). */
 export function scenariosOf(store: BenchStore): Scenario[] {
   const { forum, shortvideo, professional, video, music, longTimelineUser } = store.examples;
   if (!forum || !shortvideo || !professional || !video || !music)

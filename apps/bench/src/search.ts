@@ -23,7 +23,7 @@ each alone, and a broad search at offset 0 against offset 980 (page 50).
 Options:
   --search           this mode
   --scales LIST      demo data scales, comma-separated (default 1,100; each store is built once
-                     into the bench cache, README.md)
+                     into the bench cache, docs/development.md)
   --music-scales LIST  music catalog sizes, comma-separated (default 0.1,1: 122 k and 1.22 M rows;
                      a music-only store each, built once into the bench cache)
   --stores LIST      sqlite, postgres or both (default sqlite)

@@ -9,7 +9,7 @@ export type { CreatedCredential, CredentialInfo, CredentialStore } from './crede
 export type { CredentialKind, Database, PlatformTableName, PlatformTables } from './schema.js';
 export type { SettingsStore } from './settings.js';
 export type { SeedOptions, SeedReport } from './seed.js';
-export { parseDemoScales } from './seed.js';
+export { demoSize, FIRST_RUN_DEMO_SCALES, parseDemoScales } from './seed.js';
 export type { Examples } from './examples.js';
 export type { MigrationReport } from './migrations/index.js';
 export { migrations } from './migrations/index.js';

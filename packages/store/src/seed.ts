@@ -29,36 +29,54 @@ export interface SeedReport {
 }
 
 /**
- * Fills the store with the deterministic demo data of every platform. Idempotent: rows are
- * upserted by key, so a second run refreshes timestamps relative to its `now` and adds nothing.
+ * The demo a new service seeds on its first start (`socialquery-api --demo-if-empty`): every set at
+ * scale 1 but the music catalog, at a tenth (122 k of its 1.22 M rows), so that a first try takes
+ * seconds; `--full-demo` seeds it whole.
  */
-export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
+export const FIRST_RUN_DEMO_SCALES: Readonly<Record<string, number>> = Object.freeze({ music: 0.1 });
+
+/** The sets a seed writes, each with its scale (checked), in the platforms' order. */
+function plannedSets(options: SeedOptions): { set: DemoSet; scale: number }[] {
   const scale = options.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1) throw new Error('scale must be a positive integer');
-  const now = options.now ?? new Date();
-  const started = performance.now();
   const unknown = [...(options.only ?? []), ...Object.keys(options.scales ?? {})].filter(
     (name) => !demoSets.some((set) => set.name === name),
   );
   if (unknown.length > 0) throw new Error(`no demo data set named ${unknown.join(', ')}`);
-  const sets = demoSets.filter((set) => !options.only || options.only.includes(set.name));
-  const scaleOf = (set: DemoSet) => {
-    const own = options.scales?.[set.name] ?? scale;
-    const valid = set.fractionalScale ? Number.isFinite(own) && own > 0 : Number.isInteger(own) && own >= 1;
-    if (!valid)
-      throw new Error(
-        `the ${set.name} scale must be ${set.fractionalScale ? 'a positive number' : 'a positive integer'}`,
-      );
-    return own;
-  };
-  const total = sets.reduce((sum, set) => sum + set.size(scaleOf(set)), 0);
+  return demoSets
+    .filter((set) => !options.only || options.only.includes(set.name))
+    .map((set) => {
+      const own = options.scales?.[set.name] ?? scale;
+      const valid = set.fractionalScale ? Number.isFinite(own) && own > 0 : Number.isInteger(own) && own >= 1;
+      if (!valid)
+        throw new Error(
+          `the ${set.name} scale must be ${set.fractionalScale ? 'a positive number' : 'a positive integer'}`,
+        );
+      return { set, scale: own };
+    });
+}
+
+/** Rows a seed with these options writes, per set (what its progress counts to). */
+export function demoSize(options: Omit<SeedOptions, 'now' | 'onProgress'> = {}): Record<string, number> {
+  return Object.fromEntries(plannedSets(options).map(({ set, scale }) => [set.name, set.size(scale)]));
+}
+
+/**
+ * Fills the store with the deterministic demo data of every platform. Idempotent: rows are
+ * upserted by key, so a second run refreshes timestamps relative to its `now` and adds nothing.
+ */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
+  const planned = plannedSets(options);
+  const now = options.now ?? new Date();
+  const started = performance.now();
+  const total = planned.reduce((sum, { set, scale }) => sum + set.size(scale), 0);
   let done = 0;
   options.onProgress?.(0, total);
   const rows: Record<string, number> = {};
-  for (const set of sets) {
+  for (const { set, scale } of planned) {
     rows[set.name] = await set.load(db, {
       now,
-      scale: scaleOf(set),
+      scale,
       onRows: (count) => options.onProgress?.((done += count), total),
     });
   }
