@@ -126,6 +126,25 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
     }
   });
 
+  it("tracks.iterate('getRecommendations') follows data.cursor: every recommendation once, as one big page lists them", async () => {
+    const top = await service.store.db
+      .selectFrom('music_track_recommendations')
+      .select((eb) => ['track_id', eb.fn.countAll().as('n')])
+      .groupBy('track_id')
+      .orderBy('n', 'desc')
+      .orderBy('track_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const uri = `music:track:${top.track_id}`;
+    const whole = await client.tracks.getRecommendations({ uri, limit: 100 });
+    expect(whole.data.items.length).toBeGreaterThan(2);
+    const before = requests;
+    const seen: string[] = [];
+    for await (const track of client.tracks.iterate('getRecommendations', { uri, limit: 2 })) seen.push(track.uri);
+    expect(seen).toEqual(whole.data.items.map((t) => t.uri));
+    expect(requests - before).toBe(Math.ceil(whole.data.items.length / 2));
+  });
+
   it('sends to the fixed endpoint', async () => {
     const before = requests;
     await client.artists.getAlbums({ uri: ex.artistUri, order_by: 'DATE_ASC', limit: 2 });

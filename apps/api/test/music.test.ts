@@ -504,6 +504,125 @@ describe('tracks', () => {
   });
 });
 
+describe('tracks.getRecommendations: paging by data.cursor (keyset by rank, an addition beside totalCount and items)', () => {
+  /** Follows data.cursor to the end with the page sizes given in turn (the last one repeated). */
+  async function walkAll(uri: string, sizes: number[]) {
+    const uris: string[] = [];
+    const cursors: string[] = [];
+    const totals = new Set<number>();
+    let cursor = '';
+    do {
+      const limit = sizes[Math.min(cursors.length, sizes.length - 1)]!;
+      const body = await call(tracks.getRecommendations, { uri, limit, ...(cursor ? { cursor } : {}) });
+      uris.push(...body.data.items.map((t) => t.uri));
+      cursors.push(body.data.cursor);
+      totals.add(body.data.totalCount);
+      cursor = body.data.cursor;
+      if (cursors.length > 200) throw new Error('paging did not end');
+    } while (cursor !== '');
+    return { uris, cursors, totals };
+  }
+  /** A track's stored recommendations in rank order (those whose track is stored), straight from the tables. */
+  async function ranked(trackId: string) {
+    const rows = await service.store.db
+      .selectFrom('music_track_recommendations as r')
+      .innerJoin('music_tracks as t', 't.id', 'r.recommended_id')
+      .select(['r.recommended_id', 'r.rank', 'r.score'])
+      .where('r.track_id', '=', trackId)
+      .where('r.recommended_id', '<>', trackId)
+      .orderBy('r.rank')
+      .execute();
+    return rows.map((r) => ({ uri: `music:track:${r.recommended_id}`, score: Number(r.score) }));
+  }
+  /** The URI of the track with the most stored recommendations. */
+  let uri: string;
+  beforeAll(async () => {
+    const top = await service.store.db
+      .selectFrom('music_track_recommendations')
+      .select((eb) => ['track_id', eb.fn.countAll().as('n')])
+      .groupBy('track_id')
+      .orderBy('n', 'desc')
+      .orderBy('track_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    uri = `music:track:${top.track_id}`;
+  });
+
+  it('walking every page gives the whole listing once, in rank order, as one big page does; the last cursor is empty', async () => {
+    const whole = await call(tracks.getRecommendations, { uri: uri, limit: 100 });
+    expect(whole.data.cursor).toBe('');
+    const expected = whole.data.items.map((t) => t.uri);
+    expect(expected).toEqual((await ranked(idOf(uri))).map((r) => r.uri));
+    expect(expected.length).toBeGreaterThan(3);
+    const { uris, cursors, totals } = await walkAll(uri, [3]);
+    expect(uris).toEqual(expected);
+    expect(cursors).toHaveLength(Math.ceil(expected.length / 3));
+    expect(cursors.slice(0, -1).every((c) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(c))).toBe(true);
+    expect(cursors.at(-1)).toBe('');
+    expect([...totals]).toEqual([whole.data.totalCount]);
+    // the page size may change between pages; an empty cursor is none
+    expect((await walkAll(uri, [1, 50, 2])).uris).toEqual(expected);
+    expect(await call(tracks.getRecommendations, { uri: uri, cursor: '' })).toEqual(
+      await call(tracks.getRecommendations, { uri: uri }),
+    );
+  });
+
+  it('pages once through recommendations of equal score (told apart by their stored rank)', async () => {
+    const tied = await service.store.db
+      .selectFrom('music_track_recommendations')
+      .select('track_id')
+      .groupBy(['track_id', 'score'])
+      .having((eb) => eb.fn.countAll(), '>', 2)
+      .orderBy('track_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const expected = await ranked(tied.track_id);
+    expect(new Set(expected.map((r) => r.score)).size).toBeLessThan(expected.length);
+    for (const sizes of [[1], [2], [3, 1]])
+      expect((await walkAll(`music:track:${tied.track_id}`, sizes)).uris).toEqual(expected.map((r) => r.uri));
+  });
+
+  it('refuses a cursor of another track, tampered with or made up: 400 invalid_cursor', async () => {
+    const first = await call(tracks.getRecommendations, { uri: uri, limit: 2 });
+    const { cursor } = first.data;
+    const other = await service.store.db
+      .selectFrom('music_track_recommendations')
+      .select('track_id')
+      .where('track_id', '<>', idOf(uri))
+      .executeTakeFirstOrThrow();
+    const [payload, signature] = cursor.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ rank: 0 })).toString('base64url');
+    for (const [target, bad] of [
+      [`music:track:${other.track_id}`, cursor],
+      [uri, `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`],
+      [uri, `${forged}.${signature}`],
+      [uri, 'garbage'],
+    ]) {
+      const body = expectError(
+        await get(tracks.getRecommendations, { uri: target!, cursor: bad! }),
+        400,
+        'invalid_cursor',
+      );
+      expect(body.message).toBe('the paging token is invalid or belongs to another query');
+    }
+    // (control) the cursor on its own track goes on where the page ended, whatever the limit
+    const whole = await call(tracks.getRecommendations, { uri: uri, limit: 100 });
+    const next = await call(tracks.getRecommendations, { uri: uri, limit: 1, cursor });
+    expect(next.data.items).toEqual(whole.data.items.slice(2, 3));
+  });
+
+  it('bulk export follows the cursor: every recommendation once, in rank order', async () => {
+    const whole = await call(tracks.getRecommendations, { uri: uri, limit: 100 });
+    const res = await get(tracks.getRecommendations, { uri: uri, limit: 1, format: 'ndjson' });
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { uri: string });
+    expect(lines).toEqual(whole.data.items);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // playlists, podcasts, users
 // ---------------------------------------------------------------------------------------------

@@ -66,8 +66,24 @@ describe('music contract', () => {
   it('names query parameters after the client members', () => {
     expect(queryParamNames(musicContract.explore.search)).toEqual(['keyword', 'offset', 'limit', 'filterBy']);
     expect(queryParamNames(musicContract.artists.getAlbums)).toEqual(['uri', 'offset', 'limit', 'order_by']);
-    expect(queryParamNames(musicContract.tracks.getRecommendations)).toEqual(['uri', 'limit']);
+    // the client members, then the paging cursor (an addition)
+    expect(queryParamNames(musicContract.tracks.getRecommendations)).toEqual(['uri', 'limit', 'cursor']);
     expect(queryParamNames(musicContract.users.getFollowers)).toEqual(['uri']);
+  });
+
+  it('pages track recommendations by cursor, the next one at data.cursor; the offset listings keep their offset paging', () => {
+    expect(musicContract.tracks.getRecommendations.paging).toEqual({
+      kind: 'token',
+      param: 'cursor',
+      next: ['data', 'cursor'],
+      limitParam: 'limit',
+    });
+    expect(musicContract.albums.getTracks.paging).toEqual({ kind: 'offset' });
+    expect(musicContract.explore.suggestions).not.toHaveProperty('paging');
+    // the envelope's members as they were; the cursor beside the list inside data
+    const response = musicContract.tracks.getRecommendations.response;
+    expect(Object.keys(response.shape)).toEqual(['message', 'statusCode', 'data']);
+    expect(Object.keys(response.shape.data.shape)).toEqual(['totalCount', 'items', 'cursor']);
   });
 
   it('applies the documented defaults', () => {

@@ -267,7 +267,13 @@ export const getRecommendations = defineOperation({
   summary: 'Tracks to play after a track',
   description:
     'Up to limit (at most 100) tracks that share playlists with the track, most shared first (precomputed when ' +
-    `the data is loaded); never the track itself. ${UNKNOWN}`,
+    `the data is loaded); never the track itself. ${UNKNOWN} ` +
+    "Paging (an addition: totalCount and items are unchanged): `data.cursor` is the next page's token, passed back as " +
+    'the `cursor` query parameter; it is the empty string on the last page. The token sits in `data`, beside the list ' +
+    "it continues, since the envelope's own members stay as they are. Keyset paging by the stored rank (each rank is " +
+    'one track, so equal scores are never skipped or repeated), bound to the track (another track → 400 invalid_cursor), ' +
+    'not to limit.',
+  paging: { kind: 'token', param: 'cursor', next: ['data', 'cursor'], limitParam: 'limit' },
 });
 
 export const getManyTracks = defineOperation({

@@ -1,4 +1,13 @@
-import { enumParam, envelope, idsParam, Image, integerParam, requiredString, Timestamp } from '@socialquery/core';
+import {
+  enumParam,
+  envelope,
+  idsParam,
+  Image,
+  integerParam,
+  optionalString,
+  requiredString,
+  Timestamp,
+} from '@socialquery/core';
 import { z } from 'zod';
 import { parseUri, URI_SCHEME, uriParam } from './uri.js';
 
@@ -376,7 +385,11 @@ export const TrackDetailResponse = envelope(TrackDetail);
 /** Batch lookup (an extension): the tracks found, and the requested ids with none, as given. */
 export const TracksByIdsResponse = envelope(z.object({ tracks: z.array(TrackDetail), notFound: z.array(z.string()) }));
 export const LyricsResponse = envelope(Lyrics);
-export const RecommendationsResponse = envelope(list(Track));
+/**
+ * `data.cursor` (an addition beside `totalCount` and `items`, inside `data` as the envelope's payload allows): the
+ * next page's token, '' on the last page.
+ */
+export const RecommendationsResponse = envelope(list(Track).extend({ cursor: z.string() }));
 
 export const PlaylistDetailResponse = envelope(Playlist);
 export const PlaylistTracksResponse = envelope(page(PlaylistTrack));
@@ -426,7 +439,11 @@ export const AlbumTracksQuery = z.object({
 });
 
 export const TrackQuery = z.object({ uri: uriParam('track') });
-export const RecommendationsQuery = z.object({ uri: uriParam('track'), limit: limitParam(100, 20) });
+export const RecommendationsQuery = z.object({
+  uri: uriParam('track'),
+  limit: limitParam(100, 20),
+  cursor: optionalString().describe("The previous page's cursor (its data.cursor)."),
+});
 
 /** Most ids one batch lookup takes. */
 export const MAX_BATCH_IDS = 100;

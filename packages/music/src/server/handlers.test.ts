@@ -1,6 +1,6 @@
-import { createCursorCodec, ServiceError } from '@socialquery/core/server';
+import { createCursorCodec, cursorBinding, ServiceError } from '@socialquery/core/server';
 import type { z } from 'zod';
-import { musicOperations } from '../contract.js';
+import { getRecommendations, musicOperations } from '../contract.js';
 import { searchItemSchemas } from '../schemas.js';
 import { createMusicHandlers } from './handlers.js';
 import type {
@@ -175,8 +175,15 @@ const source: MusicSource = {
   async lyrics(id) {
     return id === 't00' ? { language: 'en', lines: [{ startTimeMs: 0, words: 'Like the legend' }] } : undefined;
   },
-  async recommendations(id, limit) {
-    return pageOf(tracks.filter((t) => t.id !== id).reverse(), 0, limit);
+  async recommendations(id, limit, afterRank) {
+    // ranked from 1; rank 3 of t07 is a track the store does not hold: the read skips it
+    const ranked = tracks
+      .filter((t) => t.id !== id)
+      .reverse()
+      .map((t, i) => ({ ...t, rank: i + 1 }))
+      .filter((t) => !(id === 't07' && t.rank === 3));
+    const rest = ranked.filter((t) => afterRank === undefined || t.rank > afterRank);
+    return { items: rest.slice(0, limit), total: 29 };
   },
   async playlist(id) {
     return playlists.find((p) => p.id === id);
@@ -442,6 +449,85 @@ describe('music handlers', () => {
     expect(recommended.data.items).toHaveLength(7);
     expect(recommended.data.items.map((t) => t.id)).not.toContain('t05');
     expect((await call('tracks.getRecommendations', { uri: 'music:track:t05' })).data.items).toHaveLength(20);
+  });
+
+  describe('recommendations paging by data.cursor', () => {
+    /** Every page with the page sizes given in turn (the last repeated): the ids and cursors seen. */
+    async function walk(uri: string, sizes: number[]) {
+      const ids: string[] = [];
+      const cursors: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const limit = sizes[Math.min(page, sizes.length - 1)]!;
+        const body = await call('tracks.getRecommendations', { uri, limit, ...(cursor ? { cursor } : {}) });
+        ids.push(...body.data.items.map((t) => t.id));
+        cursors.push(body.data.cursor);
+        if (body.data.cursor === '') return { ids, cursors };
+        cursor = body.data.cursor;
+      }
+      throw new Error('paging did not end');
+    }
+
+    it('walks every recommendation once, in rank order, whatever the page sizes; the last cursor is empty', async () => {
+      const whole = await call('tracks.getRecommendations', { uri: 'music:track:t05', limit: 100 });
+      expect(whole.data.items).toHaveLength(29);
+      expect(whole.data.cursor).toBe('');
+      for (const sizes of [[1], [4], [28], [29], [3, 10, 1]]) {
+        const { ids, cursors } = await walk('music:track:t05', sizes);
+        expect(ids).toEqual(whole.data.items.map((t) => t.id));
+        expect(cursors.at(-1)).toBe('');
+        expect(cursors.slice(0, -1).every((c) => c !== '')).toBe(true);
+      }
+      const first = await call('tracks.getRecommendations', { uri: 'music:track:t05', limit: 7 });
+      expect(first.data).toMatchObject({ totalCount: 29, cursor: expect.stringMatching(/^[\w-]+\.[\w-]+$/) });
+      const next = await call('tracks.getRecommendations', {
+        uri: 'music:track:t05',
+        limit: 3,
+        cursor: first.data.cursor,
+      });
+      expect(next.data.items.map((t) => t.id)).toEqual(whole.data.items.slice(7, 10).map((t) => t.id));
+      expect(next.data.totalCount).toBe(29);
+    });
+
+    it('moves past a gap in the ranks (a recommended track the store does not hold)', async () => {
+      const whole = await call('tracks.getRecommendations', { uri: 'music:track:t07', limit: 100 });
+      expect(whole.data.items).toHaveLength(28);
+      for (const sizes of [[1], [2], [3]]) {
+        const { ids } = await walk('music:track:t07', sizes);
+        expect(ids).toEqual(whole.data.items.map((t) => t.id));
+      }
+      // the cursor after rank 2 leads to rank 4
+      const firstTwo = await call('tracks.getRecommendations', { uri: 'music:track:t07', limit: 2 });
+      const next = await call('tracks.getRecommendations', {
+        uri: 'music:track:t07',
+        limit: 1,
+        cursor: firstTwo.data.cursor,
+      });
+      expect(next.data.items.map((t) => t.id)).toEqual([whole.data.items[2]!.id]);
+    });
+
+    it('refuses a cursor of another track, tampered with, or of the wrong shape: 400 invalid_cursor', async () => {
+      const { cursor } = (await call('tracks.getRecommendations', { uri: 'music:track:t05', limit: 2 })).data;
+      const tampered = `${cursor.slice(0, 3)}${cursor[3] === 'A' ? 'B' : 'A'}${cursor.slice(4)}`;
+      const binding = cursorBinding(getRecommendations.id, { track: 't05' }, []);
+      for (const [uri, bad] of [
+        ['music:track:t06', cursor],
+        ['music:track:t05', tampered],
+        ['music:track:t05', 'garbage'],
+        ['music:track:t05', ctx.cursors.encode({ rank: 'x' }, binding)],
+        ['music:track:t05', ctx.cursors.encode({ lastId: 't01' }, binding)],
+      ] as const) {
+        const error = await rejection(call('tracks.getRecommendations', { uri, cursor: bad }));
+        expect(error).toMatchObject({ code: 'invalid_cursor', status: 400 });
+      }
+      // (control) a well-formed rank under the same binding is accepted
+      const accepted = await call('tracks.getRecommendations', {
+        uri: 'music:track:t05',
+        limit: 1,
+        cursor: ctx.cursors.encode({ rank: 28 }, binding),
+      });
+      expect(accepted.data).toMatchObject({ items: [{ id: 't00' }], cursor: '' });
+    });
   });
 
   it('album and playlist tracks, episodes: paged by offset with totalCount', async () => {

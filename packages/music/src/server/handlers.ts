@@ -1,5 +1,6 @@
-import { type ContractHandlers, notFound, ServiceError } from '@socialquery/core/server';
-import type { musicOperations } from '../contract.js';
+import { type ContractHandlers, cursorBinding, decodePosition, notFound, ServiceError } from '@socialquery/core/server';
+import { z } from 'zod';
+import { getRecommendations, type musicOperations } from '../contract.js';
 import { type AlbumType, type FilterBy, LIST_SIZES, type SearchItem, type Suggestion, trackIdOf } from '../schemas.js';
 import { idOf, type ResourceKind, searchUri } from '../uri.js';
 import {
@@ -36,6 +37,9 @@ const paged = <R, T>(page: Page<R>, offset: number, limit: number, present: (rec
   items: page.items.map(present),
 });
 
+/** What a recommendations `cursor` carries: the stored rank of the last recommendation of its page. */
+const RankPosition = z.strictObject({ rank: z.number().int().min(0) });
+
 /** A precomputed list, guarded against holding the object it was computed for. */
 function withoutSelf<R extends { id: string }>({ items, total }: Page<R>, id: string): Page<R> {
   const others = items.filter((item) => item.id !== id);
@@ -52,7 +56,10 @@ async function found<T>(lookup: Promise<T | undefined>, kind: ResourceKind, uri:
 /**
  * The music-catalog handlers over any MusicSource. URIs arrive checked by the parameter schemas
  * (well-formed, of the operation's kind); an unknown one is a 404. Every response is the envelope
- * `{ message, statusCode: 200, data }`; listings page by offset and limit.
+ * `{ message, statusCode: 200, data }`; listings page by offset and limit, except track
+ * recommendations, which page by keyset: `data.cursor` carries the last stored rank of the page,
+ * signed and bound to the track, '' on the last page (one entry more than `limit` is asked of the
+ * source to know whether another page follows).
  */
 export function createMusicHandlers(source: MusicSource): ContractHandlers<typeof musicOperations> {
   const artistId = async (uri: string) => (await found(source.artist(idOf(uri, 'artist')), 'artist', uri)).id;
@@ -219,9 +226,18 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       });
     },
 
-    async 'tracks.getRecommendations'({ uri, limit }) {
+    async 'tracks.getRecommendations'({ uri, limit, cursor }, { cursors }) {
       const { id } = await found(source.track(idOf(uri, 'track')), 'track', uri);
-      return ok(list(withoutSelf(await source.recommendations(id, limit), id), track));
+      // keyset by the stored rank; the token is bound to the track (its id, however the URI was spelled)
+      const binding = cursorBinding(getRecommendations.id, { track: id }, []);
+      const afterRank = cursor ? decodePosition(cursors, cursor, binding, RankPosition).rank : undefined;
+      const { items, total } = await source.recommendations(id, limit + 1, afterRank);
+      const page = items.slice(0, limit);
+      const last = page.at(-1);
+      return ok({
+        ...list(withoutSelf({ items: page, total }, id), track),
+        cursor: items.length > limit && last ? cursors.encode({ rank: last.rank }, binding) : '',
+      });
     },
 
     async 'playlists.getDetail'({ uri }) {

@@ -152,6 +152,9 @@ export interface PageRequest {
   limit: number;
 }
 
+/** A recommended track with its stored rank (from 1): the listing's order and its keyset position. */
+export type RankedTrackRecord = TrackRecord & { rank: number };
+
 /**
  * A search: `terms` are the keyword's terms (`termsOf`: lower-cased runs of letters and digits,
  * de-duplicated, in keyword order; never empty — the handlers answer an empty keyword themselves).
@@ -244,9 +247,11 @@ export interface MusicSource {
    * Recommendations, precomputed when the data is loaded from playlist co-occurrence (tracks
    * sharing playlists with this one; the store documents its exact score and keeps up to 100
    * per track), in the stored rank order; never the track itself.
-   * `total`: how many are stored.
+   * `total`: how many are stored. Up to `limit` tracks, each with its rank, ranked after `afterRank`
+   * if given (keyset paging); a recommended track the store does not hold is skipped in the read
+   * itself, so a short page is the end of the listing.
    */
-  recommendations(trackId: string, limit: number): Promise<Page<TrackRecord>>;
+  recommendations(trackId: string, limit: number, afterRank?: number): Promise<Page<RankedTrackRecord>>;
 
   // --- playlists ---
   playlist(playlistId: string): Promise<PlaylistRecord | undefined>;

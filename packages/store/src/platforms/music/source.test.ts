@@ -554,16 +554,34 @@ describe(`music source (${kind})`, () => {
   });
 
   it('recommendations: co-occurrence within two positions, seen twice or more; score desc, ties by id; never the track itself', async () => {
-    expect(await source().recommendations('t02', 20)).toMatchObject({
-      items: [{ id: 't01' }, { id: 't03' }, { id: 't06' }],
-      total: 3,
-    });
-    expect(ids((await source().recommendations('t06', 20)).items)).toEqual(['t02', 't03', 't10']);
-    expect(await source().recommendations('t02', 1)).toMatchObject({ items: [{ id: 't01' }], total: 3 });
-    expect(ids((await source().recommendations('t01', 20)).items)).toEqual(['t02']);
-    expect(ids((await source().recommendations('t10', 20)).items)).toEqual(['t06']);
+    /** The recommended tracks' ids and ranks of a page, and the total. */
+    const recommended = async (trackId: string, limit: number, afterRank?: number) => {
+      const { items, total } = await source().recommendations(trackId, limit, afterRank);
+      return { ids: ids(items), ranks: items.map((t) => t.rank), total };
+    };
+    expect(await recommended('t02', 20)).toEqual({ ids: ['t01', 't03', 't06'], ranks: [1, 2, 3], total: 3 });
+    expect((await source().recommendations('t02', 1)).items[0]).toEqual({ ...(await source().track('t01')), rank: 1 });
+    expect((await recommended('t06', 20)).ids).toEqual(['t02', 't03', 't10']);
+    expect(await recommended('t02', 1)).toEqual({ ids: ['t01'], ranks: [1], total: 3 });
+    expect((await recommended('t01', 20)).ids).toEqual(['t02']);
+    expect((await recommended('t10', 20)).ids).toEqual(['t06']);
     // t12 co-occurs once only with anything
     expect(await source().recommendations('t12', 20)).toEqual({ items: [], total: 0 });
+    // keyset: after a rank, the rest in rank order (t03 and t06 tie on score: ranks 2 and 3, by id)
+    expect(await recommended('t02', 20, 1)).toEqual({ ids: ['t03', 't06'], ranks: [2, 3], total: 3 });
+    expect(await recommended('t02', 1, 2)).toEqual({ ids: ['t06'], ranks: [3], total: 3 });
+    expect(await recommended('t02', 5, 3)).toEqual({ ids: [], ranks: [], total: 3 });
+    // a recommended track that is not stored is skipped by the read: a page is full while more follow
+    await db
+      .insertInto('music_track_recommendations')
+      .values({ id: 't02:0', track_id: 't02', recommended_id: 'not-stored', rank: 0, score: 9 })
+      .execute();
+    try {
+      expect(await recommended('t02', 1)).toEqual({ ids: ['t01'], ranks: [1], total: 4 });
+      expect(await recommended('t02', 3)).toEqual({ ids: ['t01', 't03', 't06'], ranks: [1, 2, 3], total: 4 });
+    } finally {
+      await db.deleteFrom('music_track_recommendations').where('id', '=', 't02:0').execute();
+    }
     const stored = await db
       .selectFrom('music_track_recommendations')
       .selectAll()
@@ -710,6 +728,9 @@ describe(`music source (${kind})`, () => {
       expect(await first(() => source().recommendations('t01', 10))).toMatch(
         patterns.indexRange('music_track_recommendations_track'),
       );
+      const nextPage = await first(() => source().recommendations('t02', 10, 1));
+      expect(nextPage).toMatch(patterns.indexRange('music_track_recommendations_track'));
+      expect(nextPage).not.toMatch(patterns.sortStep);
       expect(await first(() => source().relatedArtists('ar1', 10))).toMatch(
         patterns.indexRange('music_related_artists_artist'),
       );

@@ -448,14 +448,28 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
         lines: JSON.parse(row.lines) as LyricsRecord['lines'],
       };
     },
-    async recommendations(trackId, limit) {
+    async recommendations(trackId, limit, afterRank) {
       const stored = () =>
         db
-          .selectFrom('music_track_recommendations')
-          .where('track_id', '=', trackId)
-          .where('recommended_id', '<>', trackId);
-      const rows = await stored().select('recommended_id').orderBy('rank').limit(limit).execute();
-      return { items: await tracksById(rows.map((row) => row.recommended_id)), total: await count(stored()) };
+          .selectFrom('music_track_recommendations as r')
+          .where('r.track_id', '=', trackId)
+          .where('r.recommended_id', '<>', trackId);
+      // one range of (track_id, rank), after the rank of the page before when paging (keyset); a
+      // recommended track that is not stored is skipped here (a primary-key probe per row), so a
+      // page is short only at the end
+      let listed = stored().where(({ exists, selectFrom }) =>
+        exists(selectFrom('music_tracks as t').select('t.id').whereRef('t.id', '=', 'r.recommended_id')),
+      );
+      if (afterRank !== undefined) listed = listed.where('r.rank', '>', afterRank);
+      const rows = await listed.select(['r.rank', 'r.recommended_id']).orderBy('r.rank').limit(limit).execute();
+      const byId = new Map((await tracksById(rows.map((row) => row.recommended_id))).map((t) => [t.id, t]));
+      return {
+        items: rows.flatMap((row) => {
+          const found = byId.get(row.recommended_id);
+          return found ? [{ ...found, rank: Number(row.rank) }] : [];
+        }),
+        total: await count(stored()),
+      };
     },
 
     async playlist(playlistId) {
