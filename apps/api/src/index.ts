@@ -6,3 +6,5 @@ export { createLogger } from './logger.js';
 export { startService } from './server.js';
 export type { RunningService, ServiceOptions } from './server.js';
 export { toExpressPath } from './mount.js';
+export { runService, serviceEnvironmentHelp } from './run-service.js';
+export { startErrorMessage } from './start-error.js';

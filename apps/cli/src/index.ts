@@ -1,2 +1,2 @@
 export { createProgram, runCli } from './program.js';
-export type { Io } from './io.js';
+export { processIo, type Io } from './io.js';

@@ -1,0 +1,175 @@
+import { statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store } from '@socialquery/store';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startService } from './server.js';
+
+/** The demo's size at these scales, roughly (the sets' sizes are their progress estimates). */
+const rowsOf = (scales: Readonly<Record<string, number>>) => {
+  const rows = Object.values(demoSize({ scales })).reduce((sum, count) => sum + count, 0);
+  return rows >= 1e6 ? `about ${(rows / 1e6).toFixed(2)} M` : `about ${Math.round(rows / 1e3)} k`;
+};
+
+/** The variables the service reads, for the --help of every program that starts it. */
+export const serviceEnvironmentHelp = () => `Environment:
+  PORT                default 8080
+  HOST                default 127.0.0.1
+  SOCIALQUERY_STORE   sqlite:<path> (default sqlite:./data/socialquery.db) or postgres://user:pass@host:5432/db
+  SOCIALQUERY_POOL_SIZE            PostgreSQL connections per replica (default 10)
+  SOCIALQUERY_STATEMENT_TIMEOUT_MS PostgreSQL statements running longer are cancelled, the request answers 503 (default 10000)
+  SOCIALQUERY_SECRET  paging-token signing secret, >= 16 characters (default: generated, kept in the store)
+  SOCIALQUERY_RATE_LIMIT   request budget per credential and window, 1 to 1000000000 (default 600);
+                           an operation costs 1 unit unless its documentation says more
+  SOCIALQUERY_RATE_WINDOW  the budget's window in seconds, 1 to 86400 (default 60)
+  SOCIALQUERY_REDIS   redis://… or rediss://…: budget counters shared by every replica (default: in memory);
+                      while Redis is unreachable, requests are served without counting (fail-open)
+  SOCIALQUERY_CORS_ORIGINS  browser origins allowed to call the API, comma-separated, or * (default: CORS off)
+  LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
+
+A store without credentials gets a first API key and bearer token, printed once.`;
+
+const USAGE = `Usage: socialquery-api [--demo-if-empty [--full-demo]] [--help]
+
+Starts the socialquery HTTP service.
+
+Options:
+  --demo-if-empty  seed the deterministic demo data when the store holds no data yet: every set, with the
+                   music catalog at a tenth (${rowsOf(FIRST_RUN_DEMO_SCALES)} rows in all)
+  --full-demo      with --demo-if-empty: the whole music catalog (${rowsOf({})} rows in all)
+  -h, --help       show this help
+
+${serviceEnvironmentHelp()}`;
+
+/**
+ * Runs the service with command-line `argv` (without `node script`): resolves to an exit code when it
+ * does not start (help, a bad flag or configuration), or to undefined once it serves; SIGTERM and SIGINT
+ * then stop it and end the process.
+ */
+export async function runService(argv: string[]): Promise<number | undefined> {
+  let flags;
+  try {
+    flags = parseArgs({
+      // `npm start -- --full-demo` passes the `--` along; nothing here is positional
+      args: argv.filter((arg) => arg !== '--'),
+      options: {
+        'demo-if-empty': { type: 'boolean' },
+        'full-demo': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const store = await openStore(config.SOCIALQUERY_STORE, {
+    poolSize: config.SOCIALQUERY_POOL_SIZE,
+    statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
+  });
+
+  if (flags['demo-if-empty'] && (await store.isEmpty())) {
+    const scales = config.SOCIALQUERY_DEMO_SCALES ?? (flags['full-demo'] ? {} : FIRST_RUN_DEMO_SCALES);
+    const rows = Object.values(demoSize({ scales })).reduce((sum, count) => sum + count, 0);
+    logger.info(
+      { rows, scales },
+      flags['full-demo'] || config.SOCIALQUERY_DEMO_SCALES
+        ? 'store is empty: seeding the demo data'
+        : 'store is empty: seeding the demo data (the music catalog at a tenth; --full-demo seeds it whole)',
+    );
+    await warnOnLowDisk(store, rows, logger);
+    const report = await store.seedDemo({ scales });
+    logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
+  }
+  if ((await store.credentials.count()) === 0) {
+    const key = await store.credentials.create('api-key', 'first api key');
+    const token = await store.credentials.create('token', 'first token');
+    console.log(
+      [
+        '',
+        'New store: created a first API key and bearer token. They are shown only this once.',
+        `  API key (x-api-key header):            ${key.secret}`,
+        `  Bearer token (Authorization: Bearer):  ${token.secret}`,
+        'Create more with `pnpm cli keys create --kind api-key|token`.',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const service = await startService(config, store, logger);
+  logger.info(
+    {
+      url: service.url,
+      store: redact(config.SOCIALQUERY_STORE),
+      rateLimit: {
+        limit: config.SOCIALQUERY_RATE_LIMIT,
+        windowSeconds: config.SOCIALQUERY_RATE_WINDOW,
+        counters: config.SOCIALQUERY_REDIS ? redact(config.SOCIALQUERY_REDIS) : 'memory',
+      },
+    },
+    'listening',
+  );
+  // A terminal's Ctrl-C reaches every process of its foreground group, and `pnpm start` forwards it
+  // once more: a signal while draining is noted, never the default action that would end the drain
+  // (and the process) at once. The drain has its own deadline (10 s, server.ts).
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.info({ signal }, 'already shutting down');
+      return;
+    }
+    stopping = true;
+    const started = Date.now();
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    service.stop().then(
+      () => {
+        logger.info({ ms: Date.now() - started }, 'stopped');
+        logger.flush(() => process.exit(0));
+      },
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        logger.flush(() => process.exit(1));
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  return undefined;
+}
+
+/**
+ * Bytes a demo row takes in a SQLite store file, search indexes included: measured 0.81 KB at the
+ * first-run size (303 MB for 374 k rows) and 0.47 KB with the whole music catalog; rounded up.
+ */
+const DEMO_BYTES_PER_ROW = 1024;
+
+/** Warns before seeding a store file into a disk without room for it (SQLite's WAL needs some more). */
+async function warnOnLowDisk(store: Store, rows: number, logger: ReturnType<typeof createLogger>) {
+  if (store.address.kind !== 'sqlite' || store.address.path === ':memory:') return;
+  const needed = rows * DEMO_BYTES_PER_ROW;
+  const disk = await statfs(dirname(resolve(store.address.path))).catch(() => undefined);
+  if (!disk) return;
+  const free = disk.bavail * disk.bsize;
+  const mb = (bytes: number) => Math.round(bytes / 1e6);
+  if (free < needed * 1.5)
+    logger.warn(
+      { neededMB: mb(needed), freeMB: mb(free) },
+      'the demo data needs about this much disk and little more is free: the seed may fail with "disk full"',
+    );
+  else logger.info({ neededMB: mb(needed), freeMB: mb(free) }, 'disk space for the demo data');
+}

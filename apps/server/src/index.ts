@@ -1,0 +1,1 @@
+export { runServer, serverUsage } from './run-server.js';

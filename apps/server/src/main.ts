@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+import { startErrorMessage } from '@socialquery/api';
+import { runServer } from './run-server.js';
+
+// A reader that goes away (`… | head`) ends the output, as it does for any Unix tool: no stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+runServer(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error) => {
+    console.error(`socialquery-server: ${startErrorMessage(error)}`);
+    process.exitCode = 1;
+  },
+);
