@@ -40,7 +40,12 @@ function problemsOf(dir, manifest) {
     const map = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     for (const source of map.sources ?? []) {
       const resolved = normalize(join(dirname(file), map.sourceRoot ?? '', source));
-      if (!files.has(resolved) && !map.sourcesContent) problems.push(`${file} points to ${resolved}, not shipped`);
+      if (files.has(resolved) || map.sourcesContent) continue;
+      problems.push(
+        existsSync(join(dir, resolved))
+          ? `${file} points to ${resolved}, not shipped (the package's "files" should hold src)`
+          : `${file} points to ${resolved}, which is gone (left in dist/ by an earlier build: rm -rf dist and build again)`,
+      );
     }
   }
   const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
