@@ -60,16 +60,28 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))(
       const path: Record<string, string> = {};
       const query: Record<string, string> = {};
       for (const shape of shapes) {
+        // a music `uri` takes the example URI of its kind (`trackUri`…), named in its description
+        const uriKind = shape.name === 'uri' ? /:(\w+):<id>/.exec(shape.schema.description ?? '')?.[1] : undefined;
         const value =
-          shape.name === 'limit' ? String(shape.min ?? 1) : shape.name === 'uploadDate' ? 'THIS_YEAR' : own[shape.name];
+          shape.name === 'limit'
+            ? String(shape.min ?? 1)
+            : shape.name === 'uploadDate'
+              ? 'THIS_YEAR'
+              : own[uriKind ? `${uriKind}Uri` : shape.name];
         if (value === undefined) continue;
         if (shape.where === 'path') path[shape.name] = value;
         else query[shape.name] = value;
       }
       return { url: fillPath(operation.path, path), query };
     };
+    // where the operation's paging says the next token is (`cursor`, `pagination.paginationToken`, `data.cursor`…)
     const tokenOf = (body: Record<string, unknown>) =>
-      (body[tokenName] ?? (body.pagination as Record<string, unknown> | undefined)?.[tokenName]) as string | undefined;
+      (operation.paging?.kind === 'token'
+        ? operation.paging.next.reduce<unknown>(
+            (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+            body,
+          )
+        : body[tokenName]) as string | undefined;
     const get = (app: typeof service.app, query: Record<string, string>) =>
       request(app).get(firstPage().url).query(query).set(credential());
     const expectInvalidCursor = (res: request.Response) => {

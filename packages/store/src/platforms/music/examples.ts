@@ -29,7 +29,8 @@ const uri = (kind: string, id: string) => `music:${kind}:${id}`;
  * (popularity, then id) so every store holding the same data answers the same: the most
  * followed artist with albums, singles, compilations, related artists, appearances on others'
  * releases, featured tracks, concerts and playlists (the first such, else the most followed);
- * the most played track with lyrics and recommendations; the most popular album of three tracks
+ * the most played track with lyrics and two recommendations or more (so that its recommendations have
+ * a second page at limit 1); the most popular album of three tracks
  * or more; the most followed playlist of 50 tracks or more; the show with the most episodes; the
  * most followed user who follows others and owns playlists. Undefined without music data.
  */
@@ -55,7 +56,12 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
       .innerJoin('music_lyrics as l', 'l.id', 't.id')
       .select('t.id')
       .where(({ exists, selectFrom }) =>
-        exists(selectFrom('music_track_recommendations as r').select('r.id').whereRef('r.track_id', '=', 't.id')),
+        exists(
+          selectFrom('music_track_recommendations as r')
+            .select('r.id')
+            .whereRef('r.track_id', '=', 't.id')
+            .where('r.rank', '=', 2),
+        ),
       )
       .orderBy('t.play_count', 'desc')
       .orderBy('t.id')
