@@ -94,6 +94,37 @@ describe('microblog client against the real service', () => {
     expect(followers).toHaveLength(3);
   });
 
+  it("iterate('messageReplies') and iterate('userFollowers') follow nextToken: the whole listing once, as one big page has it", async () => {
+    const client = createMicroblogClient({
+      baseUrl,
+      token: (await service.store.credentials.create('token', 'client paging walk')).secret,
+      timeout: 10_000,
+    });
+    const all = await client.messageReplies({ messageId, limit: 100 });
+    expect(all.nextToken).not.toBe('');
+    const rest = await client.messageReplies({ messageId, limit: 100, nextToken: all.nextToken });
+    const expected = [...all.replies, ...rest.replies].map((r) => r.id);
+    const replies: string[] = [];
+    for await (const reply of client.iterate('messageReplies', { messageId, limit: 40 })) replies.push(reply.id);
+    expect(replies.slice(0, expected.length)).toEqual(expected);
+    expect(new Set(replies).size).toBe(replies.length);
+    const { n } = await service.store.db
+      .selectFrom('microblog_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('reply_to_id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    expect(replies).toHaveLength(Number(n));
+
+    const followersAll = await client.userFollowers({ username, limit: 1000 });
+    expect(followersAll.followers.length).toBeGreaterThan(3);
+    const before = received.length;
+    const followers: string[] = [];
+    for await (const follower of client.iterate('userFollowers', { username, limit: 3 })) followers.push(follower.id);
+    if (followersAll.nextToken === '') expect(followers).toEqual(followersAll.followers.map((f) => f.id));
+    else expect(followers.slice(0, 1000)).toEqual(followersAll.followers.map((f) => f.id));
+    expect(received.length - before).toBe(Math.ceil(followers.length / 3));
+  });
+
   it('messagesByIds takes a list of ids and answers the messages found in that order, and the ids not found', async () => {
     const client = createMicroblogClient({ baseUrl, token: service.token });
     const { messages: page } = await client.userMessages({ username, limit: 4, includeReplies: true });
