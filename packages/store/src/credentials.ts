@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CredentialKind, Database } from './schema.js';
 
-export const credentialKinds = ['api-key', 'token'] as const satisfies readonly CredentialKind[];
+export const credentialKinds = ['api-key', 'token', 'feed'] as const satisfies readonly CredentialKind[];
 
 export interface CredentialInfo {
   id: string;
@@ -28,7 +28,8 @@ export interface CredentialStore {
   count(): Promise<number>;
 }
 
-const PREFIX: Record<CredentialKind, string> = { 'api-key': 'sqk_', token: 'sqt_' };
+/** A secret's prefix tells its kind at a glance (a feed token, `sqf_`, is the one meant to sit in URLs). */
+const PREFIX: Record<CredentialKind, string> = { 'api-key': 'sqk_', token: 'sqt_', feed: 'sqf_' };
 
 /** SHA-256 of a 192-bit random secret: a fast lookup key that reveals nothing if the store leaks. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');

@@ -13,8 +13,11 @@ import type { MusicDerivedTables, MusicTables } from './platforms/music/tables.j
  * lookups match on (names are case-insensitive).
  */
 
-/** What a credential is good for: `api-key` operations or `bearer` (token) ones. */
-export type CredentialKind = 'api-key' | 'token';
+/**
+ * What a credential is good for: `api-key` operations, `bearer` (token) ones, or `feed` URLs only
+ * (Atom and RSS feeds, whose readers cannot send headers: the secret travels in the URL's path).
+ */
+export type CredentialKind = 'api-key' | 'token' | 'feed';
 
 export interface CredentialsTable {
   id: string;

@@ -3,14 +3,22 @@ import { type Command, Option } from 'commander';
 import { CliError, type Io } from '../io.js';
 import { withStore } from '../store-option.js';
 
+/** Where a feed token goes (the service's feed routes, docs/feeds.md). */
+const FEED_URL_EXAMPLE = '/api/v1/feeds/<secret>/forum/community/<community>.atom (or .rss)';
+
 export function keysCommand(program: Command, io: Io) {
-  const keys = program.command('keys').description('create, list and revoke credentials (API keys and bearer tokens)');
+  const keys = program
+    .command('keys')
+    .description('create, list and revoke credentials (API keys, bearer tokens and feed tokens)');
 
   keys
     .command('create')
     .description('create a credential; its secret is printed once, alone on the last line')
     .addOption(
-      new Option('--kind <kind>', 'api-key (x-api-key header) or token (Authorization: Bearer)')
+      new Option(
+        '--kind <kind>',
+        'api-key (x-api-key header), token (Authorization: Bearer) or feed (in the path of Atom and RSS feed URLs only)',
+      )
         .choices(credentialKinds)
         .makeOptionMandatory(),
     )
@@ -18,8 +26,9 @@ export function keysCommand(program: Command, io: Io) {
     .action(async (options: { kind: CredentialKind; name?: string }) => {
       await withStore(program.opts(), async (store) => {
         const created = await store.credentials.create(options.kind, options.name);
+        const where = created.kind === 'feed' ? `; feed URLs carry it in their path, ${FEED_URL_EXAMPLE}` : '';
         io.out(
-          `created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}; the secret is shown only now:`,
+          `created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}${where}; the secret is shown only now:`,
         );
         io.out(created.secret);
       });
@@ -33,7 +42,8 @@ export function keysCommand(program: Command, io: Io) {
       await withStore(program.opts(), async (store) => {
         const list = await store.credentials.list();
         if (options.json) return io.out(JSON.stringify(list, null, 2));
-        if (list.length === 0) return io.out('no credentials; create one with `keys create --kind api-key|token`');
+        if (list.length === 0)
+          return io.out(`no credentials; create one with \`keys create --kind ${credentialKinds.join('|')}\``);
         for (const c of list) {
           const state = c.revokedAt ? `revoked ${c.revokedAt}` : 'active';
           io.out([c.id, c.kind.padEnd(7), c.hint, c.createdAt, state, c.name ?? ''].join('  ').trimEnd());
