@@ -10,11 +10,14 @@ import { companyEmployees as companyEmployeesOperation, type professionalContrac
 import { distinctUsernames, includeFlag, profileCost, sectionNames } from '../schemas.js';
 import type { ProfessionalSource } from './source.js';
 
-/** What an employees `cursor` carries: the last employee's position (a signed token always has this shape). */
+/**
+ * What an employees `cursor` carries: the last employee's position (a signed token always has this
+ * shape; its length is bounded by the token's own).
+ */
 const EmployeePositionSchema = z.strictObject({
-  lastKey: z.string().max(1000),
-  firstKey: z.string().max(1000),
-  id: z.string().min(1).max(200),
+  lastKey: z.string(),
+  firstKey: z.string(),
+  id: z.string().min(1),
 });
 
 /**
