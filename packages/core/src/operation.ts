@@ -36,11 +36,19 @@ export interface OperationConfig {
 /**
  * How a listing pages. `token`: the answer at `next` (a key path in the body) is sent back as the
  * query parameter `param`; an empty or absent one ends the listing; `limitParam` names the page
- * size parameter, if any. `offset`: the `offset` and `limit` parameters; the listing ends at the
- * first page shorter than asked, or where `offset` reaches its maximum.
+ * size parameter, if any; `exportPageSize`, the size of the pages a bulk export asks the handler
+ * for, where the handler serves pages larger than callers may ask (default: the largest `limitParam`).
+ * `offset`: the `offset` and `limit` parameters; the listing ends at the first page shorter than
+ * asked, or where `offset` reaches its maximum.
  */
 export type Paging =
-  | { readonly kind: 'token'; readonly param: string; readonly next: readonly string[]; readonly limitParam?: string }
+  | {
+      readonly kind: 'token';
+      readonly param: string;
+      readonly next: readonly string[];
+      readonly limitParam?: string;
+      readonly exportPageSize?: number;
+    }
   | { readonly kind: 'offset' };
 
 /** An operation is plain data: the route, validation, OpenAPI, client method and tests derive from it. */

@@ -61,7 +61,13 @@ describe('forum listings: cursor', () => {
   it.each([communityPosts, userPosts])(
     '$id pages by a cursor that iterate and export follow, and answers it beside the posts',
     (operation) => {
-      expect(operation.paging).toEqual({ kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' });
+      expect(operation.paging).toEqual({
+        kind: 'token',
+        param: 'cursor',
+        next: ['cursor'],
+        limitParam: 'limit',
+        exportPageSize: 1000,
+      });
       expect(operation.params.query.parse({ cursor: 'abc.def' })).toMatchObject({ cursor: 'abc.def' });
       expect(operation.params.query.parse({}).cursor).toBeUndefined();
       const post = {

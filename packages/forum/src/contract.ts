@@ -47,7 +47,8 @@ export const communityPosts = defineOperation({
     'neither skips nor repeats a post as time passes; hot does not depend on the moment. But a post whose score ' +
     'changes between two pages (an import) is placed by its new score when the next page is asked: under hot, top ' +
     'or rising a walk may give it twice or miss it (match posts by id; docs/forum-listings.md).',
-  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+  // a bulk export reads the store a thousand posts at a time (the handler serves any page size)
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },
 });
 
 export const userPosts = defineOperation({
@@ -61,7 +62,8 @@ export const userPosts = defineOperation({
   description:
     'Newest first, ties broken by id, descending. Usernames match case-insensitively. Extensions: `after`/`before` keep ' +
     `posts created strictly between them; \`minScore\` keeps posts with score >= minScore. ${LISTING_PAGING}`,
-  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+  // a bulk export reads the store a thousand posts at a time (the handler serves any page size)
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },
 });
 
 /** Batch lookup (an extension beside the platform's own operations). */
@@ -113,7 +115,8 @@ export const userComments = defineOperation({
     'Newest first, ties broken by id, descending. Usernames match case-insensitively. `after`/`before` keep ' +
     'comments created strictly between them; `minScore` keeps comments with score >= minScore. Pass `cursor` back ' +
     "for the next page ('' on the last); it is bound to the filters: pass the same ones with it.",
-  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+  // a bulk export reads the store a thousand posts at a time (the handler serves any page size)
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },
 });
 
 /** Batch lookup of comments. */

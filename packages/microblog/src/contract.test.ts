@@ -1,3 +1,4 @@
+import type { Paging } from '@socialquery/core';
 import { messageReplies, messagesByIds, microblogContract, userFollowers, userMessages } from './contract.js';
 import { Message } from './schemas.js';
 
@@ -54,7 +55,17 @@ describe('microblog contract', () => {
 
   it('pages every listing by nextToken (the same name in the query and the answer), limit the page size', () => {
     for (const operation of [userMessages, messageReplies, userFollowers])
-      expect(operation.paging).toEqual({ kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' });
+      expect(operation.paging).toMatchObject({
+        kind: 'token',
+        param: 'nextToken',
+        next: ['nextToken'],
+        limitParam: 'limit',
+      });
+    // replies export a thousand a page, above the 100 a caller may ask (the others export at their largest limit)
+    const exportPageSizes = [userMessages, messageReplies, userFollowers].map(
+      (operation) => (operation.paging as Paging & { exportPageSize?: number }).exportPageSize,
+    );
+    expect(exportPageSizes).toEqual([undefined, 1000, undefined]);
     expect(messagesByIds).not.toHaveProperty('paging');
     // the token is an addition beside the documented fields
     expect(Object.keys(messageReplies.response.shape)).toEqual(['replies', 'nextToken']);

@@ -42,7 +42,8 @@ export const messageReplies = defineOperation({
     "Paging (an addition: `replies` is unchanged): `nextToken` in the answer is the next page's token, passed back as the " +
     '`nextToken` parameter (the same name as user messages); it is the empty string on the last page. It is bound to the ' +
     'message and to after/before (pass the same values with it, or it is refused: 400 invalid_cursor), not to limit.',
-  paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit' },
+  // a bulk export reads the store a thousand rows at a time (the handler serves any page size)
+  paging: { kind: 'token', param: 'nextToken', next: ['nextToken'], limitParam: 'limit', exportPageSize: 1000 },
 });
 
 export const userFollowers = defineOperation({

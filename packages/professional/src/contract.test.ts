@@ -46,7 +46,13 @@ describe('professional contract', () => {
   });
 
   it('pages company employees by cursor (the same name in the query and the answer); the profile does not page', () => {
-    expect(companyEmployees.paging).toEqual({ kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' });
+    expect(companyEmployees.paging).toEqual({
+      kind: 'token',
+      param: 'cursor',
+      next: ['cursor'],
+      limitParam: 'limit',
+      exportPageSize: 1000,
+    });
     expect(Object.keys(companyEmployees.response.shape)).toEqual(['employees', 'total', 'cursor']);
     expect(profile).not.toHaveProperty('paging');
     expect(profilesByIds).not.toHaveProperty('paging');

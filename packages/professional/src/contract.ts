@@ -45,7 +45,8 @@ export const companyEmployees = defineOperation({
     'as the `cursor` parameter (the name the short-video and forum listings use; the group has no other token); it is the ' +
     "empty string on the last page. Keyset paging in the listing's order (ties on the names by member id), bound to " +
     'companyId and title (case-insensitively; pass the same ones with it, or it is refused: 400 invalid_cursor), not to limit.',
-  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+  // a bulk export reads the store a thousand rows at a time (the handler serves any page size)
+  paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },
 });
 
 export const profilesByIds = defineOperation({

@@ -91,6 +91,28 @@ describe('exporterFor', () => {
     expect(pages.flat()).toEqual(ITEMS);
   });
 
+  it('token paging with an exportPageSize: pages of that size, above the largest a caller may ask', async () => {
+    const operation = defineOperation({
+      id: 't.wide',
+      method: 'GET',
+      path: '/t',
+      auth: 'apiKey',
+      summary: 's',
+      paging: { kind: 'token', param: 'next', next: ['token'], limitParam: 'size', exportPageSize: 10 },
+      params: { query: z.object({ size: integerParam({ min: 1, max: 4, default: 3 }), next: z.string().optional() }) },
+      response: z.object({ items: z.array(Item), token: z.string() }),
+    });
+    const asked: number[] = [];
+    const handler: OperationHandler<typeof operation> = async ({ size, next }) => {
+      asked.push(size);
+      const from = next ? Number(next) : 0;
+      return { items: ITEMS.slice(from, from + size), token: from + size < ITEMS.length ? String(from + size) : '' };
+    };
+    const pages = await collect(exporterFor(operation, handler as never)!({ size: 2 } as never, ctx));
+    expect(asked).toEqual([10, 10, 10]);
+    expect(pages.flat()).toEqual(ITEMS);
+  });
+
   it("no paging: the one answer at the largest limit; a single-record answer: no exporter; a platform's own exporter wins", async () => {
     const list = defineOperation({
       id: 't.list',

@@ -7,7 +7,7 @@ export { notFound, ServiceError } from './service-error.js';
 export type { ContractHandlers, HandlerContext, OperationHandler } from './handler.js';
 export { bindPlatform, definePlatform } from './platform.js';
 export type { MountablePlatform, PlatformDefinition } from './platform.js';
-export { EXPORT_PAGE_SIZE, exporterFor, keysetBatches } from './export.js';
+export { exporterFor } from './export.js';
 export type { ContractExporters, OperationExporter, RecordBatches } from './export.js';
 export { recordEncoder } from './export-encoding.js';
 export type { RecordEncoder } from './export-encoding.js';
