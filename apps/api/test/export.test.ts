@@ -244,7 +244,7 @@ describe('bulk export of a token-paged listing (microblog user messages)', () =>
   });
 });
 
-describe('bulk export of the forum listings (no paging in the API: keyset reads of the store)', () => {
+describe('bulk export of the forum listings (their cursor followed)', () => {
   const storedPosts = async () =>
     (
       await service.store.db
@@ -326,7 +326,7 @@ describe('bulk export of the forum listings (no paging in the API: keyset reads 
   });
 });
 
-describe('bulk export of the other listings the API gives no paging (keyset reads of the store)', () => {
+describe('bulk export of the followers and employees listings (their tokens followed)', () => {
   it("company employees: every current employee, in the listing's order — total of them", async () => {
     const { companyId } = (await service.store.examples()).professional!;
     const json = await request(service.app)
