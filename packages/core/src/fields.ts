@@ -48,96 +48,56 @@ export const fieldsParam = z
       'An unknown path → 400 `invalid_parameter` naming the valid ones.',
   );
 
-/**
- * The walk below reads zod's own JSON Schema of a response (`z.toJSONSchema`, output side), not
- * zod's internals: optional, default, readonly and pipe wrappers are already gone there, a
- * nullable value is `anyOf [value, null]`, a union `anyOf`/`oneOf`, an intersection `allOf` (or
- * one merged object), a lazy or reused schema a `$ref` into `$defs`. A transform's output has no
- * JSON Schema (`unrepresentable: 'any'` makes it `{}`): a transformed value is a leaf.
- */
-interface Json {
-  readonly [ORIGIN]?: number;
-  readonly $ref?: string;
-  readonly $defs?: Readonly<Record<string, Json>>;
-  readonly type?: string | readonly string[];
-  readonly properties?: Readonly<Record<string, Json>>;
-  readonly items?: Json | boolean;
-  readonly prefixItems?: readonly Json[];
-  readonly anyOf?: readonly Json[];
-  readonly oneOf?: readonly Json[];
-  readonly allOf?: readonly Json[];
-}
+// The walk reads zod's schema definitions (`_zod.def`) directly. Walking zod's own JSON Schema
+// (`z.toJSONSchema`, output side) instead gives the same trees but was measured 12x slower at startup
+// (BENCHMARKS.md, "Libraries over own code"): the conversion builds and JSON-copies a whole document
+// per schema.
+type Def = { type: string } & Record<string, unknown>;
+const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
 
-/** Where a node came from: the index of its zod schema, written by the conversion's `override`. */
-const ORIGIN = 'x-socialquery-zod';
-
-/** A response schema as JSON Schema, with the zod schema each of its nodes came from. */
-interface Converted {
-  readonly root: Json;
-  readonly zods: readonly z.ZodType[];
-}
-
-function convert(schema: z.ZodType): Converted {
-  const zods: z.ZodType[] = [];
-  const root = z.toJSONSchema(schema, {
-    io: 'output',
-    unrepresentable: 'any',
-    cycles: 'ref',
-    reused: 'inline',
-    // The output is a JSON copy, so a node names its schema by index. A wrapper (optional, default,
-    // pipe, lazy) inherits its inner schema's node, and with it the inner schema's index: the bare schema.
-    override: ({ zodSchema, jsonSchema }) => {
-      if (!(ORIGIN in jsonSchema)) jsonSchema[ORIGIN] = zods.push(zodSchema as unknown as z.ZodType) - 1;
-    },
-  }) as Json;
-  return { root, zods };
-}
-
-/** Follows `$ref`s (`#` or `#/$defs/<name>`). */
-function deref(node: Json, doc: Converted, hops = 0): Json {
-  if (node.$ref === undefined || hops > MAX_DEPTH) return node;
-  const target = node.$ref === '#' ? doc.root : doc.root.$defs?.[node.$ref.replace('#/$defs/', '')];
-  return target ? deref(target, doc, hops + 1) : node;
-}
-
-const isNull = (node: Json) =>
-  node.type === 'null' && Object.keys(node).every((key) => key === 'type' || key === ORIGIN);
-
-/** The value under a nullable (`anyOf [value, null]`), references followed. */
-function bare(node: Json, doc: Converted, depth = 0): Json {
-  const resolved = deref(node, doc);
-  const options = resolved.anyOf ?? resolved.oneOf;
-  if (depth > MAX_DEPTH || options?.length !== 2) return resolved;
-  const value = options.filter((option) => !isNull(deref(option, doc)));
-  return value.length === 1 ? bare(value[0] as Json, doc, depth + 1) : resolved;
-}
-
-/** The element schema of an array (not of a tuple), else undefined. */
-function elementOf(node: Json): Json | undefined {
-  return node.prefixItems === undefined && typeof node.items === 'object' ? node.items : undefined;
-}
-
-function treeOf(node: Json, doc: Converted, depth: number): FieldTree | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const resolved = deref(node, doc);
-  const element = elementOf(resolved);
-  if (element) return treeOf(element, doc, depth);
-  const trees: (FieldTree | undefined)[] = [];
-  if (resolved.properties) {
-    trees.push(
-      new Map(Object.entries(resolved.properties).map(([key, value]) => [key, treeOf(value, doc, depth + 1)])),
-    );
+/** Strips wrappers that do not change which fields a value has. */
+function unwrap(schema: z.ZodType, depth = 0): z.ZodType {
+  if (depth > MAX_DEPTH) return schema;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return unwrap(def.innerType as z.ZodType, depth + 1);
+    case 'pipe': {
+      const out = def.out as z.ZodType;
+      return unwrap(defOf(out).type === 'transform' ? (def.in as z.ZodType) : out, depth + 1);
+    }
+    case 'lazy':
+      return unwrap((def.getter as () => z.ZodType)(), depth + 1);
+    default:
+      return schema;
   }
-  for (const option of [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])]) {
-    trees.push(treeOf(option, doc, depth));
-  }
-  return trees.length === 1 ? trees[0] : mergeTrees(trees);
 }
 
 /** The fields a value of `schema` has (arrays stepped through, unions merged); undefined for a leaf. */
 export function fieldTreeOf(schema: z.ZodType, depth = 0): FieldTree | undefined {
-  const doc = convert(schema);
-  return treeOf(doc.root, doc, depth);
+  if (depth > MAX_DEPTH) return undefined;
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  switch (def.type) {
+    case 'array':
+      return fieldTreeOf(def.element as z.ZodType, depth);
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      return new Map(Object.entries(shape).map(([key, value]) => [key, fieldTreeOf(value, depth + 1)]));
+    }
+    case 'union':
+      return mergeTrees((def.options as z.ZodType[]).map((option) => fieldTreeOf(option, depth)));
+    case 'intersection':
+      return mergeTrees([fieldTreeOf(def.left as z.ZodType, depth), fieldTreeOf(def.right as z.ZodType, depth)]);
+    default:
+      return undefined;
+  }
 }
 
 function mergeTrees(trees: readonly (FieldTree | undefined)[]): FieldTree | undefined {
@@ -150,32 +110,35 @@ function mergeTrees(trees: readonly (FieldTree | undefined)[]): FieldTree | unde
   return merged;
 }
 
-/** The zod schema a (bare) node came from. */
-const zodAt = (node: Json, doc: Converted): z.ZodType => doc.zods[node[ORIGIN] as number] as z.ZodType;
+const isArray = (schema: z.ZodType) => defOf(unwrap(schema)).type === 'array';
 
 /** Where the records of a response schema are (see the module comment). */
 export function locateRecords(response: z.ZodType): RecordsLocation {
-  const doc = convert(response);
   const path: string[] = [];
-  let node = bare(doc.root, doc);
-  const data = node.properties?.data;
+  let node = unwrap(response);
+  const shapeOf = (schema: z.ZodType) =>
+    defOf(schema).type === 'object' ? (defOf(schema).shape as Record<string, z.ZodType>) : undefined;
+  const data = shapeOf(node)?.data;
   if (data) {
     path.push('data');
-    node = bare(data, doc);
+    node = unwrap(data);
   }
-  const list = (at: readonly string[], array: Json): RecordsLocation => {
-    const element = bare(elementOf(array) as Json, doc);
-    return { path: at, many: true, fields: treeOf(array, doc, 0) ?? new Map(), record: zodAt(element, doc) };
-  };
-  if (elementOf(node)) return list(path, node);
-  if (node.properties) {
-    const structured = Object.entries(node.properties).filter(([, value]) => treeOf(value, doc, 0) !== undefined);
+  const elementOf = (schema: z.ZodType) => unwrap(defOf(unwrap(schema)).element as z.ZodType);
+  if (isArray(node)) return { path, many: true, fields: fieldTreeOf(node) ?? new Map(), record: elementOf(node) };
+  const shape = shapeOf(node);
+  if (shape) {
+    const structured = Object.entries(shape).filter(([, value]) => fieldTreeOf(value) !== undefined);
     const [only] = structured;
-    if (structured.length === 1 && only && elementOf(bare(only[1], doc))) {
-      return list([...path, only[0]], bare(only[1], doc));
+    if (structured.length === 1 && only && isArray(only[1])) {
+      return {
+        path: [...path, only[0]],
+        many: true,
+        fields: fieldTreeOf(only[1]) ?? new Map(),
+        record: elementOf(only[1]),
+      };
     }
   }
-  return { path, many: false, fields: treeOf(node, doc, 0) ?? new Map(), record: zodAt(node, doc) };
+  return { path, many: false, fields: fieldTreeOf(node) ?? new Map(), record: node };
 }
 
 /** The value at a key path of nested objects (undefined where the path leaves them: a scalar, null, an array or a missing key). */
@@ -200,21 +163,22 @@ export function recordsOf(body: unknown, location: RecordsLocation): unknown[] {
  * flattened into their fields and every array one column (its cell holds the array as JSON).
  */
 export function recordColumns(record: z.ZodType, prefix = '', depth = 0): string[] {
-  const doc = convert(record);
-  return columnsOf(doc.root, doc, prefix, depth);
-}
-
-function columnsOf(node: Json, doc: Converted, prefix: string, depth: number): string[] {
-  const value = bare(node, doc);
-  if (depth <= MAX_DEPTH && value.properties) {
-    return Object.entries(value.properties).flatMap(([key, field]) =>
-      columnsOf(field, doc, `${prefix}${key}.`, depth + 1),
+  const def = defOf(unwrap(record));
+  if (depth <= MAX_DEPTH && def.type === 'object') {
+    return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+      recordColumns(value, `${prefix}${key}.`, depth + 1),
     );
   }
-  const options = value.anyOf ?? value.oneOf ?? value.allOf;
-  if (depth <= MAX_DEPTH && options && treeOf(value, doc, depth) !== undefined) {
+  if (
+    depth <= MAX_DEPTH &&
+    (def.type === 'union' || def.type === 'intersection') &&
+    fieldTreeOf(record) !== undefined &&
+    !isArray(record)
+  ) {
     // the union of the options' columns, in first-seen order
-    return [...new Set(options.flatMap((option) => columnsOf(option, doc, prefix, depth)))];
+    const options =
+      def.type === 'union' ? (def.options as z.ZodType[]) : [def.left as z.ZodType, def.right as z.ZodType];
+    return [...new Set(options.flatMap((option) => recordColumns(option, prefix, depth)))];
   }
   return prefix === '' ? [] : [prefix.slice(0, -1)];
 }
