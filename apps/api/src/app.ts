@@ -8,7 +8,9 @@ import { errorHandler, sendError } from './error-response.js';
 import { createHeavyWork, type HeavyWorkLimits } from './heavy-work.js';
 import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
-import { errorExtrasByPathPrefix, methodNotAllowed, mountPlatforms } from './mount.js';
+import { mountFeeds } from './feeds/routes.js';
+import { FEEDS_PATH } from './feeds/token-path.js';
+import { errorExtrasByPathPrefix, methodNotAllowed, type MountDeps, mountPlatforms } from './mount.js';
 import { apiReference } from './openapi/reference.js';
 import type { ReaderPool } from './reader-pool.js';
 import {
@@ -86,20 +88,21 @@ export function createApp({
 
   app.use(refuseQueryCredentials, refuseNul);
   app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
-  app.use(
-    mountPlatforms(mounted, {
-      credentials: store.credentials,
-      cursors: createCursorCodec(cursorSecret),
-      dataHealth,
-      heavyWork: createHeavyWork(heavyWorkLimits),
-      ...(stopping ? { stopping } : {}),
-      ...(readers ? { readers } : {}),
-      budget:
-        budget ??
-        createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
-      ...(clock ? { clock } : {}),
-    }),
-  );
+  const deps: MountDeps = {
+    credentials: store.credentials,
+    cursors: createCursorCodec(cursorSecret),
+    dataHealth,
+    heavyWork: createHeavyWork(heavyWorkLimits),
+    ...(stopping ? { stopping } : {}),
+    ...(readers ? { readers } : {}),
+    budget:
+      budget ??
+      createRequestBudget({ limit: DEFAULT_RATE_LIMIT, windowMs: DEFAULT_RATE_WINDOW_SECONDS * 1000, logger }),
+    ...(clock ? { clock } : {}),
+  };
+  app.use(mountPlatforms(mounted, deps));
+  // Atom and RSS feeds of the listings, authenticated by a feed token in their path (docs/feeds.md)
+  app.use(FEEDS_PATH, mountFeeds(mounted, deps));
 
   app.use((req, res) => sendError(res, 'not_found', `no route ${req.method} ${req.path}`));
   app.use(errorHandler(logger, store.isUnavailableError, dataHealth));

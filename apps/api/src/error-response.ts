@@ -3,6 +3,7 @@ import { ServiceError } from '@socialquery/core/server';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataHealth } from './data-health.js';
+import { maskFeedToken } from './feeds/token-path.js';
 import { contextOf } from './request-context.js';
 
 /** Writes the one error body. */
@@ -45,7 +46,10 @@ export function errorHandler(
     }
     if (isStoreUnavailable(error)) {
       dataHealth?.failed();
-      logger.warn({ err: error, requestId: contextOf(res).requestId, path: req.path }, 'store unavailable');
+      logger.warn(
+        { err: error, requestId: contextOf(res).requestId, path: maskFeedToken(req.path) },
+        'store unavailable',
+      );
       return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', {
         headers: { 'Retry-After': '5' },
       });
@@ -55,7 +59,7 @@ export function errorHandler(
       return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
     }
     logger.error(
-      { err: error, requestId: contextOf(res).requestId, method: req.method, path: req.path },
+      { err: error, requestId: contextOf(res).requestId, method: req.method, path: maskFeedToken(req.path) },
       'unhandled error',
     );
     return sendError(res, 'internal', 'internal error; quote the request id when reporting it');

@@ -14,9 +14,15 @@ export function createLogger(level: LevelWithSilent = 'info'): Logger {
 }
 
 /**
+ * The request's whole target: Express's `originalUrl`, since a router mounted under a path (the
+ * feeds) answers while `req.url` holds only the part after its mount path.
+ */
+const targetOf = (req: IncomingMessage & { originalUrl?: string }) => redactUrl(req.originalUrl ?? req.url);
+
+/**
  * One log line per request: method, path (with query), status, duration, request id.
- * Headers are not logged, and credential-like query values are masked (they are refused anyway),
- * so credentials never reach the log.
+ * Headers are not logged, credential-like query values are masked (they are refused anyway), and so
+ * is the feed token in a feed URL's path, so credentials never reach the log.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -24,10 +30,14 @@ export function requestLogger(logger: Logger) {
     genReqId: (req) => requestIdFor(req),
     quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${redactUrl(req.url)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${redactUrl(req.url)} ${res.statusCode}`,
+    customSuccessMessage: (req, res) => `${req.method} ${targetOf(req)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${targetOf(req)} ${res.statusCode}`,
     serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: targetOf(req),
+      }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     wrapSerializers: false,

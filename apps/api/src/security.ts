@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import { sendError } from './error-response.js';
+import { maskFeedToken } from './feeds/token-path.js';
 
 /** Longest request target (path and query) the service reads; longer ones answer 414. */
 export const MAX_URL_LENGTH = 4096;
@@ -135,9 +136,13 @@ export const refuseNul: RequestHandler = (req, res, next) => {
   });
 };
 
-/** A URL with the values of credential-like query parameters replaced by `***`, for logs. */
+/**
+ * A URL with the values of credential-like query parameters replaced by `***`, for logs; so is the
+ * feed token in a feed URL's path (feeds/token-path.ts).
+ */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
+  url = maskFeedToken(url);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const query = url
