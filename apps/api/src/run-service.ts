@@ -35,9 +35,9 @@ const USAGE = `Usage: socialquery-api [--demo-if-empty [--full-demo]] [--help]
 Starts the socialquery HTTP service.
 
 Options:
-  --demo-if-empty  seed the deterministic demo data when the store holds no data yet: every set, with the
-                   music catalog at a tenth (${rowsOf(FIRST_RUN_DEMO_SCALES)} rows in all)
-  --full-demo      with --demo-if-empty: the whole music catalog (${rowsOf({})} rows in all)
+  --demo-if-empty  seed the deterministic demo data when the store holds no data yet, sized for a first
+                   try: the forum and videos at a fifth, the music catalog at a fiftieth (${rowsOf(FIRST_RUN_DEMO_SCALES)} rows)
+  --full-demo      with --demo-if-empty: every set whole (${rowsOf({})} rows)
   -h, --help       show this help
 
 ${serviceEnvironmentHelp()}`;
@@ -90,7 +90,7 @@ export async function runService(argv: string[]): Promise<number | undefined> {
       { rows, scales },
       flags['full-demo'] || config.SOCIALQUERY_DEMO_SCALES
         ? 'store is empty: seeding the demo data'
-        : 'store is empty: seeding the demo data (the music catalog at a tenth; --full-demo seeds it whole)',
+        : 'store is empty: seeding a first-try demo (--full-demo seeds every set whole)',
     );
     await warnOnLowDisk(store, rows, logger);
     const report = await store.seedDemo({ scales });
@@ -154,7 +154,7 @@ export async function runService(argv: string[]): Promise<number | undefined> {
 
 /**
  * Bytes a demo row takes in a SQLite store file, search indexes included: measured 0.81 KB at the
- * first-run size (303 MB for 374 k rows) and 0.47 KB with the whole music catalog; rounded up.
+ * first-run size (106 MB for 176 k rows) and 0.47 KB for the full demo; rounded up.
  */
 const DEMO_BYTES_PER_ROW = 1024;
 

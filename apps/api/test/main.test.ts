@@ -38,8 +38,8 @@ describe('socialquery-api entry point', () => {
     expect(out).toMatch(/^Usage: socialquery-api/);
     expect(out).toContain('SOCIALQUERY_STORE');
     const rows = Object.values(demoSize({ scales: FIRST_RUN_DEMO_SCALES })).reduce((sum, n) => sum + n, 0);
-    expect(out).toContain(`music catalog at a tenth (about ${Math.round(rows / 1e3)} k rows in all)`);
-    expect(out).toMatch(/--full-demo +with --demo-if-empty: the whole music catalog \(about 1\.\d\d M rows in all\)/);
+    expect(out).toContain(`the music catalog at a fiftieth (about ${Math.round(rows / 1e3)} k rows)`);
+    expect(out).toMatch(/--full-demo +with --demo-if-empty: every set whole \(about 1\.\d\d M rows\)/);
   });
 
   it('refuses a bad configuration with a clear message and exit 2', async () => {
@@ -61,8 +61,10 @@ describe('socialquery-api entry point', () => {
     });
     const planned = Object.values(demoSize({ scales: FIRST_RUN_DEMO_SCALES })).reduce((sum, n) => sum + n, 0);
     expect(planned).toBeLessThan(Object.values(demoSize()).reduce((sum, n) => sum + n, 0) / 3);
-    expect(first.output()).toContain(`"rows":${planned},"scales":{"music":0.1},"msg":"store is empty: seeding`);
-    expect(first.output()).toContain('--full-demo seeds it whole');
+    expect(first.output()).toContain(
+      `"rows":${planned},"scales":${JSON.stringify(FIRST_RUN_DEMO_SCALES)},"msg":"store is empty: seeding`,
+    );
+    expect(first.output()).toContain('seeding a first-try demo (--full-demo seeds every set whole)');
     // a store file's disk is checked before seeding (a PostgreSQL server's disk is out of sight)
     if (store.startsWith('sqlite:'))
       expect(first.output()).toMatch(/"neededMB":\d+,"freeMB":\d+,"msg":"disk space for the demo data"/);

@@ -18,7 +18,7 @@ Commands:
   start          (the default) serve the API on http://127.0.0.1:8080 (PORT, HOST); an empty store is
                  seeded with the demo data first and gets a first API key and token, printed once
                    --no-demo    leave an empty store empty (import your own data)
-                   --full-demo  seed the whole 1.22 M-row music catalog (else a tenth of it)
+                   --full-demo  seed every demo set whole (else a first-try demo of about a hundred MB)
   ${adminCommands().join(', ')}
                  the admin commands: ${PROGRAM} <command> --help
 

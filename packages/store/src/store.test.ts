@@ -135,8 +135,12 @@ describe('store', () => {
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');
     await expect(store.seedDemo({ scale: 1.5 })).rejects.toThrow('scale must be a positive integer');
-    await expect(store.seedDemo({ scales: { forum: 0.5 } })).rejects.toThrow(
-      'the forum scale must be a positive integer',
+    await expect(store.seedDemo({ scales: { professional: 0.5 } })).rejects.toThrow(
+      'the professional scale must be a positive integer',
+    );
+    // the forum takes a fraction below 1 (the first start's demo), not one above
+    await expect(store.seedDemo({ scales: { forum: 1.5 } })).rejects.toThrow(
+      'scale must be a positive integer or a fraction below 1',
     );
     await expect(store.seedDemo({ scales: { music: 0 } })).rejects.toThrow('the music scale must be a positive number');
     await expect(store.seedDemo({ scales: { podcasts: 1 } })).rejects.toThrow('no demo data set named podcasts');

@@ -11,7 +11,7 @@ export interface DemoLoadOptions {
 /** One platform's deterministic demo data: how many rows it writes, and how. */
 export interface DemoSet {
   name: string;
-  /** Whether the set takes a fractional scale (a smaller data set, for tests); others take positive integers. */
+  /** Whether the set takes a fractional scale (a smaller data set: the first start's demo, tests); others take positive integers. */
   fractionalScale?: boolean;
   /** Rows `load` writes at this scale (for progress). */
   size(scale: number): number;

@@ -31,10 +31,16 @@ const ORDINARY_THREAD_MAX = 12;
 /** Per unit of scale, the most-commented posts after the megathread's get threads of these sizes. */
 const BIG_THREADS = [3000, 1000] as const;
 
-/** The comments of the demo's one megathread: 10,000 at scale 1, 50,000 from scale 5 on. */
+/** The comments of the demo's one megathread: 10,000 at scale 1, 50,000 from scale 5 on, 10,000 × scale below 1. */
 export function forumDemoMegathreadSize(scale: number): number {
-  return 10_000 * Math.min(scale, 5);
+  return Math.round(10_000 * Math.min(scale, 5));
 }
+
+/** The big threads' sizes: BIG_THREADS once per unit of scale; below 1, once, each times the scale. */
+const bigThreadsAt = (scale: number): number[] =>
+  scale < 1
+    ? BIG_THREADS.map((size) => Math.round(size * scale))
+    : BIG_THREADS.flatMap((size) => Array<number>(scale).fill(size));
 
 interface Plan {
   scale: number;
@@ -52,7 +58,7 @@ function planFor(scale: number): Plan {
   let position = 0;
   for (const post of forumDemoPosts({ now: new Date(0), scale })) counts[position++] = post.commentCount;
   const sizes = counts.map((count) => Math.min(count, ORDINARY_THREAD_MAX));
-  const special = [forumDemoMegathreadSize(scale), ...BIG_THREADS.flatMap((size) => Array<number>(scale).fill(size))];
+  const special = [forumDemoMegathreadSize(scale), ...bigThreadsAt(scale)];
   mostCommented(counts, special.length).forEach((post, rank) => (sizes[post] = special[rank] ?? 0));
   lastPlan = { scale, sizes, total: sizes.reduce((sum, size) => sum + size, 0) };
   return lastPlan;

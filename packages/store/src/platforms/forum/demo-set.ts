@@ -11,6 +11,8 @@ import { forumDemoCommentCount, forumDemoComments } from './demo-comments.js';
 /** The posts, then the comments under them. */
 export const forumDemoSet: DemoSet = {
   name: 'forum',
+  // below 1, a smaller set with the same shape (the first start's demo)
+  fractionalScale: true,
   size: (scale) => forumDemoSize(scale) + forumDemoCommentCount(scale),
   // into an empty SQLite store without the secondary indexes of the items and their search index, built at the
   // end (SQLite inserts into them row by row; PostgreSQL's writes stream, and rebuilding would outlast its timeout)

@@ -178,7 +178,20 @@ describe('forumDemoPosts', () => {
     }
   });
 
-  it('rejects a scale that is not a positive integer and an invalid date', () => {
+  it('takes a fraction below 1: every community smaller in proportion, at least one post each, the same shape', () => {
+    const small = [...forumDemoPosts({ now: NOW, scale: 0.2 })];
+    expect(small).toHaveLength(forumDemoSize(0.2));
+    expect(small.length).toBeGreaterThan(0.19 * forumDemoSize(1));
+    expect(small.length).toBeLessThan(0.21 * forumDemoSize(1));
+    const perCommunity = new Map<string, number>();
+    for (const post of small) perCommunity.set(post.community, (perCommunity.get(post.community) ?? 0) + 1);
+    expect([...perCommunity.keys()].sort()).toEqual([...FORUM_DEMO_COMMUNITIES].sort());
+    expect(new Set(small.map((post) => post.id)).size).toBe(small.length);
+    expect([...forumDemoPosts({ now: NOW, scale: 0.2 })]).toEqual(small);
+    expect(forumDemoSize(0.001)).toBe(FORUM_DEMO_COMMUNITIES.length);
+  });
+
+  it('rejects a scale that is not a positive integer or a fraction below 1, and an invalid date', () => {
     expect(() => forumDemoSize(0)).toThrow(RangeError);
     expect(() => forumDemoSize(1.5)).toThrow(RangeError);
     expect(() => forumDemoPosts({ now: NOW, scale: -1 }).next()).toThrow(RangeError);
@@ -207,6 +220,17 @@ describe('forumDemoComments', () => {
     threadDepths.set(comment.postId, Math.max(threadDepths.get(comment.postId) ?? 0, depths.get(comment.id) ?? 0));
     if (comment.parentId) replyCounts.set(comment.parentId, (replyCounts.get(comment.parentId) ?? 0) + 1);
   }
+
+  it('below scale 1: the megathread and the big threads shrink with the scale, the megathread still the largest', () => {
+    const small = [...forumDemoComments({ now: NOW, scale: 0.2 })];
+    expect(small).toHaveLength(forumDemoCommentCount(0.2));
+    const sizes = new Map<string, number>();
+    for (const comment of small) sizes.set(comment.postId, (sizes.get(comment.postId) ?? 0) + 1);
+    const largest = [...sizes.values()].sort((a, b) => b - a).slice(0, 3);
+    expect(largest).toEqual([forumDemoMegathreadSize(0.2), 600, 200]);
+    expect(forumDemoMegathreadSize(0.2)).toBe(2_000);
+    expect(forumDemoSet.size(0.2)).toBe(forumDemoSize(0.2) + small.length);
+  });
 
   it('yields exactly forumDemoCommentCount comments, 40,000 to 60,000 at scale 1, counted in the demo set', () => {
     expect(comments).toHaveLength(forumDemoCommentCount(1));

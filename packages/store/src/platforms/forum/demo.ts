@@ -1868,16 +1868,25 @@ const COMMUNITIES: readonly Community[] = COMMUNITY_SPECS.map((spec, index) => {
 
 export const FORUM_DEMO_COMMUNITIES: readonly string[] = Object.freeze(COMMUNITIES.map((c) => c.name));
 
-const POSTS_AT_SCALE_1 = COMMUNITIES.reduce((sum, c) => sum + c.posts, 0);
-
+/**
+ * A scale is a positive integer, or a fraction below 1 (a smaller set for a first try: every
+ * community keeps at least one post, and the authors' pool shrinks with it).
+ */
 function checkScale(scale: number) {
-  if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`scale must be a positive integer, got ${scale}`);
+  if (!(Number.isSafeInteger(scale) && scale >= 1) && !(scale > 0 && scale < 1))
+    throw new RangeError(`scale must be a positive integer or a fraction below 1, got ${scale}`);
 }
+
+/** A community's posts at this scale (exactly `posts × scale` at whole scales). */
+const postsAt = (posts: number, scale: number) => Math.max(1, Math.round(posts * scale));
+
+/** The authors' pool at this scale (at least enough for every community's regulars). */
+const authorsAt = (scale: number) => Math.min(MAX_AUTHORS, Math.max(100, Math.round(AUTHORS_PER_SCALE * scale)));
 
 /** The exact number of rows `forumDemoPosts` yields for this scale. */
 export function forumDemoSize(scale: number): number {
   checkScale(scale);
-  return POSTS_AT_SCALE_1 * scale;
+  return COMMUNITIES.reduce((sum, community) => sum + postsAt(community.posts, scale), 0);
 }
 
 function pickFrom<T>(items: readonly T[], rng: Random): T {
@@ -1989,7 +1998,7 @@ function authorPool(size: number): readonly string[] {
 /** The handles the posts' authors are drawn from at this scale (the comments draw from them too). */
 export function forumDemoAuthors(scale: number): readonly string[] {
   checkScale(scale);
-  return authorPool(Math.min(MAX_AUTHORS, AUTHORS_PER_SCALE * scale));
+  return authorPool(authorsAt(scale));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2052,16 +2061,16 @@ export function* forumDemoPosts(options: ForumDemoOptions): Generator<ForumPostR
   if (!Number.isFinite(nowMs)) throw new RangeError('now must be a valid date');
 
   const rng = createRandom(SEED);
-  const authorCount = Math.min(MAX_AUTHORS, AUTHORS_PER_SCALE * scale);
+  const authorCount = authorsAt(scale);
   const authors = authorPool(authorCount);
   const regularsCount = Math.max(12, Math.floor(authorCount / 100));
   const lanes: Lane[] = COMMUNITIES.map((community) => ({
     community,
     index: 0,
-    count: community.posts * scale,
+    count: postsAt(community.posts, scale),
     regularsStart: community.regularsOffset % authorCount,
   }));
-  const total = POSTS_AT_SCALE_1 * scale;
+  const total = forumDemoSize(scale);
 
   for (let position = 0; position < total; position++) {
     // The lane whose next post sits earliest in its own timeline: (index + ½) / count is smallest.

@@ -6,6 +6,8 @@ import { videoDemoChannels, videoDemoCharts, videoDemoSize, videoDemoVideos } fr
 /** Channels, videos, then charts, each table from its own lazy generator. */
 export const videoDemoSet: DemoSet = {
   name: 'video',
+  // below 1, fewer channels and videos (the first start's demo); the charts keep their size
+  fractionalScale: true,
   size: videoDemoSize,
   async load(db, { now, scale, onRows }) {
     const channels = await writeInBatches(db, videoDemoChannels({ now, scale }), upsertVideoChannelRows, onRows);

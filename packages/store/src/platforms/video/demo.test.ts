@@ -15,6 +15,26 @@ const channels = [...videoDemoChannels({ now, scale: 1 })];
 const charts = [...videoDemoCharts({ now, scale: 1 })];
 
 describe('video demo data', () => {
+  it('below scale 1: fewer channels and videos, and the charts rank only those videos', () => {
+    const smallVideos = [...videoDemoVideos({ now, scale: 0.2 })];
+    const smallChannels = [...videoDemoChannels({ now, scale: 0.2 })];
+    expect(smallVideos).toHaveLength(10_000);
+    expect(smallChannels).toHaveLength(200);
+    expect(new Set(smallVideos.map((v) => v.channel_id)).size).toBe(200);
+    const stored = new Set(smallVideos.map((v) => v.id));
+    const smallCharts = [...videoDemoCharts({ now, scale: 0.2 })];
+    expect(smallCharts.every((entry) => stored.has(entry.video_id))).toBe(true);
+    // every chart date still lists CHART_SIZE songs
+    const perChart = new Map<string, number>();
+    for (const e of smallCharts)
+      perChart.set(
+        `${e.country}:${e.chart_type}:${e.chart_date}`,
+        (perChart.get(`${e.country}:${e.chart_type}:${e.chart_date}`) ?? 0) + 1,
+      );
+    expect(new Set(perChart.values())).toEqual(new Set([CHART_SIZE]));
+    expect(videoDemoSize(0.2)).toBe(10_200 + 36_000);
+  });
+
   it("meets the issue's volumes: 50,000 videos over two years across 1,000 channels", () => {
     expect(videos).toHaveLength(50_000);
     expect(channels).toHaveLength(1_000);

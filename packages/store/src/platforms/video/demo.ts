@@ -297,8 +297,15 @@ export function channelNameOf(ordinal: number): string {
   return ordinal < NICHES.length * 6 ? base : `${base} ${Math.floor(ordinal / 10) + 1}`;
 }
 
+/**
+ * Channels and videos at a scale: a positive integer, or a fraction below 1 (a smaller set for a
+ * first try); the charts then rank the songs among the videos there are.
+ */
+const channelsAt = (scale: number) => Math.max(NICHES.length, Math.round(VIDEO_CHANNELS_PER_SCALE * scale));
+const videosAt = (scale: number) => Math.max(CHART_SIZE * SONG_EVERY, Math.round(VIDEOS_PER_SCALE * scale));
+
 export function* videoDemoChannels({ scale }: VideoDemoOptions): Generator<VideoChannelsTable> {
-  for (let c = 0; c < VIDEO_CHANNELS_PER_SCALE * scale; c++) {
+  for (let c = 0; c < channelsAt(scale); c++) {
     yield { id: channelIdOf(c), name: channelNameOf(c), verified: mix(0xc4a99, c) % 5 === 0 ? 1 : 0 };
   }
 }
@@ -315,8 +322,7 @@ function songOf(ordinal: number) {
 
 /** The video of an ordinal: the same at every `now` except `published_at` (now minus a fixed age). */
 export function videoRowOf(ordinal: number, now: Date, scale: number): VideoVideosTable {
-  const channels = VIDEO_CHANNELS_PER_SCALE * scale;
-  const channel = mix(0xc4a00, ordinal) % channels;
+  const channel = mix(0xc4a00, ordinal) % channelsAt(scale);
   const niche = NICHES[channel % NICHES.length]!;
   const rng = createRandom(mix(0x71d00, ordinal));
   const ageS = Math.floor(MAX_AGE_S * rng.next() ** 1.5) + 60;
@@ -351,7 +357,7 @@ export function videoRowOf(ordinal: number, now: Date, scale: number): VideoVide
 }
 
 export function* videoDemoVideos({ now, scale }: VideoDemoOptions): Generator<VideoVideosTable> {
-  for (let v = 0; v < VIDEOS_PER_SCALE * scale; v++) yield videoRowOf(v, now, scale);
+  for (let v = 0; v < videosAt(scale); v++) yield videoRowOf(v, now, scale);
 }
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
@@ -366,7 +372,7 @@ export const chartDateOf = (day: number) => new Date(day * DAY_MS).toISOString()
 export function* videoDemoCharts({ now, scale }: VideoDemoOptions): Generator<VideoChartEntriesTable> {
   const today = dayOf(now.getTime());
   const songs: { ordinal: number; release: number; peak: number; row: VideoVideosTable }[] = [];
-  for (let v = 0; v < VIDEOS_PER_SCALE; v += SONG_EVERY) {
+  for (let v = 0; v < Math.min(VIDEOS_PER_SCALE, videosAt(scale)); v += SONG_EVERY) {
     const row = videoRowOf(v, now, scale);
     songs.push({ ordinal: v, release: dayOf(row.published_at), peak: 1 + (mix(0x9ea4, v) % 1000) / 100, row });
   }
@@ -421,7 +427,7 @@ export function* videoDemoCharts({ now, scale }: VideoDemoOptions): Generator<Vi
   }
 }
 
-/** Rows written at `scale`: channels + videos + chart entries (the charts do not scale). */
+/** Rows written at `scale`: channels + videos + chart entries (the charts do not scale; an estimate). */
 export function videoDemoSize(scale: number): number {
-  return (VIDEO_CHANNELS_PER_SCALE + VIDEOS_PER_SCALE) * scale + 36_000;
+  return channelsAt(scale) + videosAt(scale) + 36_000;
 }
