@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   MUSIC_SEARCHED,
   type MusicSearchedTable,
@@ -112,8 +113,8 @@ interface Position {
 }
 
 /** Positions kept per store (LRU), and how long one is good for. */
-const POSITIONS_KEPT = 256;
-const POSITION_TTL_MS = 60_000;
+export const POSITIONS_KEPT = 256;
+export const POSITION_TTL_MS = 60_000;
 const positions = new WeakMap<Kysely<Database>, KeptPositions>();
 const positionsOf = (db: Kysely<Database>) => {
   let kept = positions.get(db);
@@ -125,27 +126,28 @@ const positionsOf = (db: Kysely<Database>) => {
  * Where recent walks ended, by walk and offset: the API pages by offset, and a client walking pages
  * in order asks next for the offset its last page ended at — found here, that page reads from the
  * position instead of skipping `offset` postings (an export of 10,000 rows reads each once). Kept
- * a minute, the most recent POSITIONS_KEPT: a row written meanwhile shifts a position by as much as
- * it shifts an offset, and a position not kept (another replica's, an expired one) falls back to
- * skipping.
+ * a minute, the most recently kept POSITIONS_KEPT (lru-cache): a row written meanwhile shifts a
+ * position by as much as it shifts an offset, and a position not kept (another replica's, an
+ * expired one) falls back to skipping.
  */
-class KeptPositions {
-  private readonly kept = new Map<string, Position & { at: number }>();
+export class KeptPositions {
+  // timed by Date.now at every look (lru-cache's own clock is performance.now, read at most once a millisecond)
+  private readonly kept = new LRUCache<string, Position>({
+    max: POSITIONS_KEPT,
+    ttl: POSITION_TTL_MS,
+    perf: Date,
+    ttlResolution: 0,
+  });
 
+  /** The position kept under `key`, once (a page is read once). */
   take(key: string): Position | undefined {
     const position = this.kept.get(key);
-    if (!position) return undefined;
-    this.kept.delete(key);
-    return Date.now() - position.at > POSITION_TTL_MS ? undefined : position;
+    if (position) this.kept.delete(key);
+    return position;
   }
 
   keep(key: string, position: Position): void {
-    this.kept.delete(key);
-    this.kept.set(key, { ...position, at: Date.now() });
-    for (const oldest of this.kept.keys()) {
-      if (this.kept.size <= POSITIONS_KEPT) break;
-      this.kept.delete(oldest);
-    }
+    this.kept.set(key, position);
   }
 }
 
