@@ -18,7 +18,7 @@ export interface FeedEntry {
   content: string;
 }
 
-/** `urn:socialquery:<platform>:<kind>:<id>`, each part percent-encoded: stable for as long as the record's id is. */
+/** `urn:socialquery:<platform>:<kind>:<id>`, the id percent-encoded: stable for as long as the record's id is. */
 export function recordUrn(platform: string, kind: string, id: string): string {
   return `urn:socialquery:${platform}:${kind}:${encodeURIComponent(id)}`;
 }

@@ -13,7 +13,7 @@ import { methodNotAllowed, type MountDeps } from '../mount.js';
 import { contextOf } from '../request-context.js';
 import type { FeedEntry } from './feed-entry.js';
 import { type FeedListing, feedListings, type FeedSource } from './listings.js';
-import { FEED_CONTENT_TYPES, type FeedFormat, lastModifiedOf, renderFeed } from './render.js';
+import { FEED_CONTENT_TYPES, type FeedFormat, feedFormats, lastModifiedOf, renderFeed } from './render.js';
 
 /** Entries of a feed: the first page of its listing at this size (or the listing's largest page, if smaller). */
 export const FEED_SIZE = 50;
@@ -230,7 +230,8 @@ interface Matched {
 function match(served: readonly ServedFeed[], path: string): Matched | undefined {
   const extension = EXTENSION.exec(path);
   if (!extension) return undefined;
-  const format = extension[1]!.toLowerCase() as FeedFormat;
+  const format = feedFormats.find((name) => name === extension[1]?.toLowerCase());
+  if (!format) return undefined;
   const [, rawToken = '', ...rest] = path.slice(0, -extension[0].length).split('/');
   for (const feed of served) {
     if (feed.segments.length !== rest.length) continue;
