@@ -3,7 +3,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type Inp
 import type { RequestHandler, Response } from 'express';
 
 /**
- * Conditional GET and compression for the JSON responses.
+ * Conditional GET and compression for the JSON responses (and the feeds, written whole the same way).
  *
  * - ETag: weak, the SHA-1 of the identity-encoded JSON (one hash per response, ~5 µs for 8 KB).
  *   Weak because the same validator is sent whatever the Content-Encoding (RFC 9110 §8.8.1: a
@@ -63,7 +63,8 @@ export function preferredEncoding(acceptEncoding: string): Encoding | undefined 
 }
 
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
-const COMPRESSIBLE = /^(application\/(json|javascript)|text\/)/;
+/** JSON, scripts, text, and the Atom and RSS feeds (feeds/). */
+const COMPRESSIBLE = /^(application\/(json|javascript|atom\+xml|rss\+xml)|text\/)/;
 /** Larger bodies are compressed on zlib's thread pool instead of holding the event loop (~1 ms per 64 KB). */
 const SYNC_LIMIT_BYTES = 64 * 1024;
 

@@ -356,6 +356,20 @@ describe('conditional GET', () => {
   });
 });
 
+describe('compression', () => {
+  it.each(['gzip', 'br'])('%s when the reader takes it: the same document, the same ETag', async (encoding) => {
+    const path = feedPath(`forum/community/${ex.community}/posts`, 'atom');
+    const plain = await get(path).set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = await get(path).set('Accept-Encoding', encoding);
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect(compressed.text).toBe(plain.text);
+  });
+});
+
 describe('feed tokens', () => {
   const path = () => `forum/community/${ex.community}/posts`;
   const expectError = (res: request.Response, status: number, code: string) => {
