@@ -2,7 +2,8 @@ import type { Operation } from '@socialquery/core';
 import type { RequestHandler } from 'express';
 import { type AugmentedRequest, type ClientRateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { createClient, defineScript } from 'redis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { createClient } from 'redis';
 import { sendError } from './error-response.js';
 import { contextOf, type RequestContext } from './request-context.js';
 
@@ -184,74 +185,49 @@ abstract class CostStore implements Store {
   abstract close(): Promise<void>;
 }
 
+/** The counters of rate-limiter-flexible as a plain fixed-window counter: express-rate-limit compares the totals with the limit. */
+const countersOnly = (windowMs: number) => ({
+  points: Number.MAX_SAFE_INTEGER,
+  duration: windowMs / 1000,
+  keyPrefix: '',
+});
+
+const hitsOf = (res: RateLimiterRes): ClientRateLimitInfo => ({
+  totalHits: res.consumedPoints,
+  resetTime: new Date(Date.now() + res.msBeforeNext),
+});
+
 /** Counters in this process: one service instance, or tests. */
 class MemoryCostStore extends CostStore {
   readonly localKeys = true;
-  private readonly windows = new Map<string, { used: number; resetAt: number }>();
-  private sweeper: NodeJS.Timeout | undefined;
+  private counters = new RateLimiterMemory(countersOnly(this.windowMs));
 
   override init(options: { windowMs: number }) {
     super.init(options);
-    clearInterval(this.sweeper);
-    this.sweeper = setInterval(() => this.sweep(), this.windowMs);
-    this.sweeper.unref();
+    this.counters = new RateLimiterMemory(countersOnly(this.windowMs));
   }
 
   protected async add(counter: string, amount: number) {
-    const now = Date.now();
-    let window = this.windows.get(counter);
-    if (!window || window.resetAt <= now) {
-      window = { used: 0, resetAt: now + this.windowMs };
-      this.windows.set(counter, window);
-    }
-    window.used = Math.max(0, window.used + amount);
-    return { totalHits: window.used, resetTime: new Date(window.resetAt) };
+    return hitsOf(
+      amount >= 0 ? await this.counters.consume(counter, amount) : await this.counters.reward(counter, -amount),
+    );
   }
 
   protected async remove(counter: string) {
-    this.windows.delete(counter);
-  }
-
-  private sweep() {
-    const now = Date.now();
-    for (const [counter, window] of this.windows) if (window.resetAt <= now) this.windows.delete(counter);
+    await this.counters.delete(counter);
   }
 
   async ready() {}
 
   async close() {
-    clearInterval(this.sweeper);
-    this.windows.clear();
+    this.counters = new RateLimiterMemory(countersOnly(this.windowMs));
   }
 }
-
-/**
- * Adds the cost and opens the window in one script: Redis runs a script as one unit, so charges
- * from any number of replicas are serialized and each sees the total including all the others.
- * Returns [total, ms until the window ends].
- */
-const chargeScript = defineScript({
-  NUMBER_OF_KEYS: 1,
-  SCRIPT: `
-local used = redis.call('INCRBY', KEYS[1], ARGV[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  ttl = tonumber(ARGV[2])
-end
-return { used, ttl }`,
-  parseCommand(parser, key: string, amount: number, windowMs: number) {
-    parser.pushKey(key);
-    parser.push(String(amount), String(windowMs));
-  },
-  transformReply: (reply: unknown) => reply as [number, number],
-});
 
 function createRedisClient(url: string) {
   return createClient({
     url,
     disableOfflineQueue: true,
-    scripts: { charge: chargeScript },
     socket: {
       connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, REDIS_MAX_RECONNECT_DELAY_MS),
@@ -269,6 +245,7 @@ function createRedisClient(url: string) {
 class RedisCostStore extends CostStore {
   readonly localKeys = false;
   private readonly client: ReturnType<typeof createRedisClient>;
+  private counters: RateLimiterRedis;
   private readonly firstAttempt: Promise<void>;
   private reachable: boolean | undefined;
   private stalled = false;
@@ -281,6 +258,7 @@ class RedisCostStore extends CostStore {
   ) {
     super();
     this.client = createRedisClient(url);
+    this.counters = this.countersOver(this.windowMs);
     this.client.on('ready', () => this.markReachable());
     this.client.on('error', (error: unknown) => this.markUnreachable(error));
     this.client.on('end', () => this.markUnreachable(new Error('connection closed')));
@@ -293,16 +271,32 @@ class RedisCostStore extends CostStore {
     this.client.connect().catch(() => {});
   }
 
+  override init(options: { windowMs: number }) {
+    super.init(options);
+    this.counters = this.countersOver(this.windowMs);
+  }
+
+  private countersOver(windowMs: number) {
+    return new RateLimiterRedis({
+      ...countersOnly(windowMs),
+      storeClient: this.client,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+    });
+  }
+
   protected async add(counter: string, amount: number) {
     if (this.stalled) throw new CountersUnavailable('Redis has not answered the previous charge yet');
-    const reply = this.client.charge(this.prefix + counter, amount, this.windowMs);
+    const reply =
+      amount >= 0
+        ? this.counters.consume(this.prefix + counter, amount)
+        : this.counters.reward(this.prefix + counter, -amount);
     reply.then(
       () => this.markReachable(),
       (error: unknown) => this.markUnreachable(error),
     );
     try {
-      const [used, ttl] = await withDeadline(reply, REDIS_REPLY_DEADLINE_MS);
-      return { totalHits: Number(used), resetTime: new Date(Date.now() + Number(ttl)) };
+      return hitsOf(await withDeadline(reply, REDIS_REPLY_DEADLINE_MS));
     } catch (error) {
       if (error instanceof DeadlinePassed) {
         this.stalled = true;
