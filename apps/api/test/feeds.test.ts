@@ -389,6 +389,11 @@ describe('feed tokens', () => {
     expectError(res, 401, 'invalid_credentials');
   });
 
+  it('a feed URL without its token → 401 missing_credentials', async () => {
+    const res = await request(service.app).get(`/api/v1/feeds//${path()}.atom`);
+    expectError(res, 401, 'missing_credentials');
+  });
+
   it('a feed token is refused by every operation, as a bearer token and as an API key', async () => {
     const bearer = await request(service.app)
       .get(`/api/v1/forum/community/${ex.community}/posts`)
