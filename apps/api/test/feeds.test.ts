@@ -344,6 +344,20 @@ describe('conditional GET', () => {
     },
   );
 
+  it('an empty feed has an ETag but no Last-Modified, and its ETag holds until an entry appears', async () => {
+    const path = `forum/community/${ex.community}/posts`;
+    const query = { minScore: '1000000000' };
+    for (const format of FORMATS) {
+      const { res, feed } = await getFeed(path, format, query);
+      expect(feed.items).toEqual([]);
+      expect(res.headers['last-modified']).toBeUndefined();
+      const again = await get(feedPath(path, format))
+        .query(query)
+        .set('If-None-Match', res.headers.etag as string);
+      expect(again.status).toBe(304);
+    }
+  });
+
   it('Atom and RSS of one listing have different ETags; HEAD answers the headers without a body', async () => {
     const path = `forum/user/${ex.forumUser}/posts`;
     const atom = await getFeed(path, 'atom');
