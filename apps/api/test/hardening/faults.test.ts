@@ -334,7 +334,7 @@ describe('store failures while serving', () => {
     await (await openStore(address)).close(); // migrated, no data
     const { code, out, err } = await startOnFullStore(address, ['--demo-if-empty']);
     expect(code).toBe(1);
-    expect(out).toContain('seeding the demo data');
+    expect(out).toContain('store is empty: seeding');
     expect(out).not.toContain('demo data seeded');
     expectFullStoreMessage(err, address, /SQLITE_FULL: database or disk is full\)/);
   }, 60_000);
