@@ -89,7 +89,7 @@ describe('socialquery-api entry point', () => {
 
     const second = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     expect(second.output()).not.toContain('shown only this once');
-    expect(second.output()).not.toContain('seeding the demo data');
+    expect(second.output()).not.toContain('store is empty: seeding');
     const again = await fetch(`${second.url}/healthz`);
     expect(await again.json()).toEqual({ status: 'ok' });
     // Ctrl-C under `pnpm start`: the terminal's SIGINT and then pnpm's forwarded one, while the drain

@@ -69,7 +69,7 @@ describe('@socialquery/server installed on its own', () => {
         void exited.then((code) => reject(new Error(`the service exited with ${code}:\n${output}`)));
       });
       // the store already held data: no demo seeded, no new credentials printed
-      expect(output).not.toContain('seeding the demo data');
+      expect(output).not.toContain('store is empty: seeding');
       expect(output).not.toContain('shown only this once');
       const res = await fetch(`${url}/api/v1/forum/community/programming/posts?sort=new&limit=2`, {
         headers: { authorization: `Bearer ${token}` },
