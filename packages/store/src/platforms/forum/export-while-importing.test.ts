@@ -61,7 +61,9 @@ describe(`a community export while an import lands between its pages (${testStor
     const take = (batch: readonly unknown[]) => sent.push(...batch.map((record) => Post.parse(record)));
     let step = await batches.next();
     if (!step.done) take(step.value);
-    expect(sent).toHaveLength(100); // a page at the listing's largest limit, newest first: n = 0 … 198
+    // a page of the export's size (above the listing's largest limit), newest first: n = 0 … 1,998
+    expect(sent).toHaveLength(forumContract.communityPosts.paging.exportPageSize);
+    expect(sent.at(-1)?.id).toBe(post(1_998).id);
     // lands now: odd n on both sides of the export's position, and changed scores of posts not read yet
     await upsertForumRows(store.db, [
       ...Array.from({ length: 99 }, (_, i) => post(2 * i + 1)), // n = 1 … 197: behind the position
