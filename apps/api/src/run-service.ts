@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store } from '@socialquery/store';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { startService } from './server.js';
+import type { Logger } from 'pino';
+import { type RunningService, startService } from './server.js';
 
 /** The demo's size at these scales, roughly (the sets' sizes are their progress estimates). */
 const rowsOf = (scales: Readonly<Record<string, number>>) => {
@@ -42,12 +43,46 @@ Options:
 
 ${serviceEnvironmentHelp()}`;
 
+/** What `launchService` reads and writes besides its arguments; tests give their own. */
+export interface LaunchOptions {
+  /** The environment the configuration is read from (default: the process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The service's logger (default: JSON lines on stdout at LOG_LEVEL). */
+  logger?: Logger;
+  /** Where help and the first credentials are printed (default: stdout), and usage errors (stderr). */
+  out?: (text: string) => void;
+  err?: (text: string) => void;
+  /** Free bytes on the disk of a store file's folder (default: statfs); undefined when unknown. */
+  freeDiskBytes?: (folder: string) => Promise<number | undefined>;
+}
+
+/** A service that `launchService` started, with the logger it writes to. */
+export interface LaunchedService {
+  service: RunningService;
+  logger: Logger;
+}
+
 /**
  * Runs the service with command-line `argv` (without `node script`): resolves to an exit code when it
  * does not start (help, a bad flag or configuration), or to undefined once it serves; SIGTERM and SIGINT
  * then stop it and end the process.
  */
 export async function runService(argv: string[]): Promise<number | undefined> {
+  const launched = await launchService(argv);
+  if (typeof launched === 'number') return launched;
+  stopOnSignals(launched);
+  return undefined;
+}
+
+/**
+ * Everything `runService` does but the signals: parses `argv`, reads the configuration, opens the
+ * store (seeding the demo into an empty one with --demo-if-empty, making first credentials for a
+ * store without any), starts the service and logs that it listens. Resolves to an exit code when it
+ * does not start.
+ */
+export async function launchService(argv: string[], options: LaunchOptions = {}): Promise<number | LaunchedService> {
+  const out = options.out ?? ((text: string) => console.log(text));
+  const err = options.err ?? ((text: string) => console.error(text));
   let flags;
   try {
     flags = parseArgs({
@@ -60,24 +95,24 @@ export async function runService(argv: string[]): Promise<number | undefined> {
       },
     }).values;
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    err(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
   if (flags.help) {
-    console.log(USAGE);
+    out(USAGE);
     return 0;
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(options.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      err(error.message);
       return 2;
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const store = await openStore(config.SOCIALQUERY_STORE, {
     poolSize: config.SOCIALQUERY_POOL_SIZE,
     statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
@@ -92,14 +127,14 @@ export async function runService(argv: string[]): Promise<number | undefined> {
         ? 'store is empty: seeding the demo data'
         : 'store is empty: seeding a first-try demo (--full-demo seeds every set whole)',
     );
-    await warnOnLowDisk(store, rows, logger);
+    await warnOnLowDisk(store, rows, logger, options.freeDiskBytes ?? freeBytesOf);
     const report = await store.seedDemo({ scales });
     logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
   }
   if ((await store.credentials.count()) === 0) {
     const key = await store.credentials.create('api-key', 'first api key');
     const token = await store.credentials.create('token', 'first token');
-    console.log(
+    out(
       [
         '',
         'New store: created a first API key and bearer token. They are shown only this once.',
@@ -124,9 +159,16 @@ export async function runService(argv: string[]): Promise<number | undefined> {
     },
     'listening',
   );
-  // A terminal's Ctrl-C reaches every process of its foreground group, and `pnpm start` forwards it
-  // once more: a signal while draining is noted, never the default action that would end the drain
-  // (and the process) at once. The drain has its own deadline (10 s, server.ts).
+  return { service, logger };
+}
+
+/**
+ * SIGTERM and SIGINT stop the service, then the process. A terminal's Ctrl-C reaches every process of
+ * its foreground group, and `pnpm start` forwards it once more: a signal while draining is noted,
+ * never the default action that would end the drain (and the process) at once. The drain has its own
+ * deadline (10 s, server.ts).
+ */
+function stopOnSignals({ service, logger }: LaunchedService) {
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -149,7 +191,6 @@ export async function runService(argv: string[]): Promise<number | undefined> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  return undefined;
 }
 
 /**
@@ -158,13 +199,24 @@ export async function runService(argv: string[]): Promise<number | undefined> {
  */
 const DEMO_BYTES_PER_ROW = 1024;
 
+/** Free bytes for an unprivileged writer on the disk of `folder`. */
+const freeBytesOf = async (folder: string) =>
+  statfs(folder).then(
+    (disk) => disk.bavail * disk.bsize,
+    () => undefined,
+  );
+
 /** Warns before seeding a store file into a disk without room for it (SQLite's WAL needs some more). */
-async function warnOnLowDisk(store: Store, rows: number, logger: ReturnType<typeof createLogger>) {
+async function warnOnLowDisk(
+  store: Store,
+  rows: number,
+  logger: Logger,
+  freeDiskBytes: (folder: string) => Promise<number | undefined>,
+) {
   if (store.address.kind !== 'sqlite' || store.address.path === ':memory:') return;
   const needed = rows * DEMO_BYTES_PER_ROW;
-  const disk = await statfs(dirname(resolve(store.address.path))).catch(() => undefined);
-  if (!disk) return;
-  const free = disk.bavail * disk.bsize;
+  const free = await freeDiskBytes(dirname(resolve(store.address.path)));
+  if (free === undefined) return;
   const mb = (bytes: number) => Math.round(bytes / 1e6);
   if (free < needed * 1.5)
     logger.warn(
