@@ -1,6 +1,6 @@
 import { type ClientOptions, type ContractClient, createClient, type OperationArgs } from '@socialquery/core';
-import { type search, videoContract } from './contract.js';
-import type { SearchItem } from './schemas.js';
+import { type channelVideos, type search, videoContract } from './contract.js';
+import type { ChannelVideo, SearchItem } from './schemas.js';
 
 /** Where the service is (`baseUrl`), `timeout`, `retries`, `transport` as for every client, and the API key. */
 export interface VideoClientOptions extends ClientOptions {
@@ -14,7 +14,8 @@ export type VideoClient = ContractClient<typeof videoContract>;
  * `search({ keyword, geoCode?, uploadDate?, type?, language?, paginationToken? })`,
  * `topShortSongs({ countryCode?, filterByType?, filterByDate?, geoCode?, language? })`,
  * `relatedVideos({ videoId })`, `streamingData({ videoId, quality? })`,
- * `videosByIds({ ids })` (a list of up to 100 ids, or them comma-separated).
+ * `videosByIds({ ids })` (a list of up to 100 ids, or them comma-separated),
+ * `channelVideos({ channelId, paginationToken?, language?, after?, before? })` (a channel's uploads, newest first).
  */
 export function createVideoClient(options: VideoClientOptions): VideoClient {
   return createClient(videoContract, options);
@@ -32,4 +33,18 @@ export async function* iterateSearch(
   args: SearchArgs,
 ): AsyncGenerator<SearchItem, void, undefined> {
   yield* client.iterate('search', args);
+}
+
+/** Arguments of `channelVideos`; a `paginationToken`, if given, is where the walk starts. */
+export type ChannelVideosArgs = OperationArgs<typeof channelVideos>;
+
+/**
+ * Every video of a channel, newest first, page after page, until `pagination.paginationToken` comes back
+ * empty. Errors are the client's (ApiResponseError — 404 for an unknown channel —, NoResponseError, RequestSetupError).
+ */
+export async function* iterateChannelVideos(
+  client: Pick<VideoClient, 'iterate'>,
+  args: ChannelVideosArgs,
+): AsyncGenerator<ChannelVideo, void, undefined> {
+  yield* client.iterate('channelVideos', args);
 }

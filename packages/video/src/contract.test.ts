@@ -1,4 +1,12 @@
-import { relatedVideos, search, streamingData, topShortSongs, videoContract, videosByIds } from './contract.js';
+import {
+  channelVideos,
+  relatedVideos,
+  search,
+  streamingData,
+  topShortSongs,
+  videoContract,
+  videosByIds,
+} from './contract.js';
 import { isChartDate, isQuality } from './schemas.js';
 
 describe('video contract', () => {
@@ -9,6 +17,7 @@ describe('video contract', () => {
       'relatedVideos',
       'streamingData',
       'videosByIds',
+      'channelVideos',
     ]);
     expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
     expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
@@ -16,6 +25,24 @@ describe('video contract', () => {
     expect(streamingData).toMatchObject({ method: 'GET', path: '/api/v1/video/streaming-data', auth: 'apiKey' });
     // the batch lookup is an extension, under the platform's /api/v1/video prefix
     expect(videosByIds).toMatchObject({ method: 'GET', path: '/api/v1/video/videos', auth: 'apiKey' });
+    // a channel's uploads (an extension), paged by token like search
+    expect(channelVideos).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/channel/videos',
+      auth: 'apiKey',
+      paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
+    });
+  });
+
+  it('channelVideos requires channelId and takes language, paginationToken and a time window', () => {
+    expect(channelVideos.params.query.parse({ channelId: 'UC1' })).toEqual({ channelId: 'UC1', language: 'en' });
+    expect(channelVideos.params.query.safeParse({}).success).toBe(false);
+    expect(channelVideos.params.query.safeParse({ channelId: '' }).success).toBe(false);
+    expect(channelVideos.params.query.safeParse({ channelId: 'x'.repeat(65) }).success).toBe(false);
+    expect(channelVideos.params.query.safeParse({ channelId: 'UC1', language: 'EN' }).success).toBe(false);
+    expect(channelVideos.params.query.parse({ channelId: 'UC1', after: '2024-05-01' }).after).toEqual(
+      new Date('2024-05-01T00:00:00Z'),
+    );
   });
 
   it('videosByIds takes 1 to 100 ids, comma-separated or a list, repeats once', () => {

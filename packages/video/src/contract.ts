@@ -1,5 +1,7 @@
 import { defineOperation } from '@socialquery/core';
 import {
+  ChannelVideosQuery,
+  ChannelVideosResponse,
   RelatedQuery,
   RelatedResponse,
   SearchQuery,
@@ -92,5 +94,26 @@ export const videosByIds = defineOperation({
     'pagination is { total: videos found, hasMore: false, paginationToken: "" }.',
 });
 
+export const channelVideos = defineOperation({
+  id: 'video.channelVideos',
+  method: 'GET',
+  path: '/api/v1/channel/videos',
+  auth: 'apiKey',
+  params: { query: ChannelVideosQuery },
+  response: ChannelVideosResponse,
+  summary: "A channel's videos, newest first",
+  description:
+    'An extension: a request that does not use it is answered as before. The videos of the channel `channelId`, newest ' +
+    'first (by publish time; videos published at the same moment by their document number, descending), 20 a page. ' +
+    'Each item is a search result (the same fields, publishedTimeText in `language`) plus publishedAt, the publish ' +
+    "moment. pagination.total is the number of the channel's videos (within after/before). Pass " +
+    'pagination.paginationToken back for the next page (empty on the last): a page continues after the last video of ' +
+    'the page before (a keyset walk, so any page costs the same, and pages neither skip nor repeat a video when videos ' +
+    'are added mid-walk). `after`/`before` keep the videos published strictly between them; the token is bound to the ' +
+    'channel and to them: pass the same after/before with it, or it is refused (400 invalid_cursor). An unknown ' +
+    'channel is a 404; a known channel without videos (in the window) answers an empty page.',
+  paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
+});
+
 /** The video platform's operations, keyed by client method name. */
-export const videoContract = { search, topShortSongs, relatedVideos, streamingData, videosByIds };
+export const videoContract = { search, topShortSongs, relatedVideos, streamingData, videosByIds, channelVideos };

@@ -1,4 +1,12 @@
 export * from './schemas.js';
-export { relatedVideos, search, streamingData, topShortSongs, videoContract, videosByIds } from './contract.js';
-export { createVideoClient, iterateSearch } from './client.js';
-export type { SearchArgs, VideoClient, VideoClientOptions } from './client.js';
+export {
+  channelVideos,
+  relatedVideos,
+  search,
+  streamingData,
+  topShortSongs,
+  videoContract,
+  videosByIds,
+} from './contract.js';
+export { createVideoClient, iterateChannelVideos, iterateSearch } from './client.js';
+export type { ChannelVideosArgs, SearchArgs, VideoClient, VideoClientOptions } from './client.js';

@@ -8,6 +8,7 @@ import {
   pagedEnvelope,
   requiredString,
   timeBoundParam,
+  Timestamp,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -32,6 +33,14 @@ export const SearchItem = z.object({
 export type SearchItem = z.infer<typeof SearchItem>;
 
 export const SearchData = z.object({ contents: z.array(SearchItem), refinements: z.array(z.string()) });
+
+/**
+ * One upload of a channel (an extension): a search result's fields, so a client handles both alike,
+ * plus `publishedAt`, the moment it was published (ISO 8601, UTC), which a listing in time order
+ * (and a feed of it) needs beside the relative `publishedTimeText`.
+ */
+export const ChannelVideo = SearchItem.extend({ publishedAt: Timestamp });
+export type ChannelVideo = z.infer<typeof ChannelVideo>;
 
 export const ChartPosition = z.object({
   currentPosition: z.number(),
@@ -101,6 +110,8 @@ export type SelectedFormat = z.infer<typeof SelectedFormat>;
 
 export const SearchResponse = pagedEnvelope(SearchData);
 export type SearchResponse = z.infer<typeof SearchResponse>;
+export const ChannelVideosResponse = pagedEnvelope(z.object({ contents: z.array(ChannelVideo) }));
+export type ChannelVideosResponse = z.infer<typeof ChannelVideosResponse>;
 export const TrendingResponse = pagedEnvelope(z.object({ contents: z.array(ChartItem) }));
 export type TrendingResponse = z.infer<typeof TrendingResponse>;
 export const RelatedResponse = pagedEnvelope(z.object({ relatedVideos: z.array(RelatedVideo) }));
@@ -155,6 +166,8 @@ export type ChartType = (typeof chartTypes)[number];
 
 /** Search results per page. */
 export const SEARCH_PAGE_SIZE = 20;
+/** A channel's uploads per page (as many as a search page). */
+export const CHANNEL_PAGE_SIZE = SEARCH_PAGE_SIZE;
 
 /** A calendar date `YYYYMMDD` that exists (20250230 does not). */
 export const chartDateParam = () =>
@@ -181,6 +194,14 @@ export const SearchQuery = z.object({
   paginationToken: optionalString().describe("The previous page's pagination.paginationToken."),
   after: timeBoundParam('after', { event: 'published', note: SEARCH_WINDOW_NOTE }),
   before: timeBoundParam('before', { event: 'published', note: SEARCH_WINDOW_NOTE }),
+});
+const CHANNEL_WINDOW_NOTE = 'Pass the same value with paginationToken.';
+export const ChannelVideosQuery = z.object({
+  channelId: requiredString(64),
+  paginationToken: optionalString().describe("The previous page's pagination.paginationToken."),
+  language: languageParam(),
+  after: timeBoundParam('after', { event: 'published', note: CHANNEL_WINDOW_NOTE }),
+  before: timeBoundParam('before', { event: 'published', note: CHANNEL_WINDOW_NOTE }),
 });
 export const TrendingQuery = z.object({
   countryCode: enumParam(chartCountries, 'global'),

@@ -1,7 +1,13 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
-import { SearchResponse, StreamingResponse, TrendingResponse, VideosByIdsResponse } from '../schemas.js';
+import {
+  ChannelVideosResponse,
+  SearchResponse,
+  StreamingResponse,
+  TrendingResponse,
+  VideosByIdsResponse,
+} from '../schemas.js';
 import { createVideoHandlers } from './handlers.js';
-import type { SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+import type { ChannelVideosQueryInput, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
@@ -20,6 +26,7 @@ const videos: VideoRecord[] = Array.from({ length: 45 }, (_, i) => ({
   isLive: false,
 }));
 const calls: SearchQueryInput[] = [];
+const channelCalls: ChannelVideosQueryInput[] = [];
 /** What the fake source answers as a broad search's estimated total (undefined: it counts). */
 let estimate: number | undefined;
 const numOf = (video: VideoRecord) => (video.id === 'new' ? 999 : Number(video.id.slice(1)));
@@ -76,6 +83,34 @@ const source: VideoSource = {
   },
   async related(video, limit) {
     return videos.filter((v) => v.id !== video.id).slice(0, limit);
+  },
+  // newest first, then num descending (the store's order, test-sized)
+  async channelVideos(query) {
+    channelCalls.push(query);
+    const { after, since, until } = query;
+    const uploads = videos
+      .filter(
+        (v) =>
+          v.channelId === query.channelId &&
+          (since === undefined || v.publishedAt >= since) &&
+          (until === undefined || v.publishedAt <= until),
+      )
+      .sort((a, b) => b.publishedAt - a.publishedAt || numOf(b) - numOf(a));
+    const rest = after
+      ? uploads.filter(
+          (v) => v.publishedAt < after.publishedAt || (v.publishedAt === after.publishedAt && numOf(v) < after.num),
+        )
+      : uploads;
+    const page = rest.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      videos: page,
+      next: rest.length > query.limit && last ? { publishedAt: last.publishedAt, num: numOf(last) } : undefined,
+      total: uploads.length,
+    };
+  },
+  async channelExists(channelId) {
+    return channelId === 'UC1' || channelId === 'UCempty';
   },
 };
 const handlers = createVideoHandlers(source);
@@ -272,5 +307,94 @@ describe('video handlers', () => {
     );
     expect(body.pagination).toEqual({ total: 3, hasMore: false, paginationToken: '' });
     expect((await handlers.videosByIds({ ids: ['nope'] }, ctx)).data).toEqual({ videos: [], notFound: ['nope'] });
+  });
+
+  describe('channelVideos', () => {
+    const channel = { channelId: 'UC1', language: 'en' } as const;
+
+    it('walks the channel newest first, 20 a page, with a channel-bound token; the total is the count', async () => {
+      const seen: string[] = [];
+      let token: string | undefined;
+      let pages = 0;
+      do {
+        const body = ChannelVideosResponse.parse(
+          await handlers.channelVideos({ ...channel, paginationToken: token }, ctx),
+        );
+        expect(body).toMatchObject({ message: 'Request successful', statusCode: 200 });
+        expect(body.pagination.total).toBe(45);
+        expect(body.pagination.hasMore).toBe(body.pagination.paginationToken !== '');
+        seen.push(...body.data.contents.map((c) => c.videoId));
+        token = body.pagination.paginationToken || undefined;
+        if (token) {
+          await expect(
+            handlers.channelVideos({ channelId: 'UCempty', language: 'en', paginationToken: token }, ctx),
+          ).rejects.toMatchObject({ code: 'invalid_cursor' });
+          // the language changes texts only: the token still fits
+          await expect(
+            handlers.channelVideos({ ...channel, language: 'de', paginationToken: token }, ctx),
+          ).resolves.toBeDefined();
+        }
+        pages++;
+      } while (token);
+      expect(pages).toBe(3);
+      expect(seen).toEqual(videos.map((v) => v.id));
+      expect(channelCalls.at(-1)).toEqual({
+        channelId: 'UC1',
+        since: undefined,
+        until: undefined,
+        after: { publishedAt: videos[39]!.publishedAt, num: 39 },
+        limit: 20,
+      });
+    });
+
+    it('items are search items plus publishedAt, texts in the language', async () => {
+      const body = ChannelVideosResponse.parse(await handlers.channelVideos({ ...channel, language: 'de' }, ctx));
+      const search = SearchResponse.parse(await handlers.search({ ...params, language: 'de' }, ctx));
+      const { publishedAt, ...item } = body.data.contents[1]!;
+      expect(item).toEqual(search.data.contents.find((c) => c.videoId === item.videoId));
+      expect(publishedAt).toBe(new Date(now.getTime() - DAY).toISOString());
+      expect(item.publishedTimeText).toBe('vor 1 Tag');
+    });
+
+    it('after/before keep the videos published strictly between them; the token is bound to them', async () => {
+      const after = new Date(now.getTime() - 30 * DAY);
+      const before = new Date(now.getTime() - 5 * DAY);
+      const first = ChannelVideosResponse.parse(await handlers.channelVideos({ ...channel, after, before }, ctx));
+      expect(channelCalls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: before.getTime() - 1 });
+      expect(first.pagination.total).toBe(24);
+      const token = first.pagination.paginationToken;
+      for (const other of [{}, { after }, { before }, { after, before: new Date(before.getTime() + 1) }])
+        await expect(
+          handlers.channelVideos({ ...channel, ...other, paginationToken: token }, ctx),
+        ).rejects.toMatchObject({ code: 'invalid_cursor' });
+      const second = await handlers.channelVideos({ ...channel, after, before, paginationToken: token }, ctx);
+      expect([...first.data.contents, ...second.data.contents].map((c) => c.videoId)).toEqual(
+        videos.slice(6, 30).map((v) => v.id),
+      );
+      expect(second.pagination).toEqual({ total: 24, hasMore: false, paginationToken: '' });
+      await expect(handlers.channelVideos({ ...channel, after: before, before: after }, ctx)).rejects.toMatchObject({
+        code: 'invalid_parameter',
+      });
+    });
+
+    it('a known channel without videos (in the window) is an empty page; an unknown channel is a 404', async () => {
+      const empty = await handlers.channelVideos({ channelId: 'UCempty', language: 'en' }, ctx);
+      expect(empty.data.contents).toEqual([]);
+      expect(empty.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+      const none = await handlers.channelVideos({ ...channel, after: new Date(now.getTime() + DAY) }, ctx);
+      expect(none.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+      await expect(handlers.channelVideos({ channelId: 'UCnope', language: 'en' }, ctx)).rejects.toMatchObject({
+        code: 'not_found',
+        message: expect.stringContaining('UCnope'),
+      });
+    });
+
+    it('refuses garbage and tokens of other operations: 400 invalid_cursor', async () => {
+      const searchToken = (await handlers.search(params, ctx)).pagination.paginationToken;
+      for (const paginationToken of ['garbage', searchToken, ctx.cursors.encode({ publishedAt: 1 }, 'x')])
+        await expect(handlers.channelVideos({ ...channel, paginationToken }, ctx)).rejects.toMatchObject({
+          code: 'invalid_cursor',
+        });
+    });
   });
 });

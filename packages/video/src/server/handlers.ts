@@ -1,14 +1,23 @@
 import {
   type ContractHandlers,
   cursorBinding,
+  decodePosition,
   inRequestOrder,
   notFound,
   ServiceError,
   timeWindowOf,
 } from '@socialquery/core/server';
 import { z } from 'zod';
-import { search, type videoContract } from '../contract.js';
-import { type ChartItem, type RelatedVideo, SEARCH_PAGE_SIZE, type SearchItem, UPLOAD_WINDOW_MS } from '../schemas.js';
+import { channelVideos, search, type videoContract } from '../contract.js';
+import {
+  CHANNEL_PAGE_SIZE,
+  type ChannelVideo,
+  type ChartItem,
+  type RelatedVideo,
+  SEARCH_PAGE_SIZE,
+  type SearchItem,
+  UPLOAD_WINDOW_MS,
+} from '../schemas.js';
 import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
 import type { ChartEntryRecord, SearchPage, VideoRecord, VideoSource } from './source.js';
 import {
@@ -32,7 +41,7 @@ export const RELATED_LIMIT = 20;
  * published.
  */
 const WINDOW_END_STEP_MS = 60_000;
-/** A search token is bound to everything but itself and `language` (which changes texts, not results). */
+/** A search (or channel) token is bound to everything but itself and `language` (which changes texts, not results). */
 const UNBOUND = ['paginationToken', 'language'];
 const MESSAGE = 'Request successful';
 
@@ -46,6 +55,11 @@ const MESSAGE = 'Request successful';
  * page answered, so every page of a walk answers the same total, unless a page reaches the last
  * match and so knows the exact count. Texts (relative times) are in `language`, as of the
  * window's end.
+ *
+ * A channel's uploads (`channelVideos`, an extension) are a keyset walk newest first: the token is the
+ * last video's position (publish time, document number), signed and bound to the channel and the
+ * after/before window the same way; the total is counted (the channel's videos in the window). The
+ * channel's existence is checked only when a page comes back empty.
  */
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
@@ -127,6 +141,36 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       };
     },
 
+    async channelVideos(params, { cursors, now }) {
+      const { channelId, language, paginationToken } = params;
+      const window = timeWindowOf(params.after, params.before);
+      const binding = cursorBinding(channelVideos.id, { channelId, paginationToken, language, ...window }, UNBOUND);
+      const after = paginationToken
+        ? decodePosition(cursors, paginationToken, binding, ChannelPositionSchema)
+        : undefined;
+      // exclusive bounds as the source's inclusive ones (times are whole milliseconds)
+      const page = await source.channelVideos({
+        channelId,
+        since: window?.after ? window.after.getTime() + 1 : undefined,
+        until: window?.before ? window.before.getTime() - 1 : undefined,
+        after,
+        limit: CHANNEL_PAGE_SIZE,
+      });
+      if (page.videos.length === 0 && !(await source.channelExists(channelId))) {
+        throw notFound(`channel '${channelId}'`);
+      }
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { contents: page.videos.map((video) => channelItem(video, now, language)) },
+        pagination: {
+          total: page.total,
+          hasMore: page.next !== undefined,
+          paginationToken: page.next ? cursors.encode(page.next, binding) : '',
+        },
+      };
+    },
+
     async videosByIds({ ids }, { now }) {
       const { records: videos, notFound } = inRequestOrder(ids, await source.videos(ids), (video) => video.id);
       return {
@@ -146,6 +190,9 @@ const SearchWalk = z.strictObject({
   total: count,
   until: z.number().int().min(0).max(8.64e15),
 });
+
+/** A channel walk's position (defensive: a signed token always has this shape). */
+const ChannelPositionSchema = z.strictObject({ publishedAt: z.number().int().min(-8.64e15).max(8.64e15), num: count });
 
 function decodeSearch(decoded: unknown): z.infer<typeof SearchWalk> {
   const parsed = SearchWalk.safeParse(decoded);
@@ -171,6 +218,10 @@ function searchItem(video: VideoRecord, now: Date, language: string): SearchItem
     duration: durationText(video.durationSeconds),
     url: videoUrl(video.id),
   };
+}
+
+function channelItem(video: VideoRecord, now: Date, language: string): ChannelVideo {
+  return { ...searchItem(video, now, language), publishedAt: new Date(video.publishedAt).toISOString() };
 }
 
 function chartItem(entry: ChartEntryRecord, now: Date, language: string): ChartItem {

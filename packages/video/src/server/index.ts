@@ -12,6 +12,9 @@ export {
   viewCountText,
 } from './text.js';
 export type {
+  ChannelPosition,
+  ChannelVideosPage,
+  ChannelVideosQueryInput,
   ChartEntryRecord,
   SearchPage,
   SearchPosition,

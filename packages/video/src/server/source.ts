@@ -75,6 +75,37 @@ export interface SearchPage {
 }
 
 /**
+ * Where a walk of a channel's uploads stands: after the video published at `publishedAt` with
+ * this `num` (the store's document number). Uploads are ordered by publish time, then `num`, both
+ * descending.
+ */
+export interface ChannelPosition {
+  publishedAt: number;
+  num: number;
+}
+
+export interface ChannelVideosQueryInput {
+  channelId: string;
+  /** Epoch ms, inclusive: only videos published at or after it (absent: no lower bound). */
+  since?: number | undefined;
+  /** Epoch ms, inclusive: only videos published at or before it (absent: no upper bound). */
+  until?: number | undefined;
+  /** Continue after this position (absent: from the newest). */
+  after?: ChannelPosition | undefined;
+  limit: number;
+}
+
+/** One page of a channel's uploads. */
+export interface ChannelVideosPage {
+  /** Up to `limit` videos, newest first. */
+  videos: VideoRecord[];
+  /** Where the next page starts; absent when no video follows. */
+  next?: ChannelPosition | undefined;
+  /** How many of the channel's videos are published within since/until (the whole walk, not this page). */
+  total: number;
+}
+
+/**
  * What the video handlers need from a store. Search matches whole words of the title and channel
  * name and ranks the same way on every store (SearchPosition), walking an index in that order.
  */
@@ -88,4 +119,8 @@ export interface VideoSource {
   videos(videoIds: readonly string[]): Promise<VideoRecord[]>;
   /** Up to `limit` videos sharing the channel or title terms, best first; never the video itself. */
   related(video: VideoRecord, limit: number): Promise<VideoRecord[]>;
+  /** A page of the channel's videos after `after`, newest first (one index range, never an offset). */
+  channelVideos(query: ChannelVideosQueryInput): Promise<ChannelVideosPage>;
+  /** Whether the channel is known: a channel record, or any video of it. */
+  channelExists(channelId: string): Promise<boolean>;
 }

@@ -13,11 +13,12 @@ const BATCH_EXAMPLE_SIZE = 3;
 /**
  * The first demo keyword with at least 60 videos (type VIDEO) in the year before the newest
  * video, and the most viewed of those videos (its channel and shared title terms give it related videos);
- * `ids`: that video and the next most viewed ones, comma-separated (for the batch lookup).
+ * `ids`: that video and the next most viewed ones, comma-separated (for the batch lookup); `channelId`: that
+ * video's channel (its uploads, `channelVideos`).
  */
 export async function findVideoExamples(
   db: Kysely<Database>,
-): Promise<{ keyword: string; videoId: string; ids: string } | undefined> {
+): Promise<{ keyword: string; videoId: string; ids: string; channelId: string } | undefined> {
   const newest = await db
     .selectFrom('video_videos')
     .select((eb) => eb.fn.max('published_at').as('at'))
@@ -32,15 +33,25 @@ export async function findVideoExamples(
       .where((eb) => eb(eb.fn('lower', ['title']), 'like', `%${keyword}%`));
     const { n } = await matches.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     if (Number(n) < MIN_MATCHES) continue;
-    const top = await matches.select('id').orderBy('views', 'desc').orderBy('id').limit(BATCH_EXAMPLE_SIZE).execute();
-    return { keyword, videoId: top[0]!.id, ids: top.map((row) => row.id).join(',') };
+    const top = await matches
+      .select(['id', 'channel_id'])
+      .orderBy('views', 'desc')
+      .orderBy('id')
+      .limit(BATCH_EXAMPLE_SIZE)
+      .execute();
+    return { keyword, videoId: top[0]!.id, ids: top.map((row) => row.id).join(','), channelId: top[0]!.channel_id };
   }
   const any = await db
     .selectFrom('video_videos')
-    .select('id')
+    .select(['id', 'channel_id'])
     .orderBy('views', 'desc')
     .orderBy('id')
     .limit(BATCH_EXAMPLE_SIZE)
     .execute();
-  return { keyword: 'video', videoId: any[0]!.id, ids: any.map((row) => row.id).join(',') };
+  return {
+    keyword: 'video',
+    videoId: any[0]!.id,
+    ids: any.map((row) => row.id).join(','),
+    channelId: any[0]!.channel_id,
+  };
 }

@@ -6,6 +6,7 @@ import { findVideoExamples } from './examples.js';
 import { youtubeV3 } from './import-youtube.js';
 import { video } from './migrations/0005-video.js';
 import { videoSearch } from './migrations/0008-video-search.js';
+import { videoChannelUploads } from './migrations/0015-video-channel-uploads.js';
 import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 
@@ -14,7 +15,11 @@ export const videoStorePlatform = defineStorePlatform({
   name: 'video',
   definition: videoPlatform,
   source: createSqlVideoSource,
-  migrations: { '0005-video': video, '0008-video-search': videoSearch },
+  migrations: {
+    '0005-video': video,
+    '0008-video-search': videoSearch,
+    '0015-video-channel-uploads': videoChannelUploads,
+  },
   tables: [
     { name: 'video_channels' },
     { name: 'video_videos', numbered: true, write: writeVideoRows },

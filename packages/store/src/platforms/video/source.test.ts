@@ -1,4 +1,11 @@
-import { type SearchPage, type SearchQueryInput, termsOf, type VideoRecord } from '@socialquery/video/server';
+import {
+  type ChannelVideosPage,
+  type ChannelVideosQueryInput,
+  type SearchPage,
+  type SearchQueryInput,
+  termsOf,
+  type VideoRecord,
+} from '@socialquery/video/server';
 import { type Kysely, sql } from 'kysely';
 import type { Database, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
 import { testStoreKind } from '../../testing.js';
@@ -17,7 +24,9 @@ const kind = testStoreKind();
  * Fixture: 45 "pasta" videos of channel A, one an hour (every 3rd a "pasta recipe", every 5th
  * blocked in DE, every 9th a MOVIE), 2,000 filler "workout" videos of channels B–E, one every 7
  * hours (enough that a year's search walks them in rank order), a few videos sharing "garlic" with
- * A's, three whose title holds "channel"; a DAILY chart of 5 entries for 20251106 (us).
+ * A's, three whose title holds "channel" (of channel G, which has no channel record); 30 "tied" uploads
+ * of channel H, three at each moment (their order is by num); channel Z has a record and no video; a DAILY
+ * chart of 5 entries for 20251106 (us).
  */
 const videos: VideoVideosTable[] = [];
 function video(
@@ -55,6 +64,9 @@ for (let i = 0; i < 45; i++) {
 for (let i = 0; i < 2000; i++) videos.push(video(1000 + i, 'BCDE'[i % 4]!, `Workout ${i % 50} for legs`, i * 7 * HOUR));
 for (let i = 0; i < 5; i++) videos.push(video(5000 + i, 'F', `Garlic bread ${i}`, i * DAY));
 for (let i = 0; i < 3; i++) videos.push(video(6000 + i, 'G', `Pasta channel ${i}`, i * DAY, { views: 10 + i }));
+// not in num order within a moment: the store orders by num, not by insertion
+for (let i = 0; i < 30; i++)
+  videos.push(video(7000 + ((i * 7) % 30), 'H', `Tied upload ${i}`, Math.floor(i / 3) * DAY));
 const chart: VideoChartEntriesTable[] = Array.from({ length: 5 }, (_, i) => ({
   id: `us:DAILY:20251106:00${5 - i}`,
   country: 'us',
@@ -78,7 +90,11 @@ beforeAll(async () => {
   db = planned.db;
   await upsertVideoChannelRows(
     db,
-    ['A', 'B', 'C', 'D', 'E', 'F'].map((c) => ({ id: `UC${c}`, name: `${c} Channel`, verified: c === 'A' ? 1 : 0 })),
+    ['A', 'B', 'C', 'D', 'E', 'F', 'H', 'Z'].map((c) => ({
+      id: `UC${c}`,
+      name: `${c} Channel`,
+      verified: c === 'A' ? 1 : 0,
+    })),
   );
   for (let i = 0; i < videos.length; i += 500) await upsertVideoRows(db, videos.slice(i, i + 500));
   await upsertVideoChartRows(db, chart);
@@ -127,6 +143,34 @@ async function walk(q: SearchQueryInput): Promise<{ ids: string[]; first: Search
     ids.push(...page.videos.map((v) => v.id));
   }
   return { ids, first, pages };
+}
+
+/** A channel's uploads by brute force: newest first, then num descending, inside the inclusive since/until. */
+function channelReference(q: ChannelVideosQueryInput): string[] {
+  return videos
+    .filter(
+      (v) =>
+        v.channel_id === q.channelId &&
+        (q.since === undefined || v.published_at >= q.since) &&
+        (q.until === undefined || v.published_at <= q.until),
+    )
+    .sort((a, b) => b.published_at - a.published_at || b.num - a.num)
+    .map((v) => v.id);
+}
+
+/** Every page of a channel's uploads: the ids in order, every page's total, the pages. */
+async function walkChannel(q: ChannelVideosQueryInput): Promise<{ ids: string[]; totals: number[]; pages: number }> {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  let page: ChannelVideosPage | undefined;
+  do {
+    page = await source().channelVideos({ ...q, after: page?.next });
+    expect(page.videos.length).toBeLessThanOrEqual(q.limit);
+    if (page.next) expect(page.videos).toHaveLength(q.limit);
+    ids.push(...page.videos.map((v) => v.id));
+    totals.push(page.total);
+  } while (page.next);
+  return { ids, totals, pages: totals.length };
 }
 
 const searches: [string, Partial<SearchQueryInput>][] = [
@@ -185,6 +229,47 @@ describe(`video source (${kind})`, () => {
     // a later page carries no count of its own: the handlers keep the first page's
     expect(second).toMatchObject({ exact: false });
   });
+  it.each([
+    ['a channel, one upload an hour', { channelId: 'UCA', limit: 7 }],
+    ['a large channel', { channelId: 'UCB', limit: 20 }],
+    ['uploads at the same moment (by num)', { channelId: 'UCH', limit: 7 }],
+    ['page size 1', { channelId: 'UCH', limit: 1 }],
+    ['videos without a channel record', { channelId: 'UCG', limit: 2 }],
+    ['a window', { channelId: 'UCA', since: NOW - 30 * HOUR, until: NOW - 10 * HOUR, limit: 7 }],
+    ['a lower bound only', { channelId: 'UCB', since: NOW - 60 * DAY, limit: 20 }],
+    ['an upper bound only, on a moment of ties', { channelId: 'UCH', until: NOW - 4 * DAY, limit: 4 }],
+  ] as [string, ChannelVideosQueryInput][])(
+    'channelVideos (%s): every upload once, newest first, then by num; the count on every page',
+    async (_, q) => {
+      const expected = channelReference(q);
+      expect(expected.length).toBeGreaterThan(1);
+      const { ids, totals, pages } = await walkChannel(q);
+      expect(ids).toEqual(expected);
+      expect(pages).toBe(Math.ceil(expected.length / q.limit));
+      expect(new Set(totals)).toEqual(new Set([expected.length]));
+    },
+  );
+
+  it('channelVideos: records as video() has them; a known channel without videos (or none in the window) is empty', async () => {
+    const [first] = (await source().channelVideos({ channelId: 'UCA', limit: 1 })).videos;
+    expect(first).toEqual(await source().video('vid00001'));
+    const late = { since: NOW + 1, limit: 20 };
+    for (const q of [
+      { channelId: 'UCZ', limit: 20 },
+      { channelId: 'UCA', ...late },
+      { channelId: 'nope', limit: 20 },
+    ])
+      expect(await source().channelVideos(q)).toEqual({ videos: [], next: undefined, total: 0 });
+  });
+
+  it('channelExists: a channel record or any video of the channel', async () => {
+    expect(await source().channelExists('UCA')).toBe(true);
+    expect(await source().channelExists('UCZ')).toBe(true);
+    expect(await source().channelExists('UCG')).toBe(true);
+    expect(await source().channelExists('nope')).toBe(false);
+    expect(await source().channelExists('uca')).toBe(false);
+  });
+
   it('video: every field, channel verification joined; undefined when unknown', async () => {
     expect(await source().video('vid00001')).toEqual({
       id: 'vid00001',
@@ -305,10 +390,33 @@ describe(`video source (${kind})`, () => {
       expect(plans).toHaveLength(1);
       expect(plans[0]!.join('\n')).not.toMatch(planPatterns[kind].tableScan('(v|video_videos)\\b'));
     });
-    it('related reads the channel index', async () => {
+    it("channelVideos reads one range of the channel's uploads index, newest first without sorting, and counts it", async () => {
+      const q: ChannelVideosQueryInput = { channelId: 'UCB', limit: 20 };
+      const first = await source().channelVideos(q);
+      for (const over of [{}, { after: first.next }, { since: NOW - 90 * DAY, until: NOW - 30 * DAY }]) {
+        // PostgreSQL would rightly read a test-sized channel whole and sort it: the question is whether the index serves the order
+        const plans = await planned.plansOf(() => source().channelVideos({ ...q, ...over }), {
+          disable: ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'],
+        });
+        if (process.env.SHOW_PLANS) console.log(`${kind} channelVideos:\n  ${plans.join('\n  ')}`);
+        expect(plans).toHaveLength(2);
+        const [page, count] = plans.map((lines) => lines.join('\n'));
+        expect(page).toMatch(
+          kind === 'sqlite'
+            ? planPatterns.sqlite.indexRange('video_videos_channel_uploads', 'v')
+            : /Index Scan Backward using video_videos_channel_uploads on video_videos v\b/,
+        );
+        expect(page).not.toMatch(planPatterns[kind].sortStep);
+        // the count reads a channel index range too (either serves it)
+        expect(count).toMatch(planPatterns[kind].indexRange('video_videos_channel_(uploads|views)'));
+        for (const text of [page, count]) expect(text).not.toMatch(planPatterns[kind].tableScan('(v|video_videos)\\b'));
+      }
+    });
+    it('related reads a channel index', async () => {
       const self = (await source().video('vid00004'))!;
       const plans = await plan(() => source().related(self, 20));
-      expect(plans[0]!.join('\n')).toMatch(planPatterns[kind].indexRange('video_videos_channel_views'));
+      // its order (views descending, id ascending) is a sort either way: either channel index serves the range
+      expect(plans[0]!.join('\n')).toMatch(planPatterns[kind].indexRange('video_videos_channel_(views|uploads)'));
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
+import type { ChannelPosition, ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
 import { walkVideoSearch } from './search.js';
@@ -45,6 +45,9 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
  * Related videos are scored here: 2 per shared title term (stopwords aside) + 3 for the same
  * channel, ties by views descending then id, over candidates chosen in a portable order (views,
  * id), so both stores answer identically.
+ * A channel's uploads are one range of `video_videos_channel_uploads` (channel_id, published_at, num),
+ * walked backwards from the keyset position (a row-value comparison on the index's order columns),
+ * one row more than the page to know whether another follows; the total counts the same range.
  */
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
   const withChannel = () =>
@@ -101,6 +104,50 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
     async videos(videoIds) {
       if (videoIds.length === 0) return [];
       return (await withChannel().where('v.id', 'in', videoIds).execute()).map(toVideoRecord);
+    },
+
+    async channelVideos({ channelId, since, until, after, limit }) {
+      let page = withChannel().where('v.channel_id', '=', channelId);
+      let count = db
+        .selectFrom('video_videos as v')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('v.channel_id', '=', channelId);
+      if (since !== undefined) {
+        page = page.where('v.published_at', '>=', since);
+        count = count.where('v.published_at', '>=', since);
+      }
+      if (until !== undefined) {
+        // a position inside the window bounds the walk more tightly than `until` (one upper bound for the range)
+        if (!after || after.publishedAt > until) page = page.where('v.published_at', '<=', until);
+        count = count.where('v.published_at', '<=', until);
+      }
+      if (after)
+        page = page.where((eb) =>
+          eb(eb.refTuple('v.published_at', 'v.num'), '<', eb.tuple(after.publishedAt, after.num)),
+        );
+      const rows = await page
+        .orderBy('v.published_at', 'desc')
+        .orderBy('v.num', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const { n } = await count.executeTakeFirstOrThrow();
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      const next: ChannelPosition | undefined =
+        rows.length > limit && last ? { publishedAt: Number(last.published_at), num: Number(last.num) } : undefined;
+      return { videos: shown.map(toVideoRecord), next, total: Number(n) };
+    },
+
+    async channelExists(channelId) {
+      const channel = await db.selectFrom('video_channels').select('id').where('id', '=', channelId).executeTakeFirst();
+      if (channel) return true;
+      const video = await db
+        .selectFrom('video_videos')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .limit(1)
+        .executeTakeFirst();
+      return video !== undefined;
     },
 
     async related(video, limit) {
