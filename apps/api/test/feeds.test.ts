@@ -4,7 +4,8 @@ import { type Comment, CommentsResponse, communityPosts, type Post, PostsRespons
 import { type Message, UserMessagesResponse } from '@socialquery/microblog';
 import { type Album, ArtistReleasesResponse } from '@socialquery/music';
 import { UserPostsResponse, type Video } from '@socialquery/shortvideo';
-import { toForumRow, upsertForumRows } from '@socialquery/store';
+import { toForumRow, upsertForumRows, upsertVideoChannelRows, upsertVideoRows } from '@socialquery/store';
+import { type ChannelVideo, ChannelVideosResponse } from '@socialquery/video';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createApp, platformsOf } from '../src/app.js';
@@ -24,8 +25,32 @@ let ex: {
   artistUri: string;
 };
 
+/** A video channel of 25 uploads, an hour apart (the demo's video set is not seeded here), and one without uploads. */
+const CHANNEL = { id: 'UCfeedchannel', name: 'Feed Test Channel' };
+const EMPTY_CHANNEL = 'UCfeedempty';
+
 beforeAll(async () => {
   service = await startTestService({ only: ['forum', 'microblog', 'shortvideo', 'music'] });
+  await upsertVideoChannelRows(service.store.db, [
+    { id: CHANNEL.id, name: CHANNEL.name, verified: 1 },
+    { id: EMPTY_CHANNEL, name: 'Quiet Channel', verified: 0 },
+  ]);
+  await upsertVideoRows(
+    service.store.db,
+    Array.from({ length: 25 }, (_, i) => ({
+      id: `feedvid${String(i).padStart(2, '0')}`,
+      num: 900_000 + i,
+      channel_id: CHANNEL.id,
+      channel_name: CHANNEL.name,
+      title: `Upload number ${i} & <more>`,
+      views: 1_000 + i,
+      duration: 61 + i,
+      published_at: NOW.getTime() - (i + 1) * 3_600_000,
+      type: 'VIDEO',
+      blocked_regions: '',
+      is_live: 0,
+    })),
+  );
   feedToken = (await service.store.credentials.create('feed', 'test feed')).secret;
   const examples = await service.store.examples();
   ex = {
@@ -130,6 +155,15 @@ const fromVideo = (video: Video): Expected => ({
   updated: video.createdAt,
   author: video.author,
   content: video.description,
+});
+const fromUpload = (video: ChannelVideo): Expected => ({
+  id: urn('video', 'video', video.videoId),
+  title: video.title,
+  url: video.url,
+  published: video.publishedAt,
+  updated: video.publishedAt,
+  author: video.author.name,
+  content: `${video.title} — ${video.duration}, ${video.views} views.`,
 });
 const fromRelease = (album: Album): Expected => ({
   id: album.uri,
@@ -297,6 +331,31 @@ describe('other platforms', () => {
     const { feed } = await getFeed(`shortvideo/user/${ex.shortvideoUser}/posts`, format);
     expectEntries(feed, format, videos.map(fromVideo));
     expect(feed.title).toBe(`Videos of @${videos[0]!.author}`);
+  });
+
+  it.each(FORMATS)("video channel uploads (%s): the listing's page, newest first", async (format) => {
+    const body = ChannelVideosResponse.parse(
+      await getJson('/api/v1/channel/videos', { channelId: CHANNEL.id }, 'apiKey'),
+    );
+    // the listing's page (20) is smaller than a feed: the feed is that page
+    expect(body.data.contents).toHaveLength(20);
+    const { feed } = await getFeed(`channel/${CHANNEL.id}/videos`, format);
+    expectEntries(feed, format, body.data.contents.map(fromUpload));
+    expect(feed.title).toBe(`Videos of ${CHANNEL.name}`);
+    expect(feed.url).toBe(`http://feeds.test/api/v1/channel/videos?channelId=${CHANNEL.id}&language=en`);
+  });
+
+  it('video channel uploads: after/before pass through; a channel without uploads is an empty feed', async () => {
+    const query = { after: new Date(NOW.getTime() - 10 * 3_600_000).toISOString() };
+    const body = ChannelVideosResponse.parse(
+      await getJson('/api/v1/channel/videos', { channelId: CHANNEL.id, ...query }, 'apiKey'),
+    );
+    expect(body.data.contents).toHaveLength(9);
+    const { feed } = await getFeed(`channel/${CHANNEL.id}/videos`, 'atom', query);
+    expectEntries(feed, 'atom', body.data.contents.map(fromUpload));
+    const empty = await getFeed(`channel/${EMPTY_CHANNEL}/videos`, 'rss');
+    expect(empty.feed.items).toEqual([]);
+    expect(empty.feed.title).toBe(`Videos of ${EMPTY_CHANNEL}`);
   });
 
   it.each(FORMATS)('music artist releases (%s): albums, singles and compilations, newest first', async (format) => {
@@ -467,7 +526,7 @@ describe('errors on feed routes: the JSON error body', () => {
     return res.body as ErrorBody;
   };
 
-  it('an unknown community, user or artist → 404 not_found', async () => {
+  it('an unknown community, user, artist or channel → 404 not_found', async () => {
     expectError(
       await request(service.app).get(feedPath('forum/community/no_such_community_zz/posts', 'atom')),
       404,
@@ -484,6 +543,7 @@ describe('errors on feed routes: the JSON error body', () => {
       404,
       'not_found',
     );
+    expectError(await request(service.app).get(feedPath('channel/UCno_such_channel/videos', 'rss')), 404, 'not_found');
   });
 
   it('unknown and paging parameters → 400 unknown_parameter naming those the feed takes; bad values → 400 invalid_parameter', async () => {

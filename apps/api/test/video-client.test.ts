@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import { ApiResponseError, NoResponseError, RequestSetupError } from '@socialquery/core';
 import {
+  ChannelVideosResponse,
   createVideoClient,
+  iterateChannelVideos,
   iterateSearch,
   RelatedResponse,
   SearchResponse,
@@ -17,13 +19,14 @@ let server: Server;
 let baseUrl: string;
 let keyword: string;
 let videoId: string;
+let channelId: string;
 let client: VideoClient;
 let requests = 0;
 const count = () => requests++;
 
 beforeAll(async () => {
   service = await startTestService({ only: ['video'] });
-  ({ keyword, videoId } = (await service.store.examples()).video!);
+  ({ keyword, videoId, channelId } = (await service.store.examples()).video!);
   ({ server, baseUrl } = await listen(service.app));
   server.on('request', count);
   client = createVideoClient({ baseUrl, apiKey: service.apiKey, timeout: 10_000 });
@@ -92,6 +95,33 @@ describe('video client against the real service', () => {
     }))
       rest.push(item.videoId);
     expect(rest).toEqual(ids.slice(20));
+  });
+
+  it("channelVideos and iterateChannelVideos: a channel's uploads newest first, every page once, a Date as a bound", async () => {
+    const first = ChannelVideosResponse.parse(await client.channelVideos({ channelId }));
+    expect(first.data.contents).toHaveLength(20);
+    const before = requests;
+    const uploads: { videoId: string; publishedAt: string }[] = [];
+    for await (const item of iterateChannelVideos(client, { channelId })) uploads.push(item);
+    expect(requests - before).toBe(Math.ceil(first.pagination.total / 20));
+    expect(uploads).toHaveLength(first.pagination.total);
+    expect(new Set(uploads.map((u) => u.videoId)).size).toBe(uploads.length);
+    expect(uploads.slice(0, 20)).toEqual(first.data.contents);
+    const times = uploads.map((u) => Date.parse(u.publishedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // a Date bound: exclusive, as the service reads it
+    const after = new Date(times[10]!);
+    const windowed = await client.channelVideos({ channelId, after });
+    expect(windowed.data.contents.map((c) => c.videoId)).toEqual(
+      uploads.filter((u) => Date.parse(u.publishedAt) > after.getTime()).map((u) => u.videoId),
+    );
+    await expect(client.channelVideos({ channelId: 'UCnosuchchannel' })).rejects.toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    await expect(
+      client.channelVideos({ channelId, paginationToken: first.pagination.paginationToken, after }),
+    ).rejects.toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
   });
 
   it('raises ApiResponseError with the status and body: 404 unknown video or chart, 400 bad token', async () => {

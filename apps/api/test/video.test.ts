@@ -1,5 +1,8 @@
 import { ErrorBody } from '@socialquery/core';
 import {
+  type ChannelVideo,
+  channelVideos,
+  ChannelVideosResponse,
   type Format,
   relatedVideos,
   RelatedResponse,
@@ -22,10 +25,11 @@ import { describeOperationRules } from './operation-rules.case.js';
 let service: TestService;
 let keyword: string;
 let videoId: string;
+let channelId: string;
 
 beforeAll(async () => {
   service = await startTestService({ only: ['video'] });
-  ({ keyword, videoId } = (await service.store.examples()).video!);
+  ({ keyword, videoId, channelId } = (await service.store.examples()).video!);
 });
 afterAll(() => service.close());
 
@@ -157,6 +161,11 @@ describeOperationRules(
   videosByIds,
   () => service,
   () => ({ path: {}, query: { ids: `${videoId},nosuchvideo` } }),
+);
+describeOperationRules(
+  channelVideos,
+  () => service,
+  () => ({ path: {}, query: { channelId } }),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -395,6 +404,135 @@ describe('search: after and before (exclusive bounds on the publish time, an ext
   it('trending and related take no time window: unknown parameters there', async () => {
     expectError(await get(topShortSongs.path, { after: '2024-05-01' }), 400, 'unknown_parameter');
     expectError(await get(relatedVideos.path, { videoId, before: '2024-05-01' }), 400, 'unknown_parameter');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A channel's uploads (an extension)
+// ---------------------------------------------------------------------------------------------
+
+describe('channel/videos', () => {
+  /** The channel's videos from the table, newest first, then num descending. */
+  const uploadsOf = async (id: string) =>
+    (await allVideos())
+      .filter((v) => v.channel_id === id)
+      .sort((a, b) => b.published_at - a.published_at || b.num - a.num);
+
+  /** Every page of a channel's uploads: the ids, every page's total, the pages. */
+  async function walkChannel(query: Record<string, string>) {
+    const ids: string[] = [];
+    const totals: number[] = [];
+    let token = '';
+    do {
+      const res = await get(channelVideos.path, { ...query, ...(token ? { paginationToken: token } : {}) });
+      expect(res.status).toBe(200);
+      const body = ChannelVideosResponse.parse(res.body);
+      expect(body).toMatchObject({ message: 'Request successful', statusCode: 200 });
+      if (body.pagination.hasMore) expect(body.data.contents).toHaveLength(20);
+      else expect(body.data.contents.length).toBeLessThanOrEqual(20);
+      expect(body.pagination.hasMore).toBe(body.pagination.paginationToken !== '');
+      ids.push(...body.data.contents.map((c) => c.videoId));
+      totals.push(body.pagination.total);
+      token = body.pagination.paginationToken;
+    } while (token && totals.length < 100);
+    return { ids, totals };
+  }
+
+  it('walks every video of the channel once, newest first, 20 a page; the total is the count on every page', async () => {
+    const expected = await uploadsOf(channelId);
+    expect(expected.length).toBeGreaterThan(40);
+    const { ids, totals } = await walkChannel({ channelId });
+    expect(ids).toEqual(expected.map((v) => v.id));
+    expect(totals).toEqual(Array.from({ length: Math.ceil(expected.length / 20) }, () => expected.length));
+  });
+
+  it('items are the search items of the same videos (texts in the language), plus publishedAt', async () => {
+    const hit = SearchResponse.parse(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', language: 'de' })).body,
+    ).data.contents[0]!;
+    let found: ChannelVideo | undefined;
+    let token = '';
+    do {
+      const res = await get(channelVideos.path, {
+        channelId: hit.channelId,
+        language: 'de',
+        ...(token ? { paginationToken: token } : {}),
+      });
+      const body = ChannelVideosResponse.parse(res.body);
+      found = body.data.contents.find((c) => c.videoId === hit.videoId);
+      token = body.pagination.paginationToken;
+    } while (!found && token);
+    const { publishedAt, ...item } = found!;
+    expect(item).toEqual(hit);
+    const row = (await allVideos()).find((v) => v.id === hit.videoId)!;
+    expect(publishedAt).toBe(new Date(row.published_at).toISOString());
+    expect(item.publishedTimeText).toMatch(/^vor /);
+  });
+
+  it('after/before keep the videos published strictly between them; the token is bound to them and to the channel', async () => {
+    const all = await uploadsOf(channelId);
+    const [upper, lower] = [all[2]!, all[all.length - 3]!];
+    const window = {
+      after: new Date(lower.published_at).toISOString(),
+      before: String(upper.published_at / 1000),
+    };
+    const inside = all.filter((v) => v.published_at > lower.published_at && v.published_at < upper.published_at);
+    expect(inside.length).toBeGreaterThan(20);
+    const { ids, totals } = await walkChannel({ channelId, ...window });
+    expect(ids).toEqual(inside.map((v) => v.id));
+    expect(new Set(totals)).toEqual(new Set([inside.length]));
+
+    const first = ChannelVideosResponse.parse((await get(channelVideos.path, { channelId, ...window })).body);
+    const token = first.pagination.paginationToken;
+    expect(token).not.toBe('');
+    // the same moments spelled otherwise fit; the language changes texts only
+    const same = { after: String(lower.published_at / 1000), before: new Date(upper.published_at).toISOString() };
+    expect((await get(channelVideos.path, { channelId, ...same, paginationToken: token })).status).toBe(200);
+    expect(
+      (await get(channelVideos.path, { channelId, ...window, language: 'de', paginationToken: token })).status,
+    ).toBe(200);
+    const other = (await allVideos()).find((v) => v.channel_id !== channelId)!.channel_id;
+    for (const query of [
+      { channelId } as Record<string, string>,
+      { channelId, after: window.after },
+      { channelId, ...window, before: '9999-01-01' },
+      { channelId: other, ...window },
+    ])
+      expectError(await get(channelVideos.path, { ...query, paginationToken: token }), 400, 'invalid_cursor');
+  });
+
+  it('rejects tampered and garbage tokens and tokens of a search: 400 invalid_cursor', async () => {
+    const token = ChannelVideosResponse.parse((await get(channelVideos.path, { channelId })).body).pagination
+      .paginationToken;
+    const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+    const searchToken = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR' })).body)
+      .pagination.paginationToken;
+    for (const paginationToken of [tampered, 'garbage', searchToken])
+      expectError(await get(channelVideos.path, { channelId, paginationToken }), 400, 'invalid_cursor');
+  });
+
+  it('an unknown channel → 404; a known channel without videos in the window → an empty page', async () => {
+    expectError(await get(channelVideos.path, { channelId: 'UCnosuchchannel' }), 404, 'not_found');
+    expect(ErrorBody.parse((await get(channelVideos.path, { channelId: 'UCnosuchchannel' })).body).message).toContain(
+      'UCnosuchchannel',
+    );
+    const body = ChannelVideosResponse.parse(
+      (await get(channelVideos.path, { channelId, after: new Date(NOW.getTime() + 1000).toISOString() })).body,
+    );
+    expect(body.data.contents).toEqual([]);
+    expect(body.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+  });
+
+  it.each([
+    [{}, 'missing_parameter'],
+    [{ channelId: '' }, 'invalid_parameter'],
+    [{ channelId: 'x'.repeat(65) }, 'invalid_parameter'],
+    [{ channelId: 'x', language: 'klingon' }, 'invalid_parameter'],
+    [{ channelId: 'x', after: 'yesterday' }, 'invalid_parameter'],
+    [{ channelId: 'x', after: '2024-05-02', before: '2024-05-01' }, 'invalid_parameter'],
+    [{ channelId: 'x', limit: '5' }, 'unknown_parameter'],
+  ])('rejects %j: 400 %s', async (query, code) => {
+    expectError(await get(channelVideos.path, query as Record<string, string>), 400, code);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { type Message, userMessages } from '@socialquery/microblog';
 import { type Album, getAlbums, getCompilations, getSingles } from '@socialquery/music';
 import { userPosts as shortvideoUserPosts, type Video } from '@socialquery/shortvideo';
+import { type ChannelVideo, channelVideos } from '@socialquery/video';
 import type { z } from 'zod';
 import { count, type FeedEntry, linkOr, recordUrn, titleOf } from './feed-entry.js';
 
@@ -127,6 +128,21 @@ function videoEntry(video: Video): FeedEntry {
   };
 }
 
+function uploadEntry(video: ChannelVideo): FeedEntry {
+  const id = recordUrn('video', 'video', video.videoId);
+  const at = new Date(video.publishedAt);
+  return {
+    id,
+    title: titleOf(video.title, `Video ${video.videoId}`),
+    link: linkOr(video.url, id),
+    published: at,
+    updated: at,
+    authors: [video.author.name],
+    summary: `${video.author.name} · ${video.duration} · ${count(video.views, 'view')}`,
+    content: `${video.title} — ${video.duration}, ${count(video.views, 'view')}.`,
+  };
+}
+
 function releaseEntry(album: Album): FeedEntry {
   const at = new Date(album.date.isoString);
   const artists = album.artists.map((artist) => artist.name);
@@ -203,6 +219,16 @@ export const feedListings: readonly FeedListing[] = [
       source(shortvideoUserPosts, (body) => ({ entries: body.videos.map(videoEntry), name: body.videos[0]?.author })),
     ],
     title: (params, name) => `Videos of @${name ?? text(params.username)}`,
+  },
+  {
+    route: 'channel/{channelId}/videos',
+    sources: [
+      source(channelVideos, (body) => ({
+        entries: body.data.contents.map(uploadEntry),
+        name: body.data.contents[0]?.author.name,
+      })),
+    ],
+    title: (params, name) => `Videos of ${name ?? text(params.channelId)}`,
   },
   {
     route: 'music/artist/{uri}/releases',

@@ -152,6 +152,7 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))(
       );
       const base = firstPage().query;
       let replays = 0;
+      let textsOnly = 0;
       for (const shape of shaping) {
         const values = shape.kind === 'boolean' ? ['true', 'false'] : shape.options!;
         const current = base[shape.name] ?? String(shape.schema.parse(undefined));
@@ -164,12 +165,14 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))(
           // the list): then that query's own first page issues the very same token
           const ownFirst = tokenOf((await get(service.app, { ...base, [shape.name]: other })).body);
           expect({ [shape.name]: ownFirst }).toEqual({ [shape.name]: token });
+          textsOnly++;
           continue;
         }
         expectInvalidCursor(res);
         replays++;
       }
-      if (shaping.length > 0) expect(replays).toBeGreaterThan(0);
+      // (a listing whose only such parameter is `language`, a channel's uploads, has none that shapes it)
+      if (shaping.length > textsOnly) expect(replays).toBeGreaterThan(0);
     });
 
     const timeBounds = shapes.filter((shape) => shape.kind === 'time');
