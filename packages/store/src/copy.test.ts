@@ -132,6 +132,8 @@ describe('copyStore', () => {
       forum_comments: source.comments.length,
       credentials: 1,
       settings: 1,
+      sync_targets: 0,
+      sync_lease: 0,
       microblog_users: source.microblogUsers.length,
       microblog_messages: source.microblogMessages.length,
       microblog_follows: source.microblogFollows.length,

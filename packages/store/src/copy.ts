@@ -8,6 +8,8 @@ export const copiedTables: readonly { table: keyof Database; key: string }[] = [
   ...storePlatforms.flatMap((platform) => platform.tables.map(({ name }) => ({ table: name, key: 'id' }))),
   { table: 'credentials', key: 'id' },
   { table: 'settings', key: 'key' },
+  { table: 'sync_targets', key: 'key' },
+  { table: 'sync_lease', key: 'name' },
 ];
 
 export interface CopyProgress {

@@ -6,7 +6,14 @@ export type { Dialect, StoreKind } from './dialect/index.js';
 export type { StoreAddress } from './address.js';
 export { credentialKinds, hashSecret } from './credentials.js';
 export type { CreatedCredential, CredentialInfo, CredentialStore } from './credentials.js';
-export type { CredentialKind, Database, PlatformTableName, PlatformTables } from './schema.js';
+export type {
+  CredentialKind,
+  Database,
+  PlatformTableName,
+  PlatformTables,
+  SyncLeaseTable,
+  SyncTargetsTable,
+} from './schema.js';
 export type { SettingsStore } from './settings.js';
 export type { SeedOptions, SeedReport } from './seed.js';
 export { demoSize, FIRST_RUN_DEMO_SCALES, parseDemoScales } from './seed.js';
@@ -56,12 +63,14 @@ export {
   ImportAbortedError,
   ImportInputError,
   importData,
+  importDocuments,
   importers,
   findImporter,
   importPlatforms,
 } from './import/index.js';
 export type {
   Importer,
+  ImportDocumentsOptions,
   ImportItem,
   ImportOptions,
   ImportPrune,

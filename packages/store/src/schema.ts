@@ -36,6 +36,32 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A live-collection target (packages/sync): its spec, checkpoint and run history, by its key (`forum:community:rust:new`). */
+export interface SyncTargetsTable {
+  key: string;
+  platform: string;
+  /** The target as declared (JSON). */
+  spec: string;
+  /** Where its incremental walk stopped (JSON, the platform adapter's own shape); null before a first success. */
+  checkpoint: string | null;
+  last_run_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  next_run_at: number | null;
+  runs: Generated<number>;
+  failures: Generated<number>;
+  records_new: Generated<number>;
+  records_updated: Generated<number>;
+}
+
+/** Who runs the sync schedule: one holder at a time, until `expires_at` unless renewed. */
+export interface SyncLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 /**
  * Every platform's tables (platforms/<name>/tables.ts). A new platform adds its `<Name>Tables`
  * here; its Source and migrations do not compile against `Database` until it does.
@@ -56,6 +82,8 @@ export interface DerivedTables extends ForumDerivedTables, VideoDerivedTables, M
 export interface Database extends PlatformTables, DerivedTables {
   credentials: CredentialsTable;
   settings: SettingsTable;
+  sync_targets: SyncTargetsTable;
+  sync_lease: SyncLeaseTable;
 }
 
 export type * from './platforms/forum/tables.js';

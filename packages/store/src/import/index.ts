@@ -50,3 +50,36 @@ export async function importData(
     onProgress: (summary) => options.onProgress?.(summary, progress),
   });
 }
+
+export interface ImportDocumentsOptions {
+  strict?: boolean;
+  /** Where the documents came from, for skipped records' locations (default `document`). */
+  where?: string;
+}
+
+/**
+ * Imports already-parsed documents (the API responses of one fetched page) with `format`'s mapping,
+ * in one transaction: the page is stored whole or not at all. `where` locates skipped records
+ * (`r/rust new page 2 response 1 item 4`). Throws ImportInputError for an unknown platform or format, or
+ * a format that reads only files.
+ */
+export async function importDocuments(
+  db: Kysely<Database>,
+  platform: string,
+  format: string,
+  documents: Iterable<unknown> | AsyncIterable<unknown>,
+  options: ImportDocumentsOptions = {},
+): Promise<ImportSummary> {
+  const importer = findImporter(platform, format);
+  if (!importer?.readDocuments) {
+    const readers = importers.filter((i) => i.readDocuments).map((i) => `${i.platform} ${i.format}`);
+    throw new ImportInputError(
+      `${platform} ${format} does not import documents (formats that do: ${readers.join(', ')})`,
+    );
+  }
+  return writeImport(db, importer.readDocuments(documents, options.where ?? 'document'), {
+    strict: options.strict ?? false,
+    format: `${platform} ${format}`,
+    ...(importer.afterImport ? { afterImport: importer.afterImport.bind(importer) } : {}),
+  });
+}

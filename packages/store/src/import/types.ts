@@ -48,6 +48,14 @@ export interface Importer {
   /** The input's records, one at a time or an array at a time (a large line-based input: one await per chunk read, not per record). */
   read(path: string, progress: ReadProgress): AsyncIterable<ImportItem | readonly ImportItem[]>;
   /**
+   * Already-parsed documents (API responses a client fetched) mapped as `read` maps the same documents
+   * read from a file; document N is located as `<where> response N`. Formats of API responses have it.
+   */
+  readDocuments?(
+    documents: Iterable<unknown> | AsyncIterable<unknown>,
+    where: string,
+  ): AsyncIterable<ImportItem | readonly ImportItem[]>;
+  /**
    * Recomputes what the store derives from the imported tables, inside the import's transaction
    * (so a failure leaves the store as it was); `written` names the tables rows were written to or pruned from.
    */

@@ -2,16 +2,17 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import type { Database } from '../schema.js';
 import { storePlatforms } from '../platforms/index.js';
 import { initial } from './0001-initial.js';
+import { sync } from './0016-sync.js';
 
 /**
- * Migrations are data, applied in name order: the kernel's first one (which also made the forum's
- * table), then every platform's (`StorePlatform.migrations`), numbered in one sequence. Never edit
- * a released one: add the next.
+ * Migrations are data, applied in name order: the kernel's (0001, which also made the forum's table;
+ * 0016, live collection's state) and every platform's (`StorePlatform.migrations`), numbered in one
+ * sequence. Never edit a released one: add the next.
  */
 export const migrations: Readonly<Record<string, Migration>> = collectMigrations();
 
 function collectMigrations(): Record<string, Migration> {
-  const all: Record<string, Migration> = { '0001-initial': initial };
+  const all: Record<string, Migration> = { '0001-initial': initial, '0016-sync': sync };
   for (const platform of storePlatforms) {
     for (const [name, migration] of Object.entries(platform.migrations)) {
       if (name in all) throw new Error(`two migrations are named ${name}`);

@@ -100,4 +100,8 @@ export const redditApi: Importer = {
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* mapRedditResponse(value, where);
   },
+  async *readDocuments(documents, where) {
+    let n = 0;
+    for await (const value of documents) yield* mapRedditResponse(value, `${where} response ${++n}`);
+  },
 };

@@ -76,6 +76,24 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
   ];
 }
 
+/** One videos.list / search.list response → import items, one per video item (`<where> item N`). */
+export function* mapYoutubeResponse(value: unknown, where: string): Generator<ImportItem> {
+  if (!isObject(value) || !Array.isArray(value.items)) {
+    yield { location: where, error: 'not a videos.list / search.list response (no items array)' };
+    return;
+  }
+  for (const [n, item] of value.items.entries()) {
+    const location = `${where} item ${n + 1}`;
+    try {
+      if (!isObject(item)) throw new RecordError('not a JSON object');
+      const rows = mapYoutubeItem(item);
+      if (rows) yield { location, rows } satisfies ImportItem;
+    } catch (error) {
+      yield { location, error: reasonOf(error) };
+    }
+  }
+}
+
 export const youtubeV3: Importer = {
   platform: 'video',
   format: 'youtube-v3',
@@ -83,22 +101,11 @@ export const youtubeV3: Importer = {
     'YouTube Data API v3 videos.list / search.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
-    for await (const { where, value } of readResponses(path, progress)) {
-      if (!isObject(value) || !Array.isArray(value.items)) {
-        yield { location: where, error: 'not a videos.list / search.list response (no items array)' };
-        continue;
-      }
-      for (const [n, item] of value.items.entries()) {
-        const location = `${where} item ${n + 1}`;
-        try {
-          if (!isObject(item)) throw new RecordError('not a JSON object');
-          const rows = mapYoutubeItem(item);
-          if (rows) yield { location, rows } satisfies ImportItem;
-        } catch (error) {
-          yield { location, error: reasonOf(error) };
-        }
-      }
-    }
+    for await (const { where, value } of readResponses(path, progress)) yield* mapYoutubeResponse(value, where);
+  },
+  async *readDocuments(documents, where) {
+    let n = 0;
+    for await (const value of documents) yield* mapYoutubeResponse(value, `${where} response ${++n}`);
   },
   async afterImport(trx, written) {
     // chart entries copy their video's channel name (the entry's artist) and publication time: they follow the imported videos
