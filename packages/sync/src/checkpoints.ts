@@ -1,0 +1,105 @@
+import type { Database } from '@socialquery/store';
+import type { Kysely, Selectable } from 'kysely';
+import { type Target, targetKey } from './targets.js';
+
+/** A target's state as the store keeps it (`sync_targets`). */
+export interface TargetState {
+  key: string;
+  platform: string;
+  spec: Target;
+  /** Where its incremental walk stopped (the platform adapter's shape); undefined before a first success. */
+  checkpoint: unknown;
+  lastRunAt?: number;
+  lastSuccessAt?: number;
+  lastError?: string;
+  lastErrorAt?: number;
+  nextRunAt?: number;
+  runs: number;
+  failures: number;
+  recordsNew: number;
+  recordsUpdated: number;
+}
+
+/** PostgreSQL answers bigint columns as text: every number goes through Number. */
+const time = (value: number | null) => (value === null ? undefined : Number(value));
+
+function stateOf(row: Selectable<Database['sync_targets']>): TargetState {
+  return {
+    key: row.key,
+    platform: row.platform,
+    spec: JSON.parse(row.spec) as Target,
+    checkpoint: row.checkpoint === null ? undefined : (JSON.parse(row.checkpoint) as unknown),
+    lastRunAt: time(row.last_run_at),
+    lastSuccessAt: time(row.last_success_at),
+    lastError: row.last_error ?? undefined,
+    lastErrorAt: time(row.last_error_at),
+    nextRunAt: time(row.next_run_at),
+    runs: Number(row.runs),
+    failures: Number(row.failures),
+    recordsNew: Number(row.records_new),
+    recordsUpdated: Number(row.records_updated),
+  };
+}
+
+/** Every target the store has run, by key. */
+export async function listTargetStates(db: Kysely<Database>): Promise<TargetState[]> {
+  const rows = await db.selectFrom('sync_targets').selectAll().orderBy('key').execute();
+  return rows.map(stateOf);
+}
+
+export async function readTargetState(db: Kysely<Database>, key: string): Promise<TargetState | undefined> {
+  const row = await db.selectFrom('sync_targets').selectAll().where('key', '=', key).executeTakeFirst();
+  return row ? stateOf(row) : undefined;
+}
+
+/** Declares a target (or updates its spec), keeping its checkpoint and history; returns its state. */
+export async function registerTarget(db: Kysely<Database>, target: Target): Promise<TargetState> {
+  const key = targetKey(target);
+  const spec = JSON.stringify(target);
+  await db
+    .insertInto('sync_targets')
+    .values({
+      key,
+      platform: target.platform,
+      spec,
+      checkpoint: null,
+      last_run_at: null,
+      last_success_at: null,
+      last_error: null,
+      last_error_at: null,
+      next_run_at: null,
+    })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ spec }))
+    .execute();
+  return (await readTargetState(db, key))!;
+}
+
+export interface RunOutcome {
+  at: number;
+  nextRunAt: number;
+  recordsNew: number;
+  recordsUpdated: number;
+  /** The new checkpoint (undefined: keep the stored one). */
+  checkpoint?: unknown;
+  /** Set when the run failed. */
+  error?: string;
+}
+
+/** Records a run: success (a new checkpoint, last success) or failure (the error), counters, the next run. */
+export async function recordRun(db: Kysely<Database>, key: string, outcome: RunOutcome): Promise<void> {
+  await db
+    .updateTable('sync_targets')
+    .set((eb) => ({
+      last_run_at: outcome.at,
+      next_run_at: outcome.nextRunAt,
+      runs: eb('runs', '+', 1),
+      records_new: eb('records_new', '+', outcome.recordsNew),
+      records_updated: eb('records_updated', '+', outcome.recordsUpdated),
+      ...(outcome.checkpoint !== undefined ? { checkpoint: JSON.stringify(outcome.checkpoint) } : {}),
+      ...(outcome.error === undefined
+        ? { last_success_at: outcome.at }
+        : { last_error: outcome.error, last_error_at: outcome.at, failures: eb('failures', '+', 1) }),
+    }))
+    .where('key', '=', key)
+    .execute();
+}

@@ -1,0 +1,79 @@
+/** The platforms' credentials and endpoints, from the environment only (never from a file, never logged). */
+export interface SyncConfig {
+  reddit: {
+    clientId?: string;
+    clientSecret?: string;
+    userAgent: string;
+    /** The API root (default https://oauth.reddit.com). */
+    apiUrl: string;
+    /** The token endpoint (default https://www.reddit.com/api/v1/access_token). */
+    authUrl: string;
+  };
+  youtube: {
+    apiKey?: string;
+    /** Quota units sync may spend per quota day (default 10,000, a project's default daily quota). */
+    dailyQuota: number;
+    /** The API root (default https://www.googleapis.com/youtube/v3). */
+    apiUrl: string;
+  };
+}
+
+/** A variable holds a value sync cannot use. */
+export class SyncConfigError extends Error {
+  override readonly name = 'SyncConfigError';
+}
+
+export const DEFAULT_REDDIT_USER_AGENT = 'server:socialquery-sync:0.1.0 (self-hosted socialquery)';
+export const DEFAULT_YOUTUBE_DAILY_QUOTA = 10_000;
+
+const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = text(env[name]) ?? fallback;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    throw new SyncConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** Reads the sync variables of `env`; missing credentials are left undefined (a target of that platform then fails naming them). */
+export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncConfig {
+  const quotaText = text(env.SOCIALQUERY_YOUTUBE_DAILY_QUOTA);
+  const dailyQuota = quotaText === undefined ? DEFAULT_YOUTUBE_DAILY_QUOTA : Number(quotaText);
+  if (!Number.isInteger(dailyQuota) || dailyQuota < 1 || dailyQuota > 100_000_000)
+    throw new SyncConfigError(
+      `SOCIALQUERY_YOUTUBE_DAILY_QUOTA must be a whole number of units from 1 to 100000000, got ${JSON.stringify(quotaText)}`,
+    );
+  const clientId = text(env.SOCIALQUERY_REDDIT_CLIENT_ID);
+  const clientSecret = text(env.SOCIALQUERY_REDDIT_CLIENT_SECRET);
+  const apiKey = text(env.SOCIALQUERY_YOUTUBE_API_KEY);
+  return {
+    reddit: {
+      ...(clientId ? { clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      userAgent: text(env.SOCIALQUERY_REDDIT_USER_AGENT) ?? DEFAULT_REDDIT_USER_AGENT,
+      apiUrl: url(env, 'SOCIALQUERY_REDDIT_API_URL', 'https://oauth.reddit.com'),
+      authUrl: url(env, 'SOCIALQUERY_REDDIT_AUTH_URL', 'https://www.reddit.com/api/v1/access_token'),
+    },
+    youtube: {
+      ...(apiKey ? { apiKey } : {}),
+      dailyQuota,
+      apiUrl: url(env, 'SOCIALQUERY_YOUTUBE_API_URL', 'https://www.googleapis.com/youtube/v3'),
+    },
+  };
+}
+
+/** The secrets of a configuration, to mask wherever text leaves sync. */
+export function secretsOf(config: SyncConfig): string[] {
+  return [config.reddit.clientSecret, config.reddit.clientId, config.youtube.apiKey].filter(
+    (secret): secret is string => secret !== undefined && secret.length >= 4,
+  );
+}
+
+/** `text` with every secret of `config` replaced by `***`. */
+export function maskSecrets(config: SyncConfig, text: string): string {
+  return secretsOf(config).reduce((masked, secret) => masked.split(secret).join('***'), text);
+}

@@ -1,0 +1,138 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SyncConfigError, syncConfigFromEnv } from './config.js';
+import { parseEvery } from './duration.js';
+import { nextQuotaDay, quotaDay } from './quota.js';
+import { everyMs, parseTarget, parseTargets, readTargetsFile, TargetError, targetKey } from './targets.js';
+
+describe('targets', () => {
+  it('parses every kind of target and keys it', () => {
+    const keys = parseTargets({
+      targets: [
+        { platform: 'forum', community: 'Programming' },
+        { platform: 'forum', community: 'rust', listing: 'hot', every: '10m', pages: 2 },
+        { platform: 'forum', user: 'spez' },
+        { platform: 'forum', post: 't3_abc123' },
+        { platform: 'video', channel: 'UC_x5XG1OV2P6uZZ5FSM9Ttw', every: '1h' },
+        { platform: 'video', search: 'Sourdough' },
+      ],
+    }).map(targetKey);
+    expect(keys).toEqual([
+      'forum:community:programming:new',
+      'forum:community:rust:hot',
+      'forum:user:spez',
+      'forum:post:abc123',
+      'video:channel:UC_x5XG1OV2P6uZZ5FSM9Ttw',
+      'video:search:sourdough',
+    ]);
+  });
+
+  it('says what is wrong, where', () => {
+    const error = (value: unknown) => {
+      try {
+        parseTargets(value);
+      } catch (caught) {
+        expect(caught).toBeInstanceOf(TargetError);
+        return (caught as Error).message;
+      }
+      throw new Error('no error');
+    };
+    expect(error({})).toBe('expected an object with a non-empty "targets" array');
+    expect(error({ targets: [{ platform: 'forum' }] })).toBe(
+      'targets[0]: a forum target names exactly one of community, user or post',
+    );
+    expect(error({ targets: [{ platform: 'forum', community: 'a', every: '10 minutes' }] })).toBe(
+      'targets[0].every: expected a duration such as 30s, 10m, 1h or 1d',
+    );
+    expect(error({ targets: [{ platform: 'video', channel: 'nope' }] })).toMatch(/^targets\[0\].channel: a channel id/);
+    expect(error({ targets: [{ platform: 'forum', user: 'a', listing: 'hot' }] })).toBe(
+      'targets[0]: listing goes with community',
+    );
+    expect(error({ targets: [{ platform: 'forum', community: 'a', colour: 'red' }] })).toMatch(
+      /^targets\[0\]: Unrecognized key/,
+    );
+    expect(error({ targets: [{ platform: 'professional' }] })).toMatch(
+      /^targets\[0\]: the professional network has no public API/,
+    );
+    expect(error({ targets: [{ platform: 'music' }] })).toBe(
+      'targets[0]: music: not yet supported (planned): sync collects from forum and video today',
+    );
+    expect(error({ targets: [{ platform: 'myspace' }] })).toBe(
+      "targets[0]: unknown platform 'myspace' (sync collects from: forum, video)",
+    );
+    expect(error({ targets: [{}] })).toBe('targets[0].platform: expected one of forum, video');
+    const twice = { platform: 'forum', community: 'a' };
+    expect(error({ targets: [twice, { ...twice, community: 'A' }] })).toBe('forum:community:a:new is declared twice');
+    expect(() => parseTarget({ platform: 'forum', post: 'UPPER' })).toThrow(/post id in base 36/);
+  });
+
+  it('reads a targets file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sq-sync-'));
+    try {
+      const file = join(dir, 'sync.json');
+      await writeFile(file, JSON.stringify({ targets: [{ platform: 'forum', community: 'rust' }] }));
+      expect(await readTargetsFile(file)).toEqual([{ platform: 'forum', community: 'rust' }]);
+      await writeFile(file, '{ targets: ');
+      await expect(readTargetsFile(file)).rejects.toThrow(`${file}: not JSON`);
+      await expect(readTargetsFile(join(dir, 'missing.json'))).rejects.toThrow('missing.json: no such file');
+      await writeFile(file, '{"targets": []}');
+      await expect(readTargetsFile(file)).rejects.toThrow(
+        `${file}: expected an object with a non-empty "targets" array`,
+      );
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('intervals', () => {
+    expect(['30s', '10m', '1h', '2d', '0s', '5', '1w'].map(parseEvery)).toEqual([
+      30_000,
+      600_000,
+      3_600_000,
+      172_800_000,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(everyMs({ platform: 'forum', community: 'a' })).toBe(3_600_000);
+    expect(everyMs({ platform: 'forum', community: 'a' }, '10m')).toBe(600_000);
+    expect(everyMs({ platform: 'forum', community: 'a', every: '30s' }, '10m')).toBe(30_000);
+  });
+});
+
+describe('quota day', () => {
+  it('is the Pacific date; the next one begins at Pacific midnight (summer and winter time)', () => {
+    expect(quotaDay(Date.parse('2026-03-02T07:59:59Z'))).toBe('2026-03-01');
+    expect(quotaDay(Date.parse('2026-03-02T08:00:00Z'))).toBe('2026-03-02');
+    expect(new Date(nextQuotaDay(Date.parse('2026-03-02T12:00:00Z'))).toISOString()).toBe('2026-03-03T08:00:00.000Z');
+    expect(new Date(nextQuotaDay(Date.parse('2026-07-01T06:59:00Z'))).toISOString()).toBe('2026-07-01T07:00:00.000Z');
+  });
+});
+
+describe('syncConfigFromEnv', () => {
+  it('reads the credentials and endpoints; defaults; refuses bad values naming the variable', () => {
+    expect(syncConfigFromEnv({})).toEqual({
+      reddit: {
+        userAgent: 'server:socialquery-sync:0.1.0 (self-hosted socialquery)',
+        apiUrl: 'https://oauth.reddit.com',
+        authUrl: 'https://www.reddit.com/api/v1/access_token',
+      },
+      youtube: { dailyQuota: 10_000, apiUrl: 'https://www.googleapis.com/youtube/v3' },
+    });
+    expect(
+      syncConfigFromEnv({ SOCIALQUERY_YOUTUBE_DAILY_QUOTA: '500', SOCIALQUERY_YOUTUBE_API_KEY: ' k ' }).youtube,
+    ).toMatchObject({
+      dailyQuota: 500,
+      apiKey: 'k',
+    });
+    expect(() => syncConfigFromEnv({ SOCIALQUERY_YOUTUBE_DAILY_QUOTA: 'lots' })).toThrow(
+      new SyncConfigError(
+        'SOCIALQUERY_YOUTUBE_DAILY_QUOTA must be a whole number of units from 1 to 100000000, got "lots"',
+      ),
+    );
+    expect(() => syncConfigFromEnv({ SOCIALQUERY_REDDIT_API_URL: 'ftp://x' })).toThrow(
+      'SOCIALQUERY_REDDIT_API_URL must be an http(s) URL, got "ftp://x"',
+    );
+  });
+});

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { parseEvery } from './duration.js';
+
+/** How often a target runs: `30s`, `10m`, `1h`, `1d`. */
+const every = z
+  .string()
+  .refine((text) => parseEvery(text) !== undefined, { message: 'expected a duration such as 30s, 10m, 1h or 1d' });
+
+/** Pages fetched at most per run (a listing's walk to its end or to the checkpoint stops there too). */
+const pages = z.number().int().min(1).max(100);
+
+const name = (what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: `a ${what} name: letters, digits, _ and -, at most 64 characters` });
+
+/** A forum target: one of a community's listing, a user's submissions, one post's comments. */
+export const forumTargetSchema = z
+  .object({
+    platform: z.literal('forum'),
+    community: name('community').optional(),
+    listing: z.enum(['new', 'hot']).optional(),
+    user: name('user').optional(),
+    post: z
+      .string()
+      .regex(/^(t3_)?[a-z0-9]{1,16}$/, { message: 'a post id in base 36 (abc123, or t3_abc123)' })
+      .optional(),
+    every: every.optional(),
+    pages: pages.optional(),
+  })
+  .strict()
+  .refine((target) => [target.community, target.user, target.post].filter(Boolean).length === 1, {
+    message: 'a forum target names exactly one of community, user or post',
+  })
+  .refine((target) => target.listing === undefined || target.community !== undefined, {
+    message: 'listing goes with community',
+  });
+
+/** A video target: a channel's uploads, or a search's newest videos. */
+export const videoTargetSchema = z
+  .object({
+    platform: z.literal('video'),
+    channel: z
+      .string()
+      .regex(/^UC[A-Za-z0-9_-]{22}$/, { message: 'a channel id: UC followed by 22 letters, digits, _ or -' })
+      .optional(),
+    search: z.string().trim().min(1).max(200).optional(),
+    every: every.optional(),
+    pages: pages.optional(),
+  })
+  .strict()
+  .refine((target) => (target.channel === undefined) !== (target.search === undefined), {
+    message: 'a video target names exactly one of channel or search',
+  });
+
+export type ForumTarget = z.infer<typeof forumTargetSchema>;
+export type VideoTarget = z.infer<typeof videoTargetSchema>;
+export type Target = ForumTarget | VideoTarget;
+
+/** Platforms sync will collect from in a later release. */
+export const PLANNED_PLATFORMS = ['music', 'microblog', 'shortvideo'] as const;
+export const SUPPORTED_PLATFORMS = ['forum', 'video'] as const;
+
+/** A target that cannot be synced, with why (the CLI exits 2 on it). */
+export class TargetError extends Error {
+  override readonly name = 'TargetError';
+}
+
+/** Why a platform has no sync: the professional network has no public API; the others are planned. */
+export function unsupportedPlatformMessage(platform: string): string | undefined {
+  if (platform === 'professional')
+    return 'the professional network has no public API: sync cannot collect from it (import your own data export instead: socialquery import professional linkedin-export)';
+  if ((PLANNED_PLATFORMS as readonly string[]).includes(platform))
+    return `${platform}: not yet supported (planned): sync collects from forum and video today`;
+  if (!(SUPPORTED_PLATFORMS as readonly string[]).includes(platform))
+    return `unknown platform '${platform}' (sync collects from: ${SUPPORTED_PLATFORMS.join(', ')})`;
+  return undefined;
+}
+
+/** One target from its declared form; throws TargetError saying what is wrong (with `where`, e.g. `targets[2]`). */
+export function parseTarget(value: unknown, where = 'target'): Target {
+  const platform: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'platform') : undefined;
+  if (typeof platform !== 'string') throw new TargetError(`${where}.platform: expected one of forum, video`);
+  const unsupported = unsupportedPlatformMessage(platform);
+  if (unsupported) throw new TargetError(`${where}: ${unsupported}`);
+  const parsed = (platform === 'forum' ? forumTargetSchema : videoTargetSchema).safeParse(value);
+  if (!parsed.success) throw new TargetError(issuesText(parsed.error, where));
+  return parsed.data;
+}
+
+function issuesText(error: z.ZodError, where: string): string {
+  return error.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+}
+
+/** The targets file: `{ "targets": [ {…}, … ] }`. */
+export function parseTargets(value: unknown): Target[] {
+  const targets: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'targets') : undefined;
+  if (!Array.isArray(targets) || targets.length === 0)
+    throw new TargetError('expected an object with a non-empty "targets" array');
+  const parsed = targets.map((target, n) => parseTarget(target, `targets[${n}]`));
+  const keys = new Set<string>();
+  for (const target of parsed) {
+    const key = targetKey(target);
+    if (keys.has(key)) throw new TargetError(`${key} is declared twice`);
+    keys.add(key);
+  }
+  return parsed;
+}
+
+/** Reads and checks a targets file (JSON). */
+export async function readTargetsFile(path: string): Promise<Target[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new TargetError(`${path}: no such file`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new TargetError(`${path}: not JSON (${(error as Error).message})`);
+  }
+  try {
+    return parseTargets(value);
+  } catch (error) {
+    throw new TargetError(`${path}: ${(error as Error).message}`);
+  }
+}
+
+/** The key a target's state is kept under: `forum:community:rust:new`, `forum:user:spez`, `forum:post:abc`, `video:channel:UC…`, `video:search:<q>`. */
+export function targetKey(target: Target): string {
+  if (target.platform === 'forum') {
+    if (target.community) return `forum:community:${target.community.toLowerCase()}:${target.listing ?? 'new'}`;
+    if (target.user) return `forum:user:${target.user.toLowerCase()}`;
+    return `forum:post:${target.post!.replace(/^t3_/, '')}`;
+  }
+  return target.channel ? `video:channel:${target.channel}` : `video:search:${target.search!.toLowerCase()}`;
+}
+
+/** The default interval of a target that gives none. */
+export const DEFAULT_EVERY = '1h';
+
+/** A target's interval in milliseconds. */
+export const everyMs = (target: Target, fallback = DEFAULT_EVERY): number =>
+  parseEvery(target.every ?? fallback) ?? 3_600_000;

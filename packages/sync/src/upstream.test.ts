@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fakeClock } from './testing.js';
+import { createUpstream, UpstreamError } from './upstream.js';
+
+/** A server answering each request with the next of `answers` (status, headers, body text). */
+async function serve(answers: { status: number; headers?: Record<string, string>; body?: string }[]) {
+  const server: Server = createServer((_req, res) => {
+    const answer = answers.shift() ?? { status: 200, body: '{}' };
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('createUpstream', () => {
+  it('fails when Retry-After asks for longer than the longest wait, and when a 2xx answer is not JSON', async () => {
+    const server = await serve([
+      { status: 429, headers: { 'retry-after': '3600' } },
+      { status: 200, body: '<html>' },
+      { status: 200, body: '' },
+    ]);
+    try {
+      const upstream = createUpstream({
+        platform: 'test',
+        baseUrl: server.url,
+        userAgent: 'ua',
+        clock: fakeClock(),
+        maxWaitMs: 60_000,
+      });
+      await expect(upstream.get('a')).rejects.toThrow(
+        new UpstreamError("test: GET /a's Retry-After asks to wait 3600 s, more than the longest wait (60 s)"),
+      );
+      await expect(upstream.get('b')).rejects.toThrow('test: GET /b: the answer is not JSON');
+      expect(await upstream.get('c')).toEqual({ status: 200, body: undefined });
+      expect(upstream.requests).toBe(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('masks its secrets in the messages it passes on; a refused connection fails after the retries', async () => {
+    const server = await serve([
+      { status: 403, body: JSON.stringify({ error: { message: 'key sekret-key-1 is blocked' } }) },
+    ]);
+    const clock = fakeClock();
+    try {
+      const upstream = createUpstream({
+        platform: 'test',
+        baseUrl: server.url,
+        userAgent: 'ua',
+        clock,
+        secrets: ['sekret-key-1'],
+        retries: 1,
+      });
+      expect(upstream.mask('a sekret-key-1 b')).toBe('a *** b');
+      await expect(upstream.get('a')).rejects.toThrow('test: GET /a answered 403: key *** is blocked');
+    } finally {
+      await server.close();
+    }
+    const gone = createUpstream({
+      platform: 'test',
+      baseUrl: server.url,
+      userAgent: 'ua',
+      clock,
+      retries: 1,
+      random: () => 0,
+    });
+    await expect(gone.get('a')).rejects.toThrow(/^test: GET \/a: no answer \(ECONNREFUSED\) after 2 tries$/);
+  });
+
+  it('an abort ends the request and the waits', async () => {
+    const server = await serve([{ status: 503 }]);
+    const controller = new AbortController();
+    try {
+      const upstream = createUpstream({
+        platform: 'test',
+        baseUrl: server.url,
+        userAgent: 'ua',
+        clock: fakeClock(),
+        signal: controller.signal,
+        onWait: () => controller.abort(new Error('stopping')),
+      });
+      await expect(upstream.get('a')).rejects.toThrow('stopping');
+    } finally {
+      await server.close();
+    }
+  });
+});
