@@ -7,11 +7,14 @@ import { migrateCommand } from './commands/migrate.js';
 import { migrateStoreCommand } from './commands/migrate-store.js';
 import { reindexCommand } from './commands/reindex.js';
 import { seedCommand } from './commands/seed.js';
+import { syncCommand } from './commands/sync.js';
 import { type Io, processIo } from './io.js';
 
 export function createProgram(io: Io = processIo): Command {
   const program = new Command('socialquery')
-    .description('socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export, reindex')
+    .description(
+      'socialquery admin commands: seed, keys, examples, migrate, migrate-store, import, export, reindex, sync',
+    )
     .option(
       '--store <address>',
       'store address, e.g. sqlite:./data/socialquery.db (default: $SOCIALQUERY_STORE or that path)',
@@ -28,6 +31,7 @@ export function createProgram(io: Io = processIo): Command {
   importCommand(program, io);
   exportCommand(program, io);
   reindexCommand(program, io);
+  syncCommand(program, io);
   return program;
 }
 

@@ -1,0 +1,185 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '@socialquery/store';
+import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import {
+  fakeReddit,
+  fakeYoutube,
+  REDDIT_CLIENT_ID,
+  REDDIT_CLIENT_SECRET,
+  redditPosts,
+  YOUTUBE_API_KEY,
+  youtubeVideos,
+} from '@socialquery/sync/testing';
+import type { Io } from '../io.js';
+import { runCli } from '../program.js';
+
+const NOW_S = Math.floor(Date.now() / 1000);
+const CHANNEL = 'UCabcdefghijklmnopqrstuv';
+const VARIABLES = [
+  'SOCIALQUERY_REDDIT_CLIENT_ID',
+  'SOCIALQUERY_REDDIT_CLIENT_SECRET',
+  'SOCIALQUERY_REDDIT_API_URL',
+  'SOCIALQUERY_REDDIT_AUTH_URL',
+  'SOCIALQUERY_YOUTUBE_API_KEY',
+  'SOCIALQUERY_YOUTUBE_API_URL',
+];
+
+let target: TestStoreAddress;
+let reddit: Awaited<ReturnType<typeof fakeReddit>>;
+let youtube: Awaited<ReturnType<typeof fakeYoutube>>;
+let dir: string;
+beforeAll(async () => {
+  target = await createTestStoreAddress({ shared: true });
+  reddit = await fakeReddit();
+  reddit.posts.push(...redditPosts(120, 'programming', NOW_S));
+  youtube = await fakeYoutube();
+  youtube.videos.push(...youtubeVideos(3, CHANNEL, Date.now()));
+  dir = await mkdtemp(join(tmpdir(), 'sq-cli-sync-'));
+  Object.assign(process.env, {
+    SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
+    SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
+    SOCIALQUERY_REDDIT_API_URL: reddit.url,
+    SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
+    SOCIALQUERY_YOUTUBE_API_KEY: YOUTUBE_API_KEY,
+    SOCIALQUERY_YOUTUBE_API_URL: youtube.url,
+  });
+});
+afterAll(async () => {
+  for (const name of VARIABLES) delete process.env[name];
+  await reddit.close();
+  await youtube.close();
+  await rm(dir, { recursive: true, force: true });
+  await target.drop();
+});
+
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), interactive: false };
+  const code = await runCli(['--store', target.address, ...args], io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('socialquery sync', () => {
+  it('--help on each command', async () => {
+    const help = await cli('sync', '--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/forum \[options\][\s\S]*video \[options\][\s\S]*run \[options\][\s\S]*status/);
+    expect(help.out).toContain('SOCIALQUERY_YOUTUBE_API_KEY');
+    expect((await cli('sync', 'forum', '--help')).out).toContain('--community <name>');
+    expect((await cli('sync', 'video', '--help')).out).toContain('--channel <id>');
+    expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
+    expect((await cli('--help')).out).toContain('reindex, sync');
+  });
+
+  it('the professional network and the planned platforms: exit 2 with why', async () => {
+    expect(await cli('sync', 'professional', '--company', 'x')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('error: the professional network has no public API'),
+    });
+    for (const platform of ['music', 'microblog', 'shortvideo'])
+      expect(await cli('sync', platform)).toMatchObject({
+        code: 2,
+        err: `error: ${platform}: not yet supported (planned): sync collects from forum and video today`,
+      });
+    expect(await cli('sync', 'forum', '--community', 'a', '--user', 'b')).toMatchObject({
+      code: 2,
+      err: 'error: a forum target names exactly one of community, user or post',
+    });
+  });
+
+  it('sync forum: progress on stderr, a summary line; a second run is incremental', async () => {
+    const first = await cli('sync', 'forum', '--community', 'programming', '--every', '10m');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(
+      /^forum:community:programming:new: 2 pages, 120 new, 0 updated, caught up \(\d+\.\d s\)$/,
+    );
+    expect(first.err).toContain('forum:community:programming:new: page 2: 20 new, 0 updated');
+    const again = await cli('sync', 'forum', '--community', 'programming');
+    expect(again.out).toMatch(/^forum:community:programming:new: 0 pages, 0 new, 0 updated, caught up/);
+    const store = await openStore(target.address);
+    try {
+      const { n } = await store.db
+        .selectFrom('forum_posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(120);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('sync run: one target failing (exit 1) while the others are stored; sync status shows each', async () => {
+    const file = join(dir, 'sync.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        targets: [
+          { platform: 'forum', post: 'nosuch' },
+          { platform: 'video', channel: CHANNEL, every: '1h' },
+        ],
+      }),
+    );
+    const result = await cli('sync', 'run', '--targets', file);
+    expect(result.code).toBe(1);
+    expect(result.out.split('\n')).toEqual([
+      expect.stringMatching(
+        /^forum:post:nosuch: 0 pages, 0 new, 0 updated, failed: reddit: GET \/comments\/nosuch answered 404: Not Found/,
+      ),
+      expect.stringMatching(/^video:channel:UCabcdefghijklmnopqrstuv: 1 page, 3 new, 0 updated, caught up/),
+    ]);
+    const status = await cli('sync', 'status');
+    expect(status.code).toBe(0);
+    const lines = status.out.split('\n');
+    expect(lines[0]).toMatch(/^target +last success +next run +last error$/);
+    expect(lines.slice(1).map((line) => line.split(/ {2,}/))).toEqual([
+      [
+        'forum:community:programming:new',
+        expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        expect.any(String),
+        '-',
+      ],
+      [
+        'forum:post:nosuch',
+        '-',
+        expect.any(String),
+        expect.stringMatching(/Z reddit: GET \/comments\/nosuch answered 404: Not Found$/),
+      ],
+      ['video:channel:UCabcdefghijklmnopqrstuv', expect.any(String), expect.any(String), '-'],
+    ]);
+    const json = JSON.parse((await cli('sync', 'status', '--json')).out) as { key: string; runs: number }[];
+    expect(json.map((state) => [state.key, state.runs])).toEqual([
+      ['forum:community:programming:new', 2],
+      ['forum:post:nosuch', 1],
+      ['video:channel:UCabcdefghijklmnopqrstuv', 1],
+    ]);
+    for (const text of [result.out, result.err, status.out]) {
+      for (const secret of [REDDIT_CLIENT_SECRET, YOUTUBE_API_KEY]) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('a bad targets file, a missing credential: clear errors', async () => {
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ targets: [{ platform: 'video', channel: 'UCshort' }] }));
+    expect(await cli('sync', 'run', '--targets', file)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^error: .*bad\.json: targets\[0\]\.channel: a channel id/),
+    });
+    const key = process.env.SOCIALQUERY_YOUTUBE_API_KEY;
+    delete process.env.SOCIALQUERY_YOUTUBE_API_KEY;
+    try {
+      expect(await cli('sync', 'video', '--search', 'cooking')).toMatchObject({
+        code: 1,
+        out: expect.stringContaining('failed: youtube credentials are not configured: set SOCIALQUERY_YOUTUBE_API_KEY'),
+      });
+    } finally {
+      process.env.SOCIALQUERY_YOUTUBE_API_KEY = key;
+    }
+    expect(await cli('sync', 'forum', '--community', 'a', '--every', 'often')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('expected a duration such as 30s, 10m, 1h or 1d'),
+    });
+  });
+});

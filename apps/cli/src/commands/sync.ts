@@ -1,0 +1,207 @@
+import type { Store } from '@socialquery/store';
+import {
+  listTargetStates,
+  parseEvery,
+  parseTarget,
+  PLANNED_PLATFORMS,
+  readTargetsFile,
+  runSchedule,
+  runTargets,
+  summaryLine,
+  SyncConfigError,
+  syncConfigFromEnv,
+  type Target,
+  TargetError,
+  type TargetSummary,
+  unsupportedPlatformMessage,
+} from '@socialquery/sync';
+import { type Command, CommanderError, InvalidArgumentError } from 'commander';
+import type { Io } from '../io.js';
+import { type StoreOption, withStore } from '../store-option.js';
+
+/** Exit codes: 1 when a target failed; 2 when nothing can run (bad targets or configuration, an unsupported platform). */
+const EXIT_TARGET_FAILED = 1;
+const EXIT_CANNOT_RUN = 2;
+
+interface RunFlags {
+  every?: string;
+  pages?: number;
+  loop?: boolean;
+}
+
+const every = (value: string) => {
+  if (parseEvery(value) === undefined) throw new InvalidArgumentError('expected a duration such as 30s, 10m, 1h or 1d');
+  return value;
+};
+const pages = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new InvalidArgumentError('expected a whole number from 1 to 100');
+  return n;
+};
+
+const HELP_AFTER = `
+Credentials come from the environment only: SOCIALQUERY_REDDIT_CLIENT_ID and SOCIALQUERY_REDDIT_CLIENT_SECRET
+(forum), SOCIALQUERY_YOUTUBE_API_KEY (video); docs/sync.md tells how to get them and what each target costs.
+Exit codes: 0 every target ran; 1 a target failed (the others still ran); 2 nothing could run.`;
+
+/**
+ * `sync`: keeps the store current from the platforms' official APIs (packages/sync): one target from
+ * flags (`sync forum --community rust`) or a targets file (`sync run --targets sync.json`), once or on
+ * their intervals (`--loop`); `sync status` shows each target's last success, next run and last error.
+ */
+export function syncCommand(program: Command, io: Io) {
+  const sync = program
+    .command('sync')
+    .description(
+      "keep the store current from the platforms' official APIs (Reddit, YouTube): incremental, on a schedule",
+    )
+    .addHelpText('after', HELP_AFTER);
+
+  const fail = (code: number, message: string): never => {
+    io.err(`error: ${message}`);
+    throw new CommanderError(code, 'socialquery.sync', message);
+  };
+  const storeOptions = (): StoreOption => program.opts<StoreOption>();
+
+  /** Runs targets once (or on their intervals with --loop), printing progress on stderr and a summary line per target. */
+  async function runAll(targets: Target[], flags: RunFlags) {
+    let config;
+    try {
+      config = syncConfigFromEnv();
+    } catch (error) {
+      if (error instanceof SyncConfigError) fail(EXIT_CANNOT_RUN, error.message);
+      throw error;
+    }
+    const options = {
+      config,
+      ...(flags.every ? { defaultEvery: flags.every } : {}),
+      onProgress: (key: string, message: string) => io.err(`${key}: ${message}`),
+    };
+    let failed = 0;
+    const report = (summaries: TargetSummary[]) => {
+      for (const summary of summaries) io.out(summaryLine(summary));
+      failed += summaries.filter((summary) => summary.stopped === 'error').length;
+    };
+    await withStore(storeOptions(), async (store: Store) => {
+      if (!flags.loop) {
+        report(await runTargets(store.db, targets, options));
+        return;
+      }
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      io.err(`syncing ${targets.length} target${targets.length === 1 ? '' : 's'} on their intervals; Ctrl-C stops`);
+      try {
+        await runSchedule(store.db, targets, {
+          ...options,
+          signal: controller.signal,
+          onRun: report,
+          onLease: (held) => io.err(held ? 'holding the sync lease' : 'another process holds the sync lease: waiting'),
+        });
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+    });
+    if (failed > 0)
+      throw new CommanderError(EXIT_TARGET_FAILED, 'socialquery.syncFailed', `${failed} target run(s) failed`);
+  }
+
+  const target = (value: unknown): Target => {
+    try {
+      return parseTarget(value, 'target');
+    } catch (error) {
+      if (error instanceof TargetError) fail(EXIT_CANNOT_RUN, error.message.replace(/^target: /, ''));
+      throw error;
+    }
+  };
+  const runFlags = (command: Command) =>
+    command
+      .option('--every <duration>', 'how often the target runs with --loop (30s, 10m, 1h, 1d; default 1h)', every)
+      .option('--pages <n>', 'pages fetched at most per run', pages)
+      .option('--loop', 'keep running, each run when the interval has passed (one process per store: a lease)');
+
+  runFlags(
+    sync
+      .command('forum')
+      .description("sync a Reddit community's new (or hot) posts, a user's submissions, or a post's comments")
+      .option('--community <name>', "a community's listing (new posts unless --listing hot)")
+      .option('--listing <listing>', 'new (default: walks to the newest post stored) or hot (re-fetches its pages)')
+      .option('--user <name>', "a user's submissions")
+      .option('--post <id>', "a post's comments (and the post)"),
+  ).action(async (flags: RunFlags & { community?: string; listing?: string; user?: string; post?: string }) => {
+    const { loop, ...spec } = flags;
+    await runAll([target({ platform: 'forum', ...spec })], { ...flags, loop: loop ?? false });
+  });
+
+  runFlags(
+    sync
+      .command('video')
+      .description("sync a YouTube channel's uploads, or a search's newest videos (100 quota units a page)")
+      .option('--channel <id>', "a channel's uploads (UC…)")
+      .option('--search <query>', "a search's newest videos"),
+  ).action(async (flags: RunFlags & { channel?: string; search?: string }) => {
+    const { loop, ...spec } = flags;
+    await runAll([target({ platform: 'video', ...spec })], { ...flags, loop: loop ?? false });
+  });
+
+  sync
+    .command('run')
+    .description('sync every target of a targets file once, or on their intervals with --loop')
+    .requiredOption('--targets <file>', 'the targets file (JSON: {"targets": [...]}, docs/sync.md)')
+    .option('--every <duration>', 'the interval of targets that give none (default 1h)', every)
+    .option('--loop', 'keep running, each target when its interval has passed (one process per store: a lease)')
+    .action(async (flags: RunFlags & { targets: string }) => {
+      let targets: Target[] = [];
+      try {
+        targets = await readTargetsFile(flags.targets);
+      } catch (error) {
+        if (error instanceof TargetError) fail(EXIT_CANNOT_RUN, error.message);
+        throw error;
+      }
+      await runAll(targets, flags);
+    });
+
+  sync
+    .command('status')
+    .description("each target's last success, next run and last error")
+    .option('--json', 'as JSON')
+    .action(async (flags: { json?: boolean }) => {
+      await withStore(storeOptions(), async (store) => {
+        const states = await listTargetStates(store.db);
+        if (flags.json) {
+          io.out(JSON.stringify(states, null, 2));
+          return;
+        }
+        if (states.length === 0) {
+          io.out('no targets have run yet (socialquery sync forum|video|run)');
+          return;
+        }
+        const when = (ms: number | undefined) =>
+          ms === undefined ? '-' : new Date(ms).toISOString().slice(0, 19) + 'Z';
+        const rows = states.map((state) => [
+          state.key,
+          when(state.lastSuccessAt),
+          when(state.nextRunAt),
+          state.lastError ? `${when(state.lastErrorAt)} ${state.lastError}` : '-',
+        ]);
+        const header = ['target', 'last success', 'next run', 'last error'];
+        const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+        for (const row of [header, ...rows])
+          io.out(
+            row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '),
+          );
+      });
+    });
+
+  for (const platform of ['professional', ...PLANNED_PLATFORMS]) {
+    sync
+      .command(platform)
+      .description(platform === 'professional' ? 'no public API: not possible' : 'not yet supported (planned)')
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .helpOption(false)
+      .action(() => fail(EXIT_CANNOT_RUN, unsupportedPlatformMessage(platform)!));
+  }
+}
