@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import type { Logger } from 'pino';
 import { type RunningService, startService } from './server.js';
+import { loadSyncMode, withSyncMode } from './sync-mode.js';
 
 /** The demo's size at these scales, roughly (the sets' sizes are their progress estimates). */
 const rowsOf = (scales: Readonly<Record<string, number>>) => {
@@ -27,6 +28,7 @@ export const serviceEnvironmentHelp = () => `Environment:
   SOCIALQUERY_REDIS   redis://… or rediss://…: budget counters shared by every replica (default: in memory);
                       while Redis is unreachable, requests are served without counting (fail-open)
   SOCIALQUERY_CORS_ORIGINS  browser origins allowed to call the API, comma-separated, or * (default: CORS off)
+  SOCIALQUERY_SYNC_TARGETS  a targets file: keep the store current from the platforms' APIs (docs/sync.md)
   LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
 
 A store without credentials gets a first API key and bearer token, printed once.`;
@@ -102,9 +104,10 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     out(USAGE);
     return 0;
   }
-  let config;
+  let config, syncMode;
   try {
     config = loadConfig(options.env);
+    syncMode = await loadSyncMode(options.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       err(error.message);
@@ -146,7 +149,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     );
   }
 
-  const service = await startService(config, store, logger);
+  const service = withSyncMode(await startService(config, store, logger), syncMode, store, logger);
   logger.info(
     {
       url: service.url,

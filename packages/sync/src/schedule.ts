@@ -61,7 +61,7 @@ export interface ScheduleOptions extends Omit<RunOptions, 'onPage'> {
   pollMs?: number;
   /** Called with every run's summaries. */
   onRun?: (summaries: TargetSummary[]) => void;
-  /** Called when this scheduler takes or loses the lease. */
+  /** Called with whether this scheduler holds the lease: on its first try, then whenever that changes. */
   onLease?: (held: boolean) => void;
 }
 
@@ -77,6 +77,8 @@ export async function runSchedule(db: Kysely<Database>, targets: readonly Target
   const lease = new SyncLease(db, options.holder ?? randomUUID(), leaseMs, clock);
   const { signal } = options;
   let held = false;
+  /** What onLease last said (undefined: nothing yet). */
+  let told: boolean | undefined;
   let renewedAt = 0;
   /** Takes or renews the lease (at most every third of its length); false when another holder has it. */
   const renew = async (): Promise<boolean> => {
@@ -84,7 +86,7 @@ export async function runSchedule(db: Kysely<Database>, targets: readonly Target
     if (held && now - renewedAt < leaseMs / 3) return true;
     const has = await lease.acquire().catch(() => false);
     renewedAt = now;
-    if (has !== held) options.onLease?.(has);
+    if (has !== told) options.onLease?.((told = has));
     return (held = has);
   };
   const sleep = (ms: number) => clock.sleep(Math.max(0, ms), signal).catch(() => {});
