@@ -501,6 +501,19 @@ describe('channel/videos', () => {
       expectError(await get(channelVideos.path, { ...query, paginationToken: token }), 400, 'invalid_cursor');
   });
 
+  it('bulk export (format=ndjson) follows the token to the end: every video once, in order', async () => {
+    const expected = await uploadsOf(channelId);
+    const res = await get(channelVideos.path, { channelId, format: 'ndjson', fields: 'videoId,publishedAt' });
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { videoId: string; publishedAt: string });
+    expect(lines).toEqual(
+      expected.map((v) => ({ videoId: v.id, publishedAt: new Date(v.published_at).toISOString() })),
+    );
+  });
+
   it('rejects tampered and garbage tokens and tokens of a search: 400 invalid_cursor', async () => {
     const token = ChannelVideosResponse.parse((await get(channelVideos.path, { channelId })).body).pagination
       .paginationToken;
