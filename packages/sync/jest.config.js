@@ -1,4 +1,17 @@
-/** The shared jest setup (jest.preset.js at the repository root), and this package's coverage minimum. */
-import preset, { coverageMinimum } from '../../jest.preset.js';
+/** The shared jest setup (jest.preset.js); the suites that write a store run on SQLite and on PostgreSQL (the lease's one statement, above all). */
+import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
 
-export default { ...preset, ...coverageMinimum({ statements: 95, branches: 84, functions: 92, lines: 97 }) };
+const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
+
+export default {
+  ...coverageMinimum({ statements: 95, branches: 84, functions: 92, lines: 97 }),
+  projects: [
+    { ...base, displayName: 'sqlite' },
+    {
+      ...base,
+      displayName: 'postgres',
+      setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/targets\\.test\\.ts$', '/upstream\\.test\\.ts$'],
+    },
+  ],
+};

@@ -1,0 +1,1 @@
+process.env.SOCIALQUERY_TEST_STORE = 'postgres';
