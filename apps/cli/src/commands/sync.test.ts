@@ -160,6 +160,28 @@ describe('socialquery sync', () => {
     }
   });
 
+  it('--loop: runs on the interval holding the lease until Ctrl-C (SIGINT)', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: Io = {
+      out: (text) => {
+        out.push(text);
+        // the first run's summary: stop as Ctrl-C would
+        process.emit('SIGINT');
+      },
+      err: (text) => err.push(text),
+      interactive: false,
+    };
+    const code = await runCli(
+      ['--store', target.address, 'sync', 'forum', '--user', 'author1', '--loop', '--every', '30s'],
+      io,
+    );
+    expect(code).toBe(0);
+    expect(err.slice(0, 2)).toEqual(['syncing 1 target on their intervals; Ctrl-C stops', 'holding the sync lease']);
+    expect(out).toEqual([expect.stringMatching(/^forum:user:author1: 1 page, 0 new, 40 updated, caught up/)]);
+    expect(process.listenerCount('SIGINT')).toBe(0);
+  });
+
   it('a bad targets file, a missing credential: clear errors', async () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ targets: [{ platform: 'video', channel: 'UCshort' }] }));
