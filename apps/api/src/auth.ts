@@ -15,7 +15,8 @@ const challenge = (error?: string) => ({
  * `Authorization: Bearer` for bearer ones. Credentials are never read from the query string.
  * Timing: the store looks the secret up by its SHA-256 hash, so no comparison ever runs over the
  * secret itself; timing could only reveal how much of a hash matched, which does not help build a
- * secret (SECURITY.md). Nothing is cached, so a revoked credential fails on the next request.
+ * secret (SECURITY.md). The store may remember a live credential for a few seconds
+ * (SOCIALQUERY_CREDENTIAL_CACHE_SECONDS): a revocation from elsewhere reaches this replica within that.
  */
 export function authenticate(scheme: AuthScheme, credentials: CredentialStore): RequestHandler {
   const kind = scheme === 'apiKey' ? 'api-key' : 'token';

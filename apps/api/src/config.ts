@@ -43,6 +43,8 @@ export const ConfigSchema = z.object({
   SOCIALQUERY_HEAVY_CONCURRENCY: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perReplica),
   /** Heavy requests one credential runs at once on a replica; more → 429 `concurrency_limited`. */
   SOCIALQUERY_HEAVY_PER_CREDENTIAL: wholeNumber(10_000, 'requests').default(DEFAULT_HEAVY_WORK_LIMITS.perCredential),
+  /** How long a replica remembers a live credential: a revocation from elsewhere (CLI, another replica) reaches it within this; 0 reads the store on every request. */
+  SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: wholeNumber(3600, 'seconds', 0).default(5),
   /** SQLite store files: threads that run heavy operations (searches) off the event loop; 0 runs them on it. */
   SOCIALQUERY_READER_THREADS: wholeNumber(16, 'threads', 0).default(1),
   /** Browser origins allowed to call the API (CORS), comma-separated, or `*`; CORS is off when unset. */

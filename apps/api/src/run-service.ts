@@ -119,6 +119,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
   const store = await openStore(config.SOCIALQUERY_STORE, {
     poolSize: config.SOCIALQUERY_POOL_SIZE,
     statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
+    credentialCacheMs: config.SOCIALQUERY_CREDENTIAL_CACHE_SECONDS * 1000,
   });
 
   if (flags['demo-if-empty'] && (await store.isEmpty())) {

@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_RATE_WINDOW: 60,
       SOCIALQUERY_HEAVY_CONCURRENCY: 4,
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
+      SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 5,
       SOCIALQUERY_READER_THREADS: 1,
       LOG_LEVEL: 'info',
     });
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
       SOCIALQUERY_HEAVY_CONCURRENCY: '8',
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: '',
+      SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '0',
       SOCIALQUERY_READER_THREADS: '0',
       LOG_LEVEL: 'silent',
     });
@@ -43,9 +45,13 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_REDIS: 'redis://:pw@127.0.0.1:6380/2',
       SOCIALQUERY_HEAVY_CONCURRENCY: 8,
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
+      SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 0,
       SOCIALQUERY_READER_THREADS: 0,
       LOG_LEVEL: 'silent',
     });
+    expect(() => loadConfig({ SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '3601' })).toThrow(
+      /SOCIALQUERY_CREDENTIAL_CACHE_SECONDS must be a whole number from 0 to 3600 \(seconds\)/,
+    );
     expect(() => loadConfig({ SOCIALQUERY_READER_THREADS: '17' })).toThrow(
       /SOCIALQUERY_READER_THREADS must be a whole number from 0 to 16 \(threads\)/,
     );

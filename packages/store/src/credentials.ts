@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { CredentialKind, Database } from './schema.js';
 
 export const credentialKinds = ['api-key', 'token', 'feed'] as const satisfies readonly CredentialKind[];
@@ -34,7 +35,26 @@ const PREFIX: Record<CredentialKind, string> = { 'api-key': 'sqk_', token: 'sqt_
 /** SHA-256 of a 192-bit random secret: a fast lookup key that reveals nothing if the store leaks. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-export function createCredentialStore(db: Kysely<Database>): CredentialStore {
+export interface CredentialCacheOptions {
+  /**
+   * How long a successful check is remembered in this process, in ms (default 0: every check reads
+   * the store). A revocation through this same store object takes effect at once; one made
+   * elsewhere (the CLI, another replica) reaches this process within that time.
+   */
+  cacheMs?: number;
+  /** Live credentials remembered at most (least recently used forgotten first; default 10,000). */
+  cacheEntries?: number;
+  /** The clock of the cache (tests pass their own). */
+  now?: () => number;
+}
+
+export function createCredentialStore(
+  db: Kysely<Database>,
+  { cacheMs = 0, cacheEntries = 10_000, now = Date.now }: CredentialCacheOptions = {},
+): CredentialStore {
+  // only credentials found live are remembered: unknown secrets (guesses) would only fill the cache
+  const live = cacheMs > 0 ? new LRUCache<string, { id: string; until: number }>({ max: cacheEntries }) : undefined;
+  const keyOf = (hash: string, kind: CredentialKind) => `${kind}:${hash}`;
   return {
     async create(kind, name) {
       const secret = PREFIX[kind] + randomBytes(24).toString('base64url');
@@ -61,15 +81,24 @@ export function createCredentialStore(db: Kysely<Database>): CredentialStore {
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
+      if (live) for (const [key, entry] of live.entries()) if (entry.id === id) live.delete(key);
       return Number(result.numUpdatedRows) > 0;
     },
     async check(secret, kind) {
+      const hash = hashSecret(secret);
+      const cached = live?.get(keyOf(hash, kind));
+      if (cached && cached.until > now()) return cached.id;
       const row = await db
         .selectFrom('credentials')
         .select(['id', 'kind', 'revoked_at'])
-        .where('secret_hash', '=', hashSecret(secret))
+        .where('secret_hash', '=', hash)
         .executeTakeFirst();
-      return row && row.kind === kind && row.revoked_at === null ? row.id : null;
+      const id = row && row.kind === kind && row.revoked_at === null ? row.id : null;
+      if (live) {
+        if (id === null) live.delete(keyOf(hash, kind));
+        else live.set(keyOf(hash, kind), { id, until: now() + cacheMs });
+      }
+      return id;
     },
     async count() {
       const row = await db

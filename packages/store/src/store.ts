@@ -46,6 +46,8 @@ export interface Store extends PlatformSources {
 export interface OpenStoreOptions extends DialectOptions {
   /** Apply pending migrations on open (default true). */
   migrate?: boolean;
+  /** How long this process remembers a live credential (credentials.ts; default 0: not at all). */
+  credentialCacheMs?: number;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function openStore(
     description: describeAddress(parsed),
     db,
     ...sourcesOver(db),
-    credentials: createCredentialStore(db),
+    credentials: createCredentialStore(db, { cacheMs: options.credentialCacheMs ?? 0 }),
     settings: createSettingsStore(db),
     migrate: () => migrateToLatest(db),
     seedDemo: (seedOptions) => seedDemo(db, seedOptions),
