@@ -14,6 +14,7 @@ import {
 import { type HandlerContext, type OperationExporter, recordEncoder, ServiceError } from '@socialquery/core/server';
 import type { Request, Response } from 'express';
 import { preferredEncoding } from './http-cache.js';
+import { requestLogOf } from './logger.js';
 
 /**
  * Bulk export of a listing (core's export module has the rules): the request's format, then the
@@ -120,20 +121,23 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
     } catch (error) {
       outcome.cut = 'a fault while reading the store';
       outcome.storeFault = true;
-      req.log?.error({ err: error }, 'export failed after its first records');
+      requestLogOf(req)?.error({ err: error }, 'export failed after its first records');
     } finally {
       if (closed || outcome.cut) await iterator.return?.().catch(() => undefined);
     }
     if (closed) {
-      req.log?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
+      requestLogOf(req)?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
     } else if (outcome.cut) {
-      req.log?.warn({ rows: outcome.rows, format, reason: outcome.cut }, 'export cut short; the connection is aborted');
+      requestLogOf(req)?.warn(
+        { rows: outcome.rows, format, reason: outcome.cut },
+        'export cut short; the connection is aborted',
+      );
       // what was written is whole records: let it reach the client before the abort, for a moment at most
       await flushed(sink, res, CUT_FLUSH_MS);
       res.destroy();
     } else {
       sink.end();
-      req.log?.info({ rows: outcome.rows, format }, 'export sent');
+      requestLogOf(req)?.info({ rows: outcome.rows, format }, 'export sent');
     }
     return !outcome.storeFault;
   };

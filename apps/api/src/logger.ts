@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { requestIdFor } from './request-id.js';
 import { redactUrl } from './security.js';
 
@@ -19,27 +18,56 @@ export function createLogger(level: LevelWithSilent = 'info'): Logger {
  */
 const targetOf = (req: IncomingMessage & { originalUrl?: string }) => redactUrl(req.originalUrl ?? req.url);
 
+interface LoggedRequest extends IncomingMessage {
+  /** The request id (`x-request-id`), read by request-id.ts. */
+  id?: string;
+  originalUrl?: string;
+}
+
+const requestLogs = new WeakMap<IncomingMessage, () => Logger>();
+
 /**
- * One log line per request: method, path (with query), status, duration, request id.
- * Headers are not logged, credential-like query values are masked (they are refused anyway), and so
- * is the feed token in a feed URL's path, so credentials never reach the log.
+ * A logger whose lines carry the request's id (`reqId`), for the rare events within a request
+ * (an export's outcome). Made on first use: most requests log nothing but their access line.
  */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => requestIdFor(req),
-    quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${targetOf(req)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${targetOf(req)} ${res.statusCode}`,
-    serializers: {
-      req: (req: IncomingMessage & { id?: unknown; originalUrl?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: targetOf(req),
-      }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-    wrapSerializers: false,
-  });
+export function requestLogOf(req: IncomingMessage): Logger | undefined {
+  return requestLogs.get(req)?.();
+}
+
+/**
+ * One log line per request, written when the response has gone out (or the connection closed
+ * first): method, path (with query), status, duration in ms, request id, as
+ * `{ req: { id, method, url }, res: { statusCode }, responseTime }`. Headers are not logged,
+ * credential-like query values are masked (they are refused anyway), and so is the feed token in a
+ * feed URL's path, so credentials never reach the log. No child logger per request: the line is
+ * one call on the service's logger (pino-http's per-request child and serializers cost ~4× as much
+ * CPU per line, measured in BENCHMARKS.md).
+ */
+export function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req: LoggedRequest, res, next) => {
+    const started = performance.now();
+    const id = requestIdFor(req);
+    req.id = id;
+    let child: Logger | undefined;
+    requestLogs.set(req, () => (child ??= logger.child({ reqId: id })));
+    const done = () => {
+      res.removeListener('finish', done);
+      res.removeListener('close', done);
+      const status = res.statusCode;
+      const aborted = !res.writableFinished;
+      const target = targetOf(req);
+      const line = {
+        req: { id, method: req.method, url: target },
+        res: { statusCode: status },
+        responseTime: Math.round((performance.now() - started) * 1000) / 1000,
+        ...(aborted ? { aborted: true } : {}),
+      };
+      const msg = `${req.method} ${target} ${status}${aborted ? ' (connection closed before the response ended)' : ''}`;
+      if (status >= 500) logger.error(line, msg);
+      else logger.info(line, msg);
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }

@@ -1,5 +1,5 @@
 import cors from 'cors';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import { sendError } from './error-response.js';
@@ -17,12 +17,33 @@ const ownsCsp = (path: string, prefixes: readonly string[]) =>
 /**
  * helmet's headers on every response (answers, errors and 404s alike, since it runs first):
  * its default CSP everywhere except under `ownCspPaths`, which get every other header and set
- * their CSP themselves.
+ * their CSP themselves. helmet's headers do not depend on the request, so they are taken from it
+ * once, at mount, and set from that list on each response (twelve middleware calls a request
+ * otherwise).
  */
 export function securityHeaders(ownCspPaths: readonly string[] = OWN_CSP_PATHS): RequestHandler {
-  const withCsp = helmet();
-  const withoutCsp = helmet({ contentSecurityPolicy: false });
-  return (req, res, next) => (ownsCsp(req.path, ownCspPaths) ? withoutCsp : withCsp)(req, res, next);
+  const withCsp = headersOf(helmet());
+  const withoutCsp = headersOf(helmet({ contentSecurityPolicy: false }));
+  return (req, res, next) => {
+    const { set, removed } = ownsCsp(req.path, ownCspPaths) ? withoutCsp : withCsp;
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
+}
+
+/** The headers a header-setting middleware sets and removes, by running it once on a response that records them. */
+function headersOf(middleware: RequestHandler) {
+  const set = new Map<string, string>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => (set.set(name, String(value)), removed.delete(name)),
+    removeHeader: (name: string) => (set.delete(name), removed.add(name)),
+  };
+  let called = false;
+  void middleware({} as Request, recorder as unknown as Response, () => (called = true));
+  if (!called) throw new Error('the security-header middleware did not run through');
+  return { set: [...set], removed: [...removed] };
 }
 
 /**
