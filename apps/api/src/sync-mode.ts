@@ -58,6 +58,7 @@ export function withSyncMode(
     config: mode.config,
     signal: controller.signal,
     onProgress: (target, message) => log.debug({ target }, message),
+    onError: (error) => log.warn({ err: error }, 'sync: the schedule could not reach the store; trying again'),
     onLease: (held) =>
       log.info(held ? 'sync: this replica holds the sync lease' : 'sync: another replica holds the sync lease'),
     onRun: (summaries) => {

@@ -77,6 +77,38 @@ describe('runSchedule', () => {
     expect(states[0]).toMatchObject({ runs: 13, failures: 0, recordsNew: 5 });
   });
 
+  it('goes on when the store fails a turn, telling onError', async () => {
+    let failures = 2;
+    // the store answers the lease but fails its first two reads of the targets' states (a database restart)
+    const flaky = new Proxy(store.db, {
+      get(db, property) {
+        if (property !== 'selectFrom') {
+          const value = Reflect.get(db, property, db) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(db) : value;
+        }
+        return (table: 'sync_targets') => {
+          if (table === 'sync_targets' && failures-- > 0) throw new Error('store unreachable');
+          return db.selectFrom(table);
+        };
+      },
+    });
+    const controller = new AbortController();
+    const errors: string[] = [];
+    const clock = fakeClock(Date.parse('2026-06-01T00:00:00Z'));
+    await runSchedule(flaky, [{ platform: 'forum', community: 'flaky' }], {
+      config: fakeConfig(reddit),
+      clock,
+      upstream: fastUpstream,
+      signal: controller.signal,
+      holder: 'flaky',
+      pollMs: 5_000,
+      onError: (error) => errors.push((error as Error).message),
+      onRun: () => controller.abort(),
+    });
+    expect(errors).toEqual(['store unreachable', 'store unreachable']);
+    expect(clock.sleeps).toEqual([5_000, 5_000]);
+  });
+
   it('the lease: one holder until it expires or is released', async () => {
     const clock = fakeClock();
     const a = new SyncLease(store.db, 'a', 1_000, clock, 'test');

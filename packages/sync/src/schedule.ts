@@ -61,6 +61,8 @@ export interface ScheduleOptions extends Omit<RunOptions, 'onPage'> {
   pollMs?: number;
   /** Called with every run's summaries. */
   onRun?: (summaries: TargetSummary[]) => void;
+  /** Called when a turn of the schedule failed (the store unreachable); the next is tried after `pollMs`. */
+  onError?: (error: unknown) => void;
   /** Called with whether this scheduler holds the lease: on its first try, then whenever that changes. */
   onLease?: (held: boolean) => void;
 }
@@ -90,33 +92,42 @@ export async function runSchedule(db: Kysely<Database>, targets: readonly Target
     return (held = has);
   };
   const sleep = (ms: number) => clock.sleep(Math.max(0, ms), signal).catch(() => {});
+  /** One turn: runs what is due; returns how long to sleep before the next. */
+  const turn = async (): Promise<number> => {
+    if (!(await renew())) return pollMs;
+    const keys = new Set(targets.map(targetKey));
+    const states = new Map((await listTargetStates(db)).filter((s) => keys.has(s.key)).map((s) => [s.key, s]));
+    const now = clock.now();
+    const due = targets.filter((target) => (states.get(targetKey(target))?.nextRunAt ?? 0) <= now);
+    if (due.length === 0) {
+      const next = Math.min(...targets.map((target) => states.get(targetKey(target))?.nextRunAt ?? now));
+      return Math.min(next - now, pollMs);
+    }
+    // a lease lost mid-run (this replica stalled past its expiry) stops the run before it writes more
+    const run = new AbortController();
+    const stop = () => run.abort();
+    signal.addEventListener('abort', stop);
+    const summaries = await runTargets(db, due, {
+      ...options,
+      upstream: { ...options.upstream, signal: run.signal },
+      onPage: async () => {
+        if (!(await renew())) run.abort();
+      },
+    }).finally(() => signal.removeEventListener('abort', stop));
+    options.onRun?.(summaries);
+    return 0;
+  };
   try {
     while (!signal.aborted) {
-      if (!(await renew())) {
-        await sleep(pollMs);
-        continue;
+      let wait: number;
+      try {
+        wait = await turn();
+      } catch (error) {
+        // the store unreachable (a database restart): the schedule goes on and tries again
+        options.onError?.(error);
+        wait = pollMs;
       }
-      const keys = new Set(targets.map(targetKey));
-      const states = new Map((await listTargetStates(db)).filter((s) => keys.has(s.key)).map((s) => [s.key, s]));
-      const now = clock.now();
-      const due = targets.filter((target) => (states.get(targetKey(target))?.nextRunAt ?? 0) <= now);
-      if (due.length > 0) {
-        // a lease lost mid-run (this replica stalled past its expiry) stops the run before it writes more
-        const run = new AbortController();
-        const stop = () => run.abort();
-        signal.addEventListener('abort', stop);
-        const summaries = await runTargets(db, due, {
-          ...options,
-          upstream: { ...options.upstream, signal: run.signal },
-          onPage: async () => {
-            if (!(await renew())) run.abort();
-          },
-        }).finally(() => signal.removeEventListener('abort', stop));
-        options.onRun?.(summaries);
-        continue;
-      }
-      const next = Math.min(...targets.map((target) => states.get(targetKey(target))?.nextRunAt ?? now));
-      await sleep(Math.min(next - now, pollMs));
+      if (wait > 0) await sleep(wait);
     }
   } finally {
     if (held) await lease.release().catch(() => {});
