@@ -9,6 +9,13 @@ export interface LoadResult {
   mean: number;
   /** Responses whose status was not the expected one, plus errors and timeouts. */
   unexpected: number;
+  /** Responses received in the measurement. */
+  requests?: number;
+  /**
+   * CPU (user + system) the measured server process spent per response, in µs: on a busy machine,
+   * where requests/s also measures the other processes, the steadier figure of a server's cost.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -45,6 +52,7 @@ export async function load(
     p99: result.latency.p99,
     mean: result.latency.average,
     unexpected: total - expected + result.errors + result.timeouts,
+    requests: total,
   };
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,25 @@ import { join } from 'node:path';
 export interface RunningServer {
   url: string;
   log: () => string;
+  /** CPU time (user + system) the process has used so far, in ms; NaN where /proc is not there. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+let ticksPerSecond: number | undefined;
+
+/** user + system CPU of a process from /proc/<pid>/stat (fields 14 and 15, in clock ticks). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    ticksPerSecond ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) may hold spaces: count fields after its closing parenthesis
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const logDir = mkdtempSync(join(tmpdir(), 'sq-bench-'));
@@ -31,6 +49,7 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
       return {
         url,
         log,
+        cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();
