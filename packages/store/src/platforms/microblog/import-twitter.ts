@@ -253,46 +253,60 @@ function v2Media(item: Json): [string, { type: string; url: string }] | undefine
   return [key, { type: optionalString(item, 'type', 'photo'), url }];
 }
 
+/** One API v2 response page (`{data, includes: {users, media, tweets}}`) → its users and tweets; located as `<where> tweet N`. */
+export function* mapV2Response(value: unknown, where: string): Generator<ImportItem> {
+  if (!isObject(value) || !(Array.isArray(value.data) || isObject(value.data))) {
+    yield { location: where, error: 'not an API v2 response (no data)' };
+    return;
+  }
+  const includes = optionalObject(value, 'includes');
+  const list = (key: string) => (Array.isArray(includes[key]) ? (includes[key] as unknown[]) : []);
+  const usernames = new Map<string, string>();
+  for (const user of list('users'))
+    if (isObject(user) && typeof user.id === 'string' && typeof user.username === 'string')
+      usernames.set(user.id, user.username);
+  const media = new Map<string, { type: string; url: string }>();
+  for (const item of list('media')) {
+    const entry = isObject(item) ? v2Media(item) : undefined;
+    if (entry) media.set(entry[0], entry[1]);
+  }
+  const data = Array.isArray(value.data) ? value.data : [value.data];
+  // a users lookup (`/users/{id}/followers`, `/users/by/username/{name}`) answers users in data, not tweets
+  const isUsers = data.length > 0 && data.every((item) => isObject(item) && typeof item.username === 'string');
+  const sections: [string, unknown[], (record: Json) => ImportRow][] = isUsers
+    ? [
+        ['user', data, mapV2User],
+        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
+      ]
+    : [
+        ['user', list('users'), mapV2User],
+        ['tweet', data, (tweet) => mapV2Tweet(tweet, usernames, media)],
+        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
+      ];
+  for (const [what, records, map] of sections) {
+    for (const [n, record] of records.entries()) {
+      const location = `${where} ${what} ${n + 1}`;
+      try {
+        if (!isObject(record)) throw new RecordError('not a JSON object');
+        yield { location, rows: [map(record)] } satisfies ImportItem;
+      } catch (error) {
+        yield { location, error: reasonOf(error) };
+      }
+    }
+  }
+}
+
 export const twitterV2: Importer = {
   platform: 'microblog',
   format: 'twitter-v2',
   description:
-    'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}): a .json file (one or more pages, or NDJSON) or a folder of them',
+    'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}; data users for a users lookup): a .json file (one or more pages, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
-    for await (const { where, value } of readResponses(path, progress)) {
-      if (!isObject(value) || !(Array.isArray(value.data) || isObject(value.data))) {
-        yield { location: where, error: 'not an API v2 response (no data)' };
-        continue;
-      }
-      const includes = optionalObject(value, 'includes');
-      const list = (key: string) => (Array.isArray(includes[key]) ? (includes[key] as unknown[]) : []);
-      const usernames = new Map<string, string>();
-      for (const user of list('users'))
-        if (isObject(user) && typeof user.id === 'string' && typeof user.username === 'string')
-          usernames.set(user.id, user.username);
-      const media = new Map<string, { type: string; url: string }>();
-      for (const item of list('media')) {
-        const entry = isObject(item) ? v2Media(item) : undefined;
-        if (entry) media.set(entry[0], entry[1]);
-      }
-      const tweets = Array.isArray(value.data) ? value.data : [value.data];
-      const sections: [string, unknown[], (record: Json) => ImportRow][] = [
-        ['user', list('users'), mapV2User],
-        ['tweet', tweets, (tweet) => mapV2Tweet(tweet, usernames, media)],
-        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
-      ];
-      for (const [what, records, map] of sections) {
-        for (const [n, record] of records.entries()) {
-          const location = `${where} ${what} ${n + 1}`;
-          try {
-            if (!isObject(record)) throw new RecordError('not a JSON object');
-            yield { location, rows: [map(record)] } satisfies ImportItem;
-          } catch (error) {
-            yield { location, error: reasonOf(error) };
-          }
-        }
-      }
-    }
+    for await (const { where, value } of readResponses(path, progress)) yield* mapV2Response(value, where);
+  },
+  async *readDocuments(documents, where) {
+    let n = 0;
+    for await (const value of documents) yield* mapV2Response(value, `${where} response ${++n}`);
   },
 };

@@ -629,6 +629,10 @@ export const spotifyWebApi: Importer = {
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* responseItems(value, where);
   },
+  async *readDocuments(documents, where) {
+    let n = 0;
+    for await (const value of documents) yield* responseItems(value, `${where} response ${++n}`);
+  },
   async afterImport(trx, written) {
     // recommendations and related artists come from the playlists' entries
     if (written.has('music_playlist_tracks')) await recomputeMusicDerivedIn(trx);

@@ -1,6 +1,6 @@
 import { toShortVideoCommentRow, toShortVideoRow } from './rows.js';
 import { readResponses } from '../../import/input.js';
-import { type Importer, type ImportRow, RecordError } from '../../import/types.js';
+import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
   epochSeconds,
   integer,
@@ -61,6 +61,40 @@ export function mapTiktokComment(comment: Json): ImportRow<'shortvideo_comments'
 /** Top-level sections of the app's "Download your data" file (import-tiktok-export.ts), either layout. */
 const EXPORT_SECTIONS = ['Profile And Settings', 'Post', 'Your Activity', 'Activity', 'Profile', 'Video'];
 
+/** One Research API response (`{data: {videos | comments}}`) → its videos and comments; located as `<where> video N`. */
+export function* mapTiktokResponse(value: unknown, where: string): Generator<ImportItem> {
+  const data = isObject(value) && isObject(value.data) ? value.data : value;
+  const lists = isObject(data)
+    ? (
+        [
+          ['videos', mapTiktokVideo],
+          ['comments', mapTiktokComment],
+        ] as const
+      ).filter(([key]) => Array.isArray(data[key]))
+    : [];
+  if (!isObject(data) || lists.length === 0) {
+    const isExport = isObject(value) && EXPORT_SECTIONS.some((section) => section in value);
+    yield {
+      location: where,
+      error: isExport
+        ? 'this is a "Download your data" export, not a research API response: import it as shortvideo tiktok-export'
+        : 'not a research API response (no data.videos or data.comments array)',
+    };
+    return;
+  }
+  for (const [key, map] of lists) {
+    for (const [n, record] of (data[key] as unknown[]).entries()) {
+      const location = `${where} ${key.slice(0, -1)} ${n + 1}`;
+      try {
+        if (!isObject(record)) throw new RecordError('not a JSON object');
+        yield { location, rows: [map(record)] };
+      } catch (error) {
+        yield { location, error: reasonOf(error) };
+      }
+    }
+  }
+}
+
 export const tiktokResearch: Importer = {
   platform: 'shortvideo',
   format: 'tiktok',
@@ -68,37 +102,10 @@ export const tiktokResearch: Importer = {
     'TikTok Research API video query and comment list responses ({data: {videos | comments}}): a .json file or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
-    for await (const { where, value } of readResponses(path, progress)) {
-      const data = isObject(value) && isObject(value.data) ? value.data : value;
-      const lists = isObject(data)
-        ? (
-            [
-              ['videos', mapTiktokVideo],
-              ['comments', mapTiktokComment],
-            ] as const
-          ).filter(([key]) => Array.isArray(data[key]))
-        : [];
-      if (!isObject(data) || lists.length === 0) {
-        const isExport = isObject(value) && EXPORT_SECTIONS.some((section) => section in value);
-        yield {
-          location: where,
-          error: isExport
-            ? 'this is a "Download your data" export, not a research API response: import it as shortvideo tiktok-export'
-            : 'not a research API response (no data.videos or data.comments array)',
-        };
-        continue;
-      }
-      for (const [key, map] of lists) {
-        for (const [n, record] of (data[key] as unknown[]).entries()) {
-          const location = `${where} ${key.slice(0, -1)} ${n + 1}`;
-          try {
-            if (!isObject(record)) throw new RecordError('not a JSON object');
-            yield { location, rows: [map(record)] };
-          } catch (error) {
-            yield { location, error: reasonOf(error) };
-          }
-        }
-      }
-    }
+    for await (const { where, value } of readResponses(path, progress)) yield* mapTiktokResponse(value, where);
+  },
+  async *readDocuments(documents, where) {
+    let n = 0;
+    for await (const value of documents) yield* mapTiktokResponse(value, `${where} response ${++n}`);
   },
 };
