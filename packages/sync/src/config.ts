@@ -16,6 +16,31 @@ export interface SyncConfig {
     /** The API root (default https://www.googleapis.com/youtube/v3). */
     apiUrl: string;
   };
+  spotify: {
+    clientId?: string;
+    clientSecret?: string;
+    /** The market (ISO 3166-1 alpha-2) shows and episodes are asked in: client credentials have no user country (default US). */
+    market: string;
+    /** The API root (default https://api.spotify.com/v1). */
+    apiUrl: string;
+    /** The token endpoint (default https://accounts.spotify.com/api/token). */
+    authUrl: string;
+  };
+  x: {
+    bearerToken?: string;
+    /** The API root (default https://api.x.com/2). */
+    apiUrl: string;
+  };
+  tiktok: {
+    clientKey?: string;
+    clientSecret?: string;
+    /** The API root (default https://open.tiktokapis.com). */
+    apiUrl: string;
+    /** The token endpoint (default https://open.tiktokapis.com/v2/oauth/token/). */
+    authUrl: string;
+    /** Days a user's first run walks back (default 30). */
+    firstRunDays: number;
+  };
 }
 
 /** A variable holds a value sync cannot use. */
@@ -25,6 +50,7 @@ export class SyncConfigError extends Error {
 
 export const DEFAULT_REDDIT_USER_AGENT = 'server:socialquery-sync:0.1.0 (self-hosted socialquery)';
 export const DEFAULT_YOUTUBE_DAILY_QUOTA = 10_000;
+export const DEFAULT_TIKTOK_FIRST_RUN_DAYS = 30;
 
 const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -50,6 +76,21 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncCon
   const clientId = text(env.SOCIALQUERY_REDDIT_CLIENT_ID);
   const clientSecret = text(env.SOCIALQUERY_REDDIT_CLIENT_SECRET);
   const apiKey = text(env.SOCIALQUERY_YOUTUBE_API_KEY);
+  const daysText = text(env.SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS);
+  const firstRunDays = daysText === undefined ? DEFAULT_TIKTOK_FIRST_RUN_DAYS : Number(daysText);
+  if (!Number.isInteger(firstRunDays) || firstRunDays < 1 || firstRunDays > 3650)
+    throw new SyncConfigError(
+      `SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS must be a whole number of days from 1 to 3650, got ${JSON.stringify(daysText)}`,
+    );
+  const market = text(env.SOCIALQUERY_SPOTIFY_MARKET) ?? 'US';
+  if (!/^[A-Z]{2}$/.test(market))
+    throw new SyncConfigError(
+      `SOCIALQUERY_SPOTIFY_MARKET must be a country code of two capital letters (US, GB, DE), got ${JSON.stringify(market)}`,
+    );
+  const optional = (name: string, key: string) => {
+    const value = text(env[name]);
+    return value ? { [key]: value } : {};
+  };
   return {
     reddit: {
       ...(clientId ? { clientId } : {}),
@@ -63,14 +104,39 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncCon
       dailyQuota,
       apiUrl: url(env, 'SOCIALQUERY_YOUTUBE_API_URL', 'https://www.googleapis.com/youtube/v3'),
     },
+    spotify: {
+      ...optional('SOCIALQUERY_SPOTIFY_CLIENT_ID', 'clientId'),
+      ...optional('SOCIALQUERY_SPOTIFY_CLIENT_SECRET', 'clientSecret'),
+      market,
+      apiUrl: url(env, 'SOCIALQUERY_SPOTIFY_API_URL', 'https://api.spotify.com/v1'),
+      authUrl: url(env, 'SOCIALQUERY_SPOTIFY_AUTH_URL', 'https://accounts.spotify.com/api/token'),
+    },
+    x: {
+      ...optional('SOCIALQUERY_X_BEARER_TOKEN', 'bearerToken'),
+      apiUrl: url(env, 'SOCIALQUERY_X_API_URL', 'https://api.x.com/2'),
+    },
+    tiktok: {
+      ...optional('SOCIALQUERY_TIKTOK_CLIENT_KEY', 'clientKey'),
+      ...optional('SOCIALQUERY_TIKTOK_CLIENT_SECRET', 'clientSecret'),
+      apiUrl: url(env, 'SOCIALQUERY_TIKTOK_API_URL', 'https://open.tiktokapis.com'),
+      authUrl: url(env, 'SOCIALQUERY_TIKTOK_AUTH_URL', 'https://open.tiktokapis.com/v2/oauth/token/'),
+      firstRunDays,
+    },
   };
 }
 
 /** The secrets of a configuration, to mask wherever text leaves sync. */
 export function secretsOf(config: SyncConfig): string[] {
-  return [config.reddit.clientSecret, config.reddit.clientId, config.youtube.apiKey].filter(
-    (secret): secret is string => secret !== undefined && secret.length >= 4,
-  );
+  return [
+    config.reddit.clientSecret,
+    config.reddit.clientId,
+    config.youtube.apiKey,
+    config.spotify.clientSecret,
+    config.spotify.clientId,
+    config.x.bearerToken,
+    config.tiktok.clientSecret,
+    config.tiktok.clientKey,
+  ].filter((secret): secret is string => secret !== undefined && secret.length >= 4);
 }
 
 /** `text` with every secret of `config` replaced by `***`. */

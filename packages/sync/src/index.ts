@@ -2,6 +2,7 @@ export { type Clock, systemClock } from './clock.js';
 export { parseEvery } from './duration.js';
 export {
   DEFAULT_REDDIT_USER_AGENT,
+  DEFAULT_TIKTOK_FIRST_RUN_DAYS,
   DEFAULT_YOUTUBE_DAILY_QUOTA,
   maskSecrets,
   type SyncConfig,
@@ -12,11 +13,14 @@ export {
   DEFAULT_EVERY,
   everyMs,
   type ForumTarget,
+  type MicroblogTarget,
+  type MusicTarget,
   parseTarget,
   parseTargets,
   PLANNED_PLATFORMS,
   readTargetsFile,
   SUPPORTED_PLATFORMS,
+  type ShortvideoTarget,
   type Target,
   TargetError,
   targetKey,
@@ -38,6 +42,7 @@ export { type RunOptions, runTargets, summaryLine, syncPlatforms, type TargetSum
 export { LEASE_NAME, runSchedule, type ScheduleOptions, SyncLease } from './schedule.js';
 export {
   createUpstream,
+  parseExactJson,
   type Upstream,
   type UpstreamAuth,
   UpstreamError,
@@ -47,3 +52,6 @@ export {
 } from './upstream.js';
 export { reddit } from './platforms/reddit.js';
 export { QUOTA_COST, youtube } from './platforms/youtube.js';
+export { spotify } from './platforms/spotify.js';
+export { x } from './platforms/x.js';
+export { tiktok } from './platforms/tiktok.js';

@@ -5,11 +5,14 @@ import { type Clock, systemClock } from './clock.js';
 import { maskSecrets, type SyncConfig } from './config.js';
 import type { PlatformSession, SessionDeps, StopReason, SyncPlatform, TargetResult } from './platform.js';
 import { reddit } from './platforms/reddit.js';
+import { spotify } from './platforms/spotify.js';
+import { tiktok } from './platforms/tiktok.js';
+import { x } from './platforms/x.js';
 import { youtube } from './platforms/youtube.js';
 import { everyMs, type Target, targetKey } from './targets.js';
 
 /** The platforms sync collects from, by store platform: one adapter module each. */
-export const syncPlatforms: readonly SyncPlatform[] = [reddit, youtube];
+export const syncPlatforms: readonly SyncPlatform[] = [reddit, youtube, spotify, x, tiktok];
 
 /** What one target's run did. */
 export interface TargetSummary {

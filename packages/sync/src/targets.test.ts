@@ -16,6 +16,13 @@ describe('targets', () => {
         { platform: 'forum', post: 't3_abc123' },
         { platform: 'video', channel: 'UC_x5XG1OV2P6uZZ5FSM9Ttw', every: '1h' },
         { platform: 'video', search: 'Sourdough' },
+        { platform: 'music', artist: '0OdUWJ0sBjDrqHygGUXeCF' },
+        { platform: 'music', playlist: '37i9dQZF1DXcBWIGoYBM5M', pages: 5 },
+        { platform: 'music', show: '4rOoJ6Egrf8K2IrywzwOMk' },
+        { platform: 'microblog', user: '@XDevelopers' },
+        { platform: 'microblog', conversation: '1800000000000000001' },
+        { platform: 'microblog', followers: 'XDevelopers' },
+        { platform: 'shortvideo', user: '@dance.daily' },
       ],
     }).map(targetKey);
     expect(keys).toEqual([
@@ -25,7 +32,18 @@ describe('targets', () => {
       'forum:post:abc123',
       'video:channel:UC_x5XG1OV2P6uZZ5FSM9Ttw',
       'video:search:sourdough',
+      'music:artist:0OdUWJ0sBjDrqHygGUXeCF',
+      'music:playlist:37i9dQZF1DXcBWIGoYBM5M',
+      'music:show:4rOoJ6Egrf8K2IrywzwOMk',
+      'microblog:user:xdevelopers',
+      'microblog:conversation:1800000000000000001',
+      'microblog:followers:xdevelopers',
+      'shortvideo:user:dance.daily',
     ]);
+    expect(parseTarget({ platform: 'microblog', user: '@XDevelopers' })).toEqual({
+      platform: 'microblog',
+      user: 'XDevelopers',
+    });
   });
 
   it('says what is wrong, where', () => {
@@ -56,12 +74,24 @@ describe('targets', () => {
       /^targets\[0\]: the professional network has no public API/,
     );
     expect(error({ targets: [{ platform: 'music' }] })).toBe(
-      'targets[0]: music: not yet supported (planned): sync collects from forum and video today',
+      'targets[0]: a music target names exactly one of artist, playlist or show',
     );
+    expect(error({ targets: [{ platform: 'music', artist: 'abc' }] })).toMatch(
+      /^targets\[0\].artist: a Spotify artist id/,
+    );
+    expect(error({ targets: [{ platform: 'microblog', user: 'a', followers: 'b' }] })).toBe(
+      'targets[0]: a microblog target names exactly one of user, conversation or followers',
+    );
+    expect(error({ targets: [{ platform: 'microblog', conversation: 'x1' }] })).toMatch(
+      /^targets\[0\].conversation: a conversation id/,
+    );
+    expect(error({ targets: [{ platform: 'shortvideo' }] })).toMatch(/^targets\[0\].user: /);
     expect(error({ targets: [{ platform: 'myspace' }] })).toBe(
-      "targets[0]: unknown platform 'myspace' (sync collects from: forum, video)",
+      "targets[0]: unknown platform 'myspace' (sync collects from: forum, video, music, microblog, shortvideo)",
     );
-    expect(error({ targets: [{}] })).toBe('targets[0].platform: expected one of forum, video');
+    expect(error({ targets: [{}] })).toBe(
+      'targets[0].platform: expected one of forum, video, music, microblog, shortvideo',
+    );
     const twice = { platform: 'forum', community: 'a' };
     expect(error({ targets: [twice, { ...twice, community: 'A' }] })).toBe('forum:community:a:new is declared twice');
     expect(() => parseTarget({ platform: 'forum', post: 'UPPER' })).toThrow(/post id in base 36/);
@@ -119,7 +149,39 @@ describe('syncConfigFromEnv', () => {
         authUrl: 'https://www.reddit.com/api/v1/access_token',
       },
       youtube: { dailyQuota: 10_000, apiUrl: 'https://www.googleapis.com/youtube/v3' },
+      spotify: {
+        market: 'US',
+        apiUrl: 'https://api.spotify.com/v1',
+        authUrl: 'https://accounts.spotify.com/api/token',
+      },
+      x: { apiUrl: 'https://api.x.com/2' },
+      tiktok: {
+        apiUrl: 'https://open.tiktokapis.com',
+        authUrl: 'https://open.tiktokapis.com/v2/oauth/token',
+        firstRunDays: 30,
+      },
     });
+    expect(
+      syncConfigFromEnv({
+        SOCIALQUERY_SPOTIFY_CLIENT_ID: 'id',
+        SOCIALQUERY_SPOTIFY_CLIENT_SECRET: 'secret',
+        SOCIALQUERY_SPOTIFY_MARKET: 'GB',
+        SOCIALQUERY_X_BEARER_TOKEN: 'token',
+        SOCIALQUERY_TIKTOK_CLIENT_KEY: 'key',
+        SOCIALQUERY_TIKTOK_CLIENT_SECRET: 'tsecret',
+        SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS: '90',
+      }),
+    ).toMatchObject({
+      spotify: { clientId: 'id', clientSecret: 'secret', market: 'GB' },
+      x: { bearerToken: 'token' },
+      tiktok: { clientKey: 'key', clientSecret: 'tsecret', firstRunDays: 90 },
+    });
+    expect(() => syncConfigFromEnv({ SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS: '0' })).toThrow(
+      'SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS must be a whole number of days from 1 to 3650, got "0"',
+    );
+    expect(() => syncConfigFromEnv({ SOCIALQUERY_SPOTIFY_MARKET: 'usa' })).toThrow(
+      'SOCIALQUERY_SPOTIFY_MARKET must be a country code of two capital letters (US, GB, DE), got "usa"',
+    );
     expect(
       syncConfigFromEnv({ SOCIALQUERY_YOUTUBE_DAILY_QUOTA: '500', SOCIALQUERY_YOUTUBE_API_KEY: ' k ' }).youtube,
     ).toMatchObject({

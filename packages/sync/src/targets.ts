@@ -54,13 +54,78 @@ export const videoTargetSchema = z
     message: 'a video target names exactly one of channel or search',
   });
 
+const spotifyId = (what: string) =>
+  z.string().regex(/^[A-Za-z0-9]{22}$/, { message: `a Spotify ${what} id: 22 letters and digits` });
+
+/** A music target (Spotify): an artist's releases, a playlist's tracks, a show's episodes. */
+export const musicTargetSchema = z
+  .object({
+    platform: z.literal('music'),
+    artist: spotifyId('artist').optional(),
+    playlist: spotifyId('playlist').optional(),
+    show: spotifyId('show').optional(),
+    every: every.optional(),
+    pages: pages.optional(),
+  })
+  .strict()
+  .refine((target) => [target.artist, target.playlist, target.show].filter(Boolean).length === 1, {
+    message: 'a music target names exactly one of artist, playlist or show',
+  });
+
+const username = z
+  .string()
+  .regex(/^@?[A-Za-z0-9_]{1,15}$/, { message: 'an X username: letters, digits and _, at most 15 characters' })
+  .transform((value) => value.replace(/^@/, ''));
+
+/** A microblog target (X): a user's posts, a conversation's replies, a user's followers. */
+export const microblogTargetSchema = z
+  .object({
+    platform: z.literal('microblog'),
+    user: username.optional(),
+    conversation: z
+      .string()
+      .regex(/^[0-9]{1,20}$/, { message: 'a conversation id: the decimal id of its first post' })
+      .optional(),
+    followers: username.optional(),
+    every: every.optional(),
+    pages: pages.optional(),
+  })
+  .strict()
+  .refine((target) => [target.user, target.conversation, target.followers].filter(Boolean).length === 1, {
+    message: 'a microblog target names exactly one of user, conversation or followers',
+  });
+
+/** A short-video target (TikTok Research API): a user's videos. */
+export const shortvideoTargetSchema = z
+  .object({
+    platform: z.literal('shortvideo'),
+    user: z
+      .string()
+      .regex(/^@?[A-Za-z0-9_.]{2,24}$/, { message: 'a TikTok username: letters, digits, _ and ., 2 to 24 characters' })
+      .transform((value) => value.replace(/^@/, '')),
+    every: every.optional(),
+    pages: pages.optional(),
+  })
+  .strict();
+
 export type ForumTarget = z.infer<typeof forumTargetSchema>;
 export type VideoTarget = z.infer<typeof videoTargetSchema>;
-export type Target = ForumTarget | VideoTarget;
+export type MusicTarget = z.infer<typeof musicTargetSchema>;
+export type MicroblogTarget = z.infer<typeof microblogTargetSchema>;
+export type ShortvideoTarget = z.infer<typeof shortvideoTargetSchema>;
+export type Target = ForumTarget | VideoTarget | MusicTarget | MicroblogTarget | ShortvideoTarget;
 
-/** Platforms sync will collect from in a later release. */
-export const PLANNED_PLATFORMS = ['music', 'microblog', 'shortvideo'] as const;
-export const SUPPORTED_PLATFORMS = ['forum', 'video'] as const;
+/** Platforms sync will collect from in a later release (none left: the professional network has no public API). */
+export const PLANNED_PLATFORMS: readonly string[] = [];
+export const SUPPORTED_PLATFORMS = ['forum', 'video', 'music', 'microblog', 'shortvideo'] as const;
+
+const SCHEMAS = {
+  forum: forumTargetSchema,
+  video: videoTargetSchema,
+  music: musicTargetSchema,
+  microblog: microblogTargetSchema,
+  shortvideo: shortvideoTargetSchema,
+} as const;
 
 /** A target that cannot be synced, with why (the CLI exits 2 on it). */
 export class TargetError extends Error {
@@ -72,7 +137,7 @@ export function unsupportedPlatformMessage(platform: string): string | undefined
   if (platform === 'professional')
     return 'the professional network has no public API: sync cannot collect from it (import your own data export instead: socialquery import professional linkedin-export)';
   if ((PLANNED_PLATFORMS as readonly string[]).includes(platform))
-    return `${platform}: not yet supported (planned): sync collects from forum and video today`;
+    return `${platform}: not yet supported (planned): sync collects from ${SUPPORTED_PLATFORMS.join(', ')} today`;
   if (!(SUPPORTED_PLATFORMS as readonly string[]).includes(platform))
     return `unknown platform '${platform}' (sync collects from: ${SUPPORTED_PLATFORMS.join(', ')})`;
   return undefined;
@@ -81,10 +146,11 @@ export function unsupportedPlatformMessage(platform: string): string | undefined
 /** One target from its declared form; throws TargetError saying what is wrong (with `where`, e.g. `targets[2]`). */
 export function parseTarget(value: unknown, where = 'target'): Target {
   const platform: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'platform') : undefined;
-  if (typeof platform !== 'string') throw new TargetError(`${where}.platform: expected one of forum, video`);
+  if (typeof platform !== 'string')
+    throw new TargetError(`${where}.platform: expected one of ${SUPPORTED_PLATFORMS.join(', ')}`);
   const unsupported = unsupportedPlatformMessage(platform);
   if (unsupported) throw new TargetError(`${where}: ${unsupported}`);
-  const parsed = (platform === 'forum' ? forumTargetSchema : videoTargetSchema).safeParse(value);
+  const parsed = SCHEMAS[platform as keyof typeof SCHEMAS].safeParse(value);
   if (!parsed.success) throw new TargetError(issuesText(parsed.error, where));
   return parsed.data;
 }
@@ -129,14 +195,29 @@ export async function readTargetsFile(path: string): Promise<Target[]> {
   }
 }
 
-/** The key a target's state is kept under: `forum:community:rust:new`, `forum:user:spez`, `forum:post:abc`, `video:channel:UC…`, `video:search:<q>`. */
+/**
+ * The key a target's state is kept under: `forum:community:rust:new`, `forum:user:spez`, `forum:post:abc`,
+ * `video:channel:UC…`, `video:search:<q>`, `music:artist|playlist|show:<id>`, `microblog:user:<name>`,
+ * `microblog:conversation:<id>`, `microblog:followers:<name>`, `shortvideo:user:<name>`.
+ */
 export function targetKey(target: Target): string {
-  if (target.platform === 'forum') {
-    if (target.community) return `forum:community:${target.community.toLowerCase()}:${target.listing ?? 'new'}`;
-    if (target.user) return `forum:user:${target.user.toLowerCase()}`;
-    return `forum:post:${target.post!.replace(/^t3_/, '')}`;
+  switch (target.platform) {
+    case 'forum':
+      if (target.community) return `forum:community:${target.community.toLowerCase()}:${target.listing ?? 'new'}`;
+      if (target.user) return `forum:user:${target.user.toLowerCase()}`;
+      return `forum:post:${target.post!.replace(/^t3_/, '')}`;
+    case 'video':
+      return target.channel ? `video:channel:${target.channel}` : `video:search:${target.search!.toLowerCase()}`;
+    case 'music':
+      if (target.artist) return `music:artist:${target.artist}`;
+      return target.playlist ? `music:playlist:${target.playlist}` : `music:show:${target.show!}`;
+    case 'microblog':
+      if (target.user) return `microblog:user:${target.user.toLowerCase()}`;
+      if (target.followers) return `microblog:followers:${target.followers.toLowerCase()}`;
+      return `microblog:conversation:${target.conversation!}`;
+    case 'shortvideo':
+      return `shortvideo:user:${target.user.toLowerCase()}`;
   }
-  return target.channel ? `video:channel:${target.channel}` : `video:search:${target.search!.toLowerCase()}`;
 }
 
 /** The default interval of a target that gives none. */

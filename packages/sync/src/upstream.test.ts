@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fakeClock } from './testing.js';
-import { createUpstream, UpstreamError } from './upstream.js';
+import { createUpstream, parseExactJson, UpstreamError } from './upstream.js';
 
 /** A server answering each request with the next of `answers` (status, headers, body text). */
 async function serve(answers: { status: number; headers?: Record<string, string>; body?: string }[]) {
@@ -89,5 +89,19 @@ describe('createUpstream', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('parses integers past 2^53 as their text (TikTok ids), leaving strings and safe numbers alone', () => {
+    expect(parseExactJson('{"id":7300000000000000001,"n":-12,"s":"a \\"7300000000000000001\\"","f":1.5e3}')).toEqual({
+      id: '7300000000000000001',
+      n: -12,
+      s: 'a "7300000000000000001"',
+      f: 1500,
+    });
+    expect(parseExactJson('[9007199254740991, 12345678901234567890]')).toEqual([
+      9007199254740991,
+      '12345678901234567890',
+    ]);
+    expect(parseExactJson('{"a":1}')).toEqual({ a: 1 });
   });
 });

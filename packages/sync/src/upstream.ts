@@ -67,6 +67,8 @@ const RETRIED = new Set([429, 500, 502, 503, 504]);
 export interface Upstream {
   /** GETs `path` (relative to the base URL) with `query`; resolves to 2xx answers, throws UpstreamError for the rest. */
   get(path: string, query?: Record<string, string | number | undefined>): Promise<UpstreamResponse>;
+  /** POSTs a JSON body to `path` with `query`, authenticated (TikTok's research queries); same retries. */
+  post(path: string, json: unknown, query?: Record<string, string | number | undefined>): Promise<UpstreamResponse>;
   /** POSTs a form to `path` (a token request), unauthenticated; same retries. */
   postForm(path: string, form: Record<string, string>, headers: Record<string, string>): Promise<UpstreamResponse>;
   /** Requests sent, retries included. */
@@ -79,8 +81,9 @@ export interface Upstream {
  * An HTTP client of one platform's API on `got` (its own retries off: the loop here waits on the
  * injectable clock). It retries 429 (after `Retry-After`, seconds or an HTTP date), 5xx and
  * unanswered requests (exponential back-off with full jitter), refreshes the token once on a 401,
- * and reads the rate-limit headers of every answer (Reddit's `X-Ratelimit-Remaining`/`-Reset`):
- * when the window is spent, the next request waits until it resets.
+ * and reads the rate-limit headers of every answer (Reddit's `X-Ratelimit-Remaining`/`-Reset`, seconds
+ * to the reset; X's `x-rate-limit-remaining`/`-reset`, the reset as epoch seconds): when the window is
+ * spent, the next request waits until it resets (a 429 without Retry-After too).
  */
 export function createUpstream(options: UpstreamOptions): Upstream {
   const clock = options.clock ?? systemClock;
@@ -120,6 +123,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const reset = Number(headers['x-ratelimit-reset']);
     if (headers['x-ratelimit-remaining'] !== undefined && remaining < 1 && Number.isFinite(reset))
       pausedUntil = clock.now() + reset * 1000;
+    // X: the reset is an epoch second
+    const xRemaining = Number(headers['x-rate-limit-remaining']);
+    const xReset = Number(headers['x-rate-limit-reset']);
+    if (headers['x-rate-limit-remaining'] !== undefined && xRemaining < 1 && Number.isFinite(xReset))
+      pausedUntil = Math.max(xReset * 1000, clock.now());
   }
 
   async function send(
@@ -130,7 +138,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     let refreshed = false;
     for (let retry = 0; ;) {
       const paused = pausedUntil - clock.now();
-      if (paused > 0) await wait(paused, 'rate-limit', 'x-ratelimit-remaining 0', 'the rate-limit window');
+      if (paused > 0) await wait(paused, 'rate-limit', 'rate-limit remaining 0', 'the rate-limit window');
       pausedUntil = 0;
       const headers: Record<string, string> = {};
       const searchParams = new URLSearchParams();
@@ -164,7 +172,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       if (retryAfter !== undefined) {
         retry += 1;
         await wait(retryAfter * 1000, 'retry-after', '429', `${describe}'s Retry-After`);
-      } else await wait(backOff(retry++), 'back-off', String(answer.status), describe);
+      } else if (answer.status === 429 && pausedUntil > clock.now())
+        retry += 1; // the loop waits for the window's reset
+      else await wait(backOff(retry++), 'back-off', String(answer.status), describe);
     }
   }
 
@@ -179,7 +189,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     let body: unknown = undefined;
     if (response.body !== '') {
       try {
-        body = JSON.parse(response.body);
+        body = parseExactJson(response.body);
       } catch {
         if (response.statusCode < 300)
           throw new UpstreamError(`${options.platform}: ${describe}: the answer is not JSON`, response.statusCode);
@@ -198,6 +208,19 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           for (const [name, value] of Object.entries(query))
             if (value !== undefined) searchParams.set(name, String(value));
           const response = await client.get(path.replace(/^\/+/, ''), { headers, searchParams });
+          return answerOf(response, describe);
+        },
+        true,
+      );
+    },
+    post(path, json, query = {}) {
+      const describe = `POST /${path.replace(/^\/+/, '')}`;
+      return send(
+        describe,
+        async (headers, searchParams) => {
+          for (const [name, value] of Object.entries(query))
+            if (value !== undefined) searchParams.set(name, String(value));
+          const response = await client.post(path.replace(/^\/+/, ''), { headers, searchParams, json });
           return answerOf(response, describe);
         },
         true,
@@ -225,4 +248,31 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       typeof error === 'object' && error !== null ? Reflect.get(error, 'message') : Reflect.get(body, 'message');
     return typeof message === 'string' && message !== '' ? `: ${mask(message).slice(0, 200)}` : '';
   }
+}
+
+/**
+ * JSON.parse keeping integers past 2^53 (TikTok's ids, sent as JSON numbers) as their decimal text
+ * instead of rounding them, as the importers' file reader does.
+ */
+export function parseExactJson(text: string): unknown {
+  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      // skip the string, escapes included
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      let end = i + 1;
+      while (end < text.length && /[0-9.eE+-]/.test(text[end]!)) end++;
+      const token = text.slice(i, end);
+      if (/^-?\d{16,}$/.test(token) && !Number.isSafeInteger(Number(token))) {
+        out += `${text.slice(last, i)}"${token}"`;
+        last = end;
+      }
+      i = end - 1;
+    }
+  }
+  return JSON.parse(out + text.slice(last));
 }

@@ -1,6 +1,7 @@
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import type { ForumTarget } from '../targets.js';
-import { createUpstream, type Upstream, type UpstreamAuth, UpstreamError } from '../upstream.js';
+import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
+import { basicAuth, clientCredentials } from './oauth.js';
 
 /** Items per listing page: the API's largest. */
 const PAGE_SIZE = 100;
@@ -8,8 +9,6 @@ const PAGE_SIZE = 100;
 const DEFAULT_LISTING_PAGES = 10;
 /** Comments asked for with a post (the API's largest). */
 const COMMENTS_LIMIT = 500;
-/** A token is renewed this long before it expires. */
-const TOKEN_MARGIN_MS = 60_000;
 
 /** Where a newest-first walk stopped: the newest post it stored. */
 export interface RedditCheckpoint {
@@ -27,34 +26,6 @@ function isListing(body: unknown): body is Listing {
   return typeof data === 'object' && data !== null && Array.isArray(Reflect.get(data, 'children'));
 }
 
-/**
- * App-only OAuth (client credentials): a bearer token from the token endpoint, fetched when first
- * needed and again before it expires or after a 401.
- */
-function appOnlyAuth(auth: Upstream, clientId: string, clientSecret: string, tokenPath: string, now: () => number) {
-  let token: { value: string; expiresAt: number } | undefined;
-  const fetchToken = async () => {
-    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const { body } = await auth.postForm(
-      tokenPath,
-      { grant_type: 'client_credentials' },
-      { authorization: `Basic ${basic}` },
-    );
-    const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
-    const expiresIn: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'expires_in') : undefined;
-    if (typeof value !== 'string' || value === '')
-      throw new UpstreamError('reddit: the token endpoint answered no access_token');
-    token = { value, expiresAt: now() + (typeof expiresIn === 'number' ? expiresIn * 1000 : 3_600_000) };
-  };
-  return {
-    async apply({ headers }) {
-      if (!token || token.expiresAt - TOKEN_MARGIN_MS <= now()) await fetchToken();
-      headers.authorization = `Bearer ${token!.value}`;
-    },
-    refresh: fetchToken,
-  } satisfies UpstreamAuth;
-}
-
 /** The forum (Reddit): a community's `new` or `hot` listing, a user's submissions, a post's comments. */
 export const reddit: SyncPlatform = {
   platform: 'forum',
@@ -68,7 +39,14 @@ export const reddit: SyncPlatform = {
     const api = createUpstream({
       ...common,
       baseUrl: apiUrl,
-      auth: appOnlyAuth(authClient, clientId, clientSecret, token.pathname.replace(/^\/+/, ''), clock.now),
+      auth: clientCredentials({
+        platform: 'reddit',
+        auth: authClient,
+        tokenPath: token.pathname.replace(/^\/+/, ''),
+        form: { grant_type: 'client_credentials' },
+        headers: { authorization: basicAuth(clientId, clientSecret) },
+        now: clock.now,
+      }),
     });
     return { sync: (run) => syncTarget(api, run as TargetRun<ForumTarget>) };
   },

@@ -1,0 +1,44 @@
+import { type Upstream, type UpstreamAuth, UpstreamError } from '../upstream.js';
+
+/** A token is renewed this long before it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export interface ClientCredentialsOptions {
+  /** Names the platform in errors. */
+  platform: string;
+  /** The client of the token endpoint's origin. */
+  auth: Upstream;
+  /** The token endpoint's path on that origin. */
+  tokenPath: string;
+  /** The form posted (`grant_type=client_credentials`, and TikTok's `client_key`/`client_secret`). */
+  form: Record<string, string>;
+  /** Headers of the token request (Reddit's and Spotify's basic auth). */
+  headers?: Record<string, string>;
+  now: () => number;
+}
+
+/** Basic authentication of a client id and secret. */
+export const basicAuth = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/**
+ * App-only OAuth (client credentials): a bearer token from the token endpoint, fetched when first
+ * needed and again before it expires or after a 401.
+ */
+export function clientCredentials(options: ClientCredentialsOptions): UpstreamAuth {
+  let token: { value: string; expiresAt: number } | undefined;
+  const fetchToken = async () => {
+    const { body } = await options.auth.postForm(options.tokenPath, options.form, options.headers ?? {});
+    const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
+    const expiresIn: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'expires_in') : undefined;
+    if (typeof value !== 'string' || value === '')
+      throw new UpstreamError(`${options.platform}: the token endpoint answered no access_token`);
+    token = { value, expiresAt: options.now() + (typeof expiresIn === 'number' ? expiresIn * 1000 : 3_600_000) };
+  };
+  return {
+    async apply({ headers }) {
+      if (!token || token.expiresAt - TOKEN_MARGIN_MS <= options.now()) await fetchToken();
+      headers.authorization = `Bearer ${token!.value}`;
+    },
+    refresh: fetchToken,
+  };
+}

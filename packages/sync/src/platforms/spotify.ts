@@ -1,0 +1,199 @@
+import type { Database } from '@socialquery/store';
+import type { Kysely } from 'kysely';
+import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { MusicTarget } from '../targets.js';
+import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
+import { basicAuth, clientCredentials } from './oauth.js';
+
+const FORMAT = 'spotify-web-api';
+/** An artist's releases asked for (appears_on, other artists' albums, is left out). */
+const INCLUDE_GROUPS = 'album,single,compilation';
+/** Items per page: the API's largest for albums and episodes (50) and for playlist items (100). */
+const ALBUMS_PAGE = 50;
+const EPISODES_PAGE = 50;
+const PLAYLIST_PAGE = 100;
+/** Ids per several-albums request: the API's largest. */
+const ALBUM_IDS = 20;
+/** Pages per run by default: 20 listing pages (1,000 releases or episodes); a playlist's 100 (10,000 tracks, its whole length). */
+const DEFAULT_PAGES = 20;
+const DEFAULT_PLAYLIST_PAGES = 100;
+
+/** Where a walk stopped: an artist's release count; a playlist's snapshot; a show's newest episode. */
+export interface SpotifyCheckpoint {
+  releases?: number;
+  snapshot?: string;
+  newest?: { id: string; releaseDate: string };
+}
+
+type Json = Record<string, unknown>;
+const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const itemsOf = (page: unknown): Json[] => {
+  const items = isJson(page) ? page.items : undefined;
+  return Array.isArray(items) ? items.filter(isJson) : [];
+};
+const hasNext = (page: unknown) => isJson(page) && typeof page.next === 'string' && page.next !== '';
+
+/** The music platform (Spotify Web API, client credentials): an artist's releases, a playlist's tracks, a show's episodes. */
+export const spotify: SyncPlatform = {
+  platform: 'music',
+  connect({ db, config, clock, upstream, onWait }) {
+    const { clientId, clientSecret, apiUrl, authUrl, market } = config.spotify;
+    if (!clientId || !clientSecret)
+      throw new MissingCredentialsError('spotify', [
+        'SOCIALQUERY_SPOTIFY_CLIENT_ID',
+        'SOCIALQUERY_SPOTIFY_CLIENT_SECRET',
+      ]);
+    const common = {
+      platform: 'spotify',
+      userAgent: 'socialquery-sync/0.1.0',
+      secrets: [clientSecret],
+      clock,
+      onWait,
+      ...upstream,
+    };
+    const token = new URL(authUrl);
+    const api = createUpstream({
+      ...common,
+      baseUrl: apiUrl,
+      auth: clientCredentials({
+        platform: 'spotify',
+        auth: createUpstream({ ...common, baseUrl: token.origin }),
+        tokenPath: token.pathname.replace(/^\/+/, ''),
+        form: { grant_type: 'client_credentials' },
+        headers: { authorization: basicAuth(clientId, clientSecret) },
+        now: clock.now,
+      }),
+    });
+    return {
+      async sync(run) {
+        const musicRun = run as TargetRun<MusicTarget>;
+        const { artist, playlist, show } = musicRun.target;
+        if (artist) return syncArtist(api, db, musicRun, artist);
+        if (playlist) return syncPlaylist(api, musicRun, playlist);
+        return syncShow(api, musicRun, show!, market);
+      },
+    };
+  },
+};
+
+/** An object the API answered, else an UpstreamError naming the request. */
+async function object(api: Upstream, path: string, query: Record<string, string | number | undefined> = {}) {
+  const { body } = await api.get(path, query);
+  if (!isJson(body)) throw new UpstreamError(`spotify: GET /${path} answered something other than an object`);
+  return body;
+}
+
+/**
+ * An artist (`/artists/{id}`, imported each run) and its releases: `/artists/{id}/albums` walked by
+ * offset while it has a `next`, and the releases not stored yet (or stored with another release date)
+ * read whole with their tracks, `/albums?ids=` 20 at a time. The listing is grouped (albums, singles,
+ * compilations), each newest first, so a new single may follow old albums: a run stops after the first
+ * page only when the listing's total is the checkpoint's and that page brought nothing new.
+ */
+async function syncArtist(
+  api: Upstream,
+  db: Kysely<Database>,
+  run: TargetRun<MusicTarget>,
+  id: string,
+): Promise<TargetResult> {
+  const stored = (run.checkpoint ?? {}) as SpotifyCheckpoint;
+  await run.importPage(FORMAT, [await object(api, `artists/${id}`)]);
+  const pages = run.target.pages ?? DEFAULT_PAGES;
+  let releases: number | undefined;
+  for (let page = 1; ; page++) {
+    const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => ({
+      stopped,
+      ...(releases !== undefined ? { checkpoint: { releases } satisfies SpotifyCheckpoint } : {}),
+    });
+    if (page > pages) return done('page-limit');
+    const listing = await object(api, `artists/${id}/albums`, {
+      include_groups: INCLUDE_GROUPS,
+      limit: ALBUMS_PAGE,
+      offset: (page - 1) * ALBUMS_PAGE,
+    });
+    if (typeof listing.total === 'number') releases = listing.total;
+    const albums = itemsOf(listing).filter((album) => typeof album.id === 'string');
+    const ids = albums.map((album) => album.id as string);
+    const known =
+      ids.length === 0
+        ? []
+        : await db.selectFrom('music_albums').select(['id', 'release_date']).where('id', 'in', ids).execute();
+    const dates = new Map(known.map((album) => [album.id, album.release_date]));
+    const fresh = albums.filter((album) => dates.get(album.id as string) !== album.release_date);
+    for (let start = 0; start < fresh.length; start += ALBUM_IDS) {
+      const chunk = fresh.slice(start, start + ALBUM_IDS).map((album) => album.id as string);
+      await run.importPage(FORMAT, [await object(api, 'albums', { ids: chunk.join(',') })]);
+    }
+    if (!hasNext(listing)) return done('caught-up');
+    if (page === 1 && fresh.length === 0 && stored.releases !== undefined && stored.releases === releases)
+      return done('caught-up');
+  }
+}
+
+/**
+ * A playlist (`/playlists/{id}`, with its first 100 entries) and the rest of its entries
+ * (`/playlists/{id}/tracks` by offset while it has a `next`; the last page prunes the entries past
+ * the playlist's end). A playlist whose `snapshot_id` is the checkpoint's has not changed: the first
+ * request is the whole run.
+ */
+async function syncPlaylist(api: Upstream, run: TargetRun<MusicTarget>, id: string): Promise<TargetResult> {
+  const stored = (run.checkpoint ?? {}) as SpotifyCheckpoint;
+  const playlist = await object(api, `playlists/${id}`);
+  const snapshot = typeof playlist.snapshot_id === 'string' ? playlist.snapshot_id : undefined;
+  await run.importPage(FORMAT, [playlist]);
+  const checkpoint = snapshot ? { checkpoint: { snapshot } satisfies SpotifyCheckpoint } : {};
+  if (snapshot !== undefined && snapshot === stored.snapshot) return { stopped: 'caught-up', ...checkpoint };
+  const pages = run.target.pages ?? DEFAULT_PLAYLIST_PAGES;
+  let entries: unknown = isJson(playlist.tracks) ? playlist.tracks : playlist.items;
+  for (let page = 2; hasNext(entries); page++) {
+    // a playlist cut short keeps the stored snapshot: the next run walks it again
+    if (page > pages) return { stopped: 'page-limit' };
+    entries = await object(api, `playlists/${id}/tracks`, {
+      limit: PLAYLIST_PAGE,
+      offset: (page - 1) * PLAYLIST_PAGE,
+    });
+    await run.importPage(FORMAT, [entries]);
+  }
+  return { stopped: 'refreshed', ...checkpoint };
+}
+
+/**
+ * A show (`/shows/{id}`, with its newest 50 episodes) and its older episodes (`/shows/{id}/episodes` by
+ * offset), newest first, to the newest episode stored. Shows answer only in a market
+ * (SOCIALQUERY_SPOTIFY_MARKET): client credentials have no user country.
+ */
+async function syncShow(api: Upstream, run: TargetRun<MusicTarget>, id: string, market: string): Promise<TargetResult> {
+  const stored = (run.checkpoint ?? {}) as SpotifyCheckpoint;
+  const pages = run.target.pages ?? DEFAULT_PAGES;
+  let fresh: SpotifyCheckpoint['newest'];
+  const reached = (episode: Json) =>
+    stored.newest !== undefined &&
+    (episode.id === stored.newest.id || String(episode.release_date) < stored.newest.releaseDate);
+  const show = await object(api, `shows/${id}`, { market });
+  let episodes: unknown = show.episodes;
+  for (let page = 1; ; page++) {
+    if (page > 1) {
+      if (page > pages) return { stopped: 'page-limit', ...(fresh ? { checkpoint: { newest: fresh } } : {}) };
+      episodes = await object(api, `shows/${id}/episodes`, {
+        market,
+        limit: EPISODES_PAGE,
+        offset: (page - 1) * EPISODES_PAGE,
+      });
+    }
+    const items = itemsOf(episodes);
+    const stop = items.findIndex(reached);
+    const newer = stop === -1 ? items : items.slice(0, stop);
+    const first = newer[0];
+    if (!fresh && first && typeof first.id === 'string' && typeof first.release_date === 'string')
+      fresh = { id: first.id, releaseDate: first.release_date };
+    if (page === 1) {
+      // the show itself each run (its episode count, description), with the episodes newer than the checkpoint
+      await run.importPage(FORMAT, [{ ...show, episodes: { ...(isJson(episodes) ? episodes : {}), items: newer } }]);
+    } else if (newer.length > 0)
+      await run.importPage(FORMAT, [{ ...(episodes as Json), href: `/shows/${id}/episodes`, items: newer }]);
+    if (stop !== -1 || !hasNext(episodes)) {
+      const newest = fresh ?? stored.newest;
+      return { stopped: 'caught-up', ...(newest ? { checkpoint: { newest } } : {}) };
+    }
+  }
+}
