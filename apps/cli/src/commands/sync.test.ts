@@ -5,7 +5,17 @@ import { openStore } from '@socialquery/store';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import {
   fakeReddit,
+  fakeSpotify,
+  fakeTiktok,
+  fakeX,
   fakeYoutube,
+  SPOTIFY_CLIENT_SECRET,
+  spotifyAlbums,
+  spotifyId,
+  TIKTOK_CLIENT_SECRET,
+  tiktokVideos,
+  X_BEARER_TOKEN,
+  xPosts,
   REDDIT_CLIENT_ID,
   REDDIT_CLIENT_SECRET,
   redditPosts,
@@ -24,11 +34,25 @@ const VARIABLES = [
   'SOCIALQUERY_REDDIT_AUTH_URL',
   'SOCIALQUERY_YOUTUBE_API_KEY',
   'SOCIALQUERY_YOUTUBE_API_URL',
+  'SOCIALQUERY_SPOTIFY_CLIENT_ID',
+  'SOCIALQUERY_SPOTIFY_CLIENT_SECRET',
+  'SOCIALQUERY_SPOTIFY_API_URL',
+  'SOCIALQUERY_SPOTIFY_AUTH_URL',
+  'SOCIALQUERY_X_BEARER_TOKEN',
+  'SOCIALQUERY_X_API_URL',
+  'SOCIALQUERY_TIKTOK_CLIENT_KEY',
+  'SOCIALQUERY_TIKTOK_CLIENT_SECRET',
+  'SOCIALQUERY_TIKTOK_API_URL',
+  'SOCIALQUERY_TIKTOK_AUTH_URL',
 ];
+const ARTIST = spotifyId('art', 1);
 
 let target: TestStoreAddress;
 let reddit: Awaited<ReturnType<typeof fakeReddit>>;
 let youtube: Awaited<ReturnType<typeof fakeYoutube>>;
+let spotify: Awaited<ReturnType<typeof fakeSpotify>>;
+let x: Awaited<ReturnType<typeof fakeX>>;
+let tiktok: Awaited<ReturnType<typeof fakeTiktok>>;
 let dir: string;
 beforeAll(async () => {
   target = await createTestStoreAddress({ shared: true });
@@ -36,6 +60,14 @@ beforeAll(async () => {
   reddit.posts.push(...redditPosts(120, 'programming', NOW_S));
   youtube = await fakeYoutube();
   youtube.videos.push(...youtubeVideos(3, CHANNEL, Date.now()));
+  spotify = await fakeSpotify();
+  spotify.artists.push({ id: ARTIST, name: 'The Fakes', followers: 10 });
+  spotify.albums.push(...spotifyAlbums(3, ARTIST, '2026-01-01'));
+  x = await fakeX();
+  x.users.push({ id: '1001', username: 'fakeuser', name: 'Fake', followers: [] });
+  x.posts.push(...xPosts(5, '1001', Date.now()));
+  tiktok = await fakeTiktok();
+  tiktok.videos.push(...tiktokVideos(4, 'dance.daily', Date.now()));
   dir = await mkdtemp(join(tmpdir(), 'sq-cli-sync-'));
   Object.assign(process.env, {
     SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
@@ -44,12 +76,18 @@ beforeAll(async () => {
     SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
     SOCIALQUERY_YOUTUBE_API_KEY: YOUTUBE_API_KEY,
     SOCIALQUERY_YOUTUBE_API_URL: youtube.url,
+    ...spotify.env(),
+    ...x.env(),
+    ...tiktok.env(),
   });
 });
 afterAll(async () => {
   for (const name of VARIABLES) delete process.env[name];
   await reddit.close();
   await youtube.close();
+  await spotify.close();
+  await x.close();
+  await tiktok.close();
   await rm(dir, { recursive: true, force: true });
   await target.drop();
 });
@@ -71,19 +109,34 @@ describe('socialquery sync', () => {
     expect((await cli('sync', 'forum', '--help')).out).toContain('--community <name>');
     expect((await cli('sync', 'video', '--help')).out).toContain('--channel <id>');
     expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
+    expect((await cli('sync', 'music', '--help')).out).toMatch(
+      /--artist <id>[\s\S]*--playlist <id>[\s\S]*--show <id>[\s\S]*--every/,
+    );
+    expect((await cli('sync', 'microblog', '--help')).out).toMatch(
+      /--user <username>[\s\S]*--conversation <id>[\s\S]*--followers <username>[\s\S]*--loop/,
+    );
+    expect((await cli('sync', 'shortvideo', '--help')).out).toMatch(/--user <username>[\s\S]*--pages <n>/);
+    expect(help.out).toContain('SOCIALQUERY_X_BEARER_TOKEN');
     expect((await cli('--help')).out).toContain('reindex, sync');
   });
 
-  it('the professional network and the planned platforms: exit 2 with why', async () => {
+  it('the professional network: exit 2 with why; a bad music, microblog or shortvideo target: exit 2', async () => {
     expect(await cli('sync', 'professional', '--company', 'x')).toMatchObject({
       code: 2,
       err: expect.stringContaining('error: the professional network has no public API'),
     });
-    for (const platform of ['music', 'microblog', 'shortvideo'])
-      expect(await cli('sync', platform)).toMatchObject({
-        code: 2,
-        err: `error: ${platform}: not yet supported (planned): sync collects from forum and video today`,
-      });
+    expect(await cli('sync', 'music')).toMatchObject({
+      code: 2,
+      err: 'error: a music target names exactly one of artist, playlist or show',
+    });
+    expect(await cli('sync', 'microblog', '--user', 'a', '--followers', 'b')).toMatchObject({
+      code: 2,
+      err: 'error: a microblog target names exactly one of user, conversation or followers',
+    });
+    expect(await cli('sync', 'shortvideo')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^error: target\.user: /),
+    });
     expect(await cli('sync', 'forum', '--community', 'a', '--user', 'b')).toMatchObject({
       code: 2,
       err: 'error: a forum target names exactly one of community, user or post',
@@ -203,5 +256,20 @@ describe('socialquery sync', () => {
       code: 1,
       err: expect.stringContaining('expected a duration such as 30s, 10m, 1h or 1d'),
     });
+  });
+
+  it('sync music, microblog and shortvideo: a summary line each; a second run fetches nothing old', async () => {
+    const music = await cli('sync', 'music', '--artist', ARTIST, '--every', '1d');
+    expect(music).toMatchObject({ code: 0 });
+    expect(music.out).toMatch(new RegExp(`^music:artist:${ARTIST}: 2 pages, \\d+ new, 0 updated, caught up`));
+    const microblog = await cli('sync', 'microblog', '--user', '@fakeuser', '--pages', '3');
+    expect(microblog.out).toMatch(/^microblog:user:fakeuser: 2 pages, 6 new, 1 updated, caught up/);
+    const again = await cli('sync', 'microblog', '--user', 'fakeuser');
+    expect(again.out).toMatch(/^microblog:user:fakeuser: 1 page, 0 new, 1 updated, caught up/);
+    const shortvideo = await cli('sync', 'shortvideo', '--user', 'dance.daily');
+    expect(shortvideo.out).toMatch(/^shortvideo:user:dance\.daily: 1 page, 4 new, 0 updated, caught up/);
+    for (const text of [music.out, music.err, microblog.err, shortvideo.err])
+      for (const secret of [SPOTIFY_CLIENT_SECRET, X_BEARER_TOKEN, TIKTOK_CLIENT_SECRET])
+        expect(text).not.toContain(secret);
   });
 });

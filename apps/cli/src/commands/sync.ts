@@ -3,7 +3,6 @@ import {
   listTargetStates,
   parseEvery,
   parseTarget,
-  PLANNED_PLATFORMS,
   readTargetsFile,
   runSchedule,
   runTargets,
@@ -41,7 +40,9 @@ const pages = (value: string) => {
 
 const HELP_AFTER = `
 Credentials come from the environment only: SOCIALQUERY_REDDIT_CLIENT_ID and SOCIALQUERY_REDDIT_CLIENT_SECRET
-(forum), SOCIALQUERY_YOUTUBE_API_KEY (video); docs/sync.md tells how to get them and what each target costs.
+(forum), SOCIALQUERY_YOUTUBE_API_KEY (video), SOCIALQUERY_SPOTIFY_CLIENT_ID and SOCIALQUERY_SPOTIFY_CLIENT_SECRET
+(music), SOCIALQUERY_X_BEARER_TOKEN (microblog), SOCIALQUERY_TIKTOK_CLIENT_KEY and SOCIALQUERY_TIKTOK_CLIENT_SECRET
+(shortvideo); docs/sync.md tells how to get them and what each target costs.
 Exit codes: 0 every target ran; 1 a target failed (the others still ran); 2 nothing could run.`;
 
 /**
@@ -53,7 +54,7 @@ export function syncCommand(program: Command, io: Io) {
   const sync = program
     .command('sync')
     .description(
-      "keep the store current from the platforms' official APIs (Reddit, YouTube): incremental, on a schedule",
+      "keep the store current from the platforms' official APIs (Reddit, YouTube, Spotify, X, TikTok): incremental, on a schedule",
     )
     .addHelpText('after', HELP_AFTER);
 
@@ -146,6 +147,43 @@ export function syncCommand(program: Command, io: Io) {
     await runAll([target({ platform: 'video', ...spec })], { ...flags, loop: loop ?? false });
   });
 
+  runFlags(
+    sync
+      .command('music')
+      .description("sync a Spotify artist's releases, a playlist's tracks, or a show's episodes")
+      .option('--artist <id>', "an artist's albums, singles and compilations, with their tracks")
+      .option('--playlist <id>', "a playlist's tracks")
+      .option('--show <id>', "a show's episodes"),
+  ).action(async (flags: RunFlags & { artist?: string; playlist?: string; show?: string }) => {
+    const { loop, ...spec } = flags;
+    await runAll([target({ platform: 'music', ...spec })], { ...flags, loop: loop ?? false });
+  });
+
+  runFlags(
+    sync
+      .command('microblog')
+      .description("sync an X user's posts, a conversation's replies (the last 7 days), or a user's followers")
+      .option('--user <username>', "a user's posts (newer than the newest stored)")
+      .option('--conversation <id>', "a conversation's replies (recent search)")
+      .option('--followers <username>', "a user's followers"),
+  ).action(async (flags: RunFlags & { user?: string; conversation?: string; followers?: string }) => {
+    const { loop, ...spec } = flags;
+    await runAll([target({ platform: 'microblog', ...spec })], { ...flags, loop: loop ?? false });
+  });
+
+  runFlags(
+    sync
+      .command('shortvideo')
+      .description("sync a TikTok user's videos (Research API)")
+      .option(
+        '--user <username>',
+        "a user's videos, back to the last run's day (or SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS)",
+      ),
+  ).action(async (flags: RunFlags & { user?: string }) => {
+    const { loop, ...spec } = flags;
+    await runAll([target({ platform: 'shortvideo', ...spec })], { ...flags, loop: loop ?? false });
+  });
+
   sync
     .command('run')
     .description('sync every target of a targets file once, or on their intervals with --loop')
@@ -175,7 +213,7 @@ export function syncCommand(program: Command, io: Io) {
           return;
         }
         if (states.length === 0) {
-          io.out('no targets have run yet (socialquery sync forum|video|run)');
+          io.out('no targets have run yet (socialquery sync forum|video|music|microblog|shortvideo|run)');
           return;
         }
         const when = (ms: number | undefined) =>
@@ -195,13 +233,11 @@ export function syncCommand(program: Command, io: Io) {
       });
     });
 
-  for (const platform of ['professional', ...PLANNED_PLATFORMS]) {
-    sync
-      .command(platform)
-      .description(platform === 'professional' ? 'no public API: not possible' : 'not yet supported (planned)')
-      .allowUnknownOption()
-      .allowExcessArguments()
-      .helpOption(false)
-      .action(() => fail(EXIT_CANNOT_RUN, unsupportedPlatformMessage(platform)!));
-  }
+  sync
+    .command('professional')
+    .description('no public API: not possible')
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .helpOption(false)
+    .action(() => fail(EXIT_CANNOT_RUN, unsupportedPlatformMessage('professional')!));
 }
