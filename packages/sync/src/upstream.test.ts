@@ -91,6 +91,42 @@ describe('createUpstream', () => {
     }
   });
 
+  it("X's rate-limit headers: a spent window (reset in epoch seconds) holds the next request until the reset", async () => {
+    const clock = fakeClock();
+    const reset = Math.floor(clock.now() / 1000) + 90;
+    const server = await serve([
+      {
+        status: 200,
+        headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
+        body: '{"data":[]}',
+      },
+      {
+        status: 200,
+        headers: { 'x-rate-limit-remaining': '5', 'x-rate-limit-reset': String(reset + 900) },
+        body: '{}',
+      },
+      { status: 200, body: '{}' },
+    ]);
+    try {
+      const waits: string[] = [];
+      const upstream = createUpstream({
+        platform: 'x',
+        baseUrl: server.url,
+        userAgent: 'ua',
+        clock,
+        onWait: (wait) => waits.push(`${wait.reason} ${wait.ms} ${wait.after}`),
+      });
+      await upstream.get('a');
+      await upstream.get('b');
+      await upstream.get('c');
+      // only the spent window waited: 90 s from the fake clock's whole second
+      expect(waits).toEqual([`rate-limit ${reset * 1000 - Date.parse('2026-03-02T12:00:00Z')} rate-limit remaining 0`]);
+      expect(clock.sleeps).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('parses integers past 2^53 as their text (TikTok ids), leaving strings and safe numbers alone', () => {
     expect(parseExactJson('{"id":7300000000000000001,"n":-12,"s":"a \\"7300000000000000001\\"","f":1.5e3}')).toEqual({
       id: '7300000000000000001',
