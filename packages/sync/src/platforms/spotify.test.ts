@@ -118,6 +118,20 @@ describe('spotify sync', () => {
     expect(await count('music_albums')).toBe(66);
   });
 
+  it("an artist's listing cut short by --pages keeps no release count: the next run reads it to its end", async () => {
+    const other = spotifyId('art', 2);
+    spotify.artists.push({ id: other, name: 'The Others', followers: 5 });
+    spotify.albums.push(...spotifyAlbums(55, other, '2025-06-01', 'album', 'oth'));
+    const [cut] = await run([{ platform: 'music', artist: other, pages: 1 }]);
+    expect(cut).toMatchObject({ stopped: 'page-limit', pages: 4 });
+    expect((await readTargetState(store.db, `music:artist:${other}`))?.checkpoint).toBeUndefined();
+    spotify.requests.length = 0;
+    const [rest] = await run([{ platform: 'music', artist: other }]);
+    expect(rest).toMatchObject({ stopped: 'caught-up', pages: 2 });
+    expect(spotify.apiRequests().filter((r) => r.path === '/v1/albums')).toHaveLength(1);
+    expect((await readTargetState(store.db, `music:artist:${other}`))?.checkpoint).toEqual({ releases: 55 });
+  });
+
   it('a playlist: its first 100 entries, then /tracks pages to the end; an unchanged snapshot is one request', async () => {
     const [summary] = await run([playlist]);
     expect(summary).toMatchObject({ key: `music:playlist:${PLAYLIST}`, pages: 2, stopped: 'refreshed' });

@@ -101,11 +101,12 @@ async function syncArtist(
   const pages = run.target.pages ?? DEFAULT_PAGES;
   let releases: number | undefined;
   for (let page = 1; ; page++) {
-    const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => ({
+    const done = (stopped: 'caught-up'): TargetResult => ({
       stopped,
       ...(releases !== undefined ? { checkpoint: { releases } satisfies SpotifyCheckpoint } : {}),
     });
-    if (page > pages) return done('page-limit');
+    // a listing cut short keeps the stored count: the next run reads the listing to its end again
+    if (page > pages) return { stopped: 'page-limit' };
     const listing = await object(api, `artists/${id}/albums`, {
       include_groups: INCLUDE_GROUPS,
       limit: ALBUMS_PAGE,
