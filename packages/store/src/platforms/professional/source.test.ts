@@ -244,9 +244,14 @@ describe('professional source', () => {
 
   it('serves the employees listing, its count and the page experience from indexes, in index order', async () => {
     const examples = (await findProfessionalExamples(db))!;
-    const plans = await planned.plansOf(async () => {
-      await source().companyEmployees({ companyId: examples.companyId, title: examples.title, limit: 50 });
-    });
+    // PostgreSQL may sort a small company's few rows when its statistics say that is cheaper (after
+    // an autovacuum analyze, say); with sorting off it shows whether the index can give the order
+    const plans = await planned.plansOf(
+      async () => {
+        await source().companyEmployees({ companyId: examples.companyId, title: examples.title, limit: 50 });
+      },
+      { disable: ['enable_seqscan', 'enable_sort'] },
+    );
     expect(plans).toHaveLength(3);
     for (const plan of plans.slice(0, 2))
       expect(plan.join('\n')).toMatch(planRules.indexRange('professional_positions_company'));
