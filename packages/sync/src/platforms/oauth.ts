@@ -1,4 +1,5 @@
-import { type Upstream, type UpstreamAuth, UpstreamError } from '../upstream.js';
+import type { SessionDeps } from '../platform.js';
+import { createUpstream, type Upstream, type UpstreamAuth, UpstreamError } from '../upstream.js';
 
 /** A token is renewed this long before it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -41,4 +42,45 @@ export function clientCredentials(options: ClientCredentialsOptions): UpstreamAu
     },
     refresh: fetchToken,
   };
+}
+
+export interface ClientCredentialsApiOptions extends Pick<SessionDeps, 'clock' | 'upstream' | 'onWait'> {
+  /** Names the platform in errors and waits. */
+  platform: string;
+  userAgent: string;
+  /** The client secret: masked wherever a request or an error is told. */
+  secret: string;
+  /** The API's base URL. */
+  apiUrl: string;
+  /** The token endpoint's URL. */
+  authUrl: string;
+  form: Record<string, string>;
+  /** Headers of the token request (basic authentication). */
+  headers?: Record<string, string>;
+  /** The token path ends with a slash whatever the URL says (TikTok's endpoints do). */
+  trailingSlash?: boolean;
+}
+
+/**
+ * The client of an API behind app-only OAuth: one upstream client for the token endpoint's origin and
+ * one for the API, whose requests carry the token (`clientCredentials`), both with the session's
+ * retries, clock and wait reports.
+ */
+export function clientCredentialsApi(options: ClientCredentialsApiOptions): Upstream {
+  const { platform, userAgent, secret, clock, onWait, upstream } = options;
+  const common = { platform, userAgent, secrets: [secret], clock, onWait, ...upstream };
+  const token = new URL(options.authUrl);
+  const path = token.pathname.replace(/^\/+/, '');
+  return createUpstream({
+    ...common,
+    baseUrl: options.apiUrl,
+    auth: clientCredentials({
+      platform,
+      auth: createUpstream({ ...common, baseUrl: token.origin }),
+      tokenPath: options.trailingSlash ? `${path.replace(/\/+$/, '')}/` : path,
+      form: options.form,
+      ...(options.headers ? { headers: options.headers } : {}),
+      now: clock.now,
+    }),
+  });
 }

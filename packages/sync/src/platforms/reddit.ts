@@ -1,7 +1,7 @@
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import type { ForumTarget } from '../targets.js';
-import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
-import { basicAuth, clientCredentials } from './oauth.js';
+import { type Upstream, UpstreamError } from '../upstream.js';
+import { basicAuth, clientCredentialsApi } from './oauth.js';
 
 /** Items per listing page: the API's largest. */
 const PAGE_SIZE = 100;
@@ -33,20 +33,17 @@ export const reddit: SyncPlatform = {
     const { clientId, clientSecret, userAgent, apiUrl, authUrl } = config.reddit;
     if (!clientId || !clientSecret)
       throw new MissingCredentialsError('reddit', ['SOCIALQUERY_REDDIT_CLIENT_ID', 'SOCIALQUERY_REDDIT_CLIENT_SECRET']);
-    const common = { platform: 'reddit', userAgent, secrets: [clientSecret], clock, onWait, ...upstream };
-    const token = new URL(authUrl);
-    const authClient = createUpstream({ ...common, baseUrl: token.origin });
-    const api = createUpstream({
-      ...common,
-      baseUrl: apiUrl,
-      auth: clientCredentials({
-        platform: 'reddit',
-        auth: authClient,
-        tokenPath: token.pathname.replace(/^\/+/, ''),
-        form: { grant_type: 'client_credentials' },
-        headers: { authorization: basicAuth(clientId, clientSecret) },
-        now: clock.now,
-      }),
+    const api = clientCredentialsApi({
+      platform: 'reddit',
+      userAgent,
+      secret: clientSecret,
+      apiUrl,
+      authUrl,
+      form: { grant_type: 'client_credentials' },
+      headers: { authorization: basicAuth(clientId, clientSecret) },
+      clock,
+      onWait,
+      upstream,
     });
     return { sync: (run) => syncTarget(api, run as TargetRun<ForumTarget>) };
   },

@@ -2,8 +2,8 @@ import type { Database } from '@socialquery/store';
 import type { Kysely } from 'kysely';
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import type { MusicTarget } from '../targets.js';
-import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
-import { basicAuth, clientCredentials } from './oauth.js';
+import { type Upstream, UpstreamError } from '../upstream.js';
+import { basicAuth, clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'spotify-web-api';
 /** An artist's releases asked for (appears_on, other artists' albums, is left out). */
@@ -43,26 +43,17 @@ export const spotify: SyncPlatform = {
         'SOCIALQUERY_SPOTIFY_CLIENT_ID',
         'SOCIALQUERY_SPOTIFY_CLIENT_SECRET',
       ]);
-    const common = {
+    const api = clientCredentialsApi({
       platform: 'spotify',
       userAgent: 'socialquery-sync/0.1.0',
-      secrets: [clientSecret],
+      secret: clientSecret,
+      apiUrl,
+      authUrl,
+      form: { grant_type: 'client_credentials' },
+      headers: { authorization: basicAuth(clientId, clientSecret) },
       clock,
       onWait,
-      ...upstream,
-    };
-    const token = new URL(authUrl);
-    const api = createUpstream({
-      ...common,
-      baseUrl: apiUrl,
-      auth: clientCredentials({
-        platform: 'spotify',
-        auth: createUpstream({ ...common, baseUrl: token.origin }),
-        tokenPath: token.pathname.replace(/^\/+/, ''),
-        form: { grant_type: 'client_credentials' },
-        headers: { authorization: basicAuth(clientId, clientSecret) },
-        now: clock.now,
-      }),
+      upstream,
     });
     return {
       async sync(run) {

@@ -1,7 +1,7 @@
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import type { ShortvideoTarget } from '../targets.js';
-import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
-import { clientCredentials } from './oauth.js';
+import { type Upstream, UpstreamError } from '../upstream.js';
+import { clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'tiktok';
 /** The fields each video query asks for: what the tiktok importer maps. */
@@ -37,26 +37,17 @@ export const tiktok: SyncPlatform = {
         'SOCIALQUERY_TIKTOK_CLIENT_KEY',
         'SOCIALQUERY_TIKTOK_CLIENT_SECRET',
       ]);
-    const common = {
+    const api = clientCredentialsApi({
       platform: 'tiktok',
       userAgent: 'socialquery-sync/0.1.0',
-      secrets: [clientSecret],
+      secret: clientSecret,
+      apiUrl,
+      authUrl,
+      trailingSlash: true,
+      form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'client_credentials' },
       clock,
       onWait,
-      ...upstream,
-    };
-    const token = new URL(authUrl);
-    const api = createUpstream({
-      ...common,
-      baseUrl: apiUrl,
-      auth: clientCredentials({
-        platform: 'tiktok',
-        auth: createUpstream({ ...common, baseUrl: token.origin }),
-        // TikTok's endpoints end with a slash
-        tokenPath: `${token.pathname.replace(/^\/+|\/+$/g, '')}/`,
-        form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'client_credentials' },
-        now: clock.now,
-      }),
+      upstream,
     });
     return {
       sync: (run) => syncUser(api, run as TargetRun<ShortvideoTarget>, clock.now(), firstRunDays),
