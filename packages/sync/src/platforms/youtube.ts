@@ -123,81 +123,94 @@ async function syncChannel(call: Call, run: TargetRun<VideoTarget>, channel: str
     uploads = stringAt(objectAt(objectAt(itemsOf(body)[0], 'contentDetails'), 'relatedPlaylists'), 'uploads');
     if (!uploads) throw new UpstreamError(`youtube: no channel ${channel} (channels.list found no uploads playlist)`);
   }
-  const pages = run.target.pages ?? DEFAULT_CHANNEL_PAGES;
-  let fresh: YoutubeCheckpoint['newest'];
-  let pageToken: string | undefined;
-  for (let page = 1; ; page++) {
-    const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => ({
-      stopped,
-      checkpoint: { uploads, ...((fresh ?? stored.newest) ? { newest: fresh ?? stored.newest } : {}) },
-    });
-    if (page > pages) return done('page-limit');
-    const { body } = await call('playlistItems.list', {
-      part: 'snippet,contentDetails',
-      playlistId: uploads,
-      maxResults: PAGE_SIZE,
-      pageToken,
-    });
-    const ids: string[] = [];
-    let stop = false;
-    for (const item of itemsOf(body)) {
+  return walkNewestFirst(
+    call,
+    run,
+    run.target.pages ?? DEFAULT_CHANNEL_PAGES,
+    async (pageToken) =>
+      (
+        await call('playlistItems.list', {
+          part: 'snippet,contentDetails',
+          playlistId: uploads,
+          maxResults: PAGE_SIZE,
+          pageToken,
+        })
+      ).body,
+    (item) => {
       const details = objectAt(item, 'contentDetails');
       const videoId = stringAt(details, 'videoId');
       const publishedAt = stringAt(details, 'videoPublishedAt') ?? stringAt(objectAt(item, 'snippet'), 'publishedAt');
-      if (!videoId || !publishedAt) continue;
-      if (reached(stored.newest, videoId, publishedAt)) {
-        stop = true;
-        break;
-      }
-      fresh ??= { videoId, publishedAt };
-      ids.push(videoId);
-    }
-    await importVideos(call, run, ids);
-    pageToken = stringAt(body, 'nextPageToken');
-    if (stop || !pageToken) return done('caught-up');
-  }
+      return videoId && publishedAt ? { videoId, publishedAt } : undefined;
+    },
+    (newest) => ({ uploads, ...(newest ? { newest } : {}) }),
+  );
 }
 
 /** A search's newest videos (search.list by date, 100 units a page; published after the newest stored), read whole by videos.list. */
 async function syncSearch(call: Call, run: TargetRun<VideoTarget>, q: string): Promise<TargetResult> {
   const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
-  const pages = run.target.pages ?? DEFAULT_SEARCH_PAGES;
+  return walkNewestFirst(
+    call,
+    run,
+    run.target.pages ?? DEFAULT_SEARCH_PAGES,
+    async (pageToken) =>
+      (
+        await call('search.list', {
+          part: 'snippet',
+          q,
+          type: 'video',
+          order: 'date',
+          maxResults: PAGE_SIZE,
+          publishedAfter: stored.newest?.publishedAt,
+          pageToken,
+        })
+      ).body,
+    (item) => {
+      const videoId = stringAt(objectAt(item, 'id'), 'videoId');
+      const publishedAt = stringAt(objectAt(item, 'snippet'), 'publishedAt');
+      return videoId && publishedAt ? { videoId, publishedAt } : undefined;
+    },
+    (newest) => (newest ? { newest } : undefined),
+  );
+}
+
+/**
+ * Walks a listing of videos newest first, page by page (`fetchPage` with the page token), to the
+ * newest video stored (the checkpoint's): each page's videos before it are read whole (videos.list)
+ * and imported; the walk stops there, at the listing's end, or after `pages` pages.
+ */
+async function walkNewestFirst(
+  call: Call,
+  run: TargetRun<VideoTarget>,
+  pages: number,
+  fetchPage: (pageToken: string | undefined) => Promise<unknown>,
+  read: (item: unknown) => YoutubeCheckpoint['newest'],
+  checkpointOf: (newest: YoutubeCheckpoint['newest']) => YoutubeCheckpoint | undefined,
+): Promise<TargetResult> {
+  const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
   let fresh: YoutubeCheckpoint['newest'];
+  const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => {
+    const checkpoint = checkpointOf(fresh ?? stored.newest);
+    return { stopped, ...(checkpoint ? { checkpoint } : {}) };
+  };
   let pageToken: string | undefined;
-  for (let page = 1; ; page++) {
-    const newest = fresh ?? stored.newest;
-    const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => ({
-      stopped,
-      ...(newest ? { checkpoint: { newest } } : {}),
-    });
-    if (page > pages) return done('page-limit');
-    const { body } = await call('search.list', {
-      part: 'snippet',
-      q,
-      type: 'video',
-      order: 'date',
-      maxResults: PAGE_SIZE,
-      publishedAfter: stored.newest?.publishedAt,
-      pageToken,
-    });
+  for (let page = 1; page <= pages; page++) {
+    const body = await fetchPage(pageToken);
     const ids: string[] = [];
     let stop = false;
     for (const item of itemsOf(body)) {
-      const videoId = stringAt(objectAt(item, 'id'), 'videoId');
-      const publishedAt = stringAt(objectAt(item, 'snippet'), 'publishedAt');
-      if (!videoId || !publishedAt) continue;
-      if (reached(stored.newest, videoId, publishedAt)) {
+      const video = read(item);
+      if (!video) continue;
+      if (reached(stored.newest, video.videoId, video.publishedAt)) {
         stop = true;
         break;
       }
-      fresh ??= { videoId, publishedAt };
-      ids.push(videoId);
+      fresh ??= video;
+      ids.push(video.videoId);
     }
     await importVideos(call, run, ids);
     pageToken = stringAt(body, 'nextPageToken');
-    if (stop || !pageToken) {
-      const last = fresh ?? stored.newest;
-      return { stopped: 'caught-up', ...(last ? { checkpoint: { newest: last } } : {}) };
-    }
+    if (stop || !pageToken) return done('caught-up');
   }
+  return done('page-limit');
 }
