@@ -121,14 +121,14 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
     } catch (error) {
       outcome.cut = 'a fault while reading the store';
       outcome.storeFault = true;
-      requestLogOf(req)?.error({ err: error }, 'export failed after its first records');
+      requestLogOf(res)?.error({ err: error }, 'export failed after its first records');
     } finally {
       if (closed || outcome.cut) await iterator.return?.().catch(() => undefined);
     }
     if (closed) {
-      requestLogOf(req)?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
+      requestLogOf(res)?.info({ rows: outcome.rows, format }, 'export cancelled: the client closed the connection');
     } else if (outcome.cut) {
-      requestLogOf(req)?.warn(
+      requestLogOf(res)?.warn(
         { rows: outcome.rows, format, reason: outcome.cut },
         'export cut short; the connection is aborted',
       );
@@ -137,7 +137,7 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
       res.destroy();
     } else {
       sink.end();
-      requestLogOf(req)?.info({ rows: outcome.rows, format }, 'export sent');
+      requestLogOf(res)?.info({ rows: outcome.rows, format }, 'export sent');
     }
     return !outcome.storeFault;
   };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { contextOf } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { redactUrl } from './security.js';
 
@@ -24,14 +25,14 @@ interface LoggedRequest extends IncomingMessage {
   originalUrl?: string;
 }
 
-const requestLogs = new WeakMap<IncomingMessage, () => Logger>();
-
 /**
  * A logger whose lines carry the request's id (`reqId`), for the rare events within a request
- * (an export's outcome). Made on first use: most requests log nothing but their access line.
+ * (an export's outcome). Made on first use, from the service's logger the request logger left in
+ * the request's context: most requests log nothing but their access line.
  */
-export function requestLogOf(req: IncomingMessage): Logger | undefined {
-  return requestLogs.get(req)?.();
+export function requestLogOf(res: ServerResponse): Logger | undefined {
+  const context = contextOf(res);
+  return (context.log ??= context.logger?.child({ reqId: context.requestId }));
 }
 
 /**
@@ -48,8 +49,7 @@ export function requestLogger(logger: Logger): (req: IncomingMessage, res: Serve
     const started = performance.now();
     const id = requestIdFor(req);
     req.id = id;
-    let child: Logger | undefined;
-    requestLogs.set(req, () => (child ??= logger.child({ reqId: id })));
+    contextOf(res).logger = logger;
     const done = () => {
       res.removeListener('finish', done);
       res.removeListener('close', done);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { ExportFormat } from '@socialquery/core';
+import type { Logger } from 'pino';
 import type { SelectedFields } from './fields.js';
 
 /**
@@ -20,6 +21,9 @@ export interface RequestContext {
   fields?: SelectedFields;
   /** A listing's export format, when the request asks for one (`format` or `Accept`). */
   exportFormat?: ExportFormat;
+  /** The service's logger (logger.ts `requestLogger`), and the request's child of it once made (`requestLogOf`). */
+  logger?: Logger;
+  log?: Logger;
   /** Fields every error body on this operation's path carries besides the standard ones. */
   errorBodyExtras?: Readonly<Record<string, unknown>>;
 }

@@ -10,10 +10,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { platformsOf } from '@socialquery/api';
+import { platformsOf, toExpressPath } from '@socialquery/api';
 import type { Operation } from '@socialquery/core';
 import { createCursorCodec, type OperationHandler, paramsParser, ServiceError } from '@socialquery/core/server';
 import { openStore } from '@socialquery/store';
+import { match, type MatchFunction } from 'path-to-regexp';
 
 const USAGE = 'usage: SOCIALQUERY_STORE=<store address> floor-server.js';
 if (process.argv[2] === '--help' || process.argv[2] === '-h') {
@@ -31,22 +32,16 @@ const store = await openStore(address);
 const cursors = createCursorCodec(await store.settings.cursorSecret());
 
 interface Route {
-  pattern: RegExp;
-  names: string[];
+  /** The operation's path in the service's route syntax (`toExpressPath`), matched as Express matches it. */
+  match: MatchFunction<Partial<Record<string, string>>>;
   parse: ReturnType<typeof paramsParser>;
   handler: OperationHandler<Operation>;
 }
 const routes: Route[] = [];
 for (const { contract, handlers } of platformsOf(store)) {
   for (const [name, operation] of Object.entries(contract)) {
-    const names: string[] = [];
-    const source = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([A-Za-z_]\w*)\\?\}/g, (_, n) => {
-      names.push(n as string);
-      return '([^/]+)';
-    });
     routes.push({
-      pattern: new RegExp(`^${source}$`),
-      names,
+      match: match(toExpressPath(operation.path)),
       parse: paramsParser(operation),
       handler: handlers[name] as OperationHandler<Operation>,
     });
@@ -61,11 +56,12 @@ function resolve(target: string) {
     found = null;
     const url = new URL(target, 'http://floor');
     for (const route of routes) {
-      const match = route.pattern.exec(url.pathname);
-      if (!match) continue;
-      const pathValues = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
-      const { params } = route.parse(pathValues, Object.fromEntries(url.searchParams));
-      found = { route, params };
+      const matched = route.match(url.pathname);
+      if (!matched) continue;
+      const pathValues = Object.fromEntries(
+        Object.entries(matched.params).flatMap(([key, value]) => (value === undefined ? [] : [[key, value]])),
+      );
+      found = { route, params: route.parse(pathValues, Object.fromEntries(url.searchParams)).params };
       break;
     }
     parsed.set(target, found);

@@ -18,11 +18,15 @@ export interface UpstreamWait {
   after: string;
 }
 
+/** The `User-Agent` of the platforms' clients that take no configured one. */
+export const DEFAULT_USER_AGENT = 'socialquery-sync/0.1.0';
+
 export interface UpstreamOptions {
   /** Names the platform in errors (`reddit`, `youtube`). */
   platform: string;
   baseUrl: string;
-  userAgent: string;
+  /** The `User-Agent` of every request (default DEFAULT_USER_AGENT; Reddit asks for a descriptive one of your own). */
+  userAgent?: string;
   auth?: UpstreamAuth;
   /** Times a 429, 5xx or unanswered request is sent again (default 4); a 401's one refresh is not counted. */
   retries?: number;
@@ -94,7 +98,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
   const client: Got = got.extend({
     prefixUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { 'user-agent': options.userAgent, accept: 'application/json' },
+    headers: { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, accept: 'application/json' },
     retry: { limit: 0 },
     throwHttpErrors: false,
     followRedirect: false,

@@ -47,7 +47,8 @@ export function clientCredentials(options: ClientCredentialsOptions): UpstreamAu
 export interface ClientCredentialsApiOptions extends Pick<SessionDeps, 'clock' | 'upstream' | 'onWait'> {
   /** Names the platform in errors and waits. */
   platform: string;
-  userAgent: string;
+  /** Default: the upstream client's (DEFAULT_USER_AGENT). */
+  userAgent?: string;
   /** The client secret: masked wherever a request or an error is told. */
   secret: string;
   /** The API's base URL. */
@@ -68,7 +69,7 @@ export interface ClientCredentialsApiOptions extends Pick<SessionDeps, 'clock' |
  */
 export function clientCredentialsApi(options: ClientCredentialsApiOptions): Upstream {
   const { platform, userAgent, secret, clock, onWait, upstream } = options;
-  const common = { platform, userAgent, secrets: [secret], clock, onWait, ...upstream };
+  const common = { platform, ...(userAgent ? { userAgent } : {}), secrets: [secret], clock, onWait, ...upstream };
   const token = new URL(options.authUrl);
   const path = token.pathname.replace(/^\/+/, '');
   return createUpstream({

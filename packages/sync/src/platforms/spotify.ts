@@ -45,7 +45,6 @@ export const spotify: SyncPlatform = {
       ]);
     const api = clientCredentialsApi({
       platform: 'spotify',
-      userAgent: 'socialquery-sync/0.1.0',
       secret: clientSecret,
       apiUrl,
       authUrl,

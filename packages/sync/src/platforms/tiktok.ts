@@ -39,7 +39,6 @@ export const tiktok: SyncPlatform = {
       ]);
     const api = clientCredentialsApi({
       platform: 'tiktok',
-      userAgent: 'socialquery-sync/0.1.0',
       secret: clientSecret,
       apiUrl,
       authUrl,

@@ -40,7 +40,6 @@ export const x: SyncPlatform = {
     const api = createUpstream({
       platform: 'x',
       baseUrl: apiUrl,
-      userAgent: 'socialquery-sync/0.1.0',
       secrets: [bearerToken],
       clock,
       onWait,

@@ -60,7 +60,6 @@ export const youtube: SyncPlatform = {
     const api = createUpstream({
       platform: 'youtube',
       baseUrl: apiUrl,
-      userAgent: 'socialquery-sync/0.1.0',
       secrets: [apiKey],
       clock,
       onWait,
