@@ -23,6 +23,7 @@ export const coverageSources = [
   '!<rootDir>/src/**/*.test.ts',
   '!<rootDir>/src/**/*.case.ts',
   '!<rootDir>/src/**/testing*.ts',
+  '!<rootDir>/src/**/testing/**',
   '!<rootDir>/src/**/*.d.ts',
 ];
 

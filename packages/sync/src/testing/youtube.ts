@@ -1,0 +1,152 @@
+import { startFake } from './fake-server.js';
+
+export interface YoutubeVideo {
+  id: string;
+  channelId: string;
+  channelTitle: string;
+  title: string;
+  publishedAt: string;
+  duration: string;
+  viewCount: string;
+}
+
+export const YOUTUBE_API_KEY = 'AIzaFakeKey-0123456789';
+
+/**
+ * YouTube Data API v3 as documented: channels.list (the uploads playlist), playlistItems.list and
+ * search.list (50 a page, `pageToken`), videos.list (up to 50 ids); the API key in `key`, else 400.
+ */
+export async function fakeYoutube() {
+  const videos: YoutubeVideo[] = [];
+  const newestFirst = () => [...videos].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
+  const paged = <T>(items: T[], query: Record<string, string>) => {
+    const size = Number(query.maxResults ?? 5);
+    const start = Number(query.pageToken ?? 0);
+    const next = start + size < items.length ? String(start + size) : undefined;
+    return { page: items.slice(start, start + size), next };
+  };
+  const fake = await startFake((request) => {
+    if (request.query.key !== YOUTUBE_API_KEY)
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 400,
+            message: 'API key not valid. Please pass a valid API key.',
+            errors: [{ reason: 'keyInvalid' }],
+          },
+        },
+      };
+    const { query } = request;
+    switch (request.path) {
+      case '/channels': {
+        const found = videos.some((v) => v.channelId === query.id);
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#channelListResponse',
+            items: found
+              ? [
+                  {
+                    kind: 'youtube#channel',
+                    id: query.id,
+                    contentDetails: { relatedPlaylists: { uploads: `UU${query.id!.slice(2)}` } },
+                  },
+                ]
+              : [],
+          },
+        };
+      }
+      case '/playlistItems': {
+        const channel = `UC${query.playlistId!.slice(2)}`;
+        const { page, next } = paged(
+          newestFirst().filter((v) => v.channelId === channel),
+          query,
+        );
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#playlistItemListResponse',
+            ...(next ? { nextPageToken: next } : {}),
+            pageInfo: { resultsPerPage: page.length },
+            items: page.map((v) => ({
+              kind: 'youtube#playlistItem',
+              id: `item-${v.id}`,
+              snippet: {
+                publishedAt: v.publishedAt,
+                channelId: v.channelId,
+                title: v.title,
+                resourceId: { kind: 'youtube#video', videoId: v.id },
+              },
+              contentDetails: { videoId: v.id, videoPublishedAt: v.publishedAt },
+            })),
+          },
+        };
+      }
+      case '/search': {
+        const matching = newestFirst().filter(
+          (v) =>
+            v.title.toLowerCase().includes(query.q!.toLowerCase()) &&
+            (!query.publishedAfter || v.publishedAt > query.publishedAfter),
+        );
+        const { page, next } = paged(matching, query);
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#searchListResponse',
+            ...(next ? { nextPageToken: next } : {}),
+            items: page.map((v) => ({
+              kind: 'youtube#searchResult',
+              id: { kind: 'youtube#video', videoId: v.id },
+              snippet: {
+                publishedAt: v.publishedAt,
+                channelId: v.channelId,
+                title: v.title,
+                channelTitle: v.channelTitle,
+              },
+            })),
+          },
+        };
+      }
+      case '/videos': {
+        const ids = (query.id ?? '').split(',');
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#videoListResponse',
+            items: videos
+              .filter((v) => ids.includes(v.id))
+              .map((v) => ({
+                kind: 'youtube#video',
+                id: v.id,
+                snippet: {
+                  publishedAt: v.publishedAt,
+                  channelId: v.channelId,
+                  title: v.title,
+                  channelTitle: v.channelTitle,
+                  liveBroadcastContent: 'none',
+                },
+                contentDetails: { duration: v.duration },
+                statistics: { viewCount: v.viewCount },
+              })),
+          },
+        };
+      }
+    }
+    return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
+  });
+  return { ...fake, videos };
+}
+
+/** `n` videos of `channel`, one an hour, the newest at `newest`; ids `<prefix>00001`… (11 characters). */
+export function youtubeVideos(n: number, channel: string, newest: number, prefix = 'vid'): YoutubeVideo[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${prefix}${String(i + 1).padStart(11 - prefix.length, '0')}`,
+    channelId: channel,
+    channelTitle: `channel ${channel.slice(-4)}`,
+    title: `video ${i + 1} cooking`,
+    publishedAt: new Date(newest - i * 3_600_000).toISOString().replace('.000', ''),
+    duration: 'PT4M13S',
+    viewCount: String(1000 + i),
+  }));
+}
