@@ -1,4 +1,7 @@
-import { mapArchiveTweet, mapV2Tweet } from './import-twitter.js';
+import { importDocuments } from '../../import/index.js';
+import type { Store } from '../../store.js';
+import { openTestStore } from '../../testing.js';
+import { mapArchiveTweet, mapV2Response, mapV2Tweet } from './import-twitter.js';
 
 describe('twitter importers: tweet text as each format ships it', () => {
   it('twitter-archive: the v1.1 full_text (or text) escapes &, < and >, decoded once', () => {
@@ -31,5 +34,88 @@ describe('twitter importers: tweet text as each format ships it', () => {
       `${'word '.repeat(70)}& the end`,
     );
     expect(v2Text({ text: 'short', note_tweet: {} })).toBe('short');
+  });
+});
+
+describe('twitter-v2: a followers page with followers_of writes the follows', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openTestStore();
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  const user = (id: string) => ({ id, username: `user${id}`, name: `User ${id}` });
+  /** A followers page of 'Jack' (id 12), newest follower first, as sync saves it. */
+  const page = (ids: string[], seenAt: string, offset?: number) => ({
+    data: ids.map(user),
+    meta: { result_count: ids.length },
+    followers_of: { id: '12', username: 'Jack', seen_at: seenAt, ...(offset === undefined ? {} : { offset }) },
+  });
+  const followers = async () =>
+    (await store.microblog.userFollowers({ username: 'jack', limit: 100 })).map((f) => [
+      f.follower?.id,
+      f.position.followedAt,
+    ]);
+  const T1 = Date.parse('2026-03-02T12:00:00.000Z');
+  const T2 = Date.parse('2026-03-03T12:00:00.000Z');
+
+  it("a first import: seen_at minus each follower's position (offset + index): the API's order", async () => {
+    const first = await importDocuments(store.db, 'microblog', 'twitter-v2', [
+      page(['903', '902'], '2026-03-02T12:00:00.000Z'),
+      page(['901'], '2026-03-02T12:00:00.000Z', 2),
+    ]);
+    expect(first).toMatchObject({ imported: 3, updated: 0, skipped: 0 });
+    expect(first.tables.microblog_follows).toEqual({ imported: 3, updated: 0 });
+    expect(await followers()).toEqual([
+      ['903', T1],
+      ['902', T1 - 1],
+      ['901', T1 - 2],
+    ]);
+    const row = await store.db
+      .selectFrom('microblog_follows')
+      .selectAll()
+      .where('id', '=', '12:903')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: '12', user_key: 'jack', follower_id: '903' });
+  });
+
+  it('a later page: a new follower first; the stored ones keep followed_at (no reorder, no duplicate); one gone stays', async () => {
+    // 904 followed since; 902 unfollowed: the page no longer lists it
+    const again = await importDocuments(store.db, 'microblog', 'twitter-v2', [
+      page(['904', '903', '901'], '2026-03-03T12:00:00.000Z'),
+    ]);
+    expect(again.tables.microblog_follows).toEqual({ imported: 1, updated: 2 });
+    expect(await followers()).toEqual([
+      ['904', T2],
+      ['903', T1],
+      ['902', T1 - 1],
+      ['901', T1 - 2],
+    ]);
+    const count = await store.db
+      .selectFrom('microblog_follows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(4);
+  });
+
+  it('a users page without followers_of writes no follow; a bad followers_of skips the page, saying why', () => {
+    const rows = [...mapV2Response({ data: [user('905')] }, 'p')].flatMap((item) =>
+      'rows' in item ? item.rows.map((row) => row.table) : [],
+    );
+    expect(rows).toEqual(['microblog_users']);
+    expect([...mapV2Response({ data: [user('905')], followers_of: { id: '12', username: 'Jack' } }, 'p')]).toEqual([
+      { location: 'p', error: expect.stringContaining('seen_at') as string },
+    ]);
+    expect([
+      ...mapV2Response(
+        {
+          data: [user('905')],
+          followers_of: { id: '12', username: 'Jack', seen_at: '2026-03-02T12:00:00Z', offset: -1 },
+        },
+        'p',
+      ),
+    ]).toEqual([{ location: 'p', error: 'followers_of.offset: expected 0 or more, got -1' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
+import { toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
 import { filesIn, readJsonValues, readResponses } from '../../import/input.js';
 import { type Importer, ImportInputError, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
@@ -253,10 +253,65 @@ function v2Media(item: Json): [string, { type: string; url: string }] | undefine
   return [key, { type: optionalString(item, 'type', 'photo'), url }];
 }
 
-/** One API v2 response page (`{data, includes: {users, media, tweets}}`) → its users and tweets; located as `<where> tweet N`. */
+/**
+ * Whose followers a followers page lists, which the API's page (`/users/{id}/followers`) does not say:
+ * `followers_of` added to the page (by sync, or by whoever saved it) — the followed user's `id` and
+ * `username`, `seen_at` (ISO 8601: when the page was fetched) and `offset` (the place of the page's first
+ * follower in the followers list, newest first; default 0).
+ */
+interface FollowersOf {
+  id: string;
+  username: string;
+  seenAt: number;
+  offset: number;
+}
+
+function followersOf(value: Json): FollowersOf | undefined {
+  if (value.followers_of === undefined) return undefined;
+  const of = optionalObject(value, 'followers_of');
+  const offset = integer(of, 'offset', 0);
+  if (offset < 0) throw new RecordError(`followers_of.offset: expected 0 or more, got ${offset}`);
+  return {
+    id: requiredString(of, 'id'),
+    username: requiredString(of, 'username'),
+    seenAt: isoTimestamp(of, 'seen_at'),
+    offset,
+  };
+}
+
+/**
+ * A follower at `position` (0: the newest) of a followers page → its follow row. The API gives no follow
+ * time: a follow first stored takes `seen_at` minus its position in ms (newest first keeps the API's order),
+ * and a follow already stored keeps its `followed_at` (`update` names only `user_key`), so a later page
+ * neither reorders nor duplicates it.
+ */
+function followRow(of: FollowersOf, follower: Json, position: number): ImportRow<'microblog_follows'> {
+  return {
+    table: 'microblog_follows',
+    values: toMicroblogFollowRow({
+      userId: of.id,
+      username: of.username,
+      followerId: requiredString(follower, 'id'),
+      followedAt: of.seenAt - (of.offset + position),
+    }),
+    update: ['user_key'],
+  };
+}
+
+/**
+ * One API v2 response page (`{data, includes: {users, media, tweets}}`) → its users and tweets; located as
+ * `<where> tweet N`. A users page with `followers_of` (see FollowersOf) also writes each user's follow.
+ */
 export function* mapV2Response(value: unknown, where: string): Generator<ImportItem> {
   if (!isObject(value) || !(Array.isArray(value.data) || isObject(value.data))) {
     yield { location: where, error: 'not an API v2 response (no data)' };
+    return;
+  }
+  let of: FollowersOf | undefined;
+  try {
+    of = followersOf(value);
+  } catch (error) {
+    yield { location: where, error: reasonOf(error) };
     return;
   }
   const includes = optionalObject(value, 'includes');
@@ -273,22 +328,23 @@ export function* mapV2Response(value: unknown, where: string): Generator<ImportI
   const data = Array.isArray(value.data) ? value.data : [value.data];
   // a users lookup (`/users/{id}/followers`, `/users/by/username/{name}`) answers users in data, not tweets
   const isUsers = data.length > 0 && data.every((item) => isObject(item) && typeof item.username === 'string');
-  const sections: [string, unknown[], (record: Json) => ImportRow][] = isUsers
+  const tweet = (record: Json) => [mapV2Tweet(record, usernames, media)];
+  const sections: [string, unknown[], (record: Json, n: number) => ImportRow[]][] = isUsers
     ? [
-        ['user', data, mapV2User],
-        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
+        ['user', data, (user, n) => (of ? [mapV2User(user), followRow(of, user, n)] : [mapV2User(user)])],
+        ['included tweet', list('tweets'), tweet],
       ]
     : [
-        ['user', list('users'), mapV2User],
-        ['tweet', data, (tweet) => mapV2Tweet(tweet, usernames, media)],
-        ['included tweet', list('tweets'), (tweet) => mapV2Tweet(tweet, usernames, media)],
+        ['user', list('users'), (user) => [mapV2User(user)]],
+        ['tweet', data, tweet],
+        ['included tweet', list('tweets'), tweet],
       ];
   for (const [what, records, map] of sections) {
     for (const [n, record] of records.entries()) {
       const location = `${where} ${what} ${n + 1}`;
       try {
         if (!isObject(record)) throw new RecordError('not a JSON object');
-        yield { location, rows: [map(record)] } satisfies ImportItem;
+        yield { location, rows: map(record, n) } satisfies ImportItem;
       } catch (error) {
         yield { location, error: reasonOf(error) };
       }
@@ -300,7 +356,7 @@ export const twitterV2: Importer = {
   platform: 'microblog',
   format: 'twitter-v2',
   description:
-    'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}; data users for a users lookup): a .json file (one or more pages, or NDJSON) or a folder of them',
+    'Twitter/X API v2 response pages ({data, includes: {users, media, tweets}}; data users for a users lookup, with followers_of for a followers page): a .json file (one or more pages, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* mapV2Response(value, where);
