@@ -3,6 +3,7 @@ import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
 import { runTargets } from '../run.js';
 import type { Target } from '../targets.js';
+import { ALBUM_TRACK_PAGES } from './spotify.js';
 import {
   fakeClock,
   fakeConfig,
@@ -205,5 +206,58 @@ describe('spotify sync', () => {
     const text = JSON.stringify(progress);
     for (const secret of [SPOTIFY_CLIENT_SECRET, SPOTIFY_CLIENT_ID, 'wrong-secret-999', 'spotify-token-'])
       expect(text).not.toContain(secret);
+  });
+  it("an album of more than 50 tracks: its tracks' pages to the end, in track order, each page one import", async () => {
+    const long = spotifyId('art', 3);
+    spotify.artists.push({ id: long, name: 'The Long Ones', followers: 7 });
+    const [album] = spotifyAlbums(1, long, '2025-01-10', 'compilation', 'lng', 120);
+    spotify.albums.push(album!);
+    const [summary] = await run([{ platform: 'music', artist: long }]);
+    // the artist, the album with its first 50 tracks, then 2 track pages
+    expect(summary).toMatchObject({ stopped: 'caught-up', pages: 4, recordsNew: 122, recordsUpdated: 0 });
+    expect(spotify.apiRequests().map((r) => [r.path.replace('/v1/', ''), r.query.offset, r.query.limit])).toEqual([
+      [`artists/${long}`, undefined, undefined],
+      [`artists/${long}/albums`, '0', '50'],
+      ['albums', undefined, undefined],
+      [`albums/${album!.id}/tracks`, '50', '50'],
+      [`albums/${album!.id}/tracks`, '100', '50'],
+    ]);
+    const tracks = await store.db
+      .selectFrom('music_tracks')
+      .select(['id', 'name', 'track_number'])
+      .where('album_id', '=', album!.id)
+      .orderBy('track_number')
+      .execute();
+    expect(tracks).toHaveLength(120);
+    expect(tracks.map((t) => t.id)).toEqual(album!.tracks.map((t) => t.id));
+    expect(tracks.map((t) => Number(t.track_number))).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(tracks[119]).toMatchObject({ name: 'track 120' });
+    // the next run reads the listing's first page only: the album is stored
+    spotify.requests.length = 0;
+    expect((await run([{ platform: 'music', artist: long }]))[0]).toMatchObject({ pages: 1, recordsNew: 0 });
+    expect(paths()).toEqual([`artists/${long}`, `artists/${long}/albums`]);
+  });
+
+  it(`an album's track pages are bounded: ${ALBUM_TRACK_PAGES} pages (1,000 tracks) at most, the cut said in a progress line`, async () => {
+    const huge = spotifyId('art', 4);
+    spotify.artists.push({ id: huge, name: 'The Box Set', followers: 9 });
+    const [album] = spotifyAlbums(1, huge, '2024-05-05', 'compilation', 'box', 1_020);
+    spotify.albums.push(album!);
+    const [summary] = await run([{ platform: 'music', artist: huge }]);
+    // the artist, the album with its first 50 tracks, then 19 track pages
+    expect(summary).toMatchObject({ stopped: 'caught-up', pages: 1 + ALBUM_TRACK_PAGES });
+    const pages = spotify.apiRequests().filter((r) => r.path === `/v1/albums/${album!.id}/tracks`);
+    expect(pages.map((r) => Number(r.query.offset))).toEqual(
+      Array.from({ length: ALBUM_TRACK_PAGES - 1 }, (_, i) => 50 * (i + 1)),
+    );
+    const stored = await store.db
+      .selectFrom('music_tracks')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('track_number').as('last')])
+      .where('album_id', '=', album!.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(stored.n), Number(stored.last)]).toEqual([1_000, 1_000]);
+    expect(progress).toContain(
+      `music:artist:${huge}: album ${album!.id}: its first 1000 tracks of 1020 stored (the most read per album)`,
+    );
   });
 });

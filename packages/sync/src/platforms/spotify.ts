@@ -8,8 +8,9 @@ import { basicAuth, clientCredentialsApi } from './oauth.js';
 const FORMAT = 'spotify-web-api';
 /** An artist's releases asked for (appears_on, other artists' albums, is left out). */
 const INCLUDE_GROUPS = 'album,single,compilation';
-/** Items per page: the API's largest for albums and episodes (50) and for playlist items (100). */
+/** Items per page: the API's largest for albums, an album's tracks and episodes (50) and for playlist items (100). */
 const ALBUMS_PAGE = 50;
+const TRACKS_PAGE = 50;
 const EPISODES_PAGE = 50;
 const PLAYLIST_PAGE = 100;
 /** Ids per several-albums request: the API's largest. */
@@ -17,6 +18,8 @@ const ALBUM_IDS = 20;
 /** Pages per run by default: 20 listing pages (1,000 releases or episodes); a playlist's 100 (10,000 tracks, its whole length). */
 const DEFAULT_PAGES = 20;
 const DEFAULT_PLAYLIST_PAGES = 100;
+/** Track pages per album at most, the album's own first 50 included: an album brings up to 1,000 tracks. */
+export const ALBUM_TRACK_PAGES = 20;
 
 /** Where a walk stopped: an artist's release count; a playlist's snapshot; a show's newest episode. */
 export interface SpotifyCheckpoint {
@@ -113,12 +116,44 @@ async function syncArtist(
     const fresh = albums.filter((album) => dates.get(album.id as string) !== album.release_date);
     for (let start = 0; start < fresh.length; start += ALBUM_IDS) {
       const chunk = fresh.slice(start, start + ALBUM_IDS).map((album) => album.id as string);
-      await run.importPage(FORMAT, [await object(api, 'albums', { ids: chunk.join(',') })]);
+      const several = await object(api, 'albums', { ids: chunk.join(',') });
+      await run.importPage(FORMAT, [several]);
+      const read = Array.isArray(several.albums) ? several.albums.filter(isJson) : [];
+      for (const album of read) await importAlbumTracks(api, run, album);
     }
     if (!hasNext(listing)) return done('caught-up');
     if (page === 1 && fresh.length === 0 && stored.releases !== undefined && stored.releases === releases)
       return done('caught-up');
   }
+}
+
+/**
+ * The rest of an album's tracks: the album object holds its first 50 (a paging object); while that
+ * page has a `next`, `/albums/{id}/tracks?limit=50&offset=…` brings the next 50, each page imported
+ * as the API answered it (its `href` names the album: the importer maps its simplified tracks to it).
+ * At most ALBUM_TRACK_PAGES pages an album; one cut there says so in a progress line.
+ */
+async function importAlbumTracks(api: Upstream, run: TargetRun<MusicTarget>, album: Json) {
+  const id = album.id;
+  if (typeof id !== 'string') return;
+  let tracks: unknown = album.tracks;
+  for (let page = 2; hasNext(tracks); page++) {
+    if (page > ALBUM_TRACK_PAGES) {
+      const total = (tracks as Json).total;
+      run.progress(
+        `album ${id}: its first ${(page - 1) * TRACKS_PAGE} tracks of ${String(total)} stored (the most read per album)`,
+      );
+      return;
+    }
+    tracks = await object(api, `albums/${id}/tracks`, { limit: TRACKS_PAGE, offset: nextOffset(tracks as Json) });
+    await run.importPage(FORMAT, [{ ...(tracks as Json), href: `/albums/${id}/tracks` }]);
+  }
+}
+
+/** Where the page after `page` starts: its `offset` and its items' count. */
+function nextOffset(page: Json): number {
+  const offset = typeof page.offset === 'number' ? page.offset : 0;
+  return offset + (Array.isArray(page.items) ? page.items.length : 0);
 }
 
 /**

@@ -23,8 +23,8 @@ export const spotifyId = (prefix: string, n: number) => `${prefix}${String(n).pa
 /**
  * The Spotify Web API as documented: the client-credentials token endpoint (POST /api/token, basic
  * auth) and, with a bearer token, under /v1: artists, an artist's albums (grouped album, single,
- * compilation, each newest first; `limit`/`offset`, `next`), several albums (`ids`, with their
- * tracks), a playlist with its first 100 entries and `/tracks` pages, a show (only with `market`) with
+ * compilation, each newest first; `limit`/`offset`, `next`), several albums (`ids`, each with its
+ * first 50 tracks), an album's tracks (`/albums/{id}/tracks`, `limit` 1–50), a playlist with its first 100 entries and `/tracks` pages, a show (only with `market`) with
  * its first 50 episodes and `/episodes` pages. Paging objects carry `href`, `next`, `offset`, `total`.
  */
 export async function fakeSpotify() {
@@ -140,6 +140,18 @@ export async function fakeSpotify() {
         },
       };
     }
+    match = /^albums\/([^/]+)\/tracks$/.exec(path);
+    if (match) {
+      const album = albums.find((a) => a.id === match![1]);
+      if (!album) return notFound;
+      const limit = Number(query.limit ?? 20);
+      if (!(limit >= 1 && limit <= 50))
+        return { status: 400, body: { error: { status: 400, message: 'Invalid limit' } } };
+      return {
+        status: 200,
+        body: paging(path, album.tracks, offset, limit, (t) => simpleTrack(album, album.tracks.indexOf(t))),
+      };
+    }
     const entries = (playlist: (typeof playlists)[number], start: number, limit: number) =>
       paging(`playlists/${playlist.id}/tracks`, playlist.trackIds, start, limit, (id) => {
         const { album, index } = trackOf(id);
@@ -223,13 +235,17 @@ export async function fakeSpotify() {
   };
 }
 
-/** `n` releases of `artistId` (two tracks each), one a day, the newest on `newest` (YYYY-MM-DD); ids `<prefix>…`. */
+/**
+ * `n` releases of `artistId` (`tracks` tracks each, two by default), one a day, the newest on `newest`
+ * (YYYY-MM-DD); ids `<prefix>…`, track `t` of release `i` `<prefix>t<t>x…`.
+ */
 export function spotifyAlbums(
   n: number,
   artistId: string,
   newest: string,
   albumType: SpotifyAlbum['albumType'] = 'album',
   prefix = 'alb',
+  tracks = 2,
 ): SpotifyAlbum[] {
   return Array.from({ length: n }, (_, i) => {
     const id = spotifyId(prefix, i + 1);
@@ -239,7 +255,11 @@ export function spotifyAlbums(
       artistId,
       albumType,
       releaseDate: new Date(Date.parse(`${newest}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10),
-      tracks: [1, 2].map((t) => ({ id: spotifyId(`${prefix}t${t}x`, i + 1), name: `track ${t}`, durationMs: 200_000 })),
+      tracks: Array.from({ length: tracks }, (_, t) => ({
+        id: spotifyId(`${prefix}t${t + 1}x`, i + 1),
+        name: `track ${t + 1}`,
+        durationMs: 200_000,
+      })),
     };
   });
 }
