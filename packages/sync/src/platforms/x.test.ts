@@ -20,7 +20,7 @@ describe('x sync', () => {
       onProgress: (key, message) => progress.push(`${key}: ${message}`),
     });
   const timeline = () => x.requests.filter((r) => r.path === '/2/users/1001/tweets');
-  const count = async (table: 'microblog_messages' | 'microblog_users') =>
+  const count = async (table: 'microblog_messages' | 'microblog_users' | 'microblog_follows') =>
     Number(
       (
         await store.db
@@ -126,11 +126,179 @@ describe('x sync', () => {
     expect(Number(profile.follower_count)).toBe(3);
   });
 
-  it("a user's followers: imported as users", async () => {
-    const [summary] = await run([{ platform: 'microblog', followers: 'fakeuser' }]);
+  it("a user's followers: imported as users, and their follows in X's order (newest first)", async () => {
+    x.users.push(
+      { id: '1004', username: 'early', name: 'Early', followers: [] },
+      { id: '1005', username: 'later', name: 'Later', followers: [] },
+      { id: '1006', username: 'newest', name: 'Newest', followers: [] },
+    );
+    const followed = x.users[0]!;
+    // newest first, as X lists them
+    followed.followers = ['1005', '1003', '1002', '1004'];
+    const target: Target = { platform: 'microblog', followers: 'fakeuser' };
+    const listing = async () =>
+      (await store.microblog.userFollowers({ username: 'FakeUser', limit: 100 })).map((follow) => [
+        follow.follower?.username,
+        follow.position.followedAt,
+      ]);
+    const first = clock.now();
+    const [summary] = await run([target]);
     expect(summary).toMatchObject({ key: 'microblog:followers:fakeuser', pages: 2, stopped: 'refreshed' });
-    expect(x.requests.at(-1)).toMatchObject({ path: '/2/users/1001/followers', query: { max_results: '1000' } });
-    expect(await count('microblog_users')).toBe(3);
+    expect(x.requests.map((r) => r.path)).toEqual(['/2/users/by/username/fakeuser', '/2/users/1001/followers']);
+    expect(x.requests.at(-1)).toMatchObject({ query: { max_results: '1000' } });
+    // a follow first seen: the run's time minus its place in X's list
+    expect(await listing()).toEqual([
+      ['later', first],
+      ['fan', first - 1],
+      ['replier', first - 2],
+      ['early', first - 3],
+    ]);
+
+    // a day later: one new follower (first in X's list); `replier` unfollowed
+    clock.advance(86_400_000);
+    followed.followers = ['1006', '1005', '1003', '1004'];
+    const second = clock.now();
+    const [again] = await run([target]);
+    expect(again).toMatchObject({ stopped: 'refreshed', recordsNew: 1 });
+    // the new one first; the others keep their times (no reorder, no duplicate); the unfollowed kept (an archive)
+    expect(await listing()).toEqual([
+      ['newest', second],
+      ['later', first],
+      ['fan', first - 1],
+      ['replier', first - 2],
+      ['early', first - 3],
+    ]);
+    clock.advance(60_000);
+    const [third] = await run([target]);
+    expect(third).toMatchObject({ recordsNew: 0 });
+    expect((await listing()).map(([, at]) => at)).toEqual([second, first, first - 1, first - 2, first - 3]);
+    expect(await count('microblog_follows')).toBe(5);
+  });
+
+  it("followers over several pages: each page's offset continues the list's order", async () => {
+    const fans = Array.from({ length: 1001 }, (_, i) => ({
+      id: String(50_000 + i),
+      username: `fan${i}`,
+      name: `Fan ${i}`,
+      followers: [],
+    }));
+    x.users.push({ id: '3001', username: 'popular', name: 'Popular', followers: fans.map((f) => f.id) }, ...fans);
+    const at = clock.now();
+    const [summary] = await run([{ platform: 'microblog', followers: 'popular', pages: 2 }]);
+    expect(summary).toMatchObject({ pages: 3, recordsNew: 1002 });
+    expect(x.requests.filter((r) => r.path === '/2/users/3001/followers').map((r) => r.query.pagination_token)).toEqual(
+      [undefined, '1000'],
+    );
+    const listed = await store.microblog.userFollowers({ username: 'popular', limit: 1001 });
+    expect(listed.map((follow) => follow.follower?.username)).toEqual(fans.map((f) => f.username));
+    expect(listed.slice(998).map((follow) => follow.position.followedAt)).toEqual([at - 998, at - 999, at - 1000]);
+  });
+
+  it('a backlog longer than --pages: later runs read what is new, then go on where the last stopped, each post once', async () => {
+    x.users.push({ id: '2001', username: 'backlogger', name: 'Backlogger', followers: [] });
+    // 250 posts: three pages of 100
+    const backlog = xPosts(250, '2001', clock.now() - 3_600_000, 1_700_000_000_000_000_000n);
+    x.posts.push(...backlog);
+    const target: Target = { platform: 'microblog', user: 'backlogger', pages: 1 };
+    const key = 'microblog:user:backlogger';
+    const tweets = () =>
+      x.requests
+        .filter((r) => r.path === '/2/users/2001/tweets')
+        .map((r) => [r.query.since_id, r.query.until_id, r.query.pagination_token]);
+    const stored = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('microblog_messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('author_key', '=', 'backlogger')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    const [first] = await run([target]);
+    expect(first).toMatchObject({ stopped: 'page-limit', recordsNew: 101 });
+    expect(tweets()).toEqual([[undefined, undefined, undefined]]);
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: backlog[0]!.id,
+      backlog: [{ until: backlog[99]!.id }],
+    });
+
+    // 5 new posts, then: the new ones (since the last top), then the backlog below the oldest stored
+    const newer = xPosts(5, '2001', clock.now(), 1_750_000_000_000_000_000n);
+    x.posts.push(...newer);
+    x.requests.length = 0;
+    const [second] = await run([target]);
+    expect(tweets()).toEqual([
+      [backlog[0]!.id, undefined, undefined],
+      [undefined, backlog[99]!.id, undefined],
+    ]);
+    // rows already stored: the profile and each page's author (includes.users), no post: none is read twice
+    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 105, recordsUpdated: 3 });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: newer[0]!.id,
+      backlog: [{ until: backlog[199]!.id }],
+    });
+
+    const newest = xPosts(3, '2001', clock.now() + 60_000, 1_760_000_000_000_000_000n);
+    x.posts.push(...newest);
+    x.requests.length = 0;
+    const [third] = await run([target]);
+    expect(tweets()).toEqual([
+      [newer[0]!.id, undefined, undefined],
+      [undefined, backlog[199]!.id, undefined],
+    ]);
+    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 53, recordsUpdated: 3 });
+    // the backlog read to its end: a plain checkpoint again
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ newest: newest[0]!.id });
+    expect(await stored()).toBe(258);
+
+    x.requests.length = 0;
+    const [fourth] = await run([target]);
+    expect(fourth).toMatchObject({ stopped: 'caught-up', recordsNew: 0 });
+    expect(tweets()).toEqual([[newest[0]!.id, undefined, undefined]]);
+  });
+
+  it("a conversation's backlog: two gaps (a new walk cut short too) are each read once, the newest gap first", async () => {
+    const root = x.posts.find((post) => post.authorId === '2001')!;
+    const replies = xPosts(150, '1002', clock.now(), 2_100_000_000_000_000_000n).map((post) => ({
+      ...post,
+      conversationId: root.id,
+    }));
+    x.posts.push(...replies);
+    const target: Target = { platform: 'microblog', conversation: root.id, pages: 1 };
+    const key = `microblog:conversation:${root.id}`;
+    const searches = () =>
+      x.requests
+        .filter((r) => r.path === '/2/tweets/search/recent')
+        .map((r) => [r.query.since_id, r.query.until_id, r.query.next_token]);
+    const [first] = await run([target]);
+    expect(first).toMatchObject({ stopped: 'page-limit', recordsNew: 100 });
+    // 120 more before the next run: its new walk is cut short as well, leaving a second, newer gap
+    const more = xPosts(120, '1002', clock.now() + 60_000, 2_200_000_000_000_000_000n).map((post) => ({
+      ...post,
+      conversationId: root.id,
+    }));
+    x.posts.push(...more);
+    x.requests.length = 0;
+    const [second] = await run([target]);
+    expect(searches()).toEqual([
+      [replies[0]!.id, undefined, undefined],
+      [undefined, replies[99]!.id, undefined],
+    ]);
+    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 150, recordsUpdated: 2 });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: more[0]!.id,
+      backlog: [{ until: more[99]!.id, since: replies[0]!.id }],
+    });
+    x.requests.length = 0;
+    const [third] = await run([target]);
+    expect(searches()).toEqual([
+      [more[0]!.id, undefined, undefined],
+      [replies[0]!.id, more[99]!.id, undefined],
+    ]);
+    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 20, recordsUpdated: 1 });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ newest: more[0]!.id });
   });
 
   it('429 with Retry-After; a spent window (x-rate-limit-remaining 0) waits until x-rate-limit-reset (epoch seconds)', async () => {

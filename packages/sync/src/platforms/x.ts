@@ -20,9 +20,20 @@ export const POST_FIELDS = {
 } as const;
 const USER_FIELDS = { 'user.fields': POST_FIELDS['user.fields'] };
 
-/** Where a walk stopped: the newest post stored (`since_id` of the next run). */
+/**
+ * Where a walk stopped: the newest post stored (`since_id` of the next run) and, when a run reached its
+ * page limit before the post the run before it stopped at, the unfinished backlog — each gap the posts
+ * older than `until` (the oldest post stored of it) and newer than `since` (the stop point of the run that
+ * began it; none: down to the listing's end), newest gap first. A checkpoint without `backlog` (all
+ * checkpoints before it existed) has none.
+ */
 export interface XCheckpoint {
   newest?: string;
+  backlog?: XGap[];
+}
+export interface XGap {
+  until: string;
+  since?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -51,32 +62,36 @@ export const x: SyncPlatform = {
         const microblogRun = run as TargetRun<MicroblogTarget>;
         const { user, conversation, followers } = microblogRun.target;
         if (user) {
-          const id = await lookUp(api, microblogRun, user);
+          const { id } = await lookUp(api, microblogRun, user);
           return walkNewest(api, microblogRun, `users/${id}/tweets`, 'pagination_token', DEFAULT_USER_PAGES, {});
         }
         if (conversation)
           return walkNewest(api, microblogRun, 'tweets/search/recent', 'next_token', DEFAULT_SEARCH_PAGES, {
             query: `conversation_id:${conversation}`,
           });
-        return syncFollowers(api, microblogRun, await lookUp(api, microblogRun, followers!));
+        return syncFollowers(api, microblogRun, await lookUp(api, microblogRun, followers!), clock.now());
       },
     };
   },
 };
 
-/** `/users/by/username/{name}`: the user's id; the profile is imported (its counts change). */
-async function lookUp(api: Upstream, run: TargetRun, username: string): Promise<string> {
+/** `/users/by/username/{name}`: the user's id and username as X spells it; the profile is imported (its counts change). */
+async function lookUp(api: Upstream, run: TargetRun, username: string): Promise<{ id: string; username: string }> {
   const { body } = await api.get(`users/by/username/${username}`, USER_FIELDS);
-  const id = isJson(body) && isJson(body.data) ? text(body.data.id) : undefined;
+  const data = isJson(body) && isJson(body.data) ? body.data : {};
+  const id = text(data.id);
   if (!id) throw new UpstreamError(`x: no user ${username} (GET /users/by/username/${username} found none)`);
   await run.importPage(FORMAT, [body]);
-  return id;
+  return { id, username: text(data.username) ?? username };
 }
 
 /**
- * A newest-first list of posts (a user's timeline, a recent search), walked page by page with
- * `since_id` the newest post stored: only newer posts are fetched. The first page's `meta.newest_id`
- * is the next checkpoint.
+ * A newest-first list of posts (a user's timeline, a recent search). A run first walks what is new:
+ * from the top, page by page, down to the newest post stored (`since_id`); the first page's
+ * `meta.newest_id` is the next checkpoint. Then it continues the backlog earlier runs left (each gap by
+ * `until_id` and `since_id`, newest gap first). Each of the two walks reads at most `pages` pages; what a
+ * walk leaves unread is a gap of the next checkpoint — the posts older than the oldest it stored — so a
+ * backlog longer than the page limit is read over the next runs, each post once.
  */
 async function walkNewest(
   api: Upstream,
@@ -88,40 +103,82 @@ async function walkNewest(
 ): Promise<TargetResult> {
   const stored = (run.checkpoint ?? {}) as XCheckpoint;
   const pages = run.target.pages ?? defaultPages;
-  let newest: string | undefined;
-  let token: string | undefined;
-  const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => {
-    const last = newest ?? stored.newest;
-    return { stopped, ...(last ? { checkpoint: { newest: last } satisfies XCheckpoint } : {}) };
+  /** Walks one span newest first, at most `budget` pages: the gap it leaves (undefined: it reached the span's end), the pages it read, the newest post. */
+  const walk = async (span: { since?: string; until?: string }, budget: number) => {
+    let newest: string | undefined;
+    let oldest = span.until;
+    let token: string | undefined;
+    for (let page = 1; ; page++) {
+      const { body } = await api.get(path, {
+        ...query,
+        max_results: PAGE_SIZE,
+        ...POST_FIELDS,
+        since_id: span.since,
+        until_id: span.until,
+        [tokenParameter]: token,
+      });
+      const meta = metaOf(body);
+      newest ??= text(meta.newest_id);
+      oldest = text(meta.oldest_id) ?? oldest;
+      if (hasData(body)) await run.importPage(FORMAT, [body]);
+      token = text(meta.next_token);
+      if (!token) return { pages: page, newest };
+      // more to read: the posts older than the oldest stored, down to the span's floor
+      if (page >= budget)
+        return {
+          pages: page,
+          newest,
+          ...(oldest ? { gap: { until: oldest, ...(span.since ? { since: span.since } : {}) } } : {}),
+        };
+    }
   };
-  for (let page = 1; ; page++) {
-    if (page > pages) return done('page-limit');
-    const { body } = await api.get(path, {
-      ...query,
-      max_results: PAGE_SIZE,
-      ...POST_FIELDS,
-      since_id: stored.newest,
-      [tokenParameter]: token,
-    });
-    const meta = metaOf(body);
-    newest ??= text(meta.newest_id);
-    if (hasData(body)) await run.importPage(FORMAT, [body]);
-    token = text(meta.next_token);
-    if (!token) return done('caught-up');
+  const fresh = await walk({ ...(stored.newest ? { since: stored.newest } : {}) }, pages);
+  const backlog: XGap[] = [];
+  let left = pages;
+  for (const gap of stored.backlog ?? []) {
+    if (left === 0) {
+      backlog.push(gap);
+      continue;
+    }
+    const continued = await walk(gap, left);
+    left -= continued.pages;
+    if (continued.gap) backlog.push(continued.gap);
   }
+  if (fresh.gap) backlog.unshift(fresh.gap);
+  const newest = fresh.newest ?? stored.newest;
+  const checkpoint: XCheckpoint = { ...(newest ? { newest } : {}), ...(backlog.length > 0 ? { backlog } : {}) };
+  return {
+    stopped: backlog.length > 0 ? 'page-limit' : 'caught-up',
+    ...(Object.keys(checkpoint).length > 0 ? { checkpoint } : {}),
+  };
 }
 
-/** A user's followers (`/users/{id}/followers`, 1,000 a page, newest followers first): the first pages again each run. */
-async function syncFollowers(api: Upstream, run: TargetRun<MicroblogTarget>, id: string): Promise<TargetResult> {
+/**
+ * A user's followers (`/users/{id}/followers`, 1,000 a page, newest followers first): the first pages again
+ * each run, each imported with `followers_of` (the user, the run's time `seenAt`, the page's offset in the
+ * list), so the importer writes the follows too: a follow first seen at `seenAt` minus its place in the list,
+ * a stored one keeping its time (packages/store/src/import/README.md, microblog `twitter-v2`).
+ */
+async function syncFollowers(
+  api: Upstream,
+  run: TargetRun<MicroblogTarget>,
+  user: { id: string; username: string },
+  seenAt: number,
+): Promise<TargetResult> {
   const pages = run.target.pages ?? DEFAULT_FOLLOWERS_PAGES;
   let token: string | undefined;
+  let offset = 0;
   for (let page = 1; page <= pages; page++) {
-    const { body } = await api.get(`users/${id}/followers`, {
+    const { body } = await api.get(`users/${user.id}/followers`, {
       max_results: FOLLOWERS_PAGE,
       ...USER_FIELDS,
       pagination_token: token,
     });
-    if (hasData(body)) await run.importPage(FORMAT, [body]);
+    if (hasData(body)) {
+      const followersOf = { ...user, seen_at: new Date(seenAt).toISOString(), offset };
+      await run.importPage(FORMAT, [{ ...(body as Json), followers_of: followersOf }]);
+      offset += (body as { data: unknown[] }).data.length;
+    }
     token = text(metaOf(body).next_token);
     if (!token) break;
   }

@@ -19,8 +19,9 @@ export interface XPost {
 
 /**
  * X API v2 as documented (an app's bearer token): a user by username, a user's posts
- * (`/users/{id}/tweets`: newest first, `since_id`, `max_results`, `pagination_token`; `meta.newest_id`,
- * `meta.next_token`), recent search (`query=conversation_id:…`, `next_token`), a user's followers;
+ * (`/users/{id}/tweets`: newest first, `since_id`, `until_id`, `max_results`, `pagination_token`; `meta.newest_id`,
+ * `meta.oldest_id`, `meta.next_token`), recent search (`query=conversation_id:…`, the same ids, `next_token`), a
+ * user's followers (`followers`: newest first);
  * expansions give `includes.users`. An empty page is `{meta: {result_count: 0}}`.
  */
 export async function fakeX() {
@@ -54,8 +55,10 @@ export async function fakeX() {
   });
   const newer = (a: string, b: string) => BigInt(a) > BigInt(b);
   const page = (items: XPost[], query: Record<string, string>, token: string | undefined) => {
-    const since = query.since_id;
-    const listed = items.filter((p) => !since || newer(p.id, since)).sort((a, b) => (newer(a.id, b.id) ? -1 : 1));
+    const { since_id: since, until_id: until } = query;
+    const listed = items
+      .filter((p) => (!since || newer(p.id, since)) && (!until || newer(until, p.id)))
+      .sort((a, b) => (newer(a.id, b.id) ? -1 : 1));
     const size = Number(query.max_results ?? 10);
     const start = Number(token ?? 0);
     const slice = listed.slice(start, start + size);
