@@ -11,10 +11,48 @@ import {
   REDDIT_CLIENT_ID,
   REDDIT_CLIENT_SECRET,
   redditPosts,
+  type RedditComment,
 } from '../testing.js';
 
 const NOW_S = Date.parse('2026-03-02T11:00:00Z') / 1000;
 const community: Target = { platform: 'forum', community: 'programming' };
+
+/**
+ * A thread of 650 comments under post `post` (ids prefixed `x`): a chain 15 deep (`xd1` … `xd15`: past the
+ * fake's REDDIT_THREAD_DEPTH, a "continue this thread" stub), 150 top-level comments with 2 replies each,
+ * and `xw` with 120 replies, the first 64 of them with a reply each. Its page (500 comments, depth first)
+ * cuts `xw`'s replies: a stub under `xwr20` and one of 100 ids under `xw`; the first morechildren answer
+ * (100 comments at most) ends in a new stub.
+ */
+function bigThread(post: string, x: string): RedditComment[] {
+  const thread: RedditComment[] = [];
+  const add = (id: string, parent?: string) =>
+    thread.push({
+      id: `${x}${id}`,
+      link_id: `t3_${post}`,
+      ...(parent ? { parent_id: `t1_${x}${parent}` } : {}),
+      author: `commenter${thread.length % 7}`,
+      body: `comment ${id}`,
+      created_utc: NOW_S + thread.length,
+      score: 1,
+    });
+  for (let i = 1; i <= 15; i++) add(`d${i}`, i > 1 ? `d${i - 1}` : undefined);
+  for (let i = 1; i <= 150; i++) {
+    add(`a${i}`);
+    add(`a${i}r1`, `a${i}`);
+    add(`a${i}r2`, `a${i}`);
+  }
+  add('w');
+  for (let i = 1; i <= 120; i++) add(`wr${i}`, 'w');
+  for (let i = 1; i <= 64; i++) add(`wr${i}x`, `wr${i}`);
+  return thread;
+}
+
+/** A comment's depth in the fake's thread, counted up its parents. */
+function depthIn(thread: RedditComment[], comment: RedditComment): number {
+  const parent = thread.find((c) => `t1_${c.id}` === comment.parent_id);
+  return parent ? 1 + depthIn(thread, parent) : 0;
+}
 
 describe('reddit sync', () => {
   let store: Store;
@@ -224,5 +262,232 @@ describe('reddit sync', () => {
     const text = JSON.stringify(progress);
     for (const secret of [REDDIT_CLIENT_SECRET, 'not-the-secret-789', REDDIT_CLIENT_ID, 'token-'])
       expect(text).not.toContain(secret);
+  });
+  it("a post's more stubs are expanded: morechildren (100 ids a call, its answers' stubs too), continue this thread", async () => {
+    const thread = bigThread('big', 'b');
+    reddit.posts.push({ ...redditPosts(1, 'threads', NOW_S, 'big')[0]!, id: 'big' });
+    reddit.comments.push(...thread);
+    const [summary] = await run([{ platform: 'forum', post: 'big' }]);
+    expect(summary).toMatchObject({ key: 'forum:post:big', pages: 4, recordsNew: 651, stopped: 'refreshed' });
+    const requests = reddit.apiRequests();
+    expect(requests.map((r) => `${r.path} ${r.query.children?.split(',').length ?? r.query.comment ?? ''}`)).toEqual([
+      '/comments/big ',
+      '/api/morechildren 100',
+      '/api/morechildren 45',
+      '/comments/big bd10',
+    ]);
+    expect(requests[0]!.query).toEqual({ limit: '500' });
+    expect(requests[1]!.query).toMatchObject({
+      api_type: 'json',
+      link_id: 't3_big',
+      sort: 'confidence',
+      limit_children: 'false',
+    });
+    // the page's stubs (under bwr20, then bw's 100 of 101), then the last of those and the stubs the first
+    // answer ended in (bw's replies from bwr77 on; bwr20x again: asked for, but its group did not fit)
+    expect(requests[1]!.query.children!.split(',').slice(0, 3)).toEqual(['bwr20x', 'bwr21', 'bwr22']);
+    expect(requests[2]!.query.children!.split(',')).toEqual([
+      'bwr120',
+      ...Array.from({ length: 43 }, (_, i) => `bwr${77 + i}`),
+      'bwr20x',
+    ]);
+    const rows = await store.db
+      .selectFrom('forum_comments')
+      .select(['id', 'parent_key'])
+      .where('post_id', '=', 'big')
+      .execute();
+    expect(rows).toHaveLength(650);
+    const parents = new Map(rows.map((row) => [row.id, row.parent_key]));
+    const depth = (id: string): number => (parents.get(id) ? 1 + depth(parents.get(id)!) : 0);
+    for (const comment of thread) {
+      expect(parents.get(comment.id)).toBe(comment.parent_id?.replace(/^t1_/, '') ?? '');
+      expect(depth(comment.id)).toBe(depthIn(thread, comment));
+    }
+    expect(depth('bd15')).toBe(14);
+    expect(depth('bwr64x')).toBe(2);
+  });
+
+  it('the call bound holds (pages: the most requests), and a spent rate-limit window still waits', async () => {
+    const thread = bigThread('big2', 'c');
+    reddit.posts.push({ ...redditPosts(1, 'threads', NOW_S, 'big')[0]!, id: 'big2', suggested_sort: 'qa' });
+    reddit.comments.push(...thread);
+    Object.assign(reddit.headers, {
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-used': '100',
+      'x-ratelimit-reset': '3',
+    });
+    try {
+      const [summary] = await run([{ platform: 'forum', post: 'big2', pages: 3 }]);
+      expect(summary).toMatchObject({
+        pages: 3,
+        recordsNew: 646,
+        stopped: 'page-limit',
+        detail: '0 comments of "more" stubs and 1 "continue this thread" links not fetched (at most 3 requests)',
+      });
+    } finally {
+      for (const header of ['x-ratelimit-remaining', 'x-ratelimit-used', 'x-ratelimit-reset'])
+        delete reddit.headers[header];
+    }
+    expect(reddit.apiRequests().map((r) => r.path)).toEqual([
+      '/comments/big2',
+      '/api/morechildren',
+      '/api/morechildren',
+    ]);
+    expect(reddit.apiRequests()[1]!.query.sort).toBe('qa');
+    // every answer says the window is spent: each API request after the first waits its reset
+    expect(clock.sleeps).toEqual([3_000, 3_000]);
+    const stored = await store.db.selectFrom('forum_comments').select('id').where('post_id', '=', 'big2').execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(
+      thread
+        .map((c) => c.id)
+        .filter((id) => !['cd11', 'cd12', 'cd13', 'cd14', 'cd15'].includes(id))
+        .sort(),
+    );
+  });
+
+  it("morechildren's errors fail the target", async () => {
+    reddit.fail('/api/morechildren', {
+      status: 200,
+      body: { json: { errors: [['RATELIMIT', 'too fast', 'ratelimit']] } },
+    });
+    reddit.fail('/api/morechildren', { status: 200, body: { json: { errors: [] } } });
+    const [errors, empty] = await run([
+      { platform: 'forum', post: 'big' },
+      { platform: 'forum', post: 'big' },
+    ]);
+    expect(errors).toMatchObject({
+      stopped: 'error',
+      detail: 'reddit: GET /api/morechildren answered errors: [["RATELIMIT","too fast","ratelimit"]]',
+    });
+    expect(empty).toMatchObject({
+      stopped: 'error',
+      detail: 'reddit: GET /api/morechildren answered no json.data.things',
+    });
+  });
+
+  const checkpointOf = async (key: string) => (await readTargetState(store.db, key))?.checkpoint;
+  const inCommunity = async (name: string) =>
+    (await store.db.selectFrom('forum_posts').select('id').where('community', '=', name).execute()).length;
+
+  it('a backlog longer than pages: kept in the checkpoint, new posts first, then the backlog, nothing fetched twice', async () => {
+    const T = NOW_S - 100_000;
+    reddit.posts.push(...redditPosts(300, 'backlog', T, 'b'));
+    const target: Target = { platform: 'forum', community: 'backlog', pages: 1 };
+    const key = 'forum:community:backlog:new';
+    const afters: string[] = [];
+    const summaries = [];
+
+    summaries.push((await run([target]))[0]);
+    afters.push(...reddit.apiRequests().map((r) => r.query.after ?? ''));
+    expect(await checkpointOf(key)).toEqual({
+      newest: { name: 't3_b1', created: T },
+      backlog: { after: 't3_b2s', alternates: ['t3_b2r', 't3_b2q', 't3_b2p'] },
+    });
+
+    reddit.requests.length = 0;
+    reddit.posts.push(...redditPosts(5, 'backlog', T + 600, 'bn'));
+    summaries.push((await run([target]))[0]);
+    afters.push(...reddit.apiRequests().map((r) => r.query.after ?? ''));
+    expect(await checkpointOf(key)).toEqual({
+      newest: { name: 't3_bn1', created: T + 600 },
+      backlog: { after: 't3_b5k', alternates: ['t3_b5j', 't3_b5i', 't3_b5h'] },
+    });
+
+    reddit.requests.length = 0;
+    reddit.posts.push(...redditPosts(5, 'backlog', T + 1200, 'bm'));
+    summaries.push((await run([target]))[0]);
+    afters.push(...reddit.apiRequests().map((r) => r.query.after ?? ''));
+    expect(await checkpointOf(key)).toEqual({ newest: { name: 't3_bm1', created: T + 1200 } });
+
+    expect(afters).toEqual(['', '', 't3_b2s', '', 't3_b5k']);
+    expect(summaries.map((s) => [s?.pages, s?.recordsNew, s?.recordsUpdated, s?.stopped])).toEqual([
+      [1, 100, 0, 'page-limit'],
+      [2, 105, 0, 'page-limit'],
+      [2, 105, 0, 'caught-up'],
+    ]);
+    expect(await inCommunity('backlog')).toBe(310);
+
+    reddit.requests.length = 0;
+    const [idle] = await run([target]);
+    expect(idle).toMatchObject({ pages: 0, recordsNew: 0, stopped: 'caught-up' });
+    expect(reddit.apiRequests()).toHaveLength(1);
+  });
+
+  it('a backlog stops at the old checkpoint; a deleted post at its after: it goes on from the post before', async () => {
+    const T = NOW_S - 200_000;
+    reddit.posts.push(...redditPosts(150, 'gap', T, 'g'));
+    const key = 'forum:community:gap:new';
+    await run([{ platform: 'forum', community: 'gap' }]);
+    expect(await checkpointOf(key)).toEqual({ newest: { name: 't3_g1', created: T } });
+
+    reddit.posts.push(...redditPosts(250, 'gap', T + 100_000, 'gn'));
+    const target: Target = { platform: 'forum', community: 'gap', pages: 1 };
+    const [first] = await run([target]);
+    expect(first).toMatchObject({ pages: 1, recordsNew: 100, stopped: 'page-limit' });
+    expect(await checkpointOf(key)).toEqual({
+      newest: { name: 't3_gn1', created: T + 100_000 },
+      backlog: {
+        after: 't3_gn2s',
+        alternates: ['t3_gn2r', 't3_gn2q', 't3_gn2p'],
+        until: { name: 't3_g1', created: T },
+      },
+    });
+
+    reddit.posts.splice(
+      reddit.posts.findIndex((p) => p.id === 'gn2s'),
+      1,
+    );
+    reddit.posts.push(...redditPosts(3, 'gap', T + 200_000, 'gm'));
+    reddit.requests.length = 0;
+    const [second] = await run([target]);
+    expect(reddit.apiRequests().map((r) => r.query.after ?? '')).toEqual(['', 't3_gn2s', 't3_gn2r']);
+    expect(second).toMatchObject({ pages: 2, recordsNew: 103, recordsUpdated: 0, stopped: 'page-limit' });
+    expect(await checkpointOf(key)).toMatchObject({ backlog: { after: 't3_gn5k', until: { name: 't3_g1' } } });
+
+    reddit.requests.length = 0;
+    const [third] = await run([target]);
+    expect(reddit.apiRequests().map((r) => r.query.after ?? '')).toEqual(['', 't3_gn5k']);
+    expect(third).toMatchObject({ pages: 1, recordsNew: 50, recordsUpdated: 0, stopped: 'caught-up' });
+    expect(await checkpointOf(key)).toEqual({ newest: { name: 't3_gm1', created: T + 200_000 } });
+    expect(await inCommunity('gap')).toBe(150 + 250 + 3); // gn2s was stored before it was deleted
+  });
+
+  it('new posts filling the pages while a backlog is pending: one gap; a backlog whose posts all left: given up', async () => {
+    const T = NOW_S - 300_000;
+    reddit.posts.push(...redditPosts(300, 'merge', T, 'm'));
+    const target: Target = { platform: 'forum', community: 'merge', pages: 1 };
+    const key = 'forum:community:merge:new';
+    await run([target]);
+    reddit.posts.push(...redditPosts(150, 'merge', T + 100_000, 'mn'));
+    const [overflow] = await run([target]);
+    expect(overflow).toMatchObject({ pages: 1, recordsNew: 100, stopped: 'page-limit' });
+    // from the new posts' next page down to the older backlog's stop point (here: the listing's end)
+    expect(await checkpointOf(key)).toEqual({
+      newest: { name: 't3_mn1', created: T + 100_000 },
+      backlog: { after: 't3_mn2s', alternates: ['t3_mn2r', 't3_mn2q', 't3_mn2p'] },
+    });
+
+    for (const id of ['mn2s', 'mn2r', 'mn2q', 'mn2p'])
+      reddit.posts.splice(
+        reddit.posts.findIndex((p) => p.id === id),
+        1,
+      );
+    reddit.requests.length = 0;
+    const [given] = await run([target]);
+    expect(reddit.apiRequests().map((r) => r.query.after ?? '')).toEqual([
+      '',
+      't3_mn2s',
+      't3_mn2r',
+      't3_mn2q',
+      't3_mn2p',
+    ]);
+    expect(given).toMatchObject({
+      pages: 0,
+      stopped: 'caught-up',
+      detail:
+        'backlog given up: the listing answered nothing after t3_mn2s, t3_mn2r, t3_mn2q, t3_mn2p (deleted or removed)',
+    });
+    expect(await checkpointOf(key)).toEqual({ newest: { name: 't3_mn1', created: T + 100_000 } });
+    expect(await inCommunity('merge')).toBe(200);
   });
 });

@@ -9,10 +9,27 @@ const PAGE_SIZE = 100;
 const DEFAULT_LISTING_PAGES = 10;
 /** Comments asked for with a post (the API's largest). */
 const COMMENTS_LIMIT = 500;
+/** Requests a post's run makes at most by default: its comments page and 19 expansions (up to 1,900 comments more). */
+const DEFAULT_POST_CALLS = 20;
+/** Comment ids one `/api/morechildren` request asks for at most (the API's largest). */
+const MORE_CHILDREN_IDS = 100;
 
-/** Where a newest-first walk stopped: the newest post it stored. */
+/** A post in a newest-first listing: its fullname and creation time (epoch seconds). */
+interface Point {
+  name: string;
+  created: number;
+}
+
+/**
+ * Where a newest-first walk stopped: the newest post it stored and, when the page limit came before the
+ * walk's stop point, the unfinished backlog: the page to continue from (`after`, with up to 3 posts
+ * before it on the same page, nearest first, in case `after` is deleted before the next run) and the
+ * stop point (`until`: the checkpoint the walk was heading for; none: the listing's end). A checkpoint
+ * without `backlog` (every checkpoint written before it existed too) is a walk that finished.
+ */
 export interface RedditCheckpoint {
-  newest: { name: string; created: number };
+  newest: Point;
+  backlog?: { after: string; alternates?: string[]; until?: Point };
 }
 
 interface Listing {
@@ -51,15 +68,110 @@ export const reddit: SyncPlatform = {
 
 async function syncTarget(api: Upstream, run: TargetRun<ForumTarget>): Promise<TargetResult> {
   const { target } = run;
-  if (target.post) {
-    const id = target.post.replace(/^t3_/, '');
-    const { body } = await api.get(`comments/${id}`, { limit: COMMENTS_LIMIT });
-    await run.importPage('reddit-api', [body]);
-    return { stopped: 'refreshed' };
-  }
+  if (target.post) return syncPost(api, run, target.post.replace(/^t3_/, ''), target.pages ?? DEFAULT_POST_CALLS);
   const path = target.community ? `r/${target.community}/${target.listing ?? 'new'}` : `user/${target.user}/submitted`;
   if (target.listing === 'hot') return refreshListing(api, run, path, target.pages ?? 1);
   return walkNewestFirst(api, run, path, target.pages ?? DEFAULT_LISTING_PAGES);
+}
+
+/** A `more` stub: the ids of comments not sent (`children`); none: "continue this thread" below `parent`. */
+interface MoreStub {
+  children: string[];
+  parent: string;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The `more` stubs a response holds (a Listing, or an array of them), at any depth of the comments' `replies`. */
+function stubsOf(value: unknown, stubs: MoreStub[] = []): MoreStub[] {
+  if (Array.isArray(value)) {
+    for (const item of value) stubsOf(item, stubs);
+    return stubs;
+  }
+  if (!isListing(value)) return stubs;
+  for (const { kind, data } of value.data.children) {
+    if (kind === 't1') stubsOf(data.replies, stubs);
+    else if (kind === 'more')
+      stubs.push({
+        children: Array.isArray(data.children) ? data.children.filter(isString) : [],
+        parent: isString(data.parent_id) ? data.parent_id : '',
+      });
+  }
+  return stubs;
+}
+
+/** The post's `suggested_sort` (its page's comment order), else Reddit's default, `confidence` ("best"). */
+function sortOf(page: unknown): string {
+  const post = Array.isArray(page) && isListing(page[0]) ? page[0].data.children[0]?.data : undefined;
+  const sort = post?.suggested_sort;
+  return isString(sort) && sort !== '' ? sort : 'confidence';
+}
+
+/** `/api/morechildren`'s things (`{ json: { errors, data: { things } } }`). */
+function moreThingsOf(body: unknown): Listing['data']['children'] {
+  const json: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'json') : undefined;
+  const errors: unknown = typeof json === 'object' && json !== null ? Reflect.get(json, 'errors') : undefined;
+  const data: unknown = typeof json === 'object' && json !== null ? Reflect.get(json, 'data') : undefined;
+  const things: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, 'things') : undefined;
+  if (Array.isArray(errors) && errors.length > 0)
+    throw new UpstreamError(`reddit: GET /api/morechildren answered errors: ${JSON.stringify(errors)}`);
+  if (!Array.isArray(things)) throw new UpstreamError('reddit: GET /api/morechildren answered no json.data.things');
+  return things as Listing['data']['children'];
+}
+
+/**
+ * A post's comments: its page (`/comments/{id}`: the post and its tree as far as Reddit sends it), then
+ * its `more` stubs expanded, at most `calls` requests in all: the ids of the comments not sent, up to 100
+ * a request, through `/api/morechildren` (its flat things, each with its `parent_id`, imported as one
+ * Listing), and each "continue this thread" stub (no ids: the thread goes deeper than the page) through
+ * `/comments/{id}?comment=<parent>` (the parent's subtree). Answers' own stubs are queued too.
+ */
+async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number): Promise<TargetResult> {
+  const { body } = await api.get(`comments/${id}`, { limit: COMMENTS_LIMIT });
+  await run.importPage('reddit-api', [body]);
+  const sort = sortOf(body);
+  const ids: string[] = [];
+  const threads: string[] = [];
+  const continued = new Set<string>();
+  const queue = (document: unknown) => {
+    for (const { children, parent } of stubsOf(document)) {
+      // an answer's stub may list ids asked for before (sent no further): they are asked for again
+      if (children.length > 0) ids.push(...children.filter((child) => !ids.includes(child)));
+      else if (parent.startsWith('t1_') && !continued.has(parent)) {
+        continued.add(parent);
+        threads.push(parent.slice(3));
+      }
+    }
+  };
+  queue(body);
+  for (let made = 1; ids.length > 0 || threads.length > 0; made++) {
+    if (made >= calls)
+      return {
+        stopped: 'page-limit',
+        detail: `${ids.length} comments of "more" stubs and ${threads.length} "continue this thread" links not fetched (at most ${calls} requests)`,
+      };
+    if (ids.length > 0) {
+      const { body: answer } = await api.get('api/morechildren', {
+        api_type: 'json',
+        link_id: `t3_${id}`,
+        children: ids.splice(0, MORE_CHILDREN_IDS).join(','),
+        sort,
+        limit_children: 'false',
+      });
+      const listing = { kind: 'Listing', data: { after: null, children: moreThingsOf(answer) } };
+      await run.importPage('reddit-api', [listing]);
+      queue(listing);
+    } else {
+      const comment = threads.shift()!;
+      const { body: thread } = await api.get(`comments/${id}`, { comment, limit: COMMENTS_LIMIT });
+      const comments: unknown = Array.isArray(thread) ? thread[1] : undefined;
+      if (!isListing(comments))
+        throw new UpstreamError(`reddit: GET /comments/${id}?comment=${comment} answered no comments Listing`);
+      await run.importPage('reddit-api', [comments]);
+      queue(comments);
+    }
+  }
+  return { stopped: 'refreshed' };
 }
 
 async function fetchListing(api: Upstream, path: string, after: string | undefined, sort: boolean): Promise<Listing> {
@@ -80,36 +192,89 @@ async function refreshListing(api: Upstream, run: TargetRun, path: string, pages
   return { stopped: 'refreshed' };
 }
 
+/** How one walk down a newest-first listing ended. */
+interface Walked {
+  /** The first post it saw (the newest). */
+  first?: Point;
+  /** It reached its stop point or the listing's end (else the page limit came first). */
+  done: boolean;
+  /** Where the next page would start, when not done. */
+  resume?: { after: string; alternates: string[] };
+  /** Its first page was empty. */
+  empty: boolean;
+}
+
 /**
- * A newest-first listing (a community's `new`, a user's submissions) walked page by page until an item
- * at or before the checkpoint (the newest post stored by the last successful run), the listing's end,
- * or the page limit; only the items after the checkpoint are imported.
+ * Pages of a newest-first listing from `after` (undefined: the top) until an item at or before `stop`
+ * (by name, or older), the listing's end, or `pages` pages; only the items before the stop are imported.
  */
-async function walkNewestFirst(api: Upstream, run: TargetRun, path: string, pages: number): Promise<TargetResult> {
-  const stored = run.checkpoint as RedditCheckpoint | undefined;
-  const newest = stored?.newest;
-  let fresh: RedditCheckpoint['newest'] | undefined;
-  let after: string | undefined;
+async function walk(
+  api: Upstream,
+  run: TargetRun,
+  path: string,
+  from: { after?: string; stop?: Point; pages: number },
+): Promise<Walked> {
+  const { stop } = from;
+  let { after } = from;
+  let first: Point | undefined;
   for (let page = 1; ; page++) {
-    if (page > pages) return { stopped: 'page-limit', ...checkpointOf(fresh ?? newest) };
     const listing = await fetchListing(api, path, after, path.startsWith('user/'));
     const children = listing.data.children;
-    const reached = children.findIndex(
-      ({ data }) =>
-        stored !== undefined && (data.name === stored.newest.name || Number(data.created_utc) < stored.newest.created),
-    );
+    const reached =
+      stop === undefined
+        ? -1
+        : children.findIndex(({ data }) => data.name === stop.name || Number(data.created_utc) < stop.created);
     const newer = reached === -1 ? children : children.slice(0, reached);
-    const first = newer.find(({ kind }) => kind === 't3')?.data;
-    if (!fresh && first && typeof first.name === 'string')
-      fresh = { name: first.name, created: Number(first.created_utc) };
+    const post = newer.find(({ kind }) => kind === 't3')?.data;
+    if (!first && post && typeof post.name === 'string') first = { name: post.name, created: Number(post.created_utc) };
     if (newer.length > 0)
       await run.importPage('reddit-api', [{ ...listing, data: { ...listing.data, children: newer } }]);
-    after = listing.data.after ?? undefined;
-    if (reached !== -1 || !after) {
-      return { stopped: 'caught-up', ...checkpointOf(fresh ?? newest) };
+    const next = listing.data.after ?? undefined;
+    if (reached !== -1 || !next) return { first, done: true, empty: page === 1 && children.length === 0 };
+    if (page >= from.pages) {
+      const names = children
+        .map(({ data }) => data.name)
+        .filter((name): name is string => isString(name) && name !== next);
+      return { first, done: false, resume: { after: next, alternates: names.slice(-3).reverse() }, empty: false };
     }
+    after = next;
   }
 }
 
-const checkpointOf = (newest: RedditCheckpoint['newest'] | undefined) =>
-  newest ? { checkpoint: { newest } satisfies RedditCheckpoint } : {};
+/**
+ * A newest-first listing (a community's `new`, a user's submissions). First the posts newer than the
+ * checkpoint (the newest post stored by the last successful run), at most `pages` pages; then, when an
+ * earlier run left a backlog (its page limit came first), at most `pages` pages more of it, from its
+ * `after` down to its stop point. A backlog whose `after` the listing answers nothing after (the post was
+ * deleted or removed: it left the listing) continues from the posts before it on its page; when those
+ * answer nothing either, the backlog is given up. When the posts newer than the checkpoint alone fill
+ * the page limit while a backlog is pending, the two gaps become one: from the new `after` down to the
+ * older stop point (the posts between are fetched again; they update).
+ */
+async function walkNewestFirst(api: Upstream, run: TargetRun, path: string, pages: number): Promise<TargetResult> {
+  const stored = run.checkpoint as RedditCheckpoint | undefined;
+  const top = await walk(api, run, path, { stop: stored?.newest, pages });
+  const newest = top.first ?? stored?.newest;
+  if (!top.done) {
+    const until = stored?.backlog ? stored.backlog.until : stored?.newest;
+    return { stopped: 'page-limit', ...checkpointOf(newest, { ...top.resume!, ...(until ? { until } : {}) }) };
+  }
+  const backlog = stored?.backlog;
+  if (!backlog) return { stopped: 'caught-up', ...checkpointOf(newest) };
+  const starts = [backlog.after, ...(backlog.alternates ?? [])];
+  for (const after of starts) {
+    const rest = await walk(api, run, path, { after, stop: backlog.until, pages });
+    if (rest.empty) continue;
+    if (rest.done) return { stopped: 'caught-up', ...checkpointOf(newest) };
+    const until = backlog.until ? { until: backlog.until } : {};
+    return { stopped: 'page-limit', ...checkpointOf(newest, { ...rest.resume!, ...until }) };
+  }
+  return {
+    stopped: 'caught-up',
+    ...checkpointOf(newest),
+    detail: `backlog given up: the listing answered nothing after ${starts.join(', ')} (deleted or removed)`,
+  };
+}
+
+const checkpointOf = (newest: Point | undefined, backlog?: RedditCheckpoint['backlog']) =>
+  newest ? { checkpoint: { newest, ...(backlog ? { backlog } : {}) } satisfies RedditCheckpoint } : {};

@@ -8,11 +8,15 @@ export interface RedditPost {
   selftext: string;
   created_utc: number;
   score: number;
+  /** The comment order the post's page uses (`qa`, `new`, …): morechildren is asked for the same. */
+  suggested_sort?: string;
 }
 
 export interface RedditComment {
   id: string;
   link_id: string;
+  /** `t1_<id>` of the comment it replies to; none (or the post's `t3_<id>`): a top-level comment. */
+  parent_id?: string;
   author: string;
   body: string;
   created_utc: number;
@@ -21,11 +25,27 @@ export interface RedditComment {
 
 export const REDDIT_CLIENT_ID = 'fake-client-id-123';
 export const REDDIT_CLIENT_SECRET = 'fake-client-secret-456';
+/** Levels of a comment tree one answer holds: a comment this deep with replies gets a "continue this thread" stub. */
+export const REDDIT_THREAD_DEPTH = 10;
+/** Comments one `/api/morechildren` answer holds at most: the ones that do not fit become a new `more` stub. */
+export const REDDIT_MORE_ANSWER = 100;
+/** Comments a comments page holds when the request names no `limit`. */
+const COMMENTS_DEFAULT = 200;
+
+type Thing = { kind: string; data: Record<string, unknown> };
 
 /**
  * Reddit's API as documented: the client-credentials token endpoint (POST /api/v1/access_token, basic
  * auth) and, with a bearer token, Listings (`/r/{sub}/new|hot`, `/user/{name}/submitted`, `limit` and
- * `after` paging by fullname) and a post's comments (`/comments/{id}`: two Listings).
+ * `after` paging by fullname; an `after` no longer in the listing answers an empty page) and a post's
+ * comments (`/comments/{id}`: two Listings, the comments nested in `replies`). A comment tree is cut as
+ * Reddit cuts it: after `limit` comments (depth first) the siblings not sent become a `more` stub (their
+ * ids in `children`, `count` with their replies), and a comment at REDDIT_THREAD_DEPTH with replies gets a
+ * "continue this thread" stub (`count: 0`, `id: '_'`, no children), which `/comments/{id}?comment=<id>`
+ * (that comment's subtree, it at depth 0) continues; `/api/morechildren` (`link_id`, up to 100
+ * comma-separated `children`) answers `{ json: { errors, data: { things } } }`: the comments asked for
+ * and their replies, flat (each with its `parent_id` and `depth`), at most REDDIT_MORE_ANSWER, cut into
+ * stubs the same way.
  */
 export async function fakeReddit() {
   const posts: RedditPost[] = [];
@@ -45,11 +65,81 @@ export async function fakeReddit() {
   const listing = (items: RedditPost[], query: Record<string, string>) => {
     const limit = Number(query.limit ?? 25);
     const start = query.after ? items.findIndex((p) => `t3_${p.id}` === query.after) + 1 : 0;
+    if (query.after && start === 0) return { kind: 'Listing', data: { after: null, children: [] } };
     const page = items.slice(start, start + limit);
     const more = start + limit < items.length;
     return { kind: 'Listing', data: { after: more ? `t3_${page.at(-1)!.id}` : null, children: page.map(thing) } };
   };
   const newestFirst = (items: RedditPost[]) => [...items].sort((a, b) => b.created_utc - a.created_utc);
+  const parentOf = (item: RedditComment | RedditPost) =>
+    'link_id' in item ? (item.parent_id ?? item.link_id) : `t3_${item.id}`;
+  /** A post's comment tree, rendered nested (a comments page) or flat (a morechildren answer). */
+  const threadOf = (post: RedditPost) => {
+    const replies = new Map<string, RedditComment[]>();
+    for (const c of comments.filter((c) => c.link_id === `t3_${post.id}`)) {
+      const parent = parentOf(c);
+      replies.set(parent, [...(replies.get(parent) ?? []), c]);
+    }
+    const below = (name: string) => replies.get(name) ?? [];
+    const size = (c: RedditComment): number => 1 + below(`t1_${c.id}`).reduce((n, r) => n + size(r), 0);
+    const depthOf = (c: RedditComment): number => {
+      const parent = comments.find((p) => `t1_${p.id}` === parentOf(c));
+      return parent ? 1 + depthOf(parent) : 0;
+    };
+    const comment = (c: RedditComment, depth: number, replies: unknown): Thing => ({
+      kind: 't1',
+      data: { ...c, name: `t1_${c.id}`, parent_id: parentOf(c), subreddit: post.subreddit, depth, replies },
+    });
+    const more = (rest: RedditComment[], parent: string, depth: number): Thing =>
+      rest.length === 0
+        ? { kind: 'more', data: { count: 0, name: 't1__', id: '_', parent_id: parent, depth, children: [] } }
+        : {
+            kind: 'more',
+            data: {
+              count: rest.reduce((n, c) => n + size(c), 0),
+              name: `t1_${rest[0]!.id}`,
+              id: rest[0]!.id,
+              parent_id: parent,
+              depth,
+              children: rest.map((c) => c.id),
+            },
+          };
+    const tree = (siblings: RedditComment[], parent: string, depth: number, budget: { left: number }): Thing[] => {
+      const things: Thing[] = [];
+      for (const [i, c] of siblings.entries()) {
+        if (budget.left === 0) {
+          things.push(more(siblings.slice(i), parent, depth));
+          break;
+        }
+        budget.left--;
+        const name = `t1_${c.id}`;
+        const under = below(name);
+        const children =
+          under.length === 0
+            ? undefined
+            : depth + 1 >= REDDIT_THREAD_DEPTH
+              ? [more([], name, depth + 1)]
+              : tree(under, name, depth + 1, budget);
+        things.push(comment(c, depth, children ? { kind: 'Listing', data: { after: null, children } } : ''));
+      }
+      return things;
+    };
+    const flat = (siblings: RedditComment[], parent: string, depth: number, budget: { left: number }, out: Thing[]) => {
+      for (const [i, c] of siblings.entries()) {
+        if (budget.left === 0) {
+          out.push(more(siblings.slice(i), parent, depth));
+          return;
+        }
+        budget.left--;
+        out.push(comment(c, depth, ''));
+        const name = `t1_${c.id}`;
+        const under = below(name);
+        if (under.length > 0 && depth + 1 >= REDDIT_THREAD_DEPTH) out.push(more([], name, depth + 1));
+        else if (under.length > 0) flat(under, name, depth + 1, budget, out);
+      }
+    };
+    return { below, depthOf, tree, flat };
+  };
   const fake = await startFake((request) => {
     if (request.path === '/api/v1/access_token') {
       const expected = `Basic ${Buffer.from(`${REDDIT_CLIENT_ID}:${REDDIT_CLIENT_SECRET}`).toString('base64')}`;
@@ -73,19 +163,39 @@ export async function fakeReddit() {
     if (match) {
       const post = posts.find((p) => p.id === match![1]);
       if (!post) return { status: 404, body: { message: 'Not Found', error: 404 } };
-      const replies = comments
-        .filter((c) => c.link_id === `t3_${post.id}`)
-        .map((c) => ({
-          kind: 't1',
-          data: { ...c, name: `t1_${c.id}`, parent_id: c.link_id, subreddit: post.subreddit, replies: '' },
-        }));
+      const thread = threadOf(post);
+      const budget = { left: Number(request.query.limit ?? COMMENTS_DEFAULT) };
+      const focus = request.query.comment;
+      const top = focus
+        ? comments.filter((c) => c.id === focus && c.link_id === `t3_${post.id}`)
+        : thread.below(`t3_${post.id}`);
+      if (focus && top.length === 0) return { status: 404, body: { message: 'Not Found', error: 404 } };
       return {
         status: 200,
         body: [
           { kind: 'Listing', data: { after: null, children: [thing(post)] } },
-          { kind: 'Listing', data: { after: null, children: replies } },
+          { kind: 'Listing', data: { after: null, children: thread.tree(top, parentOf(top[0] ?? post), 0, budget) } },
         ],
       };
+    }
+    if (request.path === '/api/morechildren') {
+      const post = posts.find((p) => `t3_${p.id}` === request.query.link_id);
+      const ids = (request.query.children ?? '').split(',').filter(Boolean);
+      if (!post || ids.length === 0 || ids.length > 100 || request.query.api_type !== 'json')
+        return { status: 400, body: { message: 'Bad Request', error: 400 } };
+      const thread = threadOf(post);
+      const asked = comments.filter((c) => c.link_id === `t3_${post.id}` && ids.includes(c.id));
+      const budget = { left: REDDIT_MORE_ANSWER };
+      const things: Thing[] = [];
+      for (const parent of new Set(asked.map(parentOf)))
+        thread.flat(
+          asked.filter((c) => parentOf(c) === parent),
+          parent,
+          thread.depthOf(asked.find((c) => parentOf(c) === parent)!),
+          budget,
+          things,
+        );
+      return { status: 200, body: { json: { errors: [], data: { things } } } };
     }
     return { status: 404, body: { message: 'Not Found', error: 404 } };
   });
