@@ -365,6 +365,40 @@ describe('reddit sync', () => {
     });
   });
 
+  it('a "continue this thread" answer that is not a comments page fails the target', async () => {
+    reddit.posts.push({ ...redditPosts(1, 'threads', NOW_S, 'deep')[0]!, id: 'deep' });
+    for (let i = 1; i <= 12; i++)
+      reddit.comments.push({
+        id: `dd${i}`,
+        link_id: 't3_deep',
+        ...(i > 1 ? { parent_id: `t1_dd${i - 1}` } : {}),
+        author: 'someone',
+        body: `level ${i}`,
+        created_utc: NOW_S + i,
+        score: 1,
+      });
+    // scripted after the first page is imported: the thread's continuation answers a lone Listing
+    const [summary] = await runTargets(store.db, [{ platform: 'forum', post: 'deep' }], {
+      config: fakeConfig(reddit),
+      clock,
+      upstream: fastUpstream,
+      onProgress: (_, message) => {
+        if (message.startsWith('page 1:'))
+          reddit.fail('/comments/deep', { status: 200, body: { kind: 'Listing', data: { children: [] } } });
+      },
+    });
+    expect(summary).toMatchObject({
+      pages: 1,
+      recordsNew: 11,
+      stopped: 'error',
+      detail: 'reddit: GET /comments/deep?comment=dd10 answered no comments Listing',
+    });
+    expect(reddit.apiRequests().map((r) => r.query.comment ?? '')).toEqual(['', 'dd10']);
+    const [again] = await run([{ platform: 'forum', post: 'deep' }]);
+    // the post and dd1 … dd10 again, and dd10 once more: the continuation's answer starts at it
+    expect(again).toMatchObject({ pages: 2, recordsNew: 2, recordsUpdated: 12, stopped: 'refreshed' });
+  });
+
   const checkpointOf = async (key: string) => (await readTargetState(store.db, key))?.checkpoint;
   const inCommunity = async (name: string) =>
     (await store.db.selectFrom('forum_posts').select('id').where('community', '=', name).execute()).length;
