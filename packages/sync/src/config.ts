@@ -40,6 +40,8 @@ export interface SyncConfig {
     authUrl: string;
     /** Days a user's first run walks back (default 30). */
     firstRunDays: number;
+    /** Research API requests sync may send per UTC day, when set (else DEFAULT_TIKTOK_DAILY_REQUESTS, a project's daily limit); token requests are not counted. */
+    dailyRequests?: number;
   };
 }
 
@@ -51,6 +53,7 @@ export class SyncConfigError extends Error {
 export const DEFAULT_REDDIT_USER_AGENT = 'server:socialquery-sync:0.1.0 (self-hosted socialquery)';
 export const DEFAULT_YOUTUBE_DAILY_QUOTA = 10_000;
 export const DEFAULT_TIKTOK_FIRST_RUN_DAYS = 30;
+export const DEFAULT_TIKTOK_DAILY_REQUESTS = 1_000;
 
 const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -81,6 +84,12 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncCon
   if (!Number.isInteger(firstRunDays) || firstRunDays < 1 || firstRunDays > 3650)
     throw new SyncConfigError(
       `SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS must be a whole number of days from 1 to 3650, got ${JSON.stringify(daysText)}`,
+    );
+  const requestsText = text(env.SOCIALQUERY_TIKTOK_DAILY_REQUESTS);
+  const dailyRequests = requestsText === undefined ? DEFAULT_TIKTOK_DAILY_REQUESTS : Number(requestsText);
+  if (!Number.isInteger(dailyRequests) || dailyRequests < 1 || dailyRequests > 1_000_000)
+    throw new SyncConfigError(
+      `SOCIALQUERY_TIKTOK_DAILY_REQUESTS must be a whole number of requests from 1 to 1000000, got ${JSON.stringify(requestsText)}`,
     );
   const market = text(env.SOCIALQUERY_SPOTIFY_MARKET) ?? 'US';
   if (!/^[A-Z]{2}$/.test(market))
@@ -121,6 +130,7 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncCon
       apiUrl: url(env, 'SOCIALQUERY_TIKTOK_API_URL', 'https://open.tiktokapis.com'),
       authUrl: url(env, 'SOCIALQUERY_TIKTOK_AUTH_URL', 'https://open.tiktokapis.com/v2/oauth/token/'),
       firstRunDays,
+      ...(requestsText === undefined ? {} : { dailyRequests }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Store } from '@socialquery/store';
 import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
+import { nextQuotaDay, QuotaLedger } from '../quota.js';
 import { runTargets } from '../run.js';
 import type { Target } from '../targets.js';
 import {
@@ -12,6 +13,8 @@ import {
   TIKTOK_CLIENT_SECRET,
   tiktokVideos,
 } from '../testing.js';
+import { isDailyQuotaSpent } from './tiktok.js';
+import { UpstreamError } from '../upstream.js';
 
 const DAY = 86_400_000;
 const user: Target = { platform: 'shortvideo', user: 'dance.daily' };
@@ -130,13 +133,38 @@ describe('tiktok sync', () => {
     expect(new Set(tokens).size).toBe(2);
   });
 
-  it('a page limit keeps the checkpoint: the next run walks the same days again', async () => {
-    const [summary] = await run([{ platform: 'shortvideo', user: 'someone.else', pages: 1 }], {
-      ...tiktok.env(),
-      SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS: '90',
+  it('a page limit keeps what is left in the checkpoint: the next runs read the new days, then go on where it stopped', async () => {
+    const target: Target = { platform: 'shortvideo', user: 'someone.else', pages: 1 };
+    const key = 'shortvideo:user:someone.else';
+    const env = { ...tiktok.env(), SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS: '90' };
+    // today is 2026-03-03: 90 days are three windows
+    const [first] = await run([target], env);
+    expect(first).toMatchObject({ pages: 1, recordsNew: 3, stopped: 'page-limit' });
+    expect(windows()).toEqual([['20260202', '20260303', 0]]);
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      through: '20260303',
+      backlog: [{ end: '20260201', floor: '20251204' }],
     });
-    expect(summary).toMatchObject({ pages: 1, recordsNew: 3, stopped: 'page-limit' });
-    expect((await readTargetState(store.db, 'shortvideo:user:someone.else'))?.checkpoint).toBeUndefined();
+    tiktok.requests.length = 0;
+    const [second] = await run([target], env);
+    // the days since the last run's top, then one window more of the backlog
+    expect(windows()).toEqual([
+      ['20260303', '20260303', 0],
+      ['20260103', '20260201', 0],
+    ]);
+    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 0 });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      through: '20260303',
+      backlog: [{ end: '20260102', floor: '20251204' }],
+    });
+    tiktok.requests.length = 0;
+    const [third] = await run([target], env);
+    expect(windows()).toEqual([
+      ['20260303', '20260303', 0],
+      ['20251204', '20260102', 0],
+    ]);
+    expect(third).toMatchObject({ stopped: 'caught-up' });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ through: '20260303' });
   });
 
   it('missing credentials name the variables; a wrong secret fails without showing it', async () => {
@@ -149,5 +177,141 @@ describe('tiktok sync', () => {
     const text = JSON.stringify(progress);
     for (const secret of [TIKTOK_CLIENT_SECRET, TIKTOK_CLIENT_KEY, 'wrong-secret-999', 'clt.tiktok-token'])
       expect(text).not.toContain(secret);
+  });
+
+  describe('the daily request budget (SOCIALQUERY_TIKTOK_DAILY_REQUESTS, by UTC day)', () => {
+    const big: Target = { platform: 'shortvideo', user: 'big.backlog' };
+    const ledger = () => new QuotaLedger(store.db, 'tiktok', 3, clock, { timeZone: 'UTC' });
+    const toNextUtcDay = () => clock.advance(nextQuotaDay(clock.now(), 'UTC') - clock.now());
+    const env = () => ({
+      ...tiktok.env(),
+      SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '3',
+      SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS: '90',
+    });
+
+    it('counts each query (token requests not), stops every TikTok target at the budget until the next UTC midnight', async () => {
+      toNextUtcDay();
+      expect(new Date(clock.now()).toISOString()).toBe('2026-03-04T00:00:00.000Z');
+      // 250 videos, four a day, the newest an hour ago: 116 in the first window (February has 28 days), 120 in the second, 14 in the third
+      tiktok.videos.push(...tiktokVideos(250, 'big.backlog', clock.now() - 3_600_000, 7_500_000_000_000_000_000n));
+      const tokens = tiktok.tokenRequests();
+      const [first, other] = await run([big, user], env());
+      expect(windows()).toEqual([
+        ['20260203', '20260304', 0],
+        ['20260203', '20260304', 100],
+        ['20260104', '20260202', 0],
+      ]);
+      expect(tiktok.tokenRequests()).toBe(tokens + 1);
+      expect(await ledger().used()).toBe(3);
+      const midnight = Date.parse('2026-03-05T00:00:00Z');
+      expect(first).toMatchObject({ stopped: 'budget', recordsNew: 216, nextRunAt: midnight });
+      expect(first?.detail).toBe('quota budget reached (3 of 3 requests used today; a video query costs 1)');
+      // the other target sends nothing and keeps its checkpoint
+      expect(other).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: midnight });
+      expect((await readTargetState(store.db, 'shortvideo:user:dance.daily'))?.checkpoint).toEqual({
+        through: '20260303',
+      });
+      // the run stopped inside the second window: the next goes on there
+      expect((await readTargetState(store.db, 'shortvideo:user:big.backlog'))?.checkpoint).toEqual({
+        through: '20260304',
+        backlog: [{ end: '20260202', floor: '20251205', cursor: 100, searchId: '7400000000000000001' }],
+      });
+    });
+
+    it('the next UTC day resumes: the new days, then the backlog at its cursor, each video once', async () => {
+      toNextUtcDay();
+      const [summary] = await run([big], env());
+      expect(windows()).toEqual([
+        ['20260304', '20260305', 0],
+        ['20260104', '20260202', 100],
+        ['20251205', '20260103', 0],
+      ]);
+      expect(tiktok.queries()[1]).toMatchObject({ search_id: '7400000000000000001' });
+      // the 34 left, none read twice
+      expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 34, recordsUpdated: 0 });
+      expect(await ledger().used()).toBe(3);
+      expect((await readTargetState(store.db, 'shortvideo:user:big.backlog'))?.checkpoint).toEqual({
+        through: '20260305',
+      });
+      const stored = await store.db
+        .selectFrom('shortvideo_videos')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('author', '=', 'big.backlog')
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(250);
+    });
+
+    it('a resumed search the API no longer knows (400) reads its window again from the start', async () => {
+      toNextUtcDay();
+      const key = 'shortvideo:user:big.backlog';
+      // nothing new to read today (through tomorrow): the resumed search is the first request
+      const checkpoint = {
+        through: '20260307',
+        backlog: [{ end: '20260202', floor: '20260104', cursor: 100, searchId: '1' }],
+      };
+      await store.db
+        .updateTable('sync_targets')
+        .set({ checkpoint: JSON.stringify(checkpoint) })
+        .where('key', '=', key)
+        .execute();
+      // no answer (retried), then the search is unknown
+      tiktok.fail('/v2/research/video/query/', 'drop', {
+        status: 400,
+        body: { error: { code: 'invalid_params', message: 'search_id is invalid', log_id: 'x' } },
+      });
+      tiktok.requests.length = 0;
+      const [summary] = await run([big], { ...env(), SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '10' });
+      expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 0 });
+      expect(windows()).toEqual([
+        ['20260104', '20260202', 100],
+        ['20260104', '20260202', 100],
+        ['20260104', '20260202', 0],
+        ['20260104', '20260202', 100],
+      ]);
+      // four requests: the dropped one, retried, counts too
+      expect(await ledger().used()).toBe(4);
+      expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ through: '20260306' });
+    });
+
+    it('a 429 saying the daily quota is spent spends the ledger: every TikTok target stops until the next UTC day', async () => {
+      toNextUtcDay();
+      const spent = {
+        status: 429,
+        body: { error: { code: 'daily_quota_limit_exceeded', message: 'Daily quota limit exceeded', log_id: 'x' } },
+      };
+      tiktok.fail('/v2/research/', spent, spent, spent, spent);
+      const [first, other] = await run([big, user]);
+      expect(first).toMatchObject({
+        stopped: 'budget',
+        detail: 'quota budget reached (the API answered 429: the daily quota is spent)',
+        nextRunAt: nextQuotaDay(clock.now(), 'UTC'),
+      });
+      expect(other).toMatchObject({ stopped: 'budget', pages: 0 });
+      // the default budget (1,000) spent, and the retries on top
+      expect(await ledger().used()).toBe(1_003);
+      expect(tiktok.queries()).toHaveLength(4);
+    });
+
+    it('tells the daily quota apart from the rate limit', () => {
+      const answer = (status: number, error: unknown) => new UpstreamError('tiktok', status, { error });
+      expect(isDailyQuotaSpent(answer(429, { code: 'daily_quota_limit_exceeded' }))).toBe(true);
+      expect(
+        isDailyQuotaSpent(answer(429, { code: 'rate_limit_exceeded', message: 'Daily request limit reached' })),
+      ).toBe(true);
+      expect(
+        isDailyQuotaSpent(answer(429, { code: 'rate_limit_exceeded', message: 'The API rate limit was exceeded' })),
+      ).toBe(false);
+      expect(isDailyQuotaSpent(answer(500, { code: 'daily_quota_limit_exceeded' }))).toBe(false);
+      expect(isDailyQuotaSpent(new Error('x'))).toBe(false);
+      expect(isDailyQuotaSpent(new UpstreamError('tiktok', 429))).toBe(false);
+    });
+
+    it('SOCIALQUERY_TIKTOK_DAILY_REQUESTS is a whole number from 1 to 1000000', () => {
+      expect(fakeConfig(undefined, undefined, env()).tiktok.dailyRequests).toBe(3);
+      expect(fakeConfig().tiktok.dailyRequests).toBeUndefined();
+      expect(() => fakeConfig(undefined, undefined, { SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '0' })).toThrow(
+        'SOCIALQUERY_TIKTOK_DAILY_REQUESTS must be a whole number of requests from 1 to 1000000, got "0"',
+      );
+    });
   });
 });

@@ -1,6 +1,8 @@
+import { DEFAULT_TIKTOK_DAILY_REQUESTS } from '../config.js';
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { ShortvideoTarget } from '../targets.js';
-import { type Upstream, UpstreamError } from '../upstream.js';
+import { UpstreamError, type UpstreamResponse } from '../upstream.js';
 import { clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'tiktok';
@@ -15,9 +17,21 @@ const WINDOW_DAYS = 30;
 const DEFAULT_PAGES = 20;
 const DAY = 86_400_000;
 
-/** Where a walk stopped: the last day (UTC, YYYYMMDD) a run walked to; the next walks back to it again. */
+/**
+ * Where a walk stopped: `through`, the newest day (UTC, YYYYMMDD) a run walked back from (the next walks back
+ * to it again); `backlog`, the days runs left unread at their page limit or budget, newest first — each from
+ * the window ending at `end` (at `cursor` and `searchId` in it, when cut inside it) back to `floor`, both
+ * included. A checkpoint without `backlog` (all checkpoints before it existed) has none.
+ */
 export interface TiktokCheckpoint {
   through: string;
+  backlog?: TiktokSpan[];
+}
+export interface TiktokSpan {
+  end: string;
+  floor: string;
+  cursor?: number;
+  searchId?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -27,11 +41,26 @@ const isJson = (value: unknown): value is Json => typeof value === 'object' && v
 export const apiDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
 const dateMs = (date: string) => Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T00:00:00Z`);
 
+/**
+ * A 429 that says the project's daily requests are spent (TikTok's error `code`
+ * `daily_quota_limit_exceeded`, or a message naming the daily quota or limit), not the per-minute rate limit
+ * (`rate_limit_exceeded`), which the upstream client waits out.
+ */
+export function isDailyQuotaSpent(error: unknown): boolean {
+  if (!(error instanceof UpstreamError) || error.status !== 429) return false;
+  const answer = isJson(error.body) && isJson(error.body.error) ? error.body.error : {};
+  if (answer.code === 'daily_quota_limit_exceeded') return true;
+  return typeof answer.message === 'string' && /\bdaily\b.*\b(quota|limit)/i.test(answer.message);
+}
+
+/** One video query: its body, and the fields asked for. */
+type Query = (body: Json) => Promise<UpstreamResponse>;
+
 /** The short-video platform (TikTok Research API, client credentials): a user's videos. */
 export const tiktok: SyncPlatform = {
   platform: 'shortvideo',
-  connect({ config, clock, upstream, onWait }) {
-    const { clientKey, clientSecret, apiUrl, authUrl, firstRunDays } = config.tiktok;
+  connect({ db, config, clock, upstream, onWait }) {
+    const { clientKey, clientSecret, apiUrl, authUrl, firstRunDays, dailyRequests } = config.tiktok;
     if (!clientKey || !clientSecret)
       throw new MissingCredentialsError('tiktok', [
         'SOCIALQUERY_TIKTOK_CLIENT_KEY',
@@ -48,47 +77,123 @@ export const tiktok: SyncPlatform = {
       onWait,
       upstream,
     });
+    // the Research API's requests a day, per project, reset at 00:00 UTC; token requests are not counted
+    const quota = new QuotaLedger(db, 'tiktok', dailyRequests ?? DEFAULT_TIKTOK_DAILY_REQUESTS, clock, {
+      timeZone: 'UTC',
+      unit: 'requests',
+    });
+    /** One video query, charged to the day's budget first (its retries after); a spent daily quota spends the rest of the day. */
+    const query: Query = async (body) => {
+      await quota.spend(1, 'a video query');
+      const before = api.requests;
+      try {
+        return await api.post('v2/research/video/query/', body, { fields: VIDEO_FIELDS });
+      } catch (error) {
+        if (isDailyQuotaSpent(error)) throw await quota.exhaust('429: the daily quota is spent');
+        throw error;
+      } finally {
+        // the retries (429s, 5xx, a 401 before a new token) were requests too
+        await quota.charge(api.requests - before - 1);
+      }
+    };
     return {
-      sync: (run) => syncUser(api, run as TargetRun<ShortvideoTarget>, clock.now(), firstRunDays),
+      sync: (run) => syncUser(query, run as TargetRun<ShortvideoTarget>, clock.now(), firstRunDays),
     };
   },
 };
 
+/** How a walk of days ended: the requests it sent, what it left unread, and the spent budget that stopped it. */
+interface Walked {
+  requests: number;
+  left?: TiktokSpan;
+  spent?: QuotaBudgetError;
+}
+
 /**
- * A user's videos: `/v2/research/video/query/` in windows of at most 30 days, walked back from today
- * to the day the last run reached (or `firstRunDays` back on a first run), each window paged by its
- * `cursor` and `search_id` while `has_more`.
+ * A user's videos: `/v2/research/video/query/` in windows of at most 30 days. A run first walks back from
+ * today to the day the last run walked back from (or `firstRunDays` back on a first run), then goes on with
+ * the backlog earlier runs left (newest first); each window paged by its `cursor` and `search_id` while
+ * `has_more`. Each of the two walks sends at most `pages` requests; what a walk leaves unread (its page limit,
+ * the day's budget) is kept in the checkpoint, where the next run goes on.
  */
 async function syncUser(
-  api: Upstream,
+  query: Query,
   run: TargetRun<ShortvideoTarget>,
   now: number,
   firstRunDays: number,
 ): Promise<TargetResult> {
   const stored = run.checkpoint as TiktokCheckpoint | undefined;
   const today = apiDate(now);
-  const floor = stored ? dateMs(stored.through) : dateMs(today) - (firstRunDays - 1) * DAY;
   const pages = run.target.pages ?? DEFAULT_PAGES;
-  let page = 0;
-  for (let end = dateMs(today); end >= floor; end -= WINDOW_DAYS * DAY) {
+  const walk = (span: TiktokSpan, budget: number) => walkDays(query, run, span, budget);
+  const fresh = await walk({ end: today, floor: stored?.through ?? apiDate(now - (firstRunDays - 1) * DAY) }, pages);
+  // nothing read at all (the budget was spent): the next run walks the same days from its own today
+  const untouched = fresh.requests === 0 && fresh.left !== undefined;
+  const backlog: TiktokSpan[] = fresh.left && !untouched ? [fresh.left] : [];
+  let spent = fresh.spent;
+  let budget = pages;
+  for (const span of stored?.backlog ?? []) {
+    if (spent || budget === 0) {
+      backlog.push(span);
+      continue;
+    }
+    const continued = await walk(span, budget);
+    budget -= continued.requests;
+    if (continued.left) backlog.push(continued.left);
+    spent = continued.spent;
+  }
+  const through = untouched ? stored?.through : today;
+  const checkpoint: TiktokCheckpoint | undefined = through
+    ? { through, ...(backlog.length > 0 ? { backlog } : {}) }
+    : undefined;
+  const kept = checkpoint ? { checkpoint } : {};
+  if (spent) return { stopped: 'budget', detail: spent.message, nextRunAt: spent.resumesAt, ...kept };
+  return { stopped: backlog.length > 0 ? 'page-limit' : 'caught-up', ...kept };
+}
+
+/** Walks `span`'s days back in windows of 30, at most `budget` requests; stops where the budget of the day is spent. */
+async function walkDays(
+  query: Query,
+  run: TargetRun<ShortvideoTarget>,
+  span: TiktokSpan,
+  budget: number,
+): Promise<Walked> {
+  const floor = dateMs(span.floor);
+  let requests = 0;
+  let cursor = span.cursor;
+  let searchId = span.searchId;
+  for (let end = dateMs(span.end); end >= floor; end -= WINDOW_DAYS * DAY) {
     const start = Math.max(floor, end - (WINDOW_DAYS - 1) * DAY);
-    let cursor: number | undefined;
-    let searchId: string | undefined;
     for (;;) {
-      // a walk cut short keeps the stored checkpoint: the next run walks these days again
-      if (++page > pages) return { stopped: 'page-limit' };
-      const { body } = await api.post(
-        'v2/research/video/query/',
-        {
+      const here: TiktokSpan = {
+        end: apiDate(end),
+        floor: span.floor,
+        ...(cursor !== undefined ? { cursor } : {}),
+        ...(searchId !== undefined ? { searchId } : {}),
+      };
+      if (requests >= budget) return { requests, left: here };
+      let body: unknown;
+      try {
+        ({ body } = await query({
           query: { and: [{ operation: 'EQ', field_name: 'username', field_values: [run.target.user] }] },
           start_date: apiDate(start),
           end_date: apiDate(end),
           max_count: MAX_COUNT,
           ...(cursor !== undefined ? { cursor } : {}),
           ...(searchId !== undefined ? { search_id: searchId } : {}),
-        },
-        { fields: VIDEO_FIELDS },
-      );
+        }));
+        requests += 1;
+      } catch (error) {
+        if (error instanceof QuotaBudgetError) return { requests, left: here, spent: error };
+        // a search a later run resumes may have expired: its window is read again from the start
+        if (error instanceof UpstreamError && error.status === 400 && searchId !== undefined && requests === 0) {
+          requests += 1;
+          cursor = undefined;
+          searchId = undefined;
+          continue;
+        }
+        throw error;
+      }
       const data = isJson(body) && isJson(body.data) ? body.data : undefined;
       if (!data || !Array.isArray(data.videos))
         throw new UpstreamError('tiktok: POST /v2/research/video/query/ answered no data.videos');
@@ -97,6 +202,8 @@ async function syncUser(
       cursor = typeof data.cursor === 'number' ? data.cursor : Number(data.cursor);
       searchId = typeof data.search_id === 'string' ? data.search_id : undefined;
     }
+    cursor = undefined;
+    searchId = undefined;
   }
-  return { stopped: 'caught-up', checkpoint: { through: today } satisfies TiktokCheckpoint };
+  return { requests };
 }
