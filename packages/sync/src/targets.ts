@@ -48,10 +48,15 @@ export const videoTargetSchema = z
     search: z.string().trim().min(1).max(200).optional(),
     every: every.optional(),
     pages: pages.optional(),
+    /** A channel's newest stored videos whose statistics each run reads again (default 50; 0: none). */
+    refresh: z.number().int().min(0).max(500).optional(),
   })
   .strict()
   .refine((target) => (target.channel === undefined) !== (target.search === undefined), {
     message: 'a video target names exactly one of channel or search',
+  })
+  .refine((target) => target.refresh === undefined || target.channel !== undefined, {
+    message: 'refresh goes with channel',
   });
 
 const spotifyId = (what: string) =>

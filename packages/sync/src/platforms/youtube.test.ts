@@ -3,12 +3,23 @@ import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
 import { nextQuotaDay, QuotaLedger } from '../quota.js';
 import { runTargets } from '../run.js';
-import type { Target } from '../targets.js';
+import { parseTarget, type Target } from '../targets.js';
 import { fakeClock, fakeConfig, fakeYoutube, fastUpstream, YOUTUBE_API_KEY, youtubeVideos } from '../testing.js';
 
 const CHANNEL = 'UCabcdefghijklmnopqrstuv';
 const OTHER = 'UCzyxwvutsrqponmlkjihgfe';
+const BACKLOG = 'UCbacklogbacklogbacklog0';
+const GAP = 'UCgapgapgapgapgapgapgap0';
+const BAKING = 'UCbakingbakingbakingbak0';
 const channel: Target = { platform: 'video', channel: CHANNEL };
+const HOUR = 3_600_000;
+/** The channel's stored videos newest first once the second run stored two uploads (new00000002 and vid00000001 share an hour: by id, descending). */
+const newestStored = [
+  'new00000001',
+  'vid00000001',
+  'new00000002',
+  ...Array.from({ length: 119 }, (_, i) => `vid${String(i + 2).padStart(8, '0')}`),
+];
 
 describe('youtube sync', () => {
   let store: Store;
@@ -24,6 +35,26 @@ describe('youtube sync', () => {
     });
   const ledger = (budget = 10_000) => new QuotaLedger(store.db, 'youtube', budget, clock);
   const methods = () => youtube.requests.map((r) => r.path.slice(1));
+  const ids = (videos: { id: string }[]) => videos.map((v) => v.id);
+  /** Each request's method with its page token, or its videos.list ids. */
+  const log = () =>
+    youtube.requests.map((r) =>
+      r.path === '/videos' ? `videos ${r.query.id}` : `${r.path.slice(1)} ${r.query.pageToken ?? '-'}`,
+    );
+  const views = async (id: string) =>
+    Number(
+      (await store.db.selectFrom('video_videos').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views,
+    );
+  const channelVideos = async (id: string) =>
+    (
+      await store.db
+        .selectFrom('video_videos')
+        .select('id')
+        .where('channel_id', '=', id)
+        .orderBy('published_at', 'desc')
+        .execute()
+    ).map((row) => row.id);
+  const checkpointOf = async (key: string) => (await readTargetState(store.db, key))?.checkpoint;
   const videoCount = async () =>
     Number(
       (
@@ -83,15 +114,23 @@ describe('youtube sync', () => {
     });
   });
 
-  it('a second run stops at the checkpoint: one playlist page, the new videos only; a third imports nothing', async () => {
+  it('a second run stops at the checkpoint: one playlist page, the new videos only, then the 50 newest stored refreshed; a third refreshes only', async () => {
     youtube.videos.push(...youtubeVideos(2, CHANNEL, clock.now(), 'new'));
     const [summary] = await run([channel]);
-    expect(summary).toMatchObject({ pages: 1, recordsNew: 2, recordsUpdated: 0, stopped: 'caught-up' });
-    expect(methods()).toEqual(['playlistItems', 'videos']);
+    expect(summary).toMatchObject({ pages: 2, recordsNew: 2, recordsUpdated: 50, stopped: 'caught-up' });
+    expect(methods()).toEqual(['playlistItems', 'videos', 'videos']);
     expect(youtube.requests[1]?.query.id).toBe('new00000001,new00000002');
+    // the refresh: the channel's 50 newest stored videos but the two this run read, newest first
+    expect(youtube.requests[2]?.query.id?.split(',')).toEqual(ids(youtubeVideos(50, CHANNEL, 0)));
     youtube.requests.length = 0;
-    expect((await run([channel]))[0]).toMatchObject({ pages: 0, recordsNew: 0, stopped: 'caught-up' });
-    expect(methods()).toEqual(['playlistItems']);
+    expect((await run([channel]))[0]).toMatchObject({
+      pages: 1,
+      recordsNew: 0,
+      recordsUpdated: 50,
+      stopped: 'caught-up',
+    });
+    expect(methods()).toEqual(['playlistItems', 'videos']);
+    expect(youtube.requests[1]?.query.id?.split(',')).toEqual([...newestStored.slice(0, 50)]);
     expect(await videoCount()).toBe(122);
   });
 
@@ -164,5 +203,272 @@ describe('youtube sync', () => {
     const text = JSON.stringify(progress);
     for (const secret of [YOUTUBE_API_KEY, 'AIzaWrongKey-999']) expect(text).not.toContain(secret);
     expect(youtube.requests.every((r) => r.query.key !== undefined)).toBe(true);
+  });
+  describe("a channel's statistics refresh", () => {
+    it("each run reads its newest stored videos' statistics again: changed counts are stored; a deleted video keeps its row", async () => {
+      clock.advance(24 * HOUR);
+      const used = await ledger().used();
+      youtube.videos.find((v) => v.id === 'vid00000003')!.viewCount = '987654';
+      youtube.videos.find((v) => v.id === 'new00000002')!.viewCount = '4321';
+      // deleted (or made private): gone from the uploads playlist and from videos.list's answers
+      youtube.videos.splice(
+        youtube.videos.findIndex((v) => v.id === 'vid00000004'),
+        1,
+      );
+      expect(await views('vid00000003')).toBe(1002);
+      // the budget test's upload, never stored, is the run's one new video
+      const [summary] = await run([channel]);
+      expect(summary).toMatchObject({ stopped: 'caught-up', pages: 2, recordsNew: 1, recordsUpdated: 49 });
+      expect(methods()).toEqual(['playlistItems', 'videos', 'videos']);
+      expect(youtube.requests[1]?.query.id).toBe('bud00000001');
+      expect(youtube.requests[2]?.query).toMatchObject({ part: 'snippet,contentDetails,statistics' });
+      expect(youtube.requests[2]?.query.id?.split(',')).toEqual([...newestStored.slice(0, 50)]);
+      // playlistItems.list, videos.list for the new video, videos.list for the refresh: 1 unit each
+      expect((await ledger().used()) - used).toBe(3);
+      expect(await views('vid00000003')).toBe(987654);
+      expect(await views('new00000002')).toBe(4321);
+      // the answer left it out: its stored row is as the last answer that had it
+      expect(await views('vid00000004')).toBe(1003);
+      expect(await channelVideos(CHANNEL)).toHaveLength(123);
+    });
+
+    it('a run with nothing new still refreshes (1 unit); refresh sets how many: 120 is three calls, 0 none', async () => {
+      const used = await ledger().used();
+      youtube.videos.find((v) => v.id === 'vid00000001')!.viewCount = '55555';
+      const [again] = await run([channel]);
+      expect(again).toMatchObject({ stopped: 'caught-up', pages: 1, recordsNew: 0, recordsUpdated: 49 });
+      expect(methods()).toEqual(['playlistItems', 'videos']);
+      expect(youtube.requests[1]?.query.id?.split(',')).toEqual(['bud00000001', ...newestStored.slice(0, 49)]);
+      expect((await ledger().used()) - used).toBe(2);
+      expect(await views('vid00000001')).toBe(55555);
+      youtube.requests.length = 0;
+      const [wide] = await run([{ ...channel, refresh: 120 }]);
+      expect(wide).toMatchObject({ stopped: 'caught-up', pages: 3, recordsNew: 0, recordsUpdated: 119 });
+      expect(methods()).toEqual(['playlistItems', 'videos', 'videos', 'videos']);
+      expect(youtube.requests.slice(1).map((r) => r.query.id?.split(',').length)).toEqual([50, 50, 20]);
+      expect((await ledger().used()) - used).toBe(2 + 4);
+      youtube.requests.length = 0;
+      expect((await run([{ ...channel, refresh: 0 }]))[0]).toMatchObject({ pages: 0, recordsUpdated: 0 });
+      expect(methods()).toEqual(['playlistItems']);
+      expect(() => parseTarget({ platform: 'video', search: 'x', refresh: 5 })).toThrow('refresh goes with channel');
+      expect(() => parseTarget({ platform: 'video', channel: CHANNEL, refresh: 501 })).toThrow(/refresh/);
+    });
+
+    it('a refresh the budget cannot cover stops the target until the next quota day; what the walk stored moves the checkpoint', async () => {
+      youtube.videos.push(...youtubeVideos(1, CHANNEL, clock.now() + 120_000, 'lat'));
+      const budget = String((await ledger().used()) + 2);
+      const [summary] = await run([channel], { SOCIALQUERY_YOUTUBE_DAILY_QUOTA: budget });
+      expect(summary).toMatchObject({
+        stopped: 'budget',
+        pages: 1,
+        recordsNew: 1,
+        nextRunAt: nextQuotaDay(clock.now()),
+      });
+      expect(summary?.detail).toMatch(/; videos.list costs 1\)$/);
+      expect(methods()).toEqual(['playlistItems', 'videos']);
+      expect(await checkpointOf(`video:channel:${CHANNEL}`)).toMatchObject({ newest: { videoId: 'lat00000001' } });
+    });
+  });
+
+  describe('a backlog longer than --pages', () => {
+    it('a first run of 3 pages with pages: 1 is stored whole after three runs, uploads between runs included, nothing read twice', async () => {
+      clock.advance(24 * HOUR);
+      const target: Target = { platform: 'video', channel: BACKLOG, pages: 1, refresh: 0 };
+      const key = `video:channel:${BACKLOG}`;
+      const uploads = `UU${BACKLOG.slice(2)}`;
+      const backlog = youtubeVideos(150, BACKLOG, clock.now() - HOUR, 'bk');
+      youtube.videos.push(...backlog);
+      const read: string[] = [];
+      const readIds = () => youtube.requests.filter((r) => r.path === '/videos').map((r) => r.query.id!.split(','));
+
+      // run 1: the first page; the rest is the backlog, to the listing's end
+      const [first] = await run([target]);
+      expect(first).toMatchObject({ stopped: 'page-limit', pages: 1, recordsNew: 50 });
+      expect(log()).toEqual(['channels -', 'playlistItems -', `videos ${ids(backlog.slice(0, 50)).join(',')}`]);
+      expect(await checkpointOf(key)).toEqual({
+        uploads,
+        newest: { videoId: 'bk000000001', publishedAt: backlog[0]!.publishedAt },
+        backlog: { pageToken: '0:50' },
+      });
+      read.push(...readIds().flat());
+
+      // run 2: two uploads first; then the backlog at its token, which now lists 2 stored videos again:
+      // they are not read, and that page is not counted (one more page)
+      clock.advance(2 * HOUR);
+      const uploaded = youtubeVideos(2, BACKLOG, clock.now(), 'bn');
+      youtube.videos.push(...uploaded);
+      youtube.requests.length = 0;
+      const [second] = await run([target]);
+      expect(second).toMatchObject({ stopped: 'page-limit', pages: 3, recordsNew: 100, recordsUpdated: 0 });
+      expect(log()).toEqual([
+        'playlistItems -',
+        'videos bn000000001,bn000000002',
+        'playlistItems 0:50',
+        `videos ${ids(backlog.slice(50, 98)).join(',')}`,
+        'playlistItems 0:100',
+        `videos ${ids(backlog.slice(98, 148)).join(',')}`,
+      ]);
+      expect(await checkpointOf(key)).toEqual({
+        uploads,
+        newest: { videoId: 'bn000000001', publishedAt: uploaded[0]!.publishedAt },
+        backlog: { pageToken: '0:150' },
+      });
+      read.push(...readIds().flat());
+
+      // run 3: one more upload, then the backlog's end: the checkpoint is a plain one again
+      clock.advance(2 * HOUR);
+      const last = youtubeVideos(1, BACKLOG, clock.now(), 'bm');
+      youtube.videos.push(...last);
+      youtube.requests.length = 0;
+      const [third] = await run([target]);
+      expect(third).toMatchObject({ stopped: 'caught-up', pages: 2, recordsNew: 3 });
+      expect(log()).toEqual([
+        'playlistItems -',
+        'videos bm000000001',
+        'playlistItems 0:150',
+        'videos bk000000149,bk000000150',
+      ]);
+      expect(await checkpointOf(key)).toEqual({
+        uploads,
+        newest: { videoId: 'bm000000001', publishedAt: last[0]!.publishedAt },
+      });
+      read.push(...readIds().flat());
+
+      const all = ids([...last, ...uploaded, ...backlog]);
+      expect(await channelVideos(BACKLOG)).toEqual(all);
+      expect([...read].sort()).toEqual([...all].sort());
+
+      // a plain checkpoint (as written before backlogs existed): one page, nothing new
+      youtube.requests.length = 0;
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'caught-up', pages: 0 });
+      expect(log()).toEqual(['playlistItems -']);
+    });
+
+    it("a search's later backlog resumes with its token and the old publishedAfter; a search's first run leaves none", async () => {
+      const target: Target = { platform: 'video', search: 'baking' };
+      const key = 'video:search:baking';
+      const baking = (n: number, newest: number, prefix: string) =>
+        youtubeVideos(n, BAKING, newest, prefix).map((v, i) => ({ ...v, title: `video ${i + 1} baking` }));
+      const older = baking(60, clock.now() - HOUR, 'sa');
+      youtube.videos.push(...older);
+      const [first] = await run([target]);
+      expect(first).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      // a search's target is what is published from its first run on: no backlog of older results
+      expect(await checkpointOf(key)).toEqual({
+        newest: { videoId: 'sa000000001', publishedAt: older[0]!.publishedAt },
+      });
+
+      clock.advance(100 * HOUR);
+      const newer = baking(70, clock.now(), 'sb');
+      youtube.videos.push(...newer);
+      youtube.requests.length = 0;
+      const [second] = await run([target]);
+      expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      expect(youtube.requests[0]?.query.publishedAfter).toBe(older[0]!.publishedAt);
+      expect(await checkpointOf(key)).toEqual({
+        newest: { videoId: 'sb000000001', publishedAt: newer[0]!.publishedAt },
+        backlog: { pageToken: '0:50', stop: { videoId: 'sa000000001', publishedAt: older[0]!.publishedAt } },
+      });
+
+      youtube.requests.length = 0;
+      const used = await ledger().used();
+      const [third] = await run([target]);
+      expect(third).toMatchObject({ stopped: 'caught-up', pages: 1, recordsNew: 20 });
+      expect(youtube.requests.map((r) => [r.path, r.query.publishedAfter, r.query.pageToken])).toEqual([
+        ['/search', newer[0]!.publishedAt, undefined],
+        ['/search', older[0]!.publishedAt, '0:50'],
+        ['/videos', undefined, undefined],
+      ]);
+      expect(youtube.requests[2]?.query.id).toBe(ids(newer.slice(50)).join(','));
+      expect((await ledger().used()) - used).toBe(201);
+      expect(await checkpointOf(key)).toEqual({
+        newest: { videoId: 'sb000000001', publishedAt: newer[0]!.publishedAt },
+      });
+      expect(await channelVideos(BAKING)).toEqual(ids([...newer, ...older.slice(0, 50)]));
+    });
+
+    it('a gap behind new uploads stops at the old newest video; a refused page token restarts it at the top, nothing missed', async () => {
+      const target: Target = { platform: 'video', channel: GAP, pages: 1, refresh: 0 };
+      const key = `video:channel:${GAP}`;
+      const start = youtubeVideos(10, GAP, clock.now() - HOUR, 'ga');
+      youtube.videos.push(...start);
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'caught-up', recordsNew: 10 });
+
+      clock.advance(200 * HOUR);
+      const burst = youtubeVideos(120, GAP, clock.now(), 'gb');
+      youtube.videos.push(...burst);
+      youtube.requests.length = 0;
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      const stop = { videoId: 'ga000000001', publishedAt: start[0]!.publishedAt };
+      expect(await checkpointOf(key)).toMatchObject({ backlog: { pageToken: '0:50', stop } });
+
+      // the API no longer takes the saved token: the backlog walks again from the top, its stored first page not counted
+      youtube.expireTokens();
+      clock.advance(2 * HOUR);
+      const later = youtubeVideos(1, GAP, clock.now(), 'gc');
+      youtube.videos.push(...later);
+      youtube.requests.length = 0;
+      progress.length = 0;
+      const [third] = await run([target]);
+      expect(third).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      expect(log()).toEqual([
+        'playlistItems -',
+        'videos gc000000001',
+        'playlistItems 0:50',
+        'playlistItems -',
+        'playlistItems 1:50',
+        `videos ${ids(burst.slice(50, 99)).join(',')}`,
+      ]);
+      expect(progress).toContain(
+        `${key}: the saved page token was refused (invalidPageToken): the backlog is walked again from the top`,
+      );
+      expect(await checkpointOf(key)).toMatchObject({ backlog: { pageToken: '1:100', stop } });
+
+      // the rest of the gap, down to the old newest video: a plain checkpoint again
+      youtube.requests.length = 0;
+      const [fourth] = await run([target]);
+      expect(fourth).toMatchObject({ stopped: 'caught-up', recordsNew: 21 });
+      expect(log()).toEqual(['playlistItems -', 'playlistItems 1:100', `videos ${ids(burst.slice(99)).join(',')}`]);
+      expect(await checkpointOf(key)).toEqual({
+        uploads: `UU${GAP.slice(2)}`,
+        newest: { videoId: 'gc000000001', publishedAt: later[0]!.publishedAt },
+      });
+      expect(await channelVideos(GAP)).toEqual(ids([...later, ...burst, ...start]));
+    });
+
+    it('uploads past the page limit while a backlog waits: the two become one, walked from the top to the older stop', async () => {
+      const target: Target = { platform: 'video', channel: GAP, pages: 1, refresh: 0 };
+      const key = `video:channel:${GAP}`;
+      const before = (await checkpointOf(key)) as { newest: unknown };
+      clock.advance(200 * HOUR);
+      const first = youtubeVideos(70, GAP, clock.now(), 'gd');
+      youtube.videos.push(...first);
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      expect(await checkpointOf(key)).toMatchObject({ backlog: { pageToken: '1:50', stop: before.newest } });
+      clock.advance(200 * HOUR);
+      const second = youtubeVideos(60, GAP, clock.now(), 'ge');
+      youtube.videos.push(...second);
+      youtube.requests.length = 0;
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      // merged: no token (the newer gap lies above the older token's position), the older stop
+      expect(await checkpointOf(key)).toMatchObject({ backlog: { stop: before.newest } });
+      expect(((await checkpointOf(key)) as { backlog: object }).backlog).not.toHaveProperty('pageToken');
+      // two runs: the stored top page (not counted) and ge51…ge60, then gd51…gd70 down to the stop
+      youtube.requests.length = 0;
+      await run([target]);
+      await run([target]);
+      expect(log()).toEqual([
+        'playlistItems -',
+        'playlistItems -',
+        'playlistItems 1:50',
+        `videos ${ids(second.slice(50)).join(',')}`,
+        'playlistItems -',
+        'playlistItems 1:100',
+        `videos ${ids(first.slice(50)).join(',')}`,
+      ]);
+      expect(await checkpointOf(key)).not.toHaveProperty('backlog');
+      const stored = new Set(await channelVideos(GAP));
+      expect(ids([...second, ...first]).filter((id) => !stored.has(id))).toEqual([]);
+    });
   });
 });

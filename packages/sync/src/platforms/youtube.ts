@@ -1,7 +1,9 @@
+import type { Database } from '@socialquery/store';
+import type { Kysely } from 'kysely';
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { VideoTarget } from '../targets.js';
-import { createUpstream, type Upstream, UpstreamError, type UpstreamResponse } from '../upstream.js';
+import { createUpstream, UpstreamError, type UpstreamResponse } from '../upstream.js';
 
 /** Quota units per call (YouTube Data API v3's published costs). */
 export const QUOTA_COST = {
@@ -22,11 +24,25 @@ const PAGE_SIZE = 50;
 /** Pages per run by default: a channel's uploads walk up to 10 (500 videos, 21 units); a search 1 (101 units). */
 const DEFAULT_CHANNEL_PAGES = 10;
 const DEFAULT_SEARCH_PAGES = 1;
+/** A channel's newest stored videos whose statistics each run reads again by default: one videos.list, 1 unit. */
+export const DEFAULT_REFRESH = 50;
 
-/** Where a walk stopped: the newest video stored; a channel's uploads playlist, looked up once. */
+/** A video in a listing: its id and publication time. */
+export interface ListedVideo {
+  videoId: string;
+  publishedAt: string;
+}
+
+/**
+ * Where a walk stopped: the newest video stored; a channel's uploads playlist, looked up once; and the
+ * older part of a listing a run left at its page limit (`backlog`): the next runs resume it at
+ * `pageToken` (none: at the listing's top) and walk it down to `stop` (none: the listing's end), the
+ * newest video stored when it began. Checkpoints written before the backlog existed have none.
+ */
 export interface YoutubeCheckpoint {
   uploads?: string;
-  newest?: { videoId: string; publishedAt: string };
+  newest?: ListedVideo;
+  backlog?: { pageToken?: string; stop?: ListedVideo };
 }
 
 type Json = Record<string, unknown>;
@@ -44,12 +60,16 @@ const itemsOf = (body: unknown): unknown[] => {
   return Array.isArray(items) ? items : [];
 };
 
-/** A 403 whose reason says the project's daily quota is spent. */
-function isQuotaExceeded(error: unknown): boolean {
-  if (!(error instanceof UpstreamError) || error.status !== 403) return false;
+/** Whether an error answer has `status` and one of its `error.errors` has `reason`. */
+function hasReason(error: unknown, status: number, reason: string): boolean {
+  if (!(error instanceof UpstreamError) || error.status !== status) return false;
   const errors = objectAt(error.body, 'error').errors;
-  return Array.isArray(errors) && errors.some((item) => stringAt(item, 'reason') === 'quotaExceeded');
+  return Array.isArray(errors) && errors.some((item) => stringAt(item, 'reason') === reason);
 }
+/** A 403 whose reason says the project's daily quota is spent. */
+const isQuotaExceeded = (error: unknown) => hasReason(error, 403, 'quotaExceeded');
+/** A 400 refusing a page token (`invalidPageToken`): one an earlier run saved that the API no longer takes. */
+const isInvalidPageToken = (error: unknown) => hasReason(error, 400, 'invalidPageToken');
 
 /** The video platform (YouTube Data API v3, an API key): a channel's uploads, a search's newest videos. */
 export const youtube: SyncPlatform = {
@@ -82,7 +102,9 @@ export const youtube: SyncPlatform = {
         const videoRun = run as TargetRun<VideoTarget>;
         try {
           const { channel, search } = videoRun.target;
-          return channel ? await syncChannel(call, videoRun, channel) : await syncSearch(call, videoRun, search!);
+          return channel
+            ? await syncChannel({ call, db }, videoRun, channel)
+            : await syncSearch({ call, db }, videoRun, search!);
         } catch (error) {
           if (!(error instanceof QuotaBudgetError)) throw error;
           // the checkpoint stays: tomorrow's run walks again from the newest video to the one stored
@@ -94,8 +116,13 @@ export const youtube: SyncPlatform = {
 };
 
 type Call = (method: Method, query: Record<string, string | number | undefined>) => Promise<UpstreamResponse>;
+/** What a target's sync uses: the charged call, and the store (which videos are stored). */
+interface Session {
+  call: Call;
+  db: Kysely<Database>;
+}
 
-/** videos.list for a page's new videos (full snippet, duration, statistics), imported as one page. */
+/** videos.list for up to 50 ids (full snippet, duration, statistics), imported as one page. */
 async function importVideos(call: Call, run: TargetRun, ids: string[]) {
   if (ids.length === 0) return;
   const { body } = await call('videos.list', {
@@ -106,110 +133,225 @@ async function importVideos(call: Call, run: TargetRun, ids: string[]) {
   await run.importPage('youtube-v3', [body]);
 }
 
-/** Whether a video is the checkpoint's or older: the walk stops there. */
-const reached = (checkpoint: YoutubeCheckpoint['newest'], videoId: string, publishedAt: string) =>
-  checkpoint !== undefined && (videoId === checkpoint.videoId || publishedAt < checkpoint.publishedAt);
+/** Whether a video is the stop point's or older: the walk stops there. */
+const reached = (stop: ListedVideo | undefined, video: ListedVideo) =>
+  stop !== undefined && (video.videoId === stop.videoId || video.publishedAt < stop.publishedAt);
 
 /**
  * A channel's uploads: its uploads playlist (channels.list, once), walked newest first
- * (playlistItems.list) to the newest video stored, each page's new videos then read whole (videos.list).
+ * (playlistItems.list) to the newest video stored, each page's new videos then read whole (videos.list);
+ * then the statistics of its newest stored videos read again (refreshStatistics).
  */
-async function syncChannel(call: Call, run: TargetRun<VideoTarget>, channel: string): Promise<TargetResult> {
+async function syncChannel(session: Session, run: TargetRun<VideoTarget>, channel: string): Promise<TargetResult> {
   const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
   let uploads = stored.uploads;
   if (!uploads) {
-    const { body } = await call('channels.list', { part: 'contentDetails', id: channel });
+    const { body } = await session.call('channels.list', { part: 'contentDetails', id: channel });
     uploads = stringAt(objectAt(objectAt(itemsOf(body)[0], 'contentDetails'), 'relatedPlaylists'), 'uploads');
     if (!uploads) throw new UpstreamError(`youtube: no channel ${channel} (channels.list found no uploads playlist)`);
   }
-  return walkNewestFirst(
-    call,
-    run,
-    run.target.pages ?? DEFAULT_CHANNEL_PAGES,
-    async (pageToken) =>
+  const walked = await walkNewestFirst(session, run, {
+    pages: run.target.pages ?? DEFAULT_CHANNEL_PAGES,
+    history: true,
+    fetchPage: async (pageToken) =>
       (
-        await call('playlistItems.list', {
+        await session.call('playlistItems.list', {
           part: 'snippet,contentDetails',
           playlistId: uploads,
           maxResults: PAGE_SIZE,
           pageToken,
         })
       ).body,
-    (item) => {
+    read: (item) => {
       const details = objectAt(item, 'contentDetails');
       const videoId = stringAt(details, 'videoId');
       const publishedAt = stringAt(details, 'videoPublishedAt') ?? stringAt(objectAt(item, 'snippet'), 'publishedAt');
       return videoId && publishedAt ? { videoId, publishedAt } : undefined;
     },
-    (newest) => ({ uploads, ...(newest ? { newest } : {}) }),
-  );
+  });
+  const checkpoint: YoutubeCheckpoint = { uploads, ...walked.checkpoint };
+  try {
+    await refreshStatistics(session, run, channel, run.target.refresh ?? DEFAULT_REFRESH, walked.read);
+  } catch (error) {
+    if (!(error instanceof QuotaBudgetError)) throw error;
+    // what the walk stored stays stored: its checkpoint is kept, the refresh waits for the next quota day
+    return { stopped: 'budget', detail: error.message, nextRunAt: error.resumesAt, checkpoint };
+  }
+  return { stopped: walked.stopped, checkpoint };
+}
+
+/**
+ * The statistics (views) of the channel's `count` newest stored videos — those this run did not just
+ * read — read again by videos.list, 50 ids a call (1 unit each), and imported through the same
+ * mapping, so their stored counts follow the API's. A video the answer leaves out (deleted, or made
+ * private) keeps its stored row as it was.
+ */
+async function refreshStatistics(
+  session: Session,
+  run: TargetRun,
+  channel: string,
+  count: number,
+  read: ReadonlySet<string>,
+) {
+  if (count === 0) return;
+  const rows = await session.db
+    .selectFrom('video_videos')
+    .select('id')
+    .where('channel_id', '=', channel)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count + read.size)
+    .execute();
+  const ids = rows
+    .map((row) => row.id)
+    .filter((id) => !read.has(id))
+    .slice(0, count);
+  for (let start = 0; start < ids.length; start += PAGE_SIZE)
+    await importVideos(session.call, run, ids.slice(start, start + PAGE_SIZE));
 }
 
 /** A search's newest videos (search.list by date, 100 units a page; published after the newest stored), read whole by videos.list. */
-async function syncSearch(call: Call, run: TargetRun<VideoTarget>, q: string): Promise<TargetResult> {
-  const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
-  return walkNewestFirst(
-    call,
-    run,
-    run.target.pages ?? DEFAULT_SEARCH_PAGES,
-    async (pageToken) =>
+async function syncSearch(session: Session, run: TargetRun<VideoTarget>, q: string): Promise<TargetResult> {
+  const walked = await walkNewestFirst(session, run, {
+    pages: run.target.pages ?? DEFAULT_SEARCH_PAGES,
+    history: false,
+    fetchPage: async (pageToken, after) =>
       (
-        await call('search.list', {
+        await session.call('search.list', {
           part: 'snippet',
           q,
           type: 'video',
           order: 'date',
           maxResults: PAGE_SIZE,
-          publishedAfter: stored.newest?.publishedAt,
+          publishedAfter: after?.publishedAt,
           pageToken,
         })
       ).body,
-    (item) => {
+    read: (item) => {
       const videoId = stringAt(objectAt(item, 'id'), 'videoId');
       const publishedAt = stringAt(objectAt(item, 'snippet'), 'publishedAt');
       return videoId && publishedAt ? { videoId, publishedAt } : undefined;
     },
-    (newest) => (newest ? { newest } : undefined),
-  );
+  });
+  const { checkpoint } = walked;
+  return { stopped: walked.stopped, ...(checkpoint.newest ? { checkpoint } : {}) };
+}
+
+interface Listing {
+  /** The most pages a walk reads (the backlog's walk has as many again). */
+  pages: number;
+  /**
+   * Whether a first run (no newest video stored) leaves what is past its page limit as a backlog:
+   * a channel's older uploads, yes; a search's older results, no (its target is what is published
+   * from its first run on).
+   */
+  history: boolean;
+  /** One page at `pageToken` of the listing of videos published after `after` (a search's filter; the uploads playlist has none). */
+  fetchPage(pageToken: string | undefined, after: ListedVideo | undefined): Promise<unknown>;
+  read(item: unknown): ListedVideo | undefined;
+}
+
+interface Walked {
+  stopped: 'caught-up' | 'page-limit';
+  /** The checkpoint's newest video and backlog. */
+  checkpoint: Pick<YoutubeCheckpoint, 'newest' | 'backlog'>;
+  /** The videos the run read whole. */
+  read: Set<string>;
 }
 
 /**
- * Walks a listing of videos newest first, page by page (`fetchPage` with the page token), to the
- * newest video stored (the checkpoint's): each page's videos before it are read whole (videos.list)
- * and imported; the walk stops there, at the listing's end, or after `pages` pages.
+ * Walks a listing of videos newest first: first from its top to the newest video stored (what is
+ * new since the last run), then, when that walk caught up and an earlier run left a backlog, the
+ * backlog from its saved page token down to its stop point. Each walk reads at most `pages` pages.
+ *
+ * - The top walk cut by its page limit leaves a backlog: from its next page token down to the newest
+ *   video stored before it (none on a first run: the listing's end, when `history`). When a backlog was
+ *   already waiting, the two become one, walked from the listing's top down to the older one's stop
+ *   (a page token is a position in the listing: the older one's would skip the newer gap).
+ * - The backlog's walk reads only the videos not stored (a resumed page lists again as many stored
+ *   videos as were uploaded since its token was given); its first page, when it lists stored videos,
+ *   is not counted in its `pages`. A page token the API refuses (`invalidPageToken`) restarts the
+ *   backlog's walk at the listing's top (a progress line says so); its stored pages cost a listing
+ *   call each and read nothing.
+ * - The backlog is done (the checkpoint plain again) when its walk reaches its stop or the listing's end.
  */
-async function walkNewestFirst(
-  call: Call,
-  run: TargetRun<VideoTarget>,
-  pages: number,
-  fetchPage: (pageToken: string | undefined) => Promise<unknown>,
-  read: (item: unknown) => YoutubeCheckpoint['newest'],
-  checkpointOf: (newest: YoutubeCheckpoint['newest']) => YoutubeCheckpoint | undefined,
-): Promise<TargetResult> {
+async function walkNewestFirst(session: Session, run: TargetRun<VideoTarget>, listing: Listing): Promise<Walked> {
   const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
-  let fresh: YoutubeCheckpoint['newest'];
-  const done = (stopped: 'caught-up' | 'page-limit'): TargetResult => {
-    const checkpoint = checkpointOf(fresh ?? stored.newest);
-    return { stopped, ...(checkpoint ? { checkpoint } : {}) };
-  };
-  let pageToken: string | undefined;
+  const read = new Set<string>();
+  const top = await walk(session, run, listing, read, { stop: stored.newest, skipStored: false });
+  const newest = top.first ?? stored.newest;
+  const plain = { ...(newest ? { newest } : {}) };
+  const withBacklog = (backlog: NonNullable<YoutubeCheckpoint['backlog']>) => ({ ...plain, backlog });
+  if (top.next !== undefined) {
+    if (stored.backlog) return { stopped: 'page-limit', checkpoint: withBacklog(stopAt(stored.backlog.stop)), read };
+    const checkpoint =
+      stored.newest || listing.history ? withBacklog({ pageToken: top.next, ...stopAt(stored.newest) }) : plain;
+    return { stopped: 'page-limit', checkpoint, read };
+  }
+  if (!stored.backlog) return { stopped: 'caught-up', checkpoint: plain, read };
+  const { stop } = stored.backlog;
+  const rest = await walk(session, run, listing, read, {
+    stop,
+    skipStored: true,
+    ...(stored.backlog.pageToken !== undefined ? { pageToken: stored.backlog.pageToken } : {}),
+  });
+  if (rest.next !== undefined)
+    return { stopped: 'page-limit', checkpoint: withBacklog({ pageToken: rest.next, ...stopAt(stop) }), read };
+  return { stopped: 'caught-up', checkpoint: plain, read };
+}
+
+/** A backlog's stop, when it has one (none: the listing's end). */
+const stopAt = (stop: ListedVideo | undefined) => (stop ? { stop } : {});
+
+/**
+ * One walk of a listing, newest first, page by page from `pageToken` (none: the top) to `stop`, the
+ * listing's end, or its page limit: each page's videos before the stop (less those stored, with
+ * `skipStored`) read whole and imported, their ids added to `read`. Returns the first video listed
+ * before the stop, and the next page's token when it stopped at its page limit.
+ */
+async function walk(
+  session: Session,
+  run: TargetRun,
+  listing: Listing,
+  read: Set<string>,
+  from: { pageToken?: string; stop: ListedVideo | undefined; skipStored: boolean },
+): Promise<{ first?: ListedVideo; next?: string }> {
+  let first: ListedVideo | undefined;
+  let pageToken = from.pageToken;
+  let pages = listing.pages;
   for (let page = 1; page <= pages; page++) {
-    const body = await fetchPage(pageToken);
-    const ids: string[] = [];
+    let body: unknown;
+    try {
+      body = await listing.fetchPage(pageToken, from.stop);
+    } catch (error) {
+      if (page > 1 || pageToken === undefined || !isInvalidPageToken(error)) throw error;
+      run.progress('the saved page token was refused (invalidPageToken): the backlog is walked again from the top');
+      pageToken = undefined;
+      body = await listing.fetchPage(pageToken, from.stop);
+    }
+    let ids: string[] = [];
     let stop = false;
     for (const item of itemsOf(body)) {
-      const video = read(item);
+      const video = listing.read(item);
       if (!video) continue;
-      if (reached(stored.newest, video.videoId, video.publishedAt)) {
+      if (reached(from.stop, video)) {
         stop = true;
         break;
       }
-      fresh ??= video;
+      first ??= video;
       ids.push(video.videoId);
     }
-    await importVideos(call, run, ids);
+    if (from.skipStored && ids.length > 0) {
+      const known = await session.db.selectFrom('video_videos').select('id').where('id', 'in', ids).execute();
+      const storedIds = new Set(known.map((row) => row.id));
+      // a resumed page listing stored videos (uploads since shifted the listing) is not counted
+      if (page === 1 && storedIds.size > 0) pages++;
+      ids = ids.filter((id) => !storedIds.has(id));
+    }
+    await importVideos(session.call, run, ids);
+    for (const id of ids) read.add(id);
     pageToken = stringAt(body, 'nextPageToken');
-    if (stop || !pageToken) return done('caught-up');
+    if (stop || !pageToken) return first ? { first } : {};
   }
-  return done('page-limit');
+  return { ...(first ? { first } : {}), next: pageToken! };
 }

@@ -8,21 +8,40 @@ export interface YoutubeVideo {
   publishedAt: string;
   duration: string;
   viewCount: string;
+  likeCount?: string;
+  commentCount?: string;
 }
 
 export const YOUTUBE_API_KEY = 'AIzaFakeKey-0123456789';
 
+const invalidPageToken = {
+  status: 400,
+  body: {
+    error: {
+      code: 400,
+      message: 'The request specifies an invalid page token.',
+      errors: [{ domain: 'youtube.parameter', reason: 'invalidPageToken' }],
+    },
+  },
+};
+
 /**
  * YouTube Data API v3 as documented: channels.list (the uploads playlist), playlistItems.list and
- * search.list (50 a page, `pageToken`), videos.list (up to 50 ids); the API key in `key`, else 400.
+ * search.list (50 a page, `pageToken`), videos.list (up to 50 ids, more: 400; ids it has no video
+ * for, deleted or private, left out); the API key in `key`, else 400. A page token is a position in
+ * the listing, as the API's are (`<generation>:<offset>`: a video uploaded since shifts what it
+ * points at); `expireTokens()` makes the tokens given so far answer 400 `invalidPageToken`.
  */
 export async function fakeYoutube() {
   const videos: YoutubeVideo[] = [];
+  let generation = 0;
   const newestFirst = () => [...videos].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
   const paged = <T>(items: T[], query: Record<string, string>) => {
     const size = Number(query.maxResults ?? 5);
-    const start = Number(query.pageToken ?? 0);
-    const next = start + size < items.length ? String(start + size) : undefined;
+    const [given, offset] = (query.pageToken ?? `${generation}:0`).split(':');
+    if (Number(given) !== generation || offset === undefined || !/^\d+$/.test(offset)) return undefined;
+    const start = Number(offset);
+    const next = start + size < items.length ? `${generation}:${start + size}` : undefined;
     return { page: items.slice(start, start + size), next };
   };
   const fake = await startFake((request) => {
@@ -59,10 +78,12 @@ export async function fakeYoutube() {
       }
       case '/playlistItems': {
         const channel = `UC${query.playlistId!.slice(2)}`;
-        const { page, next } = paged(
+        const paging = paged(
           newestFirst().filter((v) => v.channelId === channel),
           query,
         );
+        if (!paging) return invalidPageToken;
+        const { page, next } = paging;
         return {
           status: 200,
           body: {
@@ -89,7 +110,9 @@ export async function fakeYoutube() {
             v.title.toLowerCase().includes(query.q!.toLowerCase()) &&
             (!query.publishedAfter || v.publishedAt > query.publishedAfter),
         );
-        const { page, next } = paged(matching, query);
+        const paging = paged(matching, query);
+        if (!paging) return invalidPageToken;
+        const { page, next } = paging;
         return {
           status: 200,
           body: {
@@ -110,6 +133,11 @@ export async function fakeYoutube() {
       }
       case '/videos': {
         const ids = (query.id ?? '').split(',');
+        if (ids.length > 50)
+          return {
+            status: 400,
+            body: { error: { code: 400, message: 'Too many ids', errors: [{ reason: 'badRequest' }] } },
+          };
         return {
           status: 200,
           body: {
@@ -127,7 +155,11 @@ export async function fakeYoutube() {
                   liveBroadcastContent: 'none',
                 },
                 contentDetails: { duration: v.duration },
-                statistics: { viewCount: v.viewCount },
+                statistics: {
+                  viewCount: v.viewCount,
+                  ...(v.likeCount !== undefined ? { likeCount: v.likeCount } : {}),
+                  ...(v.commentCount !== undefined ? { commentCount: v.commentCount } : {}),
+                },
               })),
           },
         };
@@ -135,7 +167,7 @@ export async function fakeYoutube() {
     }
     return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
   });
-  return { ...fake, videos };
+  return { ...fake, videos, expireTokens: () => void generation++ };
 }
 
 /** `n` videos of `channel`, one an hour, the newest at `newest`; ids `<prefix>00001`… (11 characters). */
@@ -148,5 +180,7 @@ export function youtubeVideos(n: number, channel: string, newest: number, prefix
     publishedAt: new Date(newest - i * 3_600_000).toISOString().replace('.000', ''),
     duration: 'PT4M13S',
     viewCount: String(1000 + i),
+    likeCount: String(10 + i),
+    commentCount: String(i),
   }));
 }
