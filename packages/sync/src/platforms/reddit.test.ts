@@ -336,13 +336,30 @@ describe('reddit sync', () => {
     expect(reddit.apiRequests()[1]!.query.sort).toBe('qa');
     // every answer says the window is spent: each API request after the first waits its reset
     expect(clock.sleeps).toEqual([3_000, 3_000]);
-    const stored = await store.db.selectFrom('forum_comments').select('id').where('post_id', '=', 'big2').execute();
-    expect(stored.map((row) => row.id).sort()).toEqual(
+    const stored = async () =>
+      (await store.db.selectFrom('forum_comments').select('id').where('post_id', '=', 'big2').execute())
+        .map((row) => row.id)
+        .sort();
+    const deep = ['cd11', 'cd12', 'cd13', 'cd14', 'cd15'];
+    expect(await stored()).toEqual(
       thread
         .map((c) => c.id)
-        .filter((id) => !['cd11', 'cd12', 'cd13', 'cd14', 'cd15'].includes(id))
+        .filter((id) => !deep.includes(id))
         .sort(),
     );
+    // what the bound left is kept: the next run expands it (not the page's stubs, expanded already)
+    expect(await readTargetState(store.db, 'forum:post:big2')).toMatchObject({
+      checkpoint: { pending: { ids: [], threads: ['cd10'] } },
+    });
+    reddit.requests.length = 0;
+    const [next] = await run([{ platform: 'forum', post: 'big2', pages: 3 }]);
+    expect(next).toMatchObject({ pages: 2, recordsNew: 5, stopped: 'refreshed' });
+    expect(reddit.apiRequests().map((r) => `${r.path} ${r.query.comment ?? ''}`)).toEqual([
+      '/comments/big2 ',
+      '/comments/big2 cd10',
+    ]);
+    expect(await stored()).toEqual(thread.map((c) => c.id).sort());
+    expect((await readTargetState(store.db, 'forum:post:big2'))?.checkpoint).toEqual({});
   });
 
   it("morechildren's errors fail the target", async () => {

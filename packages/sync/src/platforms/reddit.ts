@@ -9,7 +9,7 @@ const PAGE_SIZE = 100;
 const DEFAULT_LISTING_PAGES = 10;
 /** Comments asked for with a post (the API's largest). */
 const COMMENTS_LIMIT = 500;
-/** Requests a post's run makes at most by default: its comments page and 19 expansions (up to 1,900 comments more). */
+/** Requests a post's run makes at most by default: its comments page and 19 expansions of its `more` stubs. */
 const DEFAULT_POST_CALLS = 20;
 /** Comment ids one `/api/morechildren` request asks for at most (the API's largest). */
 const MORE_CHILDREN_IDS = 100;
@@ -30,6 +30,15 @@ interface Point {
 export interface RedditCheckpoint {
   newest: Point;
   backlog?: { after: string; alternates?: string[]; until?: Point };
+}
+
+/**
+ * A post whose stubs were not all expanded (its run made its `--pages` requests first): the comment ids
+ * and "continue this thread" comments left, expanded first by the next run (instead of its page's stubs,
+ * expanded already); `{}` once they are done.
+ */
+export interface RedditPostCheckpoint {
+  pending?: { ids: string[]; threads: string[] };
 }
 
 interface Listing {
@@ -124,7 +133,8 @@ function moreThingsOf(body: unknown): Listing['data']['children'] {
  * its `more` stubs expanded, at most `calls` requests in all: the ids of the comments not sent, up to 100
  * a request, through `/api/morechildren` (its flat things, each with its `parent_id`, imported as one
  * Listing), and each "continue this thread" stub (no ids: the thread goes deeper than the page) through
- * `/comments/{id}?comment=<parent>` (the parent's subtree). Answers' own stubs are queued too.
+ * `/comments/{id}?comment=<parent>` (the parent's subtree). Answers' own stubs are queued too. What the
+ * bound leaves is kept in the checkpoint: the next run expands it instead of the page's stubs.
  */
 async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number): Promise<TargetResult> {
   const { body } = await api.get(`comments/${id}`, { limit: COMMENTS_LIMIT });
@@ -143,11 +153,17 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
       }
     }
   };
-  queue(body);
+  const { pending } = (run.checkpoint ?? {}) as RedditPostCheckpoint;
+  if (pending) {
+    ids.push(...pending.ids);
+    threads.push(...pending.threads);
+    for (const thread of pending.threads) continued.add(`t1_${thread}`);
+  } else queue(body);
   for (let made = 1; ids.length > 0 || threads.length > 0; made++) {
     if (made >= calls)
       return {
         stopped: 'page-limit',
+        checkpoint: { pending: { ids, threads } } satisfies RedditPostCheckpoint,
         detail: `${ids.length} comments of "more" stubs and ${threads.length} "continue this thread" links not fetched (at most ${calls} requests)`,
       };
     if (ids.length > 0) {
@@ -171,7 +187,7 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
       queue(comments);
     }
   }
-  return { stopped: 'refreshed' };
+  return { stopped: 'refreshed', ...(pending ? { checkpoint: {} satisfies RedditPostCheckpoint } : {}) };
 }
 
 async function fetchListing(api: Upstream, path: string, after: string | undefined, sort: boolean): Promise<Listing> {
