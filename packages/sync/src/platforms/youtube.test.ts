@@ -370,6 +370,12 @@ describe('youtube sync', () => {
         backlog: { pageToken: '0:50', stop: { videoId: 'sa000000001', publishedAt: older[0]!.publishedAt } },
       });
 
+      // a budget for the top's search only: the backlog waits, as it was, for the next quota day
+      const [short] = await run([target], { SOCIALQUERY_YOUTUBE_DAILY_QUOTA: String((await ledger().used()) + 100) });
+      expect(short).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: nextQuotaDay(clock.now()) });
+      expect(await checkpointOf(key)).toMatchObject({ backlog: { pageToken: '0:50' } });
+
+      clock.advance(24 * HOUR);
       youtube.requests.length = 0;
       const used = await ledger().used();
       const [third] = await run([target]);
@@ -434,6 +440,42 @@ describe('youtube sync', () => {
         newest: { videoId: 'gc000000001', publishedAt: later[0]!.publishedAt },
       });
       expect(await channelVideos(GAP)).toEqual(ids([...later, ...burst, ...start]));
+    });
+
+    it("the budget stopping a backlog's walk keeps what is new and the backlog's progress: the next day resumes there", async () => {
+      clock.advance(24 * HOUR);
+      const BUDGET = 'UCbudgetbudgetbudgetbu00';
+      const target: Target = { platform: 'video', channel: BUDGET, pages: 1, refresh: 0 };
+      const key = `video:channel:${BUDGET}`;
+      // (page tokens `1:…`: the test before expired the fake's first ones)
+      const older = youtubeVideos(120, BUDGET, clock.now() - HOUR, 'bu');
+      youtube.videos.push(...older);
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      clock.advance(2 * HOUR);
+      const added = youtubeVideos(1, BUDGET, clock.now(), 'bv');
+      youtube.videos.push(...added);
+      youtube.requests.length = 0;
+      // 4 units: the top page and its new video, the backlog's first page (1 stored video again: not counted) and its
+      // videos; the second backlog page is not sent
+      const budget = String((await ledger().used()) + 4);
+      const [stopped] = await run([target], { SOCIALQUERY_YOUTUBE_DAILY_QUOTA: budget });
+      expect(stopped).toMatchObject({ stopped: 'budget', pages: 2, recordsNew: 50 });
+      expect(log()).toEqual([
+        'playlistItems -',
+        'videos bv000000001',
+        'playlistItems 1:50',
+        `videos ${ids(older.slice(50, 99)).join(',')}`,
+      ]);
+      expect(await checkpointOf(key)).toEqual({
+        uploads: `UU${BUDGET.slice(2)}`,
+        newest: { videoId: 'bv000000001', publishedAt: added[0]!.publishedAt },
+        backlog: { pageToken: '1:100' },
+      });
+      clock.advance(24 * HOUR);
+      youtube.requests.length = 0;
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'caught-up', recordsNew: 21 });
+      expect(log()).toEqual(['playlistItems -', 'playlistItems 1:100', `videos ${ids(older.slice(99)).join(',')}`]);
+      expect(await channelVideos(BUDGET)).toEqual(ids([...added, ...older]));
     });
 
     it('uploads past the page limit while a backlog waits: the two become one, walked from the top to the older stop', async () => {

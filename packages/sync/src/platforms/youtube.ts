@@ -170,15 +170,24 @@ async function syncChannel(session: Session, run: TargetRun<VideoTarget>, channe
     },
   });
   const checkpoint: YoutubeCheckpoint = { uploads, ...walked.checkpoint };
+  if (walked.budget) return budgetStop(walked.budget, checkpoint);
   try {
     await refreshStatistics(session, run, channel, run.target.refresh ?? DEFAULT_REFRESH, walked.read);
   } catch (error) {
     if (!(error instanceof QuotaBudgetError)) throw error;
     // what the walk stored stays stored: its checkpoint is kept, the refresh waits for the next quota day
-    return { stopped: 'budget', detail: error.message, nextRunAt: error.resumesAt, checkpoint };
+    return budgetStop(error, checkpoint);
   }
   return { stopped: walked.stopped, checkpoint };
 }
+
+/** A run the budget stopped after it stored something: its checkpoint is kept; it runs again the next quota day. */
+const budgetStop = (error: QuotaBudgetError, checkpoint: YoutubeCheckpoint): TargetResult => ({
+  stopped: 'budget',
+  detail: error.message,
+  nextRunAt: error.resumesAt,
+  checkpoint,
+});
 
 /**
  * The statistics (views) of the channel's `count` newest stored videos — those this run did not just
@@ -234,6 +243,7 @@ async function syncSearch(session: Session, run: TargetRun<VideoTarget>, q: stri
     },
   });
   const { checkpoint } = walked;
+  if (walked.budget) return budgetStop(walked.budget, checkpoint);
   return { stopped: walked.stopped, ...(checkpoint.newest ? { checkpoint } : {}) };
 }
 
@@ -257,6 +267,8 @@ interface Walked {
   checkpoint: Pick<YoutubeCheckpoint, 'newest' | 'backlog'>;
   /** The videos the run read whole. */
   read: Set<string>;
+  /** The budget stopped the backlog's walk (what is new was stored: the checkpoint keeps it). */
+  budget?: QuotaBudgetError;
 }
 
 /**
@@ -290,11 +302,20 @@ async function walkNewestFirst(session: Session, run: TargetRun<VideoTarget>, li
   }
   if (!stored.backlog) return { stopped: 'caught-up', checkpoint: plain, read };
   const { stop } = stored.backlog;
-  const rest = await walk(session, run, listing, read, {
+  const from = {
     stop,
     skipStored: true,
     ...(stored.backlog.pageToken !== undefined ? { pageToken: stored.backlog.pageToken } : {}),
-  });
+  };
+  let rest: Awaited<ReturnType<typeof walk>>;
+  try {
+    rest = await walk(session, run, listing, read, from);
+  } catch (error) {
+    if (!(error instanceof QuotaBudgetError)) throw error;
+    // what is new is stored, and the backlog's pages walked: the next run resumes at the page the budget stopped
+    const backlog = { ...(from.pageToken !== undefined ? { pageToken: from.pageToken } : {}), ...stopAt(stop) };
+    return { stopped: 'page-limit', checkpoint: withBacklog(backlog), read, budget: error };
+  }
   if (rest.next !== undefined)
     return { stopped: 'page-limit', checkpoint: withBacklog({ pageToken: rest.next, ...stopAt(stop) }), read };
   return { stopped: 'caught-up', checkpoint: plain, read };
@@ -316,6 +337,7 @@ async function walk(
   read: Set<string>,
   from: { pageToken?: string; stop: ListedVideo | undefined; skipStored: boolean },
 ): Promise<{ first?: ListedVideo; next?: string }> {
+  // `from.pageToken` follows the walk: the page to read next (the budget may stop the walk there)
   let first: ListedVideo | undefined;
   let pageToken = from.pageToken;
   let pages = listing.pages;
@@ -327,6 +349,7 @@ async function walk(
       if (page > 1 || pageToken === undefined || !isInvalidPageToken(error)) throw error;
       run.progress('the saved page token was refused (invalidPageToken): the backlog is walked again from the top');
       pageToken = undefined;
+      delete from.pageToken;
       body = await listing.fetchPage(pageToken, from.stop);
     }
     let ids: string[] = [];
@@ -351,6 +374,8 @@ async function walk(
     await importVideos(session.call, run, ids);
     for (const id of ids) read.add(id);
     pageToken = stringAt(body, 'nextPageToken');
+    if (pageToken === undefined) delete from.pageToken;
+    else from.pageToken = pageToken;
     if (stop || !pageToken) return first ? { first } : {};
   }
   return { ...(first ? { first } : {}), next: pageToken! };
