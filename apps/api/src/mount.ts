@@ -8,7 +8,7 @@ import {
   paramsParser,
 } from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { authenticate } from './auth.js';
 import type { DataHealth } from './data-health.js';
 import { sendError } from './error-response.js';
@@ -16,6 +16,7 @@ import { exportFormatOf, exportServer } from './export.js';
 import { fieldsSelector } from './fields.js';
 import { weakEtag } from './http-cache.js';
 import { createHeavyWork, type HeavyWork } from './heavy-work.js';
+import { type OperationRoute, operationRoutes } from './operation-routes.js';
 import type { RequestBudget } from './rate-limit.js';
 import type { ReaderPool } from './reader-pool.js';
 import { contextOf } from './request-context.js';
@@ -43,10 +44,11 @@ export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z
 /**
  * Mounts every operation of every platform in one loop: auth, parameter validation, the heavy-work
  * gate (exports and heavy operations only), the charge to the credential's request budget, the
- * handler, the JSON response; and 405 for the other methods on the same paths.
+ * handler, the JSON response; and 405 for the other methods on the same paths. The routes are one
+ * lookup (operation-routes.ts), not a route layer each.
  */
-export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): Router {
-  const router = Router();
+export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): RequestHandler {
+  const routes: OperationRoute[] = [];
   const clock = deps.clock ?? (() => new Date());
   const heavyWork = deps.heavyWork ?? createHeavyWork();
   const { readers } = deps;
@@ -59,20 +61,20 @@ export function mountPlatforms(platforms: readonly MountablePlatform[], deps: Mo
           ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
           : own;
       const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
-      const path = toExpressPath(operation.path);
       const heavy = heavyWork.gate(operation, exporter !== undefined);
-      router.get(
-        path,
-        authenticate(operation.auth, deps.credentials),
-        validateParams(operation, exporter !== undefined),
-        ...(heavy ? [heavy] : []),
-        deps.budget.charge(operation),
-        serve(operation, handler, exporter, deps, clock),
-      );
-      router.all(path, methodNotAllowed);
+      routes.push({
+        path: toExpressPath(operation.path),
+        handlers: [
+          authenticate(operation.auth, deps.credentials),
+          validateParams(operation, exporter !== undefined),
+          ...(heavy ? [heavy] : []),
+          deps.budget.charge(operation),
+          serve(operation, handler, exporter, deps, clock),
+        ],
+      });
     }
   }
-  return router;
+  return operationRoutes(routes, methodNotAllowed);
 }
 
 /**
