@@ -2,6 +2,7 @@ export { type Clock, systemClock } from './clock.js';
 export { parseEvery } from './duration.js';
 export {
   DEFAULT_REDDIT_USER_AGENT,
+  DEFAULT_TIKTOK_DAILY_REQUESTS,
   DEFAULT_TIKTOK_FIRST_RUN_DAYS,
   DEFAULT_YOUTUBE_DAILY_QUOTA,
   maskSecrets,
@@ -37,7 +38,7 @@ export {
   type TargetResult,
   type TargetRun,
 } from './platform.js';
-export { nextQuotaDay, QuotaBudgetError, QuotaLedger, quotaDay } from './quota.js';
+export { nextQuotaDay, PACIFIC, QuotaBudgetError, QuotaLedger, type QuotaLedgerOptions, quotaDay } from './quota.js';
 export { type RunOptions, runTargets, summaryLine, syncPlatforms, type TargetSummary } from './run.js';
 export { LEASE_NAME, runSchedule, type ScheduleOptions, SyncLease } from './schedule.js';
 export {

@@ -43,6 +43,27 @@ describe('createUpstream', () => {
     }
   });
 
+  it('fails at once on an answer its `final` says no retry can change, and retries the same status otherwise', async () => {
+    const spent = { status: 429, body: JSON.stringify({ error: { code: 'spent' } }) };
+    const server = await serve([spent, { status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: '{}' }]);
+    const clock = fakeClock();
+    try {
+      const upstream = createUpstream({
+        platform: 'test',
+        baseUrl: server.url,
+        userAgent: 'ua',
+        clock,
+        final: ({ body }) => JSON.stringify(body ?? null).includes('spent'),
+      });
+      await expect(upstream.get('a')).rejects.toMatchObject({ status: 429, body: { error: { code: 'spent' } } });
+      expect(upstream.requests).toBe(1);
+      expect(await upstream.get('b')).toEqual({ status: 200, body: {} });
+      expect([upstream.requests, clock.sleeps]).toEqual([3, [1000]]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('masks its secrets in the messages it passes on; a refused connection fails after the retries', async () => {
     const server = await serve([
       { status: 403, body: JSON.stringify({ error: { message: 'key sekret-key-1 is blocked' } }) },

@@ -43,6 +43,8 @@ export interface UpstreamOptions {
   random?: () => number;
   onWait?: (wait: UpstreamWait) => void;
   signal?: AbortSignal;
+  /** An error answer that no retry can change (TikTok's 429 saying the day's quota is spent): it fails at once. */
+  final?: (answer: UpstreamResponse) => boolean;
 }
 
 /** A JSON answer (2xx, or a 4xx the platform adapter reads, such as YouTube's quotaExceeded 403). */
@@ -166,7 +168,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         await options.auth.refresh();
         continue;
       }
-      if (!RETRIED.has(answer.status) || retry >= retries)
+      if (!RETRIED.has(answer.status) || retry >= retries || options.final?.(answer))
         throw new UpstreamError(
           `${options.platform}: ${describe} answered ${answer.status}${messageOf(answer.body)}${RETRIED.has(answer.status) ? ` after ${retry + 1} tries` : ''}`,
           answer.status,

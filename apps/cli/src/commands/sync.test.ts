@@ -107,7 +107,7 @@ describe('socialquery sync', () => {
     expect(help.out).toMatch(/forum \[options\][\s\S]*video \[options\][\s\S]*run \[options\][\s\S]*status/);
     expect(help.out).toContain('SOCIALQUERY_YOUTUBE_API_KEY');
     expect((await cli('sync', 'forum', '--help')).out).toContain('--community <name>');
-    expect((await cli('sync', 'video', '--help')).out).toContain('--channel <id>');
+    expect((await cli('sync', 'video', '--help')).out).toMatch(/--channel <id>[\s\S]*--refresh <n>/);
     expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
     expect((await cli('sync', 'music', '--help')).out).toMatch(
       /--artist <id>[\s\S]*--playlist <id>[\s\S]*--show <id>[\s\S]*--every/,
@@ -252,6 +252,14 @@ describe('socialquery sync', () => {
     } finally {
       process.env.SOCIALQUERY_YOUTUBE_API_KEY = key;
     }
+    expect(await cli('sync', 'video', '--channel', CHANNEL, '--refresh', '501')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('expected a whole number from 0 to 500'),
+    });
+    expect(await cli('sync', 'video', '--search', 'cooking', '--refresh', '5')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('refresh goes with channel'),
+    });
     expect(await cli('sync', 'forum', '--community', 'a', '--every', 'often')).toMatchObject({
       code: 1,
       err: expect.stringContaining('expected a duration such as 30s, 10m, 1h or 1d'),

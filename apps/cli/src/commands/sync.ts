@@ -38,6 +38,12 @@ const pages = (value: string) => {
   return n;
 };
 
+const refreshCount = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 500) throw new InvalidArgumentError('expected a whole number from 0 to 500');
+  return n;
+};
+
 const HELP_AFTER = `
 Credentials come from the environment only: SOCIALQUERY_REDDIT_CLIENT_ID and SOCIALQUERY_REDDIT_CLIENT_SECRET
 (forum), SOCIALQUERY_YOUTUBE_API_KEY (video), SOCIALQUERY_SPOTIFY_CLIENT_ID and SOCIALQUERY_SPOTIFY_CLIENT_SECRET
@@ -130,7 +136,10 @@ export function syncCommand(program: Command, io: Io) {
       .option('--community <name>', "a community's listing (new posts unless --listing hot)")
       .option('--listing <listing>', 'new (default: walks to the newest post stored) or hot (re-fetches its pages)')
       .option('--user <name>', "a user's submissions")
-      .option('--post <id>', "a post's comments (and the post)"),
+      .option(
+        '--post <id>',
+        "a post's comments (and the post; --pages: the most requests, its `more` stubs expanded, default 20)",
+      ),
   ).action(async (flags: RunFlags & { community?: string; listing?: string; user?: string; post?: string }) => {
     const { loop, ...spec } = flags;
     await runAll([target({ platform: 'forum', ...spec })], { ...flags, loop: loop ?? false });
@@ -141,8 +150,13 @@ export function syncCommand(program: Command, io: Io) {
       .command('video')
       .description("sync a YouTube channel's uploads, or a search's newest videos (100 quota units a page)")
       .option('--channel <id>', "a channel's uploads (UC…)")
-      .option('--search <query>', "a search's newest videos"),
-  ).action(async (flags: RunFlags & { channel?: string; search?: string }) => {
+      .option('--search <query>', "a search's newest videos")
+      .option(
+        '--refresh <n>',
+        "with --channel: how many of the channel's newest stored videos get their view counts read again each run (0-500, default 50; 1 quota unit per 50)",
+        refreshCount,
+      ),
+  ).action(async (flags: RunFlags & { channel?: string; search?: string; refresh?: number }) => {
     const { loop, ...spec } = flags;
     await runAll([target({ platform: 'video', ...spec })], { ...flags, loop: loop ?? false });
   });

@@ -1,5 +1,5 @@
 import type { SessionDeps } from '../platform.js';
-import { createUpstream, type Upstream, type UpstreamAuth, UpstreamError } from '../upstream.js';
+import { createUpstream, type Upstream, type UpstreamAuth, UpstreamError, type UpstreamOptions } from '../upstream.js';
 
 /** A token is renewed this long before it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -60,6 +60,8 @@ export interface ClientCredentialsApiOptions extends Pick<SessionDeps, 'clock' |
   headers?: Record<string, string>;
   /** The token path ends with a slash whatever the URL says (TikTok's endpoints do). */
   trailingSlash?: boolean;
+  /** The API's error answers that no retry can change (`UpstreamOptions.final`). */
+  final?: UpstreamOptions['final'];
 }
 
 /**
@@ -75,6 +77,7 @@ export function clientCredentialsApi(options: ClientCredentialsApiOptions): Upst
   return createUpstream({
     ...common,
     baseUrl: options.apiUrl,
+    ...(options.final ? { final: options.final } : {}),
     auth: clientCredentials({
       platform,
       auth: createUpstream({ ...common, baseUrl: token.origin }),

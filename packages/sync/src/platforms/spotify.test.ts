@@ -180,6 +180,60 @@ describe('spotify sync', () => {
     });
   });
 
+  it('a show whose episodes outrun --pages keeps the rest as a backlog: later runs read what is new, then go on with it', async () => {
+    const LONG = spotifyId('shw', 2);
+    const day = (n: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + n * 86_400_000).toISOString().slice(0, 10);
+    const episode = (n: number) => ({ id: spotifyId('lng', n), name: `long ${n}`, releaseDate: day(n) });
+    // 130 episodes, one a day, newest first
+    spotify.shows.push({
+      id: LONG,
+      name: 'Long talk',
+      episodes: Array.from({ length: 130 }, (_, i) => episode(130 - i)),
+    });
+    const target: Target = { platform: 'music', show: LONG, pages: 1 };
+    const key = `music:show:${LONG}`;
+    const stored = async () =>
+      (await store.db.selectFrom('music_episodes').select('name').where('name', 'like', 'long %').execute()).map(
+        (row) => Number(row.name.slice(5)),
+      );
+    const offsets = () => spotify.apiRequests().map((r) => [r.path.replace('/v1/', ''), r.query.offset]);
+
+    const [first] = await run([target]);
+    expect(first).toMatchObject({ pages: 1, stopped: 'page-limit' });
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: { id: spotifyId('lng', 130), releaseDate: day(130) },
+      backlog: { offset: 50 },
+    });
+
+    // two episodes published: the backlog's place moves down by two
+    spotify.shows.at(-1)!.episodes.unshift(episode(132), episode(131));
+    spotify.requests.length = 0;
+    const [second] = await run([target]);
+    expect(second).toMatchObject({ stopped: 'page-limit' });
+    expect(offsets()).toEqual([
+      [`shows/${LONG}`, undefined],
+      [`shows/${LONG}/episodes`, '52'],
+    ]);
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: { id: spotifyId('lng', 132), releaseDate: day(132) },
+      backlog: { offset: 102 },
+    });
+
+    spotify.requests.length = 0;
+    const [third] = await run([target]);
+    expect(third).toMatchObject({ stopped: 'caught-up' });
+    expect(offsets()).toEqual([
+      [`shows/${LONG}`, undefined],
+      [`shows/${LONG}/episodes`, '102'],
+    ]);
+    expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
+      newest: { id: spotifyId('lng', 132), releaseDate: day(132) },
+    });
+    // every episode once: 50 + (2 + 50) + 30 new, none read twice
+    expect([first!.recordsNew, second!.recordsNew, third!.recordsNew]).toEqual([51, 52, 30]);
+    expect((await stored()).sort((a, b) => a - b)).toEqual(Array.from({ length: 132 }, (_, i) => i + 1));
+  });
+
   it('429 with Retry-After waits and retries; an expired token is refreshed once', async () => {
     spotify.fail(
       `/v1/playlists/`,

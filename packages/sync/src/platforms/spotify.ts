@@ -26,6 +26,8 @@ export interface SpotifyCheckpoint {
   releases?: number;
   snapshot?: string;
   newest?: { id: string; releaseDate: string };
+  /** A show's episodes a page limit left unread (syncShow). */
+  backlog?: { offset: number; until?: { id: string; releaseDate: string } };
 }
 
 type Json = Record<string, unknown>;
@@ -186,40 +188,80 @@ async function syncPlaylist(api: Upstream, run: TargetRun<MusicTarget>, id: stri
 /**
  * A show (`/shows/{id}`, with its newest 50 episodes) and its older episodes (`/shows/{id}/episodes` by
  * offset), newest first, to the newest episode stored. Shows answer only in a market
- * (SOCIALQUERY_SPOTIFY_MARKET): client credentials have no user country.
+ * (SOCIALQUERY_SPOTIFY_MARKET): client credentials have no user country. A walk its page limit cuts keeps
+ * the rest as a backlog (from an offset down to the episode it would have stopped at); once a later run
+ * has caught up with what is new, it goes on with the backlog, its offset moved by the episodes
+ * published since (a deleted episode moves it the other way: one that many places older may be missed).
  */
 async function syncShow(api: Upstream, run: TargetRun<MusicTarget>, id: string, market: string): Promise<TargetResult> {
   const stored = (run.checkpoint ?? {}) as SpotifyCheckpoint;
   const pages = run.target.pages ?? DEFAULT_PAGES;
-  let fresh: SpotifyCheckpoint['newest'];
-  const reached = (episode: Json) =>
-    stored.newest !== undefined &&
-    (episode.id === stored.newest.id || String(episode.release_date) < stored.newest.releaseDate);
   const show = await object(api, `shows/${id}`, { market });
-  let episodes: unknown = show.episodes;
+  const top = await walkEpisodes(api, run, { id, market, show, offset: 0, until: stored.newest, pages });
+  const newest = top.newest ?? stored.newest;
+  const done = (backlog?: EpisodeBacklog): TargetResult => ({
+    stopped: backlog ? 'page-limit' : 'caught-up',
+    ...(newest || backlog ? { checkpoint: { ...(newest ? { newest } : {}), ...(backlog ? { backlog } : {}) } } : {}),
+  });
+  // a new gap: one an earlier run left merges with it (the stored episodes between are read again)
+  const until = stored.backlog ? stored.backlog.until : stored.newest;
+  if (top.cutAt !== undefined) return done({ offset: top.cutAt, ...(until ? { until } : {}) });
+  if (!stored.backlog) return done();
+  const rest = await walkEpisodes(api, run, {
+    id,
+    market,
+    offset: stored.backlog.offset + top.read,
+    until: stored.backlog.until,
+    pages,
+  });
+  return done(rest.cutAt === undefined ? undefined : { offset: rest.cutAt, ...(until ? { until } : {}) });
+}
+
+/** A show's episodes a run left unread: from `offset` (as the list stood then) down to `until`, or to the end. */
+interface EpisodeBacklog {
+  offset: number;
+  until?: Episode;
+}
+
+/**
+ * Walks a show's episodes newest first from `offset` (the first page the show's own, when given) and
+ * imports those newer than `until`, at most `pages` pages: the newest read, how many, and the offset
+ * where the page limit cut it.
+ */
+async function walkEpisodes(
+  api: Upstream,
+  run: TargetRun<MusicTarget>,
+  walk: { id: string; market: string; show?: Json; offset: number; until: Episode | undefined; pages: number },
+): Promise<{ newest?: Episode; read: number; cutAt?: number }> {
+  const { id, market, show, until } = walk;
+  const reached = (episode: Json) =>
+    until !== undefined && (episode.id === until.id || String(episode.release_date) < until.releaseDate);
+  let newest: Episode | undefined;
+  let read = 0;
+  let offset = walk.offset;
   for (let page = 1; ; page++) {
-    if (page > 1) {
-      if (page > pages) return { stopped: 'page-limit', ...(fresh ? { checkpoint: { newest: fresh } } : {}) };
-      episodes = await object(api, `shows/${id}/episodes`, {
-        market,
-        limit: EPISODES_PAGE,
-        offset: (page - 1) * EPISODES_PAGE,
-      });
-    }
+    if (page > walk.pages) return { ...(newest ? { newest } : {}), read, cutAt: offset };
+    const episodes =
+      show && page === 1
+        ? show.episodes
+        : await object(api, `shows/${id}/episodes`, { market, limit: EPISODES_PAGE, offset });
     const items = itemsOf(episodes);
     const stop = items.findIndex(reached);
     const newer = stop === -1 ? items : items.slice(0, stop);
-    const first = newer[0];
-    if (!fresh && first && typeof first.id === 'string' && typeof first.release_date === 'string')
-      fresh = { id: first.id, releaseDate: first.release_date };
-    if (page === 1) {
+    read += newer.length;
+    newest ??= episodeOf(newer[0]);
+    if (show && page === 1)
       // the show itself each run (its episode count, description), with the episodes newer than the checkpoint
       await run.importPage(FORMAT, [{ ...show, episodes: { ...(isJson(episodes) ? episodes : {}), items: newer } }]);
-    } else if (newer.length > 0)
+    else if (newer.length > 0)
       await run.importPage(FORMAT, [{ ...(episodes as Json), href: `/shows/${id}/episodes`, items: newer }]);
-    if (stop !== -1 || !hasNext(episodes)) {
-      const newest = fresh ?? stored.newest;
-      return { stopped: 'caught-up', ...(newest ? { checkpoint: { newest } } : {}) };
-    }
+    offset += EPISODES_PAGE;
+    if (stop !== -1 || !hasNext(episodes)) return { ...(newest ? { newest } : {}), read };
   }
 }
+
+type Episode = NonNullable<SpotifyCheckpoint['newest']>;
+const episodeOf = (item: Json | undefined): Episode | undefined =>
+  item && typeof item.id === 'string' && typeof item.release_date === 'string'
+    ? { id: item.id, releaseDate: item.release_date }
+    : undefined;

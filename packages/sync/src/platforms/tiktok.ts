@@ -47,8 +47,13 @@ const dateMs = (date: string) => Date.parse(`${date.slice(0, 4)}-${date.slice(4,
  * (`rate_limit_exceeded`), which the upstream client waits out.
  */
 export function isDailyQuotaSpent(error: unknown): boolean {
-  if (!(error instanceof UpstreamError) || error.status !== 429) return false;
-  const answer = isJson(error.body) && isJson(error.body.error) ? error.body.error : {};
+  return error instanceof UpstreamError && error.status !== undefined && saysDailyQuotaSpent(error);
+}
+
+/** The answer of `isDailyQuotaSpent`: not worth a retry (the upstream client's `final`). */
+function saysDailyQuotaSpent({ status, body }: { status?: number; body?: unknown }): boolean {
+  if (status !== 429) return false;
+  const answer = isJson(body) && isJson(body.error) ? body.error : {};
   if (answer.code === 'daily_quota_limit_exceeded') return true;
   return typeof answer.message === 'string' && /\bdaily\b.*\b(quota|limit)/i.test(answer.message);
 }
@@ -72,6 +77,7 @@ export const tiktok: SyncPlatform = {
       apiUrl,
       authUrl,
       trailingSlash: true,
+      final: saysDailyQuotaSpent,
       form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'client_credentials' },
       clock,
       onWait,
