@@ -1,24 +1,27 @@
 import type { Operation } from '@socialquery/core';
-import type { RequestHandler } from 'express';
-import { type AugmentedRequest, type ClientRateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { createClient, defineScript } from 'redis';
 import { sendError } from './error-response.js';
-import { contextOf, type RequestContext } from './request-context.js';
+import { contextOf } from './request-context.js';
 
 /**
  * Per-credential request budgets: `limit` units per fixed window of `windowMs`, each operation
- * charging `operation.cost(params)` units (default 1). express-rate-limit does the framework part
- * (headers, the 429, fail-open on store errors); the stores here add what it lacks: charging a
- * request more than one unit.
+ * charging `operation.cost(params)` units (default 1), with the IETF draft-6 headers
+ * (`RateLimit-Policy`, `-Limit`, `-Remaining`, `-Reset`), 429 `rate_limited` with `Retry-After` past
+ * the budget, and fail-open when the counters cannot be reached.
  *
- * The counters are our own rather than rate-limiter-flexible's `consume(key, cost)`: over it every
- * test still passed, but it measured slower (BENCHMARKS.md, "Libraries over own code"; about half
- * the charges per second in memory, ~13 % fewer against Redis with 32 in flight: it sends its Lua
- * script with every EVAL, where ours is loaded once and called by its SHA). It would also have
- * narrowed windows to whole seconds in Redis (no expiry at all below one) and brought nothing the
- * service keeps: its fail-open (`insuranceLimiter`) counts per replica in memory instead of serving
- * uncounted, and the reply deadline and stall guard below would stay ours.
+ * The charge is our own, not express-rate-limit's (used here until 2026-11): that library hands its
+ * store nothing but a key, so the cost had to travel inside the key, and it runs five awaits and its
+ * checks per request, while a budget in this process's memory can be charged without leaving the
+ * call (BENCHMARKS.md, "Per-request cost against the floor"). The counters are ours rather than
+ * rate-limiter-flexible's `consume(key, cost)`: over it every test still passed, but it measured
+ * slower (BENCHMARKS.md, "Libraries over own code"; about half the charges per second in memory,
+ * ~13 % fewer against Redis with 32 in flight: it sends its Lua script with every EVAL, where ours is
+ * loaded once and called by its SHA). It would also have narrowed windows to whole seconds in Redis
+ * (no expiry at all below one) and brought nothing the service keeps: its fail-open
+ * (`insuranceLimiter`) counts per replica in memory instead of serving uncounted, and the reply
+ * deadline and stall guard below would stay ours.
  */
 export interface RequestBudget {
   /** Charges the authenticated credential the cost of a request with validated parameters (both in its `RequestContext`). */
@@ -60,48 +63,67 @@ export function createRequestBudget({
   redisUrl,
   redisKeyPrefix,
 }: RequestBudgetOptions): RequestBudget {
-  const store = redisUrl
-    ? new RedisCostStore(redisUrl, redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX, logger)
-    : new MemoryCostStore();
+  const counters = redisUrl
+    ? new RedisCounters(redisUrl, redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX, windowMs, logger)
+    : new MemoryCounters(windowMs);
   const windowSeconds = Math.ceil(windowMs / 1000);
-  const limiter = rateLimit({
-    windowMs,
-    limit,
-    store,
-    standardHeaders: 'draft-6',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => chargeKeyOf(contextOf(res)),
-    passOnStoreError: true,
-    logger: limiterLogger(logger),
-    handler: (req, res) => {
-      const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime);
-      sendError(
-        res,
-        'rate_limited',
-        `this credential used its budget of ${limit} units per ${windowSeconds} s; retry after ${retryAfter} s`,
-        {
-          headers: { 'Retry-After': String(retryAfter) },
+  const policy = `${limit};w=${windowSeconds}`;
+  const limitText = String(limit);
+
+  /** The request is counted: its headers, then on to the operation, or 429 past the budget. */
+  const settle = (res: Response, next: NextFunction, { used, resetAt }: Counted) => {
+    const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+    if (!res.headersSent) {
+      res.setHeader('RateLimit-Policy', policy);
+      res.setHeader('RateLimit-Limit', limitText);
+      res.setHeader('RateLimit-Remaining', String(Math.max(limit - used, 0)));
+      res.setHeader('RateLimit-Reset', String(resetSeconds));
+    }
+    if (used <= limit) return next();
+    // at least 1 s: a Retry-After of 0 invites a retry storm
+    const retryAfter = Math.max(1, resetSeconds);
+    sendError(
+      res,
+      'rate_limited',
+      `this credential used its budget of ${limit} units per ${windowSeconds} s; retry after ${retryAfter} s`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
+  };
+  /** Counters that cannot be reached serve the request uncounted (the Redis counters report their outages once). */
+  const uncounted = (error: unknown) => {
+    if (error instanceof CountersUnavailable)
+      logger.debug('request served without counting: the rate-limit counters are unreachable');
+    else
+      logger.error({ reason: reasonOf(error) }, 'rate limits: a charge failed; the request is served without counting');
+  };
+
+  return {
+    charge: (operation) => (_req, res, next) => {
+      const context = contextOf(res);
+      const { credentialId } = context;
+      if (credentialId === undefined)
+        throw new Error('rate limit: the budget is charged after authentication and parameter validation');
+      const counted = counters.add(credentialId, costOf(operation, context.params ?? {}));
+      if (!(counted instanceof Promise)) return settle(res, next, counted);
+      counted.then(
+        (answer) => settle(res, next, answer),
+        (error: unknown) => {
+          uncounted(error);
+          next();
         },
       );
     },
-  });
-  return {
-    charge: (operation) => (req, res, next) => {
-      const context = contextOf(res);
-      context.cost = costOf(operation, context.params ?? {});
-      return limiter(req, res, next);
-    },
     async chargeMore(credentialId, units) {
       try {
-        return (await store.increment(chargeKey(credentialId, units))).totalHits <= limit;
+        return (await counters.add(credentialId, units)).used <= limit;
       } catch (error) {
         if (!(error instanceof CountersUnavailable))
           logger.error({ reason: reasonOf(error) }, 'rate limits: an export charge failed');
         return true;
       }
     },
-    ready: () => store.ready(),
-    close: () => store.close(),
+    ready: () => counters.ready(),
+    close: () => counters.close(),
   };
 }
 
@@ -112,100 +134,36 @@ function costOf(operation: Operation, params: Record<string, unknown>): number {
   return cost;
 }
 
-/** Whole seconds until `resetTime`, at least 1 (a Retry-After of 0 invites a retry storm). */
-function secondsUntil(resetTime: Date | undefined): number {
-  return resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 1;
-}
-
-/**
- * express-rate-limit hands its store nothing but the key (its `Store.increment(key)` has no
- * request), so the request's cost — a typed field of its `RequestContext` everywhere else — is
- * written into the key here and read back by `parseChargeKey`, the one place each way:
- * `<cost>:<credential id>`. The stores count under the credential id alone. (An AsyncLocalStorage
- * could carry the cost instead, but on Node 20 it turns on promise hooks for the whole process: the
- * service measured ~5 % slower against its handler baseline in `pnpm bench`.)
- */
-const chargeKey = (credentialId: string, cost: number) => `${cost}:${credentialId}`;
-
-function chargeKeyOf({ credentialId, cost }: RequestContext): string {
-  if (credentialId === undefined || cost === undefined)
-    throw new Error('rate limit: the budget is charged after authentication and parameter validation');
-  return chargeKey(credentialId, cost);
-}
-
-function parseChargeKey(key: string): { cost: number; counter: string } {
-  const colon = key.indexOf(':');
-  return { cost: Number(key.slice(0, colon)), counter: key.slice(colon + 1) };
-}
-
-/**
- * express-rate-limit logs its configuration checks, and every store failure once per request;
- * the Redis store reports its outages itself (once per outage), and keys are never logged.
- */
-function limiterLogger(logger: Logger) {
-  const describe = (error: unknown) => {
-    const { code, help } = (error ?? {}) as { code?: unknown; help?: unknown };
-    return { code, help };
-  };
-  return {
-    warn: (error: unknown, message?: string) => logger.warn(describe(error), message ?? 'express-rate-limit warning'),
-    error: (error: unknown, message?: string) => {
-      if (error instanceof CountersUnavailable)
-        logger.debug('request served without counting: the rate-limit counters are unreachable');
-      else logger.error(describe(error), message ?? 'express-rate-limit error');
-    },
-  };
-}
-
-/** Thrown by a store whose counters cannot be reached; the limiter then serves the request uncounted. */
+/** Thrown by counters that cannot be reached; the request is then served uncounted. */
 class CountersUnavailable extends Error {
   override readonly name = 'CountersUnavailable';
 }
 
-/** A fixed-window counter that charges each request its cost, keyed by credential. */
-abstract class CostStore implements Store {
-  protected windowMs = DEFAULT_RATE_WINDOW_SECONDS * 1000;
-
-  init(options: { windowMs: number }) {
-    this.windowMs = options.windowMs;
-  }
-
-  increment(key: string): Promise<ClientRateLimitInfo> {
-    const { cost, counter } = parseChargeKey(key);
-    return this.add(counter, cost);
-  }
-
-  /** Called by express-rate-limit only with `skipFailedRequests`/`skipSuccessfulRequests`, which the budget does not use. */
-  async decrement(key: string) {
-    const { cost, counter } = parseChargeKey(key);
-    await this.add(counter, -cost);
-  }
-
-  resetKey(key: string) {
-    return this.remove(parseChargeKey(key).counter);
-  }
-
-  /** Adds `amount` to the counter, opening a window when none is open: the new total and the window's end. */
-  protected abstract add(counter: string, amount: number): Promise<ClientRateLimitInfo>;
-  protected abstract remove(counter: string): Promise<void>;
-  abstract ready(): Promise<void>;
-  abstract close(): Promise<void>;
+/** A counter after a charge: the units used in its window, and when the window ends (epoch ms). */
+interface Counted {
+  used: number;
+  resetAt: number;
 }
 
-/** Counters in this process: one service instance, or tests. */
-class MemoryCostStore extends CostStore {
-  readonly localKeys = true;
-  private readonly windows = new Map<string, { used: number; resetAt: number }>();
-  private sweeper: NodeJS.Timeout | undefined;
+/** Fixed-window counters, one per credential, each charge adding its cost. */
+interface Counters {
+  /** Adds `amount` to the counter, opening a window when none is open. Synchronous when the counters are local. */
+  add(counter: string, amount: number): Counted | Promise<Counted>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
 
-  override init(options: { windowMs: number }) {
-    super.init(options);
-    clearInterval(this.sweeper);
-    this.sweeper = setInterval(() => this.sweep(), this.windowMs);
+/** Counters in this process: one service instance, or tests. Charged without leaving the call. */
+class MemoryCounters implements Counters {
+  private readonly windows = new Map<string, Counted>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly windowMs: number) {
+    this.sweeper = setInterval(() => this.sweep(), windowMs);
     this.sweeper.unref();
   }
 
-  protected async add(counter: string, amount: number) {
+  add(counter: string, amount: number): Counted {
     const now = Date.now();
     let window = this.windows.get(counter);
     if (!window || window.resetAt <= now) {
@@ -213,11 +171,7 @@ class MemoryCostStore extends CostStore {
       this.windows.set(counter, window);
     }
     window.used = Math.max(0, window.used + amount);
-    return { totalHits: window.used, resetTime: new Date(window.resetAt) };
-  }
-
-  protected async remove(counter: string) {
-    this.windows.delete(counter);
+    return { used: window.used, resetAt: window.resetAt };
   }
 
   private sweep() {
@@ -274,8 +228,7 @@ function createRedisClient(url: string) {
  * next ones are not sent. Either way the limiter serves the request uncounted (fail-open). The
  * client reconnects by itself; each outage is logged once, and the return.
  */
-class RedisCostStore extends CostStore {
-  readonly localKeys = false;
+class RedisCounters implements Counters {
   private readonly client: ReturnType<typeof createRedisClient>;
   private readonly firstAttempt: Promise<void>;
   private reachable: boolean | undefined;
@@ -285,9 +238,9 @@ class RedisCostStore extends CostStore {
   constructor(
     url: string,
     readonly prefix: string,
+    private readonly windowMs: number,
     private readonly logger: Logger,
   ) {
-    super();
     this.client = createRedisClient(url);
     this.client.on('ready', () => this.markReachable());
     this.client.on('error', (error: unknown) => this.markUnreachable(error));
@@ -301,7 +254,7 @@ class RedisCostStore extends CostStore {
     this.client.connect().catch(() => {});
   }
 
-  protected async add(counter: string, amount: number) {
+  async add(counter: string, amount: number): Promise<Counted> {
     if (this.stalled) throw new CountersUnavailable('Redis has not answered the previous charge yet');
     const reply = this.client.charge(this.prefix + counter, amount, this.windowMs);
     reply.then(
@@ -310,7 +263,7 @@ class RedisCostStore extends CostStore {
     );
     try {
       const [used, ttl] = await withDeadline(reply, REDIS_REPLY_DEADLINE_MS);
-      return { totalHits: Number(used), resetTime: new Date(Date.now() + Number(ttl)) };
+      return { used: Number(used), resetAt: Date.now() + Number(ttl) };
     } catch (error) {
       if (error instanceof DeadlinePassed) {
         this.stalled = true;
@@ -322,10 +275,6 @@ class RedisCostStore extends CostStore {
       }
       throw new CountersUnavailable('the rate-limit counters are unreachable', { cause: error });
     }
-  }
-
-  protected async remove(counter: string) {
-    await this.client.del(this.prefix + counter);
   }
 
   ready() {

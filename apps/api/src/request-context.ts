@@ -13,8 +13,6 @@ export interface RequestContext {
   requestId: string;
   /** The credential `authenticate` accepted. */
   credentialId?: string;
-  /** Units of the credential's budget this request costs (`operation.cost`, default 1). */
-  cost?: number;
   /** The operation's validated parameters, defaults applied. */
   params?: Record<string, unknown>;
   /** The checked `fields` selection, when the request has one. */
