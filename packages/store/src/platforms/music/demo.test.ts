@@ -18,6 +18,7 @@ import {
   DERIVED_ROWS_PER_SCALE,
   PLAYLIST_MAX_TRACKS,
   PLAYLIST_MIN_TRACKS,
+  sameGenreArtist,
 } from './demo.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -146,6 +147,28 @@ describe('music demo data', () => {
     ).toEqual([]);
     const perShow = countBy(episodes, (e) => e.show_id);
     expect(shows.filter((show) => perShow.get(show.id) !== show.total_episodes)).toEqual([]);
+  });
+
+  it('finishes at the smallest scales, where a genre has one artist or a few tracks, with every link resolved', () => {
+    for (const scale of [0.01, 0.005, 0.001]) {
+      const small = { now, scale };
+      const smallArtists = new Set([...musicDemoArtists(small)].map((a) => a.id));
+      const links = [...musicDemoAlbumArtists(small), ...musicDemoTrackArtists(small)];
+      expect(links.filter((link) => !smallArtists.has(link.artist_id))).toEqual([]);
+      const perTrack = countBy(links, (link) => `${'track_id' in link ? link.track_id : ''}:${link.artist_id}`);
+      expect([...perTrack].filter(([key, n]) => key.split(':')[0] !== '' && n > 1)).toEqual([]);
+      const smallTracks = new Set([...musicDemoTracks(small)].map((t) => t.id));
+      expect([...musicDemoPlaylistTracks(small)].filter((entry) => !smallTracks.has(entry.track_id))).toEqual([]);
+    }
+  });
+
+  it('names another artist of the genre, or none when the catalog is too small for one', () => {
+    // 30 genres: with 45 artists, artist 3's genre holds 3 and 33; with 20, artist 3 is alone
+    expect(sameGenreArtist(3, 45, 1)).toBe(33);
+    expect(sameGenreArtist(33, 45, 1)).toBe(3);
+    expect(sameGenreArtist(3, 20, 1)).toBe(-1);
+    const other = sameGenreArtist(3, 3000, 7);
+    expect([other !== 3, other % 30, other < 3000]).toEqual([true, 3, true]);
   });
 
   it('is deterministic, and only timestamps follow now', () => {

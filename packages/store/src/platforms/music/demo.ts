@@ -236,8 +236,11 @@ function planOf(scale: number): Plan {
     for (let t = albumTrackStart[b]!; t < albumTrackStart[b + 1]!; t++) {
       trackAlbum[t] = b;
       const position = t - albumTrackStart[b]!;
-      if (albumType[b] !== 2 && mix(0x7ac5, t) % 100 < 12)
-        trackFeatured[t] = sameGenreArtist(a, artists, mix(0x7ac6, t));
+      if (albumType[b] !== 2 && mix(0x7ac5, t) % 100 < 12) {
+        const featured = sameGenreArtist(a, artists, mix(0x7ac6, t));
+        // featured, never an artist the album already credits (its second artist)
+        if (featured !== albumSecond[b]) trackFeatured[t] = featured;
+      }
       const positionFactor = position < 3 ? 1.6 - position * 0.2 : 1 / (1 + position * 0.08);
       trackPlays[t] =
         Math.round(
@@ -322,9 +325,17 @@ function planOf(scale: number): Plan {
   return plan;
 }
 
-/** Another artist of the same genre (genre = ordinal mod 30), popular ones more often. */
-function sameGenreArtist(a: number, artists: number, hash: number): number {
+/**
+ * Another artist of the same genre (genre = ordinal mod 30), popular ones more often; -1 (none) when
+ * the catalog is too small for the genre to have another (fewer than two artists a genre: the walk
+ * below would never end).
+ */
+export function sameGenreArtist(a: number, artists: number, hash: number): number {
   const perGenre = Math.floor(artists / GENRE_COUNT);
+  if (perGenre < 2) {
+    const other = a < GENRE_COUNT ? a + GENRE_COUNT : a % GENRE_COUNT;
+    return other < artists ? other : -1;
+  }
   const rng = createRandom(hash);
   for (;;) {
     const other = (a % GENRE_COUNT) + GENRE_COUNT * rng.skewedIndex(perGenre, 2);
@@ -674,7 +685,10 @@ function playlistOf(plan: Plan, p: number): PlaylistPlan {
   if (p < thisIs) {
     const [from, to] = [plan.artistTrackStart[p]!, plan.artistTrackStart[p + 1]!];
     for (let i = from; i < Math.min(to, from + 50); i++) add(plan.artistTrackList[i]!);
-    while (tracks.length < PLAYLIST_MIN_TRACKS) add(popularTrackOf(plan, genreOfArtist(p), rng));
+    // bounded: a tiny catalog's genre may hold fewer tracks than a playlist's least (the attempts are
+    // far more than any larger catalog needs, so its playlists stay as they were)
+    for (let i = 0; tracks.length < PLAYLIST_MIN_TRACKS && i < PLAYLIST_MIN_TRACKS * 1000; i++)
+      add(popularTrackOf(plan, genreOfArtist(p), rng));
     const name = artistNameOf(p);
     return {
       name: `This Is ${name}`,
