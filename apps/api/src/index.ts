@@ -7,4 +7,4 @@ export { startService } from './server.js';
 export type { RunningService, ServiceOptions } from './server.js';
 export { toExpressPath } from './mount.js';
 export { runService, serviceEnvironmentHelp } from './run-service.js';
-export { startErrorMessage } from './start-error.js';
+export { runAsProcess, startErrorMessage } from './start-error.js';

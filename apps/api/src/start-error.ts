@@ -21,6 +21,22 @@ export function startErrorMessage(
   return message;
 }
 
+/**
+ * A command's entry point: runs `main` and sets its exit code; a failure to start is one line on
+ * stderr, `<command>: <startErrorMessage>`, no stack trace, exit code 1.
+ */
+export function runAsProcess(command: string, main: () => Promise<number | undefined>): void {
+  main().then(
+    (code) => {
+      if (code !== undefined) process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`${command}: ${startErrorMessage(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}
+
 /** The code of the first error in the `cause` chain that says the store cannot be written. */
 function unwritableCode(error: unknown): string | undefined {
   const seen = new Set<unknown>();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { startErrorMessage } from '@socialquery/api';
+import { runAsProcess } from '@socialquery/api';
 import { runServer } from './run-server.js';
 
 // A reader that goes away (`… | head`) ends the output, as it does for any Unix tool: no stack trace.
@@ -8,12 +8,4 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-runServer(process.argv.slice(2)).then(
-  (code) => {
-    if (code !== undefined) process.exitCode = code;
-  },
-  (error) => {
-    console.error(`socialquery-server: ${startErrorMessage(error)}`);
-    process.exitCode = 1;
-  },
-);
+runAsProcess('socialquery-server', () => runServer(process.argv.slice(2)));
