@@ -47,7 +47,10 @@ export const toExpressPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z
  * handler, the JSON response; and 405 for the other methods on the same paths. The routes are one
  * lookup (operation-routes.ts), not a route layer each.
  */
-export function mountPlatforms(platforms: readonly MountablePlatform[], deps: MountDeps): RequestHandler {
+export function mountPlatforms(
+  platforms: readonly MountablePlatform[],
+  deps: MountDeps,
+): ReturnType<typeof operationRoutes> {
   const routes: OperationRoute[] = [];
   const clock = deps.clock ?? (() => new Date());
   const heavyWork = deps.heavyWork ?? createHeavyWork();

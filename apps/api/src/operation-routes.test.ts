@@ -94,6 +94,17 @@ describe('operationRoutes', () => {
     expect((await request(chained).get('/fell-through')).body).toEqual({ unmatched: '/fell-through' });
   });
 
+  it("lists the paths it serves, for whoever lists the app's routes", () => {
+    const dispatch = operationRoutes(
+      [
+        { path: '/a/:b', handlers: [] },
+        { path: '/c', handlers: [] },
+      ],
+      notAllowed,
+    );
+    expect(dispatch.paths).toEqual(['/a/:b', '/c']);
+  });
+
   it('refuses, at mount, two routes on one path and a static path a route with parameters also matches', () => {
     expect(() =>
       operationRoutes(

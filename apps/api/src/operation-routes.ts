@@ -30,7 +30,10 @@ interface Compiled {
  * One middleware for every route: GET and HEAD run the route's handlers, any other method on a
  * route's path gets `otherMethod`; a path no route has goes on to the next middleware.
  */
-export function operationRoutes(routes: readonly OperationRoute[], otherMethod: RequestHandler): RequestHandler {
+export function operationRoutes(
+  routes: readonly OperationRoute[],
+  otherMethod: RequestHandler,
+): RequestHandler & { readonly paths: readonly string[] } {
   const exact = new Map<string, Compiled>();
   const withParams: Required<Compiled>[] = [];
   for (const { path, handlers } of routes) {
@@ -50,7 +53,7 @@ export function operationRoutes(routes: readonly OperationRoute[], otherMethod: 
     if (shadowed) throw new Error(`${key} is also matched by a route with parameters`);
   }
 
-  return (req, res, next) => {
+  const dispatch: RequestHandler = (req, res, next) => {
     const path = req.path;
     let found = exact.get(exactKey(path));
     let params: Params = {};
@@ -69,6 +72,8 @@ export function operationRoutes(routes: readonly OperationRoute[], otherMethod: 
     const run = req.method === 'GET' || req.method === 'HEAD' ? found.run : otherMethod;
     return run(req, res, next);
   };
+  // what it serves, for whoever lists the app's routes (Express's router cannot see inside it)
+  return Object.assign(dispatch, { paths: routes.map((route) => route.path) });
 }
 
 /** A static path as Express matches it: case-insensitive, one trailing slash optional. */

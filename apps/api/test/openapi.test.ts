@@ -38,14 +38,21 @@ const parameter = (operation: Operation, name: string) =>
   (getOf(operation).parameters as oas31.ParameterObject[]).find((p) => p.name === name) as oas31.ParameterObject;
 const schemaOf = (p: oas31.ParameterObject) => p.schema as oas31.SchemaObject;
 
-/** GET routes the app really mounted, walking Express's router stacks, in OpenAPI path syntax. */
+/**
+ * GET routes the app really mounted, in OpenAPI path syntax: walking Express's router stacks, and
+ * the operations' lookup (apps/api/src/operation-routes.ts), which lists what it serves.
+ */
 function mountedGetRoutes(app: Express): string[] {
-  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  type Layer = {
+    route?: { path: string | string[]; methods: Record<string, boolean> };
+    handle?: { stack?: Layer[]; paths?: readonly string[] };
+  };
   const paths: string[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route?.methods.get) paths.push(...[layer.route.path].flat());
       else if (layer.handle?.stack) walk(layer.handle.stack);
+      else if (layer.handle?.paths) paths.push(...layer.handle.paths);
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
