@@ -141,12 +141,26 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
   await run.importPage('reddit-api', [body]);
   const sort = sortOf(body);
   const ids: string[] = [];
+  /** The ids in `ids` (not yet asked for), to queue each once. */
+  const queued = new Set<string>();
+  const enqueue = (list: readonly string[]) => {
+    for (const child of list)
+      if (!queued.has(child)) {
+        queued.add(child);
+        ids.push(child);
+      }
+  };
+  /** Ids being asked for leave the queue (a later stub may list them again). */
+  const asked = (batch: string[]) => {
+    for (const child of batch) queued.delete(child);
+    return batch;
+  };
   const threads: string[] = [];
   const continued = new Set<string>();
   const queue = (document: unknown) => {
     for (const { children, parent } of stubsOf(document)) {
       // an answer's stub may list ids asked for before (sent no further): they are asked for again
-      if (children.length > 0) ids.push(...children.filter((child) => !ids.includes(child)));
+      if (children.length > 0) enqueue(children);
       else if (parent.startsWith('t1_') && !continued.has(parent)) {
         continued.add(parent);
         threads.push(parent.slice(3));
@@ -155,7 +169,7 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
   };
   const { pending } = (run.checkpoint ?? {}) as RedditPostCheckpoint;
   if (pending) {
-    ids.push(...pending.ids);
+    enqueue(pending.ids);
     threads.push(...pending.threads);
     for (const thread of pending.threads) continued.add(`t1_${thread}`);
   } else queue(body);
@@ -170,7 +184,7 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
       const { body: answer } = await api.get('api/morechildren', {
         api_type: 'json',
         link_id: `t3_${id}`,
-        children: ids.splice(0, MORE_CHILDREN_IDS).join(','),
+        children: asked(ids.splice(0, MORE_CHILDREN_IDS)).join(','),
         sort,
         limit_children: 'false',
       });
