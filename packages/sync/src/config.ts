@@ -40,8 +40,8 @@ export interface SyncConfig {
     authUrl: string;
     /** Days a user's first run walks back (default 30). */
     firstRunDays: number;
-    /** Research API requests sync may send per UTC day, when set (else DEFAULT_TIKTOK_DAILY_REQUESTS, a project's daily limit); token requests are not counted. */
-    dailyRequests?: number;
+    /** Research API requests sync may send per UTC day (default DEFAULT_TIKTOK_DAILY_REQUESTS, a project's daily limit); token requests are not counted. */
+    dailyRequests: number;
   };
 }
 
@@ -68,29 +68,43 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** A whole number from 1 to `max` in the variable `name`, or `fallback` when it is unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number, unit: string): number {
+  const value = text(env[name]);
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new SyncConfigError(
+      `${name} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
 /** Reads the sync variables of `env`; missing credentials are left undefined (a target of that platform then fails naming them). */
 export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncConfig {
-  const quotaText = text(env.SOCIALQUERY_YOUTUBE_DAILY_QUOTA);
-  const dailyQuota = quotaText === undefined ? DEFAULT_YOUTUBE_DAILY_QUOTA : Number(quotaText);
-  if (!Number.isInteger(dailyQuota) || dailyQuota < 1 || dailyQuota > 100_000_000)
-    throw new SyncConfigError(
-      `SOCIALQUERY_YOUTUBE_DAILY_QUOTA must be a whole number of units from 1 to 100000000, got ${JSON.stringify(quotaText)}`,
-    );
+  const dailyQuota = wholeNumber(
+    env,
+    'SOCIALQUERY_YOUTUBE_DAILY_QUOTA',
+    DEFAULT_YOUTUBE_DAILY_QUOTA,
+    100_000_000,
+    'units',
+  );
   const clientId = text(env.SOCIALQUERY_REDDIT_CLIENT_ID);
   const clientSecret = text(env.SOCIALQUERY_REDDIT_CLIENT_SECRET);
   const apiKey = text(env.SOCIALQUERY_YOUTUBE_API_KEY);
-  const daysText = text(env.SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS);
-  const firstRunDays = daysText === undefined ? DEFAULT_TIKTOK_FIRST_RUN_DAYS : Number(daysText);
-  if (!Number.isInteger(firstRunDays) || firstRunDays < 1 || firstRunDays > 3650)
-    throw new SyncConfigError(
-      `SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS must be a whole number of days from 1 to 3650, got ${JSON.stringify(daysText)}`,
-    );
-  const requestsText = text(env.SOCIALQUERY_TIKTOK_DAILY_REQUESTS);
-  const dailyRequests = requestsText === undefined ? DEFAULT_TIKTOK_DAILY_REQUESTS : Number(requestsText);
-  if (!Number.isInteger(dailyRequests) || dailyRequests < 1 || dailyRequests > 1_000_000)
-    throw new SyncConfigError(
-      `SOCIALQUERY_TIKTOK_DAILY_REQUESTS must be a whole number of requests from 1 to 1000000, got ${JSON.stringify(requestsText)}`,
-    );
+  const firstRunDays = wholeNumber(
+    env,
+    'SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS',
+    DEFAULT_TIKTOK_FIRST_RUN_DAYS,
+    3650,
+    'days',
+  );
+  const dailyRequests = wholeNumber(
+    env,
+    'SOCIALQUERY_TIKTOK_DAILY_REQUESTS',
+    DEFAULT_TIKTOK_DAILY_REQUESTS,
+    1_000_000,
+    'requests',
+  );
   const market = text(env.SOCIALQUERY_SPOTIFY_MARKET) ?? 'US';
   if (!/^[A-Z]{2}$/.test(market))
     throw new SyncConfigError(
@@ -130,7 +144,7 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SyncCon
       apiUrl: url(env, 'SOCIALQUERY_TIKTOK_API_URL', 'https://open.tiktokapis.com'),
       authUrl: url(env, 'SOCIALQUERY_TIKTOK_AUTH_URL', 'https://open.tiktokapis.com/v2/oauth/token/'),
       firstRunDays,
-      ...(requestsText === undefined ? {} : { dailyRequests }),
+      dailyRequests,
     },
   };
 }

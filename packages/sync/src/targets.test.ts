@@ -159,6 +159,7 @@ describe('syncConfigFromEnv', () => {
         apiUrl: 'https://open.tiktokapis.com',
         authUrl: 'https://open.tiktokapis.com/v2/oauth/token',
         firstRunDays: 30,
+        dailyRequests: 1000,
       },
     });
     expect(

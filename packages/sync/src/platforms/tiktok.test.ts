@@ -308,7 +308,7 @@ describe('tiktok sync', () => {
 
     it('SOCIALQUERY_TIKTOK_DAILY_REQUESTS is a whole number from 1 to 1000000', () => {
       expect(fakeConfig(undefined, undefined, env()).tiktok.dailyRequests).toBe(3);
-      expect(fakeConfig().tiktok.dailyRequests).toBeUndefined();
+      expect(fakeConfig().tiktok.dailyRequests).toBe(1000);
       expect(() => fakeConfig(undefined, undefined, { SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '0' })).toThrow(
         'SOCIALQUERY_TIKTOK_DAILY_REQUESTS must be a whole number of requests from 1 to 1000000, got "0"',
       );

@@ -1,4 +1,3 @@
-import { DEFAULT_TIKTOK_DAILY_REQUESTS } from '../config.js';
 import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
 import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { ShortvideoTarget } from '../targets.js';
@@ -84,7 +83,7 @@ export const tiktok: SyncPlatform = {
       upstream,
     });
     // the Research API's requests a day, per project, reset at 00:00 UTC; token requests are not counted
-    const quota = new QuotaLedger(db, 'tiktok', dailyRequests ?? DEFAULT_TIKTOK_DAILY_REQUESTS, clock, {
+    const quota = new QuotaLedger(db, 'tiktok', dailyRequests, clock, {
       timeZone: 'UTC',
       unit: 'requests',
     });
