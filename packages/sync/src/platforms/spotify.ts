@@ -21,13 +21,19 @@ const DEFAULT_PLAYLIST_PAGES = 100;
 /** Track pages per album at most, the album's own first 50 included: an album brings up to 1,000 tracks. */
 export const ALBUM_TRACK_PAGES = 20;
 
+/** An episode as a checkpoint names it. */
+interface Episode {
+  id: string;
+  releaseDate: string;
+}
+
 /** Where a walk stopped: an artist's release count; a playlist's snapshot; a show's newest episode. */
 export interface SpotifyCheckpoint {
   releases?: number;
   snapshot?: string;
-  newest?: { id: string; releaseDate: string };
+  newest?: Episode;
   /** A show's episodes a page limit left unread (syncShow). */
-  backlog?: { offset: number; until?: { id: string; releaseDate: string } };
+  backlog?: EpisodeBacklog;
 }
 
 type Json = Record<string, unknown>;
@@ -260,7 +266,6 @@ async function walkEpisodes(
   }
 }
 
-type Episode = NonNullable<SpotifyCheckpoint['newest']>;
 const episodeOf = (item: Json | undefined): Episode | undefined =>
   item && typeof item.id === 'string' && typeof item.release_date === 'string'
     ? { id: item.id, releaseDate: item.release_date }
