@@ -37,22 +37,24 @@ describe('socialquery CLI', () => {
     expect((await cli('migrate')).out).toBe('store is up to date');
   });
 
-  it('seed --demo: fills the store; running it again adds nothing', async () => {
-    // a tenth of the music catalog: the whole demo's volume is the store's tests' business
-    const first = await cli('seed', '--demo', '--scales', 'music=0.1');
+  it("seed --demo: fills the store, saying each set's scale; running it again adds nothing", async () => {
+    // the music catalog at a fiftieth and the videos at a tenth: the whole demo's volume is the store's tests' business
+    const first = await cli('seed', '--demo', '--scales', 'music=0.02,video=0.1');
     expect(first.code).toBe(0);
-    expect(first.out).toMatch(/, music \d+ rows/);
-    const seeded = Number(/seeded forum (\d+)[^(]* rows \(scale 1\)/.exec(first.out)?.[1]);
-    expect(seeded).toBeGreaterThanOrEqual(6000);
-    // again, only the set whose rows are counted (--only): the whole demo twice is the store's tests' business
-    expect(await cli('seed', '--demo', '--only', 'forum')).toMatchObject({
+    expect(first.out).toMatch(
+      /^seeded forum \d+ rows \(scale 1\), .*, video \d+ rows \(scale 0\.1\), music \d+ rows \(scale 0\.02\) in /,
+    );
+    const seeded = Number(/professional (\d+) rows \(scale 1\)/.exec(first.out)?.[1]);
+    expect(seeded).toBeGreaterThanOrEqual(7000);
+    // again, only a set whose rows are counted (--only): the whole demo twice is the store's tests' business
+    expect(await cli('seed', '--demo', '--only', 'professional')).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/^seeded forum \d+ rows/),
+      out: expect.stringMatching(/^seeded professional \d+ rows \(scale 1\) in /),
     });
     const store = await openStore(storeAddress);
     try {
       let rows = 0;
-      for (const table of ['forum_posts', 'forum_comments'] as const) {
+      for (const table of ['professional_companies', 'professional_profiles', 'professional_positions'] as const) {
         const { n } = await store.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
@@ -264,7 +266,7 @@ describe('socialquery CLI', () => {
     const before = await search();
     expect(before.videos).toHaveLength(20);
     const result = await cli('reindex', '--only', 'video');
-    expect(result).toMatchObject({ code: 0, out: expect.stringMatching(/^reindexed video 50,000 rows in \d+\.\d s$/) });
+    expect(result).toMatchObject({ code: 0, out: expect.stringMatching(/^reindexed video 5,000 rows in \d+\.\d s$/) });
     expect(await search()).toEqual(before);
     expect(await cli('reindex', '--only', 'nosuch')).toMatchObject({ code: 1, err: 'error: no platform named nosuch' });
   });

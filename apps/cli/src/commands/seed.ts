@@ -51,10 +51,11 @@ export function seedCommand(program: Command, io: Io) {
             onProgress: (done, total) => (done === 0 ? bar?.start(total, 0) : bar?.update(done)),
           });
           bar?.stop();
+          // each set's own scale: --scales replaces --scale for the sets it names
           const counts = Object.entries(report.rows)
-            .map(([platform, n]) => `${platform} ${n}`)
+            .map(([set, n]) => `${set} ${n} rows (scale ${options.scales?.[set] ?? options.scale})`)
             .join(', ');
-          io.out(`seeded ${counts} rows (scale ${options.scale}) in ${(report.ms / 1000).toFixed(1)} s`);
+          io.out(`seeded ${counts} in ${(report.ms / 1000).toFixed(1)} s`);
         });
       },
     );
