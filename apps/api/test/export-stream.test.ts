@@ -13,7 +13,8 @@ import { appWith, listen, startTestService, type TestService } from './harness.j
  */
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  // a store and a token: the listings here are synthetic, so no demo data is seeded
+  service = await startTestService({ only: [] });
 });
 afterAll(() => service.close());
 
