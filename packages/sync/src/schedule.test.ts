@@ -20,9 +20,18 @@ describe('runSchedule', () => {
     reddit = await fakeReddit();
     reddit.posts.push(...redditPosts(5, 'rust', NOW_S, 'r'));
   });
-  let afterAllAbort = () => {};
+  /**
+   * Every schedule's controller, aborted when the file ends whatever its test reached: a schedule left
+   * running on a fake clock (whose sleeps take no time) spins on the closed store and keeps jest from exiting.
+   */
+  const controllers: AbortController[] = [];
+  const controlled = () => {
+    const controller = new AbortController();
+    controllers.push(controller);
+    return controller;
+  };
   afterAll(async () => {
-    afterAllAbort();
+    for (const controller of controllers) controller.abort();
     await reddit.close();
     await store.close();
   });
@@ -30,8 +39,8 @@ describe('runSchedule', () => {
   it('runs each target on its interval; a second scheduler on the same store runs nothing; stops promptly on abort', async () => {
     const clock = fakeClock();
     const start = clock.now();
-    const first = new AbortController();
-    const second = new AbortController();
+    const first = controlled();
+    const second = controlled();
     const runs: { who: string; summaries: TargetSummary[]; at: number }[] = [];
     const leases: string[] = [];
     // b reads a's time but its polls take a millisecond of real time and move nothing: a alone moves the clock
@@ -55,7 +64,6 @@ describe('runSchedule', () => {
     const a = schedule('a', first.signal);
     const b = schedule('b', second.signal);
     b.catch(() => {});
-    afterAllAbort = () => second.abort();
     await a;
     expect(runs.every((run) => run.who === 'a')).toBe(true);
     // the first run takes both, then the community every 10 minutes and the post every hour
@@ -92,7 +100,7 @@ describe('runSchedule', () => {
         };
       },
     });
-    const controller = new AbortController();
+    const controller = controlled();
     const errors: string[] = [];
     const clock = fakeClock(Date.parse('2026-06-01T00:00:00Z'));
     await runSchedule(flaky, [{ platform: 'forum', community: 'flaky' }], {
