@@ -17,7 +17,7 @@
  * Prints a ChildResult.
  */
 import { findImporter, openStore, parseStoreAddress, type ImportItem, type Store } from '@socialquery/store';
-import { commentPostings, copyText, postPostings } from '@socialquery/store/testing';
+import { byPostingKey, commentPostings, copyText, POSTING_KEY_COLUMNS, postPostings } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { startClock } from './child-result.js';
@@ -44,15 +44,18 @@ if (rows.length === 0) throw new Error(`${file}: no rows`);
 // every row of a file is of one table (forum_posts, or forum_comments for a comment dump)
 const table = tables.size === 1 ? [...tables][0]! : undefined;
 if (!table) throw new Error(`${file}: rows of ${[...tables].join(', ')}: the floor writes one table`);
-const postings = rows.flatMap(
-  (row) => (table === 'forum_posts' ? postPostings(row as never) : commentPostings(row as never)) as unknown as Row[],
-);
-const byKey = (a: Row, b: Row) => compare(a.term, b.term) || compare(a.kind, b.kind) || compare(a.id, b.id);
-const compare = (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+const postings = rows
+  .flatMap((row) => (table === 'forum_posts' ? postPostings(row as never) : commentPostings(row as never)))
+  .sort(byPostingKey);
 /** What is written, in order: the records' table, then the postings (unique by their key, as a table's rows by id). */
 const writes = [
-  { table, rows, columns: Object.keys(rows[0]!), key: 'id' },
-  { table: 'forum_search', rows: postings.sort(byKey), columns: Object.keys(postings[0] ?? {}), key: 'term, kind, id' },
+  { table, rows, columns: Object.keys(rows[0]!), key: ['id'] },
+  {
+    table: 'forum_search',
+    rows: postings as unknown as Row[],
+    columns: Object.keys(postings[0] ?? {}),
+    key: [...POSTING_KEY_COLUMNS],
+  },
 ].filter((write) => write.rows.length > 0);
 
 const parsed = parseStoreAddress(address);
@@ -87,14 +90,13 @@ function sqliteFloor(path: string) {
       // SQLite takes at most 32,766 parameters a statement
       const perStatement = Math.floor(30_000 / columns.length);
       const tuple = `(${columns.map(() => '?').join(',')})`;
-      const keyColumns = key.split(', ');
       const assignments = columns
-        .filter((c) => !keyColumns.includes(c))
+        .filter((c) => !key.includes(c))
         .map((c) => `${c} = excluded.${c}`)
         .join(', ');
       const upsert = (n: number) =>
         db.prepare(
-          `insert into ${table} (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (${key}) do update set ${assignments}`,
+          `insert into ${table} (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (${key.join(', ')}) do update set ${assignments}`,
         );
       return { rows, columns, indexes, perStatement, upsert, full: upsert(perStatement) };
     });

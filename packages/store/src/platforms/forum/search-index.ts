@@ -95,18 +95,20 @@ async function updatePostings<Row>(
   }
   await deleteByKey(db, 'forum_search', POSTING_KEY, gone);
   // in key order: the b-trees take their inserts along a few paths rather than at random
-  await writeRows(db, 'forum_search', come.sort(byKey), {
+  await writeRows(db, 'forum_search', come.sort(byPostingKey), {
     insertOnly: true,
     columns: FORUM_SEARCH_COLUMNS.forum_search,
   });
   await addTermCounts(db, gone, come);
 }
 
-const POSTING_KEY = (['term', 'kind', 'id'] as const).map(
-  (column) => [column, FORUM_SEARCH_COLUMNS.forum_search[column]] as const,
-);
+/** A posting's key: the posting table's primary key, in order. */
+export const POSTING_KEY_COLUMNS = ['term', 'kind', 'id'] as const;
 
-const byKey = (a: ForumSearchTable, b: ForumSearchTable) =>
+const POSTING_KEY = POSTING_KEY_COLUMNS.map((column) => [column, FORUM_SEARCH_COLUMNS.forum_search[column]] as const);
+
+/** Postings in key order (POSTING_KEY_COLUMNS), the order they are written in. */
+export const byPostingKey = (a: ForumSearchTable, b: ForumSearchTable) =>
   a.term < b.term
     ? -1
     : a.term > b.term
