@@ -306,3 +306,32 @@ describe('GET /api/v1/forum/comments?ids=… (batch lookup)', () => {
     expectError(await get('/api/v1/forum/comments', { ids }), 400, 'invalid_parameter', 'ids');
   });
 });
+
+// last: it writes comments into the quiet thread
+describe('comment tree pages after writes of their thread', () => {
+  it('a page asked again shows every write of its thread since, through the same service', async () => {
+    const query = { sort: 'new', limit: '5' };
+    const shown = async () => (await tree(query, QUIET)).comments.map((c) => [c.id, c.body, c.moreReplies?.count]);
+    expect(await shown()).toEqual([]);
+    expect(await shown()).toEqual([]);
+    const first: ForumCommentInput = {
+      ...thread[0]!,
+      id: 'tstq001',
+      postId: QUIET,
+      author: 'late_writer',
+      createdAt: at(50),
+    };
+    await upsertForumCommentRows(service.store.db, [toForumCommentRow(first)]);
+    expect(await shown()).toEqual([['tstq001', first.body, undefined]]);
+    await upsertForumCommentRows(service.store.db, [toForumCommentRow({ ...first, body: 'edited' })]);
+    expect(await shown()).toEqual([['tstq001', 'edited', undefined]]);
+    const reply = { ...first, id: 'tstq002', parentId: 'tstq001', body: 'a reply', createdAt: at(51) };
+    await upsertForumCommentRows(service.store.db, [toForumCommentRow(reply)]);
+    expect(await shown()).toEqual([
+      ['tstq001', 'edited', undefined],
+      ['tstq002', 'a reply', undefined],
+    ]);
+    const cut = await tree({ ...query, depth: '1' }, QUIET);
+    expect(cut.comments.map((c) => [c.id, c.moreReplies?.count])).toEqual([['tstq001', 1]]);
+  });
+});

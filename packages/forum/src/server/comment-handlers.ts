@@ -11,6 +11,7 @@ import { postComments, userComments, type forumContract } from '../contract.js';
 import type { Comment } from '../schemas.js';
 import { readTreePage, type TreeRoot } from './comment-tree.js';
 import type { CommentSource } from './source.js';
+import { TreePageCache } from './tree-page-cache.js';
 
 type CommentHandlers = Pick<ContractHandlers<typeof forumContract>, 'postComments' | 'userComments' | 'commentsByIds'>;
 
@@ -33,12 +34,14 @@ const TREE_UNBOUND = ['cursor', 'depth', 'limit'];
 const LIST_UNBOUND = ['cursor', 'limit'];
 
 /**
- * The comment operations over any CommentSource. The tree is read by comment-tree.ts; the user
- * listing pages by keyset (the last comment's createdAt and id, signed and bound to the username
- * and filters), asking for one comment more than `limit` to know whether another page follows.
+ * The comment operations over any CommentSource. The tree is read by comment-tree.ts, its pages kept
+ * while their thread's version stays the same (tree-page-cache.ts); the user listing pages by keyset
+ * (the last comment's createdAt and id, signed and bound to the username and filters), asking for one
+ * comment more than `limit` to know whether another page follows.
  */
 export function createCommentHandlers(
   source: CommentSource & { userExists(name: string): Promise<boolean> },
+  pages = new TreePageCache(),
 ): CommentHandlers {
   return {
     async postComments({ postId, sort, depth, limit, cursor }, { cursors }) {
@@ -46,11 +49,14 @@ export function createCommentHandlers(
       const root: TreeRoot = cursor
         ? withoutUndefined(decodePosition(cursors, cursor, binding, TreeRootSchema))
         : { parentId: null, depth: 0, seen: 0 };
-      const page = await readTreePage(source, { postId, sort, root, levels: depth, limit }, (next) =>
-        cursors.encode(next, binding),
-      );
+      const query = { postId, sort, root, levels: depth, limit };
+      const version = await source.threadVersion(postId);
+      const kept = pages.get(query, version);
+      if (kept) return kept;
+      const page = await readTreePage(source, query, (next) => cursors.encode(next, binding));
       if (!cursor && page.comments.length === 0 && !(await source.threadExists(postId)))
         throw notFound(`post '${postId}'`);
+      if ((await source.threadVersion(postId)) === version) pages.set(query, version, page);
       return page;
     },
     async userComments({ username, limit, cursor, after, before, minScore }, { cursors }) {

@@ -38,6 +38,7 @@ function memorySource(nodes: readonly Node[]) {
     },
     userComments: () => Promise.reject(new Error('unused')),
     threadExists: async () => nodes.length > 0,
+    threadVersion: async () => 0,
   };
   return { source, reads };
 }

@@ -63,6 +63,7 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     commentsByIds: unused,
     userComments: unused,
     threadExists: unused,
+    threadVersion: unused,
     searchPosts: unused,
     searchComments: unused,
     aggregate: unused,

@@ -42,11 +42,18 @@ const post = (id: string, title: string, score: number): Post => ({
   url: 'u',
 });
 
-/** A comment source over a flat list of top-level comments, recording the user queries. */
+/**
+ * A comment source over a flat list of top-level comments, recording the user queries and counting
+ * the tree's reads; `thread.version` is what it answers as the thread's version, and `thread.onRead`
+ * (when set) is called at each read of the tree, as a write landing meanwhile would.
+ */
 function commentSource(comments: Comment[], known = { thread: true, user: true }) {
   const userQueries: UserCommentsQuery[] = [];
+  const thread: { version: number; reads: number; onRead?: () => void } = { version: 0, reads: 0 };
   const source: CommentSource & { userExists(name: string): Promise<boolean> } = {
     async replyPositions(_post, _sort, reads) {
+      thread.reads++;
+      thread.onRead?.();
       return reads.map((read) =>
         comments
           .filter((c) => c.parentId === read.parentId)
@@ -67,9 +74,10 @@ function commentSource(comments: Comment[], known = { thread: true, user: true }
       return comments.filter((c) => !after || c.id < after.id).slice(0, query.limit);
     },
     threadExists: async () => known.thread,
+    threadVersion: async () => thread.version,
     userExists: async () => known.user,
   };
-  return { source, userQueries };
+  return { source, userQueries, thread };
 }
 
 describe('comment handlers', () => {
@@ -96,6 +104,48 @@ describe('comment handlers', () => {
       await expect(
         handlers.postComments({ ...other, depth: 10, limit: 2, cursor: first.cursor }, ctx),
       ).rejects.toMatchObject({ code: 'invalid_cursor', status: 400 });
+  });
+
+  it("gives a tree page again while its thread's version stays, and reads it anew once the version moves", async () => {
+    const list = [...comments];
+    const { source, thread } = commentSource(list);
+    const handlers = createCommentHandlers(source);
+    const query = { postId: 'p', sort: 'top' as const, depth: 10, limit: 2 };
+    const first = await handlers.postComments(query, ctx);
+    const reads = thread.reads;
+    expect(reads).toBeGreaterThan(0);
+    expect(await handlers.postComments(query, ctx)).toBe(first);
+    expect(thread.reads).toBe(reads);
+    // another query of the same thread is a page of its own
+    expect((await handlers.postComments({ ...query, limit: 3 }, ctx)).comments).toHaveLength(3);
+    expect(thread.reads).toBeGreaterThan(reads);
+
+    list.unshift(comment('c6'));
+    expect((await handlers.postComments(query, ctx)).comments.map((c) => c.id)).toEqual(['c5', 'c4']);
+    thread.version++;
+    const moved = await handlers.postComments(query, ctx);
+    expect(moved.comments.map((c) => c.id)).toEqual(['c6', 'c5']);
+    expect(moved.moreCount).toBe(4);
+  });
+
+  it('keeps no page read while its thread was written, and keeps pages frozen', async () => {
+    const { source, thread } = commentSource(comments);
+    const handlers = createCommentHandlers(source);
+    const query = { postId: 'p', sort: 'top' as const, depth: 10, limit: 2 };
+    // a write lands while the page is read (version 0 → 1); then the version is 0 again (the store
+    // restored from an older copy): the page read across the write must not have been kept as 0's
+    thread.onRead = () => (thread.version = 1);
+    await handlers.postComments(query, ctx);
+    thread.onRead = undefined;
+    thread.version = 0;
+    const reads = thread.reads;
+    await handlers.postComments(query, ctx);
+    expect(thread.reads).toBeGreaterThan(reads);
+
+    const kept = await handlers.postComments(query, ctx);
+    expect(await handlers.postComments(query, ctx)).toBe(kept);
+    expect(() => (kept.comments as unknown[]).push(comment('x'))).toThrow(TypeError);
+    expect(() => Object.assign(kept.comments[0]!, { body: 'changed' })).toThrow(TypeError);
   });
 
   it('answers 404 for a post with neither comments nor a record, an empty page for a known one', async () => {

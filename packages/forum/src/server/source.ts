@@ -92,6 +92,11 @@ export interface CommentSource {
   userComments(query: UserCommentsQuery): Promise<Comment[]>;
   /** Whether the store holds the post or any comment of it. */
   threadExists(postId: string): Promise<boolean>;
+  /**
+   * A number the store moves on with every write that changes one of the thread's comments, in the
+   * write's transaction (the same number twice: nothing of the thread's comments changed between).
+   */
+  threadVersion(postId: string): Promise<number>;
 }
 
 /**

@@ -33,16 +33,17 @@ export async function deleteByKey(
 }
 
 /**
- * Adds each row's `docs` to the stored count of its key (`keys`: the table's key columns), inserting
- * the keys not yet counted. Rows are distinct by key.
+ * Adds each row's `count` column (`docs` unless named) to the stored count of its key (`keys`: the
+ * table's key columns), inserting the keys not yet counted. Rows are distinct by key.
  */
 export async function addCounts(
   db: RowWriter,
   table: string,
   keys: readonly string[],
   rows: readonly object[],
+  count = 'docs',
 ): Promise<void> {
-  const columns = [...keys, 'docs'];
+  const columns = [...keys, count];
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT * 5) {
     const values = rows
       .slice(start, start + ROWS_PER_STATEMENT * 5)
@@ -50,7 +51,7 @@ export async function addCounts(
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       values ${sql.join(values)}
       on conflict (${sql.join(keys.map((key) => sql.ref(key)))})
-      do update set docs = ${sql.ref(`${table}.docs`)} + excluded.docs`.execute(db);
+      do update set ${sql.ref(count)} = ${sql.ref(`${table}.${count}`)} + ${sql.ref(`excluded.${count}`)}`.execute(db);
   }
 }
 

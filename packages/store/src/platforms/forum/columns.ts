@@ -45,7 +45,7 @@ export const FORUM_COLUMNS = {
   },
 } as const satisfies { [T in 'forum_posts' | 'forum_comments']: ColumnTypes<T> };
 
-/** The search index's, migrations 0013 and 0014 (search-index.ts, reply-counts.ts write them). */
+/** The search index's and the trees', migrations 0013, 0014 and 0017 (search-index.ts, reply-counts.ts, thread-versions.ts write them). */
 export const FORUM_SEARCH_COLUMNS = {
   forum_search: {
     term: 'text',
@@ -61,6 +61,7 @@ export const FORUM_SEARCH_COLUMNS = {
   },
   forum_search_terms: { term: 'text', kind: 'text', docs: 'integer' },
   forum_reply_counts: { post_id: 'text', parent_key: 'text', docs: 'integer' },
+  forum_thread_versions: { post_id: 'text', version: 'bigint' },
 } as const satisfies { [T in keyof ForumSearchTables]: ColumnTypes<T> };
 
 /** The activity counts', migration 0012 (activity.ts writes them). */

@@ -10,6 +10,7 @@ import {
   upsertForumCommentRows,
   upsertForumRows,
 } from './rows.js';
+import { rebuildForum } from './derived.js';
 import { createSqlForumSource } from './source.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');
@@ -228,6 +229,30 @@ describe('SQL comment source', () => {
     expect(await source().userExists('lonely')).toBe(true); // comments only
     expect(await source().userExists('op')).toBe(true);
     expect(await source().userExists('nobody')).toBe(false);
+  });
+
+  // last: it writes the thread (and puts it back)
+  it("moves a thread's version with every write that changes its comments, only theirs; a rebuild moves them all", async () => {
+    const version = (postId: string) => source().threadVersion(postId);
+    const [start, other] = [await version(POST), await version('p2')];
+    expect(start).toBeGreaterThan(0); // written by the seeding
+    expect(await version('p-never')).toBe(0);
+
+    await upsertForumCommentRows(db, [toForumCommentRow(thread[3]!)]); // as stored: nothing changes
+    expect(await version(POST)).toBe(start);
+    const changed = { ...thread[3]!, body: 'edited' };
+    await upsertForumCommentRows(db, [toForumCommentRow(changed)]);
+    expect(await version(POST)).toBe(start + 1);
+    expect(await version('p2')).toBe(other);
+
+    // a comment moved to another thread changes both
+    await upsertForumCommentRows(db, [toForumCommentRow({ ...changed, postId: 'p2' })]);
+    expect([await version(POST), await version('p2')]).toEqual([start + 2, other + 1]);
+    await upsertForumCommentRows(db, [toForumCommentRow(thread[3]!)]);
+    expect([await version(POST), await version('p2')]).toEqual([start + 3, other + 2]);
+
+    await db.transaction().execute((trx) => rebuildForum(trx, () => {}));
+    expect([await version(POST), await version('p2'), await version('p-never')]).toEqual([start + 4, other + 3, 0]);
   });
 });
 

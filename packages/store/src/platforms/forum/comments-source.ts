@@ -5,6 +5,7 @@ import { dialectOf } from '../../dialect/index.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
 import { nameKey } from './names.js';
 import { replyCountsOf } from './reply-counts.js';
+import { threadVersionOf } from './thread-versions.js';
 
 const COMMENT_COLUMNS = [
   'id',
@@ -49,6 +50,7 @@ export function createSqlCommentSource(
       return unionReplyPositions(db, postId, sort, reads);
     },
     replyCounts: (postId, parentIds) => replyCountsOf(db, postId, parentIds),
+    threadVersion: (postId) => threadVersionOf(db, postId),
     async commentsByIds(ids, { depth = true } = {}) {
       if (ids.length === 0) return [];
       const rows = await db

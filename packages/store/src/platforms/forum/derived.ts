@@ -6,6 +6,7 @@ import type { Derivation } from './row-change.js';
 import { rebuildActivity, updateCommentActivity, updatePostActivity } from './activity.js';
 import { rebuildReplyCounts, updateReplyCounts } from './reply-counts.js';
 import { rebuildSearch, updateCommentSearch, updatePostSearch } from './search-index.js';
+import { bumpThreadVersions, updateThreadVersions } from './thread-versions.js';
 
 /** Rows per statement of the derivations' reads by id. */
 const CHUNK = 500;
@@ -13,7 +14,8 @@ const CHUNK = 500;
 /**
  * What the forum derives from its posts and comments as they are written, in the writer's
  * transaction: the activity counts (activity.ts, read by the aggregate operation), the search
- * index (search-index.ts) and the comments' reply counts (reply-counts.ts, read by comment trees). Every writer of the tables goes through these (`PlatformTable.write`:
+ * index (search-index.ts), and for comment trees the reply counts (reply-counts.ts) and the threads'
+ * versions (thread-versions.ts). Every writer of the tables goes through these (`PlatformTable.write`:
  * imports and copies; the demo's rows).
  */
 export const writeForumPostRows = (
@@ -29,7 +31,12 @@ export const writeForumCommentRows = (
   how: TableWrite,
   write: () => Promise<number>,
 ) =>
-  writeDerived(db, 'forum_comments', rows, how, write, [updateCommentActivity, updateCommentSearch, updateReplyCounts]);
+  writeDerived(db, 'forum_comments', rows, how, write, [
+    updateCommentActivity,
+    updateCommentSearch,
+    updateReplyCounts,
+    updateThreadVersions,
+  ]);
 
 async function writeDerived<T extends 'forum_posts' | 'forum_comments'>(
   db: RowWriter,
@@ -74,6 +81,7 @@ async function stored<T extends 'forum_posts' | 'forum_comments'>(
 export async function rebuildForum(trx: Transaction<Database>, onProgress: (done: number) => void): Promise<number> {
   await rebuildActivity(trx, () => {});
   await rebuildReplyCounts(trx);
+  await bumpThreadVersions(trx);
   // the posts and comments read, each once: what the search index's rebuild reports
   return rebuildSearch(trx, onProgress);
 }

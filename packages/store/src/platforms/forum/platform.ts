@@ -10,6 +10,7 @@ import { forumComments } from './migrations/0011-forum-comments.js';
 import { forumActivity } from './migrations/0012-forum-activity.js';
 import { forumSearch } from './migrations/0013-forum-search.js';
 import { forumReplyCounts } from './migrations/0014-forum-reply-counts.js';
+import { forumThreadVersions } from './migrations/0017-forum-thread-versions.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -25,6 +26,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0012-forum-activity': forumActivity,
     '0013-forum-search': forumSearch,
     '0014-forum-reply-counts': forumReplyCounts,
+    '0017-forum-thread-versions': forumThreadVersions,
   },
   tables: [
     { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
-import type { RowChange } from './row-change.js';
+import { type RowChange, sameColumns } from './row-change.js';
 import { FORUM_SEARCH_COLUMNS } from './columns.js';
 import type { ForumSearchTable } from './search-tables.js';
 
@@ -68,16 +68,11 @@ const COMMENT_INDEXED = [
   'removed',
 ] as const;
 
-const same =
-  <Row>(columns: readonly (keyof Row)[]) =>
-  (a: Row, b: Row) =>
-    columns.every((column) => String(a[column]) === String(b[column]));
-
 export const updatePostSearch = (db: RowWriter, changes: readonly RowChange<ForumPostsTable>[]) =>
-  updatePostings(db, changes, postPostings, same<ForumPostsTable>(POST_INDEXED));
+  updatePostings(db, changes, postPostings, sameColumns<ForumPostsTable>(POST_INDEXED));
 
 export const updateCommentSearch = (db: RowWriter, changes: readonly RowChange<ForumCommentsTable>[]) =>
-  updatePostings(db, changes, commentPostings, same<ForumCommentsTable>(COMMENT_INDEXED));
+  updatePostings(db, changes, commentPostings, sameColumns<ForumCommentsTable>(COMMENT_INDEXED));
 
 /** The postings of the rows as stored before go, those of the rows as written come; the counts follow. */
 async function updatePostings<Row>(

@@ -33,8 +33,15 @@ export interface ForumReplyCountsTable {
   docs: number;
 }
 
+/** A version per thread, moved on by every write of its comments: thread-versions.ts (migration 0017). */
+export interface ForumThreadVersionsTable {
+  post_id: string;
+  version: number;
+}
+
 export interface ForumSearchTables {
   forum_search: ForumSearchTable;
   forum_search_terms: ForumSearchTermsTable;
   forum_reply_counts: ForumReplyCountsTable;
+  forum_thread_versions: ForumThreadVersionsTable;
 }
