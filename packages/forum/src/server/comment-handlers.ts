@@ -41,7 +41,8 @@ const LIST_UNBOUND = ['cursor', 'limit'];
  */
 export function createCommentHandlers(
   source: CommentSource & { userExists(name: string): Promise<boolean> },
-  pages = new TreePageCache(),
+  /** Where tree pages are kept; null: none are (an export reads each page once). */
+  pages: TreePageCache | null = new TreePageCache(),
 ): CommentHandlers {
   return {
     async postComments({ postId, sort, depth, limit, cursor }, { cursors }) {
@@ -50,12 +51,17 @@ export function createCommentHandlers(
         ? withoutUndefined(decodePosition(cursors, cursor, binding, TreeRootSchema))
         : { parentId: null, depth: 0, seen: 0 };
       const query = { postId, sort, root, levels: depth, limit };
+      const read = async () => {
+        const page = await readTreePage(source, query, (next) => cursors.encode(next, binding));
+        if (!cursor && page.comments.length === 0 && !(await source.threadExists(postId)))
+          throw notFound(`post '${postId}'`);
+        return page;
+      };
+      if (!pages) return read();
       const version = await source.threadVersion(postId);
       const kept = pages.get(query, version);
       if (kept) return kept;
-      const page = await readTreePage(source, query, (next) => cursors.encode(next, binding));
-      if (!cursor && page.comments.length === 0 && !(await source.threadExists(postId)))
-        throw notFound(`post '${postId}'`);
+      const page = await read();
       if ((await source.threadVersion(postId)) === version) pages.set(query, version, page);
       return page;
     },

@@ -15,7 +15,8 @@ const TREE_EXPORT_PAGE = 500;
  * first page.
  */
 export function createForumExporters(source: ForumSource): ContractExporters<typeof forumContract> {
-  const comments = createCommentHandlers(source);
+  // each page is read once: none is kept
+  const comments = createCommentHandlers(source, null);
   return {
     postComments: async function* (params, ctx) {
       const pending: (string | undefined)[] = [params.cursor];
