@@ -1,4 +1,5 @@
 import type { Comment, CommentSort, TreeComment } from '../schemas.js';
+import { commentRecord } from './comment.case.js';
 import { precedes, readTreePage, type TreeRoot } from './comment-tree.js';
 import type { CommentSource, RepliesOf, SiblingPosition } from './source.js';
 
@@ -44,24 +45,13 @@ function memorySource(nodes: readonly Node[]) {
 }
 
 function record(n: Node): Comment {
-  return {
+  return commentRecord({
     id: n.id,
-    postId: 'p',
     parentId: n.parentId,
-    community: 'c',
-    author: 'u',
-    body: n.id,
     score: n.score,
     createdAt: new Date(n.createdAt).toISOString(),
-    depth: null,
-    edited: false,
-    editedAt: null,
-    distinguished: null,
-    stickied: false,
-    deleted: false,
-    removed: false,
     url: `https://forum.example.org/${n.id}`,
-  };
+  });
 }
 
 /** Cursors are plain JSON here (the handlers sign them). */

@@ -2,6 +2,7 @@ import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import { searchComments } from '../contract.js';
 import type { Comment, Post } from '../schemas.js';
 import { createCommentHandlers } from './comment-handlers.js';
+import { commentRecord } from './comment.case.js';
 import { createForumExporters } from './exporters.js';
 import { commentPosition, createSearchHandlers, postPosition } from './search-handlers.js';
 import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery, UserCommentsQuery } from './source.js';
@@ -9,24 +10,8 @@ import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery,
 const now = new Date('2026-06-15T12:00:00.000Z');
 const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
 
-const comment = (id: string, parentId: string | null = null, createdAt = now): Comment => ({
-  id,
-  postId: 'p',
-  parentId,
-  community: 'c',
-  author: 'u',
-  body: id,
-  score: 1,
-  createdAt: createdAt.toISOString(),
-  depth: null,
-  edited: false,
-  editedAt: null,
-  distinguished: null,
-  stickied: false,
-  deleted: false,
-  removed: false,
-  url: 'u',
-});
+const comment = (id: string, parentId: string | null = null, createdAt = now): Comment =>
+  commentRecord({ id, parentId, createdAt: createdAt.toISOString() });
 
 const post = (id: string, title: string, score: number): Post => ({
   id,

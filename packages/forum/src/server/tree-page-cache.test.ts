@@ -1,5 +1,6 @@
 import type { CommentTreeResponse } from '../schemas.js';
 import type { TreePageQuery } from './comment-tree.js';
+import { commentRecord } from './comment.case.js';
 import { TreePageCache } from './tree-page-cache.js';
 
 const query = (postId: string, seen = 0): TreePageQuery => ({
@@ -11,27 +12,7 @@ const query = (postId: string, seen = 0): TreePageQuery => ({
 });
 
 const page = (bodyLength: number): CommentTreeResponse => ({
-  comments: [
-    {
-      id: 'c1',
-      postId: 'p',
-      parentId: null,
-      community: 'c',
-      author: 'a',
-      body: 'x'.repeat(bodyLength),
-      score: 1,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      depth: 0,
-      edited: false,
-      editedAt: null,
-      distinguished: null,
-      stickied: false,
-      deleted: false,
-      removed: false,
-      url: 'u',
-      moreReplies: { count: 2, cursor: 'k' },
-    },
-  ],
+  comments: [{ ...commentRecord({ id: 'c1', body: 'x'.repeat(bodyLength) }), moreReplies: { count: 2, cursor: 'k' } }],
   moreCount: 0,
   cursor: '',
 });
