@@ -11,6 +11,7 @@ import { forumActivity } from './migrations/0012-forum-activity.js';
 import { forumSearch } from './migrations/0013-forum-search.js';
 import { forumReplyCounts } from './migrations/0014-forum-reply-counts.js';
 import { forumThreadVersions } from './migrations/0017-forum-thread-versions.js';
+import { forumSearchCommunity } from './migrations/0018-forum-search-community.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -27,6 +28,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0013-forum-search': forumSearch,
     '0014-forum-reply-counts': forumReplyCounts,
     '0017-forum-thread-versions': forumThreadVersions,
+    '0018-forum-search-community': forumSearchCommunity,
   },
   tables: [
     { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },

@@ -248,4 +248,40 @@ describe('SQL forum search plans', () => {
       );
     }
   });
+
+  // last: it adds a large community
+  it("walks a large community's postings of a word in score order, the window read from each", async () => {
+    // 2,100 comments of the last hour in one community: more than a filter naming few items
+    const hall: ForumCommentInput[] = Array.from({ length: 2_100 }, (_, i) => ({
+      ...comments[0]!,
+      id: `h${String(i).padStart(5, '0')}`,
+      community: 'Hall',
+      body: `common ${i % 3 === 0 ? 'often' : 'words'}`,
+      score: (i * 7) % 101,
+      createdAt: NOW - HOUR + i * 1000,
+    }));
+    await upsertForumCommentRows(db, hall.map(toForumCommentRow));
+    await db.executeQuery(CompiledQuery.raw('ANALYZE'));
+    const window = { after: new Date(NOW - 2 * HOUR) };
+    const expected = hall
+      .filter((c) => c.createdAt > window.after.getTime())
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : -1))
+      .slice(0, 25)
+      .map((c) => c.id);
+    const plans = (
+      await planned.plansOf(async () => {
+        const found = await source().searchComments({
+          terms: ['common'],
+          sort: 'relevance',
+          community: 'hall',
+          window,
+          limit: 25,
+        });
+        expect(found.map((c) => c.id)).toEqual(expected);
+      })
+    )
+      .flat()
+      .join('\n');
+    expect(plans).toMatch(/\bforum_search_community_score\b/);
+  });
 });
