@@ -13,10 +13,10 @@ Measures the forum's research operations on a forum-only demo store at each scal
 the first page of the largest thread's comment tree (sort=best and sort=new, the defaults: depth
 10, limit 100), a continuation page (the replies of the top-level comment with the most, by its
 cursor), a user's comments (page 1), searches (the most frequent comment word in relevance and new
-order, two words, a rare word, the broad word in the largest community over 7 days, posts), and a
-year of the largest community's comments counted by day; each under load and alone (one at a
-time). Beside them, in the same run and on the same service: forum community posts (sort=hot), the
-floor they are read against.
+order, two words, a rare word, the broad word in the largest community over 7 days, by that user,
+by [deleted] in time order, posts), and a year of the largest community's comments counted by day;
+each under load and alone (one at a time). Beside them, in the same run and on the same service:
+forum community posts (sort=hot), the floor they are read against.
 
 Options:
   --comments         this mode
@@ -101,7 +101,7 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
         path: `${tree}?cursor=${q(widest.moreReplies!.cursor)}`,
       },
       { name: 'user comments, page 1', path: `/api/v1/forum/user/${q(commenter)}/comments` },
-      ...(await searchProbes(store, forum.community)),
+      ...(await searchProbes(store, forum.community, commenter)),
       {
         name: `aggregate comments by day, ${forum.community}, a year`,
         path: `/api/v1/forum/aggregate?kind=comments&groupBy=day&community=${q(forum.community)}&after=1y&limit=1000`,
@@ -121,8 +121,8 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
   }
 }
 
-/** Searches of the store's most frequent comment word, two words, a rare word, and within a community. */
-async function searchProbes(store: BenchStore, community: string): Promise<Probe[]> {
+/** Searches of the store's most frequent comment word, two words, a rare word, within a community, and by an author. */
+async function searchProbes(store: BenchStore, community: string, author: string): Promise<Probe[]> {
   const opened = await openStore(store.address, { migrate: false });
   try {
     const { rows } = await sql<{ term: string; docs: number | string }>`select term, docs from forum_search_terms
@@ -144,6 +144,12 @@ async function searchProbes(store: BenchStore, community: string): Promise<Probe
       {
         name: `search comments "${broad}" in ${community}, 7d`,
         path: `${comments}${q(broad)}&community=${q(community)}&after=7d`,
+      },
+      { name: `search comments "${broad}" by ${author}`, path: `${comments}${q(broad)}&author=${q(author)}` },
+      // an author of many comments whose text is gone: none holds the word
+      {
+        name: `search comments "${broad}" by [deleted], new`,
+        path: `${comments}${q(broad)}&author=%5Bdeleted%5D&sort=new`,
       },
       { name: `search posts "${broad}" (relevance)`, path: `/api/v1/forum/search/posts?q=${q(broad)}` },
     ];

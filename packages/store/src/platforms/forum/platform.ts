@@ -12,6 +12,7 @@ import { forumSearch } from './migrations/0013-forum-search.js';
 import { forumReplyCounts } from './migrations/0014-forum-reply-counts.js';
 import { forumThreadVersions } from './migrations/0017-forum-thread-versions.js';
 import { forumSearchCommunity } from './migrations/0018-forum-search-community.js';
+import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -29,6 +30,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0014-forum-reply-counts': forumReplyCounts,
     '0017-forum-thread-versions': forumThreadVersions,
     '0018-forum-search-community': forumSearchCommunity,
+    '0019-forum-search-author': forumSearchAuthor,
   },
   tables: [
     { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },

@@ -14,7 +14,10 @@ import type { SearchKind } from './search-index.js';
  * - else a window that holds few of the rarest word's postings (score orders only: time orders
  *   walk the window in order anyway) reads them by time and sorts them;
  * - else the rarest word's postings are walked in the order asked (score or time), the filters read
- *   from the posting itself and the other words looked up by key, until the page is full.
+ *   from the posting itself and the other words looked up by key, until the page is full. A score
+ *   order by an author or in a community walks that name's postings of the word (its own index, in
+ *   score order); a time order reads them and sorts when they are fewer than FEW, else walks the time
+ *   index with the name kept off its index.
  *
  * Posts in relevance order come in two tiers, each walked in score order: those whose title holds
  * every word (the title postings' partial index), then the others.
@@ -46,6 +49,9 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
+  // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
+  const named = !scoreOrder && (query.author !== undefined || query.community !== undefined);
+  if (named) return walk(db, plan, 'any', hideIndex, (await fewNamed(db, plan)) ? 'few' : 'many');
   if (!tiered) return walk(db, plan, 'any', hideIndex);
   const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
   if (first.length >= query.limit) return first;
@@ -92,6 +98,20 @@ async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) < FEW;
 }
 
+/**
+ * Whether the leading word's postings by the query's author (else in its community) are fewer than
+ * FEW, counted on that name's posting index (index-only).
+ */
+async function fewNamed(db: Kysely<Database>, plan: Plan): Promise<boolean> {
+  const name =
+    plan.author !== undefined
+      ? sql`s.author_key = ${nameKey(plan.author)}`
+      : sql`s.community_key = ${nameKey(plan.community ?? '')}`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${name} limit ${FEW}) f`.execute(db);
+  return Number(rows[0]?.n ?? 0) < FEW;
+}
+
 function windowOf(query: Filters, createdAt: RawBuilder<unknown>): RawBuilder<unknown> {
   const after = query.window?.after ? sql` and ${createdAt} > ${query.window.after.getTime()}` : sql``;
   const before = query.window?.before ? sql` and ${createdAt} < ${query.window.before.getTime()}` : sql``;
@@ -99,11 +119,17 @@ function windowOf(query: Filters, createdAt: RawBuilder<unknown>): RawBuilder<un
 }
 
 /** The filters of a query on the columns of alias `a` (an item, or a posting: both name them alike). */
-function filtersOn(query: Filters, a: string, createdAt = sql.ref(`${a}.created_at`)): RawBuilder<unknown> {
+function filtersOn(
+  query: Filters,
+  a: string,
+  createdAt = sql.ref(`${a}.created_at`),
+  unindexed = false,
+): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt)];
-  if (query.community !== undefined)
-    parts.push(sql` and ${sql.ref(`${a}.community_key`)} = ${nameKey(query.community)}`);
-  if (query.author !== undefined) parts.push(sql` and ${sql.ref(`${a}.author_key`)} = ${nameKey(query.author)}`);
+  // `unindexed`: the names kept off their posting indexes (SQLite's unary plus)
+  const name = (column: string) => (unindexed ? sql`+${sql.ref(`${a}.${column}`)}` : sql.ref(`${a}.${column}`));
+  if (query.community !== undefined) parts.push(sql` and ${name('community_key')} = ${nameKey(query.community)}`);
+  if (query.author !== undefined) parts.push(sql` and ${name('author_key')} = ${nameKey(query.author)}`);
   if (query.minScore !== undefined) parts.push(sql` and ${sql.ref(`${a}.score`)} >= ${query.minScore}`);
   if ('postId' in query && query.postId !== undefined)
     parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
@@ -202,7 +228,17 @@ async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean, hid
  * The rarest word's postings walked in the order asked, until the page is full: `title` the postings
  * of posts whose title holds every word (tier 1), `rest` the others (tier 0), `any` all.
  */
-async function walk(db: Kysely<Database>, plan: Plan, part: 'title' | 'rest' | 'any', hideIndex: boolean) {
+async function walk(
+  db: Kysely<Database>,
+  plan: Plan,
+  part: 'title' | 'rest' | 'any',
+  hideIndex: boolean,
+  /**
+   * With an author or community, in a time order: `few` of their postings of the word, read on that
+   * name's index and sorted (the time index kept off); `many`, the time index walked (the name kept off its index).
+   */
+  named?: 'few' | 'many',
+) {
   const order = orderOf(plan);
   const dir = direction(order);
   const id = itemOf('s');
@@ -215,9 +251,10 @@ async function walk(db: Kysely<Database>, plan: Plan, part: 'title' | 'rest' | '
         ? sql` and not (s.in_title = 1 ${holdsAll(plan, plan.others, id, true)})`
         : sql``;
   const tier = part === 'title' ? 1 : 0;
+  const orderKey = hideIndex && named === 'few' ? sql<number>`+${order.key('s')}` : order.key('s');
   const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from forum_search s
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>)}
-      ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's')}
-    order by ${order.key('s')} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && named === 'many')}
+      ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
+    order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
