@@ -44,16 +44,10 @@ const keyOf = ({ postId, sort, root, levels, limit }: TreePageQuery) =>
 /** About what a page holds in memory: its strings (two bytes a character) and a fixed cost per comment. */
 function weightOf(page: CommentTreeResponse): number {
   let characters = page.cursor.length;
-  for (const comment of page.comments)
-    characters +=
-      comment.id.length +
-      comment.postId.length +
-      (comment.parentId?.length ?? 0) +
-      comment.community.length +
-      comment.author.length +
-      comment.body.length +
-      comment.url.length +
-      (comment.moreReplies?.cursor.length ?? 0);
+  for (const { moreReplies, ...comment } of page.comments) {
+    for (const value of Object.values(comment)) if (typeof value === 'string') characters += value.length;
+    characters += moreReplies?.cursor.length ?? 0;
+  }
   return 2 * characters + 400 * page.comments.length + 200;
 }
 

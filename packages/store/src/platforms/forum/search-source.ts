@@ -50,8 +50,8 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
   // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
-  const named = !scoreOrder && (query.author !== undefined || query.community !== undefined);
-  if (named) return walk(db, plan, 'any', hideIndex, (await fewNamed(db, plan)) ? 'few' : 'many');
+  const name = scoreOrder ? undefined : nameFilter(query, 's');
+  if (name) return walk(db, plan, 'any', hideIndex, (await fewNamed(db, plan, name)) ? 'few' : 'many');
   if (!tiered) return walk(db, plan, 'any', hideIndex);
   const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
   if (first.length >= query.limit) return first;
@@ -77,8 +77,14 @@ async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonl
 /** The most selective filter naming items on their own index: a post's comments, an author, a community. */
 function itemFilter(query: Filters): RawBuilder<boolean> | undefined {
   if ('postId' in query && query.postId !== undefined) return sql<boolean>`i.post_id = ${query.postId}`;
-  if (query.author !== undefined) return sql<boolean>`i.author_key = ${nameKey(query.author)}`;
-  if (query.community !== undefined) return sql<boolean>`i.community_key = ${nameKey(query.community)}`;
+  return nameFilter(query, 'i');
+}
+
+/** The query's most selective name on the columns of alias `a` (an item or a posting): its author, else its community. */
+function nameFilter(query: Filters, a: string): RawBuilder<boolean> | undefined {
+  if (query.author !== undefined) return sql<boolean>`${sql.ref(`${a}.author_key`)} = ${nameKey(query.author)}`;
+  if (query.community !== undefined)
+    return sql<boolean>`${sql.ref(`${a}.community_key`)} = ${nameKey(query.community)}`;
   return undefined;
 }
 
@@ -98,15 +104,8 @@ async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) < FEW;
 }
 
-/**
- * Whether the leading word's postings by the query's author (else in its community) are fewer than
- * FEW, counted on that name's posting index (index-only).
- */
-async function fewNamed(db: Kysely<Database>, plan: Plan): Promise<boolean> {
-  const name =
-    plan.author !== undefined
-      ? sql`s.author_key = ${nameKey(plan.author)}`
-      : sql`s.community_key = ${nameKey(plan.community ?? '')}`;
+/** Whether the leading word's postings that `name` names are fewer than FEW, counted on that name's posting index (index-only). */
+async function fewNamed(db: Kysely<Database>, plan: Plan, name: RawBuilder<boolean>): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
     where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${name} limit ${FEW}) f`.execute(db);
   return Number(rows[0]?.n ?? 0) < FEW;
