@@ -231,18 +231,21 @@ describe('SQL forum search plans', () => {
     });
     for (const index of ['forum_search_score', 'forum_search_time', 'forum_search_title'])
       expect(walks).toMatch(new RegExp(`\\b${index}\\b`));
+    const narrow = { after: new Date(NOW - 40 * HOUR), before: new Date(NOW - 30 * HOUR) };
     const filtered = await plansOf(async () => {
-      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3' });
-      await source().searchComments({
-        terms: ['common'],
-        sort: 'top',
-        limit: 25,
-        window: { after: new Date(NOW - 40 * HOUR), before: new Date(NOW - 30 * HOUR) },
-      });
+      // an author's few items in a window: read whole on the items' own index
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3', window: narrow });
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, window: narrow });
     });
     expect(filtered).toMatch(/\bforum_comments_author_new\b/);
     expect(filtered).toMatch(/\bforum_search_time\b/);
-    for (const plan of [walks, filtered]) {
+    // without a window, a score order walks the author's postings of the word on their index, however few
+    const named = await planned.plansOf(() =>
+      source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3' }),
+    );
+    expect(named.flat().join('\n')).toMatch(/\bforum_search_author_score\b/);
+    expect(named.flat().join('\n')).not.toMatch(/\bforum_comments_author_new\b/);
+    for (const plan of [walks, filtered, named.flat().join('\n')]) {
       expect(plan).not.toMatch(
         kind === 'sqlite' ? /SCAN (forum_search|forum_comments|forum_posts)\b(?! USING)/ : /Seq Scan on forum_/,
       );

@@ -45,9 +45,11 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   const [lead, ...others] = counts.sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1)).map((c) => c.term);
   const plan = { ...query, lead: lead!, others };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
-  const items = itemFilter(query);
-  if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
+  const items = itemFilter(query);
+  // a name's own posting index already walks its postings in a score order: nothing to count or sort
+  const namedWalk = scoreOrder && !tiered && !query.window && items !== undefined && !hasPostId(query);
+  if (items && !namedWalk && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
   // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
   const name = scoreOrder ? undefined : nameFilter(query, 's');
@@ -73,6 +75,8 @@ async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonl
   const docs = new Map(rows.map((row) => [row.term, Number(row.docs)]));
   return terms.map((term) => ({ term, docs: docs.get(term) ?? 0 }));
 }
+
+const hasPostId = (query: Filters) => 'postId' in query && query.postId !== undefined;
 
 /** The most selective filter naming items on their own index: a post's comments, an author, a community. */
 function itemFilter(query: Filters): RawBuilder<boolean> | undefined {
