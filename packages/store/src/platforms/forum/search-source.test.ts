@@ -233,16 +233,18 @@ describe('SQL forum search plans', () => {
       expect(walks).toMatch(new RegExp(`\\b${index}\\b`));
     const narrow = { after: new Date(NOW - 40 * HOUR), before: new Date(NOW - 30 * HOUR) };
     const filtered = await plansOf(async () => {
-      // an author's few items in a window: read whole on the items' own index
-      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3', window: narrow });
+      // a post's comments: read whole on the items' own index
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, postId: 'p0003' });
       await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, window: narrow });
     });
-    expect(filtered).toMatch(/\bforum_comments_author_new\b/);
+    expect(filtered).toMatch(/\bforum_comments_tree_\w+\b/);
     expect(filtered).toMatch(/\bforum_search_time\b/);
-    // without a window, a score order walks the author's postings of the word on their index, however few
-    const named = await planned.plansOf(() =>
-      source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3' }),
-    );
+    // a score order by an author walks the author's postings of the word on their index: at once
+    // without a window, and with one when they are few
+    const named = await planned.plansOf(async () => {
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3' });
+      await source().searchComments({ terms: ['common'], sort: 'top', limit: 25, author: 'writer3', window: narrow });
+    });
     expect(named.flat().join('\n')).toMatch(/\bforum_search_author_score\b/);
     expect(named.flat().join('\n')).not.toMatch(/\bforum_comments_author_new\b/);
     for (const plan of [walks, filtered, named.flat().join('\n')]) {
@@ -297,6 +299,23 @@ describe('SQL forum search plans', () => {
       expect(top.map((c) => c.id)).toEqual(byWriter.slice(0, 25).map((c) => c.id));
     });
     expect(topPlans).toMatch(/\bforum_search_author_score\b/);
+    // a window holding few of the author's many items: those items read whole, on the items' author index
+    const minutes = { after: new Date(NOW - HOUR), before: new Date(NOW - HOUR + 100_000) };
+    const windowPlans = await plansOf(async () => {
+      const top = await source().searchComments({
+        terms: ['common'],
+        sort: 'top',
+        author: 'writer0',
+        window: minutes,
+        limit: 25,
+      });
+      const inWindow = byWriter.filter(
+        (c) => c.createdAt > minutes.after.getTime() && c.createdAt < minutes.before.getTime(),
+      );
+      expect(inWindow.length).toBeGreaterThan(25);
+      expect(top.map((c) => c.id)).toEqual(inWindow.slice(0, 25).map((c) => c.id));
+    });
+    expect(windowPlans).toMatch(/\bforum_comments_author_new\b/);
     // in time order, a word the author wrote once: that posting (read on the author's index; at this
     // size both planners take it anyway: the choice shows at scale, `pnpm bench --comments --scales 100`)
     const once = await source().searchComments({ terms: ['rare'], sort: 'new', author: 'writer0', limit: 25 });

@@ -6,9 +6,12 @@ import { nameKey } from './names.js';
 import type { SearchKind } from './search-index.js';
 
 /**
- * Forum search over the index of search-index.ts, in one of three reads (docs/forum-search.md):
+ * Forum search over the index of search-index.ts, in one of four reads (docs/forum-search.md):
  *
- * - a filter that names few items (a post's comments, an author's or a community's items in the
+ * - an author's or a community's postings of the word, on that name's own index: walked at once in
+ *   a score order without a window; with a window or in a time order, when fewer than FEW (counted
+ *   index-only), walked in a score order or read and sorted in a time order;
+ * - else a filter that names few items (a post's comments, an author's or a community's items in the
  *   window: fewer than FEW, counted up to it on their own index) reads those items and looks the
  *   words up for each;
  * - else a window that holds few of the rarest word's postings (score orders only: time orders
@@ -16,8 +19,7 @@ import type { SearchKind } from './search-index.js';
  * - else the rarest word's postings are walked in the order asked (score or time), the filters read
  *   from the posting itself and the other words looked up by key, until the page is full. A score
  *   order by an author or in a community walks that name's postings of the word (its own index, in
- *   score order); a time order reads them and sorts when they are fewer than FEW, else walks the time
- *   index with the name kept off its index.
+ *   score order); a time order walks the time index with the name kept off its index.
  *
  * Posts in relevance order come in two tiers, each walked in score order: those whose title holds
  * every word (the title postings' partial index), then the others.
@@ -46,14 +48,22 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   const plan = { ...query, lead: lead!, others };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
+  // an author's or a community's postings of the word, on that name's own index (not for the tiers)
+  const name = tiered ? undefined : nameFilter(query, 's');
+  if (name && !hasPostId(query)) {
+    // in a score order the name's index walks them in the order asked; with a window, when they are
+    // few (else the window may hold few of many: the reads below)
+    if (scoreOrder && !query.window) return walk(db, plan, 'any', hideIndex);
+    if (await fewNamed(db, plan, name)) return walk(db, plan, 'any', hideIndex, scoreOrder ? undefined : 'few');
+  }
   const items = itemFilter(query);
-  // a name's own posting index already walks its postings in a score order: nothing to count or sort
-  const namedWalk = scoreOrder && !tiered && !query.window && items !== undefined && !hasPostId(query);
-  if (items && !namedWalk && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
+  if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
   // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
-  const name = scoreOrder ? undefined : nameFilter(query, 's');
-  if (name) return walk(db, plan, 'any', hideIndex, (await fewNamed(db, plan, name)) ? 'few' : 'many');
+  if (name && !scoreOrder) {
+    const few = hasPostId(query) && (await fewNamed(db, plan, name));
+    return walk(db, plan, 'any', hideIndex, few ? 'few' : 'many');
+  }
   if (!tiered) return walk(db, plan, 'any', hideIndex);
   const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
   if (first.length >= query.limit) return first;
