@@ -18,6 +18,16 @@ describe('the store dialect (run on each store kind)', () => {
     });
   });
 
+  if (testStoreKind() === 'postgres')
+    it('runs PostgreSQL statements without JIT compilation, on every connection of the pool', async () => {
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          store.db.transaction().execute((trx) => sql<{ jit: string }>`show jit`.execute(trx)),
+        ),
+      );
+      expect(settings.map(({ rows }) => rows[0]?.jit)).toEqual(['off', 'off', 'off']);
+    });
+
   it('binds a list of ids as one parameter that idIn matches, with placeholders the engine takes', async () => {
     const { dialect } = store;
     await sql`create temporary table dialect_probe (id text primary key, n integer)`.execute(store.db);
