@@ -231,19 +231,20 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       ? []
       : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
 
-  /** One search: a page of matches of `table` in rank order (search.ts), loaded in that order. */
-  async function search<T extends { id: string }>(
-    table: MusicSearchedTable,
-    request: SearchRequest,
-    load: (ids: readonly string[]) => Promise<T[]>,
-  ): Promise<T[]> {
+  /** One search: a page of matches of `table` in rank order (search.ts), read by their nums in one statement. */
+  async function search<T>(table: MusicSearchedTable, request: SearchRequest, map: (row: Row) => T): Promise<T[]> {
     const nums = await walkMusicSearch(db, table, request);
     if (nums.length === 0) return [];
     // the searched table is chosen at run time: raw SQL, the builder's types need a table known when compiling
-    const { rows } = await sql<{ id: string; num: number }>`select id, num from ${sql.table(table)}
-      where num in (${sql.join(nums)})`.execute(db);
-    const ids = new Map(rows.map((row) => [Number(row.num), String(row.id)]));
-    return load(nums.flatMap((num) => ids.get(num) ?? []));
+    const rows =
+      table === 'music_tracks'
+        ? await tracks().select('t.num').where('t.num', 'in', nums).execute()
+        : (
+            await sql<
+              Row & { num: number }
+            >`select * from ${sql.table(table)} where num in (${sql.join(nums)})`.execute(db)
+          ).rows;
+    return inNumOrder(nums, rows).map(map);
   }
 
   /** Tracks crediting the artist at `fromPosition` or later, by playcount desc, id asc. */
@@ -307,23 +308,13 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
   }
 
   return {
-    searchTracks: (request) => search('music_tracks', request, tracksById),
-    searchAlbums: (request) => search('music_albums', request, albumsById),
-    searchArtists: (request) => search('music_artists', request, artistsById),
-    searchPlaylists: (request) => search('music_playlists', request, playlistsById),
-    searchShows: (request) =>
-      search('music_shows', request, async (ids) =>
-        ids.length === 0
-          ? []
-          : idsIn(ids, (await db.selectFrom('music_shows').selectAll().where('id', 'in', ids).execute()).map(toShow)),
-      ),
-    searchUsers: (request) => search('music_users', request, usersById),
-    searchGenres: (request) =>
-      search('music_genres', request, async (ids) =>
-        ids.length === 0
-          ? []
-          : idsIn(ids, (await db.selectFrom('music_genres').selectAll().where('id', 'in', ids).execute()).map(toGenre)),
-      ),
+    searchTracks: (request) => search('music_tracks', request, toTrack),
+    searchAlbums: (request) => search('music_albums', request, toAlbum),
+    searchArtists: (request) => search('music_artists', request, toArtist),
+    searchPlaylists: (request) => search('music_playlists', request, toPlaylist),
+    searchShows: (request) => search('music_shows', request, toShow),
+    searchUsers: (request) => search('music_users', request, toUser),
+    searchGenres: (request) => search('music_genres', request, toGenre),
 
     async suggestArtists(prefix, limit) {
       if (prefix === '') return [];
