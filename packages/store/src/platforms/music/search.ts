@@ -25,35 +25,15 @@ export async function walkMusicSearch(
   table: MusicSearchedTable,
   { terms, offset, limit }: { terms: readonly string[]; offset: number; limit: number },
 ): Promise<number[]> {
-  // a page that follows one just answered starts where it ended (no skipping), else skips `offset`
-  const walk = `${table}\u0000${terms.join(' ')}`;
-  const resume = offset > 0 ? positionsOf(db).take(`${walk}\u0000${offset}`) : undefined;
-  let skip = resume ? 0 : offset;
-
-  /** One list of the walk: a term's postings of one `in_name`, with a condition, most popular first. */
-  type List = { term: string; inName: 0 | 1; where: RawBuilder<boolean> };
-  const from = (list: List) =>
-    sql`from music_search p where p.kind = ${table} and p.term = ${list.term} and p.in_name = ${list.inName} and ${list.where}`;
-  const page = (list: List, skip: number, take: number, after: Position | undefined) =>
-    sql<PostingRow>`select p.num, p.popularity ${from(list)}
-      ${after ? sql`and (p.popularity, p.num) < (${after.popularity}, ${after.num})` : sql``}
-      order by p.popularity desc, p.num desc limit ${take} offset ${skip}`;
-  const read = async (list: List, skip: number, take: number, after: Position | undefined) =>
-    (await page(list, skip, take, after).execute(db)).rows.map(toPosting);
-  const countOf = async (list: List) =>
-    Number((await sql<{ n: number }>`select count(*) as n ${from(list)}`.execute(db)).rows[0]?.n ?? 0);
-
-  // the first tier, names that are exactly the keyword: its page comes with the terms' counts
-  const exact: List = { term: wholeName(terms), inName: 1, where: sql<boolean>`1 = 1` };
-  const startsExact = (resume?.tier ?? 0) === 0;
-  const first = await countsAnd(
-    db,
-    table,
-    terms,
-    startsExact ? page(exact, skip, limit, resume?.tier === 0 ? resume : undefined) : undefined,
-  );
-  if (first.counts.length < terms.length || first.counts.some((count) => count.docs <= 0)) return [];
-  const [lead, ...others] = first.counts
+  const counts = await db
+    .selectFrom('music_search_terms')
+    .select(['term', 'docs'])
+    .where('kind', '=', table)
+    .where('term', 'in', terms)
+    .execute();
+  if (counts.length < terms.length || counts.some((count) => Number(count.docs) <= 0)) return [];
+  const [lead, ...others] = counts
+    .map((count) => ({ term: count.term, docs: Number(count.docs) }))
     .sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1))
     .map((count) => count.term);
 
@@ -66,10 +46,13 @@ export async function walkMusicSearch(
     parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`;
   const othersInName = all(others.map((term) => posting(term, 1)));
   const othersPresent = all(others.map((term) => sql<boolean>`(${posting(term, 1)} or ${posting(term, 0)})`));
+  const exact = wholeName(terms);
 
+  /** One list of the walk: a term's postings of one `in_name`, with a condition, most popular first. */
+  type List = { term: string; inName: 0 | 1; where: RawBuilder<boolean> };
   const tiers: List[][] = [
-    [exact],
-    [{ term: lead!, inName: 1, where: sql<boolean>`${othersInName} and not (${posting(exact.term, 1)})` }],
+    [{ term: exact, inName: 1, where: sql<boolean>`1 = 1` }],
+    [{ term: lead!, inName: 1, where: sql<boolean>`${othersInName} and not (${posting(exact, 1)})` }],
     [
       { term: lead!, inName: 0, where: othersPresent },
       ...(others.length > 0
@@ -77,26 +60,38 @@ export async function walkMusicSearch(
         : []),
     ],
   ];
+  const from = (list: List) =>
+    sql`from music_search p where p.kind = ${table} and p.term = ${list.term} and p.in_name = ${list.inName} and ${list.where}`;
+  const read = async (list: List, skip: number, take: number, after: Position | undefined) =>
+    (
+      await sql<{ num: number; popularity: number }>`select p.num, p.popularity ${from(list)}
+        ${after ? sql`and (p.popularity, p.num) < (${after.popularity}, ${after.num})` : sql``}
+        order by p.popularity desc, p.num desc limit ${take} offset ${skip}`.execute(db)
+    ).rows.map((row) => ({ num: Number(row.num), popularity: Number(row.popularity) }));
+  const countOf = async (list: List) =>
+    Number((await sql<{ n: number }>`select count(*) as n ${from(list)}`.execute(db)).rows[0]?.n ?? 0);
 
-  const found: number[] = [];
+  // a page that follows one just answered starts where it ended (no skipping), else skips `offset`
+  const walk = `${table}\u0000${terms.join(' ')}`;
+  const resume = offset > 0 ? positionsOf(db).take(`${walk}\u0000${offset}`) : undefined;
+  const page: number[] = [];
   let last: Position | undefined;
+  let skip = resume ? 0 : offset;
   for (let tier = resume?.tier ?? 0; tier < tiers.length; tier++) {
     const lists = tiers[tier]!;
-    const want = limit - found.length;
+    const want = limit - page.length;
     if (want === 0) break;
     const after = resume?.tier === tier ? resume : undefined;
     // a tier of two lists is their merge: each list's first skip + want hold the merge's
     const rows =
-      tier === 0 && first.exact
-        ? first.exact
-        : lists.length === 1
-          ? await read(lists[0]!, skip, want, after)
-          : (await Promise.all(lists.map((list) => read(list, 0, skip + want, after))))
-              .flat()
-              .sort((a, b) => b.popularity - a.popularity || b.num - a.num)
-              .slice(skip, skip + want);
+      lists.length === 1
+        ? await read(lists[0]!, skip, want, after)
+        : (await Promise.all(lists.map((list) => read(list, 0, skip + want, after))))
+            .flat()
+            .sort((a, b) => b.popularity - a.popularity || b.num - a.num)
+            .slice(skip, skip + want);
     if (rows.length > 0) {
-      found.push(...rows.map((row) => row.num));
+      page.push(...rows.map((row) => row.num));
       last = { tier, ...rows.at(-1)! };
       skip = 0;
     } else if (skip > 0) {
@@ -106,37 +101,8 @@ export async function walkMusicSearch(
       skip = Math.max(0, skip - size);
     }
   }
-  if (found.length === limit && last) positionsOf(db).keep(`${walk}\u0000${offset + limit}`, last);
-  return found;
-}
-
-interface PostingRow {
-  num: number | string;
-  popularity: number | string;
-}
-const toPosting = (row: PostingRow) => ({ num: Number(row.num), popularity: Number(row.popularity) });
-
-/**
- * The terms' posting counts (`music_search_terms`), and the rows of `page` (a read of one list) in the
- * same statement: a search's first two reads in one round trip. Rows of the count have a term.
- */
-async function countsAnd(
-  db: Kysely<Database>,
-  table: MusicSearchedTable,
-  terms: readonly string[],
-  page: RawBuilder<PostingRow> | undefined,
-) {
-  const { rows } = await sql<{
-    term: string | null;
-    docs: number | string | null;
-    num: number | string | null;
-    popularity: number | string | null;
-  }>`select term, docs, null as num, null as popularity from music_search_terms
-      where kind = ${table} and term in (${sql.join(terms)})
-    ${page ? sql`union all select null, null, e.num, e.popularity from (${page}) e` : sql``}`.execute(db);
-  const counts = rows.flatMap((row) => (row.term === null ? [] : [{ term: row.term, docs: Number(row.docs) }]));
-  const exact = page ? rows.flatMap((row) => (row.term === null ? [toPosting(row as PostingRow)] : [])) : undefined;
-  return { counts, exact };
+  if (page.length === limit && last) positionsOf(db).keep(`${walk}\u0000${offset + limit}`, last);
+  return page;
 }
 
 /** Where a walk stands: after the row of this popularity and num, in this tier. */
