@@ -14,6 +14,7 @@ import {
 } from './rows.js';
 import { rebuildSearch } from './search-index.js';
 import { createSqlForumSource } from './source.js';
+import { testStoreKind } from '../../testing.js';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const HOUR = 3_600_000;
@@ -164,6 +165,7 @@ describe('SQL forum search', () => {
     ['a window', { q: 'often', window }],
     ['a narrow window (few postings: read by time)', { q: 'common', window: narrow }],
     ['minScore', { q: 'middle', minScore: 20 }],
+    ['a low minScore (many postings above it)', { q: 'common', minScore: 0 }],
   ];
 
   it.each(searchSorts.flatMap((sort) => cases.map(([name, query]) => [sort, name, query] as const)))(
@@ -253,6 +255,23 @@ describe('SQL forum search plans', () => {
       );
     }
   });
+
+  // SQLite keeps no statistics, so the search spells this choice out; PostgreSQL's planner makes its own
+  if (testStoreKind() === 'sqlite')
+    it("a time order above a score reads the word's few postings at or above it on the score index, else walks the time index", async () => {
+      // the plan of the statement that reads the postings: the third (after the words' counts and the count above the score)
+      const plansOf = async (minScore: number) =>
+        (
+          await planned.plansOf(() => source().searchComments({ terms: ['common'], sort: 'new', minScore, limit: 25 }))
+        )[2]!.join('\n');
+      // 'common' is in 2,940 comments: 100 of them score 24, 2,440 at least 0 (more than 2,000)
+      const few = await plansOf(24);
+      expect(few).toMatch(/\bforum_search_score\b/);
+      expect(few).not.toMatch(/\bforum_search_time\b/);
+      const many = await plansOf(0);
+      expect(many).toMatch(/\bforum_search_time\b/);
+      expect(many).not.toMatch(/\bforum_search_score\b/);
+    });
 
   // last: it adds a large community
   it("walks a large community's or an author's postings of a word in score order", async () => {

@@ -6,7 +6,7 @@ import { nameKey } from './names.js';
 import type { SearchKind } from './search-index.js';
 
 /**
- * Forum search over the index of search-index.ts, in one of four reads (docs/forum-search.md):
+ * Forum search over the index of search-index.ts, in one of five reads (docs/forum-search.md):
  *
  * - an author's or a community's postings of the word, on that name's own index: walked at once in
  *   a score order without a window; with a window or in a time order, when fewer than FEW (counted
@@ -16,10 +16,12 @@ import type { SearchKind } from './search-index.js';
  *   words up for each;
  * - else a window that holds few of the rarest word's postings (score orders only: time orders
  *   walk the window in order anyway) reads them by time and sorts them;
+ * - else, in a time order with a least score, the word's postings at or above it are read on the
+ *   score index and sorted when few (counted up to where that costs what the walk does);
  * - else the rarest word's postings are walked in the order asked (score or time), the filters read
  *   from the posting itself and the other words looked up by key, until the page is full. A score
  *   order by an author or in a community walks that name's postings of the word (its own index, in
- *   score order); a time order walks the time index with the name kept off its index.
+ *   score order); a time order walks the time index with the name and the score kept off theirs.
  *
  * Posts in relevance order come in two tiers, each walked in score order: those whose title holds
  * every word (the title postings' partial index), then the others.
@@ -27,6 +29,8 @@ import type { SearchKind } from './search-index.js';
 
 /** A filter or window naming fewer items than this is read whole and sorted. */
 const FEW = 2_000;
+/** The most postings above a least score a time order reads whole and sorts (their count is read up to it). */
+const MOST_SORTED = 10_000;
 
 type Filters = (SearchPostsQuery | SearchCommentsQuery) & { kind: SearchKind };
 
@@ -54,15 +58,24 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
     // in a score order the name's index walks them in the order asked; with a window, when they are
     // few (else the window may hold few of many: the reads below)
     if (scoreOrder && !query.window) return walk(db, plan, 'any', hideIndex);
-    if (await fewNamed(db, plan, name)) return walk(db, plan, 'any', hideIndex, scoreOrder ? undefined : 'few');
+    if (await fewPostings(db, plan, name)) return walk(db, plan, 'any', hideIndex, scoreOrder ? undefined : 'name');
   }
   const items = itemFilter(query);
   if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
   // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
   if (name && !scoreOrder) {
-    const few = hasPostId(query) && (await fewNamed(db, plan, name));
-    return walk(db, plan, 'any', hideIndex, few ? 'few' : 'many');
+    const few = hasPostId(query) && (await fewPostings(db, plan, name));
+    return walk(db, plan, 'any', hideIndex, few ? 'name' : 'time');
+  }
+  // a time order above a score: the word's postings at or above it, sorted, when they are few; else the time index
+  if (!scoreOrder && query.minScore !== undefined) {
+    // reading n of them and sorting costs about 3n (their rows in score order, where the time
+    // index's follow the table's), walking the time index about limit × docs ÷ n: even at √(limit × docs ÷ 3)
+    const evenAt = Math.round(Math.sqrt((query.limit * (counts[0]?.docs ?? 0)) / 3));
+    const most = Math.min(MOST_SORTED, Math.max(FEW, evenAt));
+    const few = await fewPostings(db, plan, sql<boolean>`s.score >= ${query.minScore}`, most);
+    return walk(db, plan, 'any', hideIndex, few ? 'score' : 'time');
   }
   if (!tiered) return walk(db, plan, 'any', hideIndex);
   const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
@@ -118,11 +131,19 @@ async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) < FEW;
 }
 
-/** Whether the leading word's postings that `name` names are fewer than FEW, counted on that name's posting index (index-only). */
-async function fewNamed(db: Kysely<Database>, plan: Plan, name: RawBuilder<boolean>): Promise<boolean> {
+/**
+ * Whether the leading word's postings that `condition` keeps (a name, or a least score) are fewer
+ * than FEW, counted on the posting index that condition's column leads (index-only).
+ */
+async function fewPostings(
+  db: Kysely<Database>,
+  plan: Plan,
+  condition: RawBuilder<boolean>,
+  most = FEW,
+): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${name} limit ${FEW}) f`.execute(db);
-  return Number(rows[0]?.n ?? 0) < FEW;
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${condition} limit ${most}) f`.execute(db);
+  return Number(rows[0]?.n ?? 0) < most;
 }
 
 function windowOf(query: Filters, createdAt: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -139,11 +160,11 @@ function filtersOn(
   unindexed = false,
 ): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt)];
-  // `unindexed`: the names kept off their posting indexes (SQLite's unary plus)
-  const name = (column: string) => (unindexed ? sql`+${sql.ref(`${a}.${column}`)}` : sql.ref(`${a}.${column}`));
-  if (query.community !== undefined) parts.push(sql` and ${name('community_key')} = ${nameKey(query.community)}`);
-  if (query.author !== undefined) parts.push(sql` and ${name('author_key')} = ${nameKey(query.author)}`);
-  if (query.minScore !== undefined) parts.push(sql` and ${sql.ref(`${a}.score`)} >= ${query.minScore}`);
+  // `unindexed`: the names and the score kept off their posting indexes (SQLite's unary plus)
+  const column = (name: string) => (unindexed ? sql`+${sql.ref(`${a}.${name}`)}` : sql.ref(`${a}.${name}`));
+  if (query.community !== undefined) parts.push(sql` and ${column('community_key')} = ${nameKey(query.community)}`);
+  if (query.author !== undefined) parts.push(sql` and ${column('author_key')} = ${nameKey(query.author)}`);
+  if (query.minScore !== undefined) parts.push(sql` and ${column('score')} >= ${query.minScore}`);
   if ('postId' in query && query.postId !== undefined)
     parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
   if ('over18' in query && query.over18 !== undefined)
@@ -247,16 +268,19 @@ async function walk(
   part: 'title' | 'rest' | 'any',
   hideIndex: boolean,
   /**
-   * With an author or community, in a time order: `few` of their postings of the word, read on that
-   * name's index and sorted (the time index kept off); `many`, the time index walked (the name kept off its index).
+   * In a time order, the index to read, spelt out for SQLite (no statistics): `name`, an author's or
+   * community's few postings of the word, read on that name's index and sorted; `score`, the word's
+   * few postings at or above `minScore`, read on the score index and sorted (the time index kept off
+   * both); `time`, the time index walked, the names and the score kept off theirs.
    */
-  named?: 'few' | 'many',
+  by?: 'name' | 'score' | 'time',
 ) {
   const order = orderOf(plan);
   const dir = direction(order);
   const id = itemOf('s');
-  // the window kept off the time index when the walk is in score order
-  const createdAt = hideIndex && order.keyName === 'score' ? sql`+s.created_at` : sql.ref('s.created_at');
+  // the window kept off the time index when the walk is in score order, or reads the score index
+  const createdAt =
+    hideIndex && (order.keyName === 'score' || by === 'score') ? sql`+s.created_at` : sql.ref('s.created_at');
   const tierCondition =
     part === 'title'
       ? sql` and s.in_title = 1 ${holdsAll(plan, plan.others, id, true)}`
@@ -264,9 +288,10 @@ async function walk(
         ? sql` and not (s.in_title = 1 ${holdsAll(plan, plan.others, id, true)})`
         : sql``;
   const tier = part === 'title' ? 1 : 0;
-  const orderKey = hideIndex && named === 'few' ? sql<number>`+${order.key('s')}` : order.key('s');
+  const sorted = by === 'name' || by === 'score';
+  const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
   const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from forum_search s
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && named === 'many')}
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && by === 'time')}
       ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
     order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
