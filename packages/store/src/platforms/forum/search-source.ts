@@ -65,6 +65,7 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
   // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
   if (name && !scoreOrder) {
+    // (without a post, the name's postings were counted above, and were many)
     const few = hasPostId(query) && (await fewPostings(db, plan, name));
     return walk(db, plan, 'any', hideIndex, few ? 'name' : 'time');
   }
@@ -99,11 +100,12 @@ async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonl
   return terms.map((term) => ({ term, docs: docs.get(term) ?? 0 }));
 }
 
-const hasPostId = (query: Filters) => 'postId' in query && query.postId !== undefined;
+const hasPostId = (query: Filters): query is Filters & { postId: string } =>
+  'postId' in query && query.postId !== undefined;
 
 /** The most selective filter naming items on their own index: a post's comments, an author, a community. */
 function itemFilter(query: Filters): RawBuilder<boolean> | undefined {
-  if ('postId' in query && query.postId !== undefined) return sql<boolean>`i.post_id = ${query.postId}`;
+  if (hasPostId(query)) return sql<boolean>`i.post_id = ${query.postId}`;
   return nameFilter(query, 'i');
 }
 
@@ -133,7 +135,7 @@ async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
 
 /**
  * Whether the leading word's postings that `condition` keeps (a name, or a least score) are fewer
- * than FEW, counted on the posting index that condition's column leads (index-only).
+ * than `most`, counted up to it on the posting index that condition's column leads (index-only).
  */
 async function fewPostings(
   db: Kysely<Database>,
@@ -165,8 +167,7 @@ function filtersOn(
   if (query.community !== undefined) parts.push(sql` and ${column('community_key')} = ${nameKey(query.community)}`);
   if (query.author !== undefined) parts.push(sql` and ${column('author_key')} = ${nameKey(query.author)}`);
   if (query.minScore !== undefined) parts.push(sql` and ${column('score')} >= ${query.minScore}`);
-  if ('postId' in query && query.postId !== undefined)
-    parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
+  if (hasPostId(query)) parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
   if ('over18' in query && query.over18 !== undefined)
     parts.push(sql` and ${sql.ref(`${a}.over18`)} = ${query.over18 ? 1 : 0}`);
   return sql.join(parts, sql``);
