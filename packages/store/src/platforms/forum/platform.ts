@@ -13,6 +13,7 @@ import { forumReplyCounts } from './migrations/0014-forum-reply-counts.js';
 import { forumThreadVersions } from './migrations/0017-forum-thread-versions.js';
 import { forumSearchCommunity } from './migrations/0018-forum-search-community.js';
 import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
+import { forumSearchOver18 } from './migrations/0020-forum-search-over18.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -31,6 +32,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0017-forum-thread-versions': forumThreadVersions,
     '0018-forum-search-community': forumSearchCommunity,
     '0019-forum-search-author': forumSearchAuthor,
+    '0020-forum-search-over18': forumSearchOver18,
   },
   tables: [
     { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },

@@ -273,6 +273,17 @@ describe('SQL forum search plans', () => {
       expect(many).not.toMatch(/\bforum_search_score\b/);
     });
 
+  it("over18=true reads the partial index of over-18 postings (migration 0020), in every order", async () => {
+    for (const sort of searchSorts) {
+      const plans = (
+        await planned.plansOf(() => source().searchPosts({ terms: ['common'], sort, over18: true, limit: 25 }))
+      )
+        .flat()
+        .join('\n');
+      expect(plans).toMatch(/\bforum_search_over18\b/);
+    }
+  });
+
   // last: it adds a large community
   it("walks a large community's or an author's postings of a word in score order", async () => {
     // 2,100 comments of the last hour in one community: more than a filter naming few items

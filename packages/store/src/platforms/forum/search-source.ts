@@ -6,9 +6,11 @@ import { nameKey } from './names.js';
 import type { SearchKind } from './search-index.js';
 
 /**
- * Forum search over the index of search-index.ts, in one of five reads (docs/forum-search.md):
+ * Forum search over the index of search-index.ts, in one of six reads (docs/forum-search.md):
  *
- * - an author's or a community's postings of the word, on that name's own index: walked at once in
+ * - posts marked over 18 (`over18=true`): the word's such postings, when fewer than FEW, on their
+ *   partial index;
+ * - else an author's or a community's postings of the word, on that name's own index: walked at once in
  *   a score order without a window; with a window or in a time order, when fewer than FEW (counted
  *   index-only), walked in a score order or read and sorted in a time order;
  * - else a filter that names few items (a post's comments, an author's or a community's items in the
@@ -52,6 +54,13 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   const plan = { ...query, lead: lead!, others };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
+  // items marked over 18: the word's such postings, when few, read on their own (partial) index
+  if (
+    'over18' in query &&
+    query.over18 === true &&
+    (await fewPostings(db, plan, OVER18, FEW, over18Postings(hideIndex)))
+  )
+    return walkTiers(db, plan, tiered, hideIndex, 'over18');
   // an author's or a community's postings of the word, on that name's own index (not for the tiers)
   const name = tiered ? undefined : nameFilter(query, 's');
   if (name && !hasPostId(query)) {
@@ -78,14 +87,32 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
     const few = await fewPostings(db, plan, sql<boolean>`s.score >= ${query.minScore}`, most);
     return walk(db, plan, 'any', hideIndex, few ? 'score' : 'time');
   }
-  if (!tiered) return walk(db, plan, 'any', hideIndex);
-  const first = !query.after || query.after.tier === 1 ? await walk(db, plan, 'title', hideIndex) : [];
-  if (first.length >= query.limit) return first;
+  return walkTiers(db, plan, tiered, hideIndex);
+}
+
+/** The walk of a plan: for posts in relevance order, the tier of titles holding every word, then the rest. */
+async function walkTiers(
+  db: Kysely<Database>,
+  plan: Plan,
+  tiered: boolean,
+  hideIndex: boolean,
+  by?: 'over18',
+): Promise<SearchHits> {
+  if (!tiered) return walk(db, plan, 'any', hideIndex, by);
+  const first = !plan.after || plan.after.tier === 1 ? await walk(db, plan, 'title', hideIndex, by) : [];
+  if (first.length >= plan.limit) return first;
   const { after, ...fromStart } = plan;
   const restPlan = after?.tier === 0 ? plan : fromStart;
-  const rest = await walk(db, { ...restPlan, limit: query.limit - first.length }, 'rest', hideIndex);
+  const rest = await walk(db, { ...restPlan, limit: plan.limit - first.length }, 'rest', hideIndex, by);
   return [...first, ...rest];
 }
+
+/** Postings of items marked over 18 (the partial index's condition, a literal so that SQLite can use it). */
+const OVER18 = sql<boolean>`s.over18 = 1`;
+
+/** The postings table, on SQLite held to the over-18 postings' partial index (it keeps no statistics to choose it by). */
+const over18Postings = (hideIndex: boolean) =>
+  hideIndex ? sql`forum_search s indexed by forum_search_over18` : sql`forum_search s`;
 
 type Plan = Filters & { lead: string; others: readonly string[] };
 
@@ -142,8 +169,9 @@ async function fewPostings(
   plan: Plan,
   condition: RawBuilder<boolean>,
   most = FEW,
+  postings = sql`forum_search s`,
 ): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${postings}
     where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${condition} limit ${most}) f`.execute(db);
   return Number(rows[0]?.n ?? 0) < most;
 }
@@ -168,8 +196,9 @@ function filtersOn(
   if (query.author !== undefined) parts.push(sql` and ${column('author_key')} = ${nameKey(query.author)}`);
   if (query.minScore !== undefined) parts.push(sql` and ${column('score')} >= ${query.minScore}`);
   if (hasPostId(query)) parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
+  // a literal: SQLite uses a partial index only where the statement's own text implies its condition
   if ('over18' in query && query.over18 !== undefined)
-    parts.push(sql` and ${sql.ref(`${a}.over18`)} = ${query.over18 ? 1 : 0}`);
+    parts.push(sql` and ${sql.ref(`${a}.over18`)} = ${sql.lit(query.over18 ? 1 : 0)}`);
   return sql.join(parts, sql``);
 }
 
@@ -272,9 +301,10 @@ async function walk(
    * In a time order, the index to read, spelt out for SQLite (no statistics): `name`, an author's or
    * community's few postings of the word, read on that name's index and sorted; `score`, the word's
    * few postings at or above `minScore`, read on the score index and sorted (the time index kept off
-   * both); `time`, the time index walked, the names and the score kept off theirs.
+   * both); `time`, the time index walked, the names and the score kept off theirs; `over18`, the
+   * word's few postings of items marked over 18, on their partial index (walked in score order, sorted in time order).
    */
-  by?: 'name' | 'score' | 'time',
+  by?: 'name' | 'score' | 'time' | 'over18',
 ) {
   const order = orderOf(plan);
   const dir = direction(order);
@@ -291,7 +321,8 @@ async function walk(
   const tier = part === 'title' ? 1 : 0;
   const sorted = by === 'name' || by === 'score';
   const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
-  const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from forum_search s
+  const postings = by === 'over18' ? over18Postings(hideIndex) : sql`forum_search s`;
+  const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from ${postings}
     where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && by === 'time')}
       ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
     order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
