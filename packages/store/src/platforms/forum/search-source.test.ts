@@ -273,7 +273,7 @@ describe('SQL forum search plans', () => {
       expect(many).not.toMatch(/\bforum_search_score\b/);
     });
 
-  it("over18=true reads the partial index of over-18 postings (migration 0020), in every order", async () => {
+  it('over18=true reads the partial index of over-18 postings (migration 0020), in every order', async () => {
     for (const sort of searchSorts) {
       const plans = (
         await planned.plansOf(() => source().searchPosts({ terms: ['common'], sort, over18: true, limit: 25 }))
