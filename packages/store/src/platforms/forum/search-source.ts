@@ -50,8 +50,8 @@ export function createSqlSearchSource(db: Kysely<Database>) {
 async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean): Promise<SearchHits> {
   const counts = await termCounts(db, query.kind, query.terms);
   if (counts.some((count) => count.docs === 0)) return [];
-  const [lead, ...others] = counts.sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1)).map((c) => c.term);
-  const plan = { ...query, lead: lead!, others };
+  const [lead, ...others] = counts.sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1));
+  const plan: Plan = { ...query, lead: lead!.term, leadDocs: lead!.docs, others: others.map((c) => c.term) };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
   // items marked over 18: the word's such postings, when few, read on their own (partial) index
@@ -82,7 +82,7 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   if (!scoreOrder && query.minScore !== undefined) {
     // reading n of them and sorting costs about 3n (their rows in score order, where the time
     // index's follow the table's), walking the time index about limit × docs ÷ n: even at √(limit × docs ÷ 3)
-    const evenAt = Math.round(Math.sqrt((query.limit * (counts[0]?.docs ?? 0)) / 3));
+    const evenAt = Math.round(Math.sqrt((query.limit * plan.leadDocs) / 3));
     const most = Math.min(MOST_SORTED, Math.max(FEW, evenAt));
     const few = await fewPostings(db, plan, sql<boolean>`s.score >= ${query.minScore}`, most);
     return walk(db, plan, 'any', hideIndex, few ? 'score' : 'time');
@@ -114,7 +114,8 @@ const OVER18 = sql<boolean>`s.over18 = 1`;
 const over18Postings = (hideIndex: boolean) =>
   hideIndex ? sql`forum_search s indexed by forum_search_over18` : sql`forum_search s`;
 
-type Plan = Filters & { lead: string; others: readonly string[] };
+/** A query with its words ordered: the rarest leads (its postings counted), the others are looked up. */
+type Plan = Filters & { lead: string; leadDocs: number; others: readonly string[] };
 
 async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonly string[]) {
   const rows = await db

@@ -231,9 +231,8 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       ? []
       : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
 
-  /** One search: a page of matches of `table` in rank order (search.ts), read by their nums in one statement. */
-  async function search<T>(table: MusicSearchedTable, request: SearchRequest, map: (row: Row) => T): Promise<T[]> {
-    const nums = await walkMusicSearch(db, table, request);
+  /** The rows of a searched table with these nums, in their order (a search's or suggestion's rank order), in one statement. */
+  async function rowsByNums(table: MusicSearchedTable, nums: readonly number[]): Promise<Row[]> {
     if (nums.length === 0) return [];
     // the searched table is chosen at run time: raw SQL, the builder's types need a table known when compiling
     const rows =
@@ -244,7 +243,12 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
               Row & { num: number }
             >`select * from ${sql.table(table)} where num in (${sql.join(nums)})`.execute(db)
           ).rows;
-    return inNumOrder(nums, rows).map(map);
+    return inNumOrder(nums, rows);
+  }
+
+  /** One search: a page of matches of `table` in rank order (search.ts). */
+  async function search<T>(table: MusicSearchedTable, request: SearchRequest, map: (row: Row) => T): Promise<T[]> {
+    return (await rowsByNums(table, await walkMusicSearch(db, table, request))).map(map);
   }
 
   /** Tracks crediting the artist at `fromPosition` or later, by playcount desc, id asc. */
@@ -318,16 +322,11 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
 
     async suggestArtists(prefix, limit) {
       if (prefix === '') return [];
-      const nums = await suggestNums(db, 'music_artists', prefix, limit);
-      if (nums.length === 0) return [];
-      const rows = await db.selectFrom('music_artists').selectAll().where('num', 'in', nums).execute();
-      return inNumOrder(nums, rows).map(toArtist);
+      return (await rowsByNums('music_artists', await suggestNums(db, 'music_artists', prefix, limit))).map(toArtist);
     },
     async suggestTracks(prefix, limit) {
       if (prefix === '') return [];
-      const nums = await suggestNums(db, 'music_tracks', prefix, limit);
-      if (nums.length === 0) return [];
-      return inNumOrder(nums, await tracks().select('t.num').where('t.num', 'in', nums).execute()).map(toTrack);
+      return (await rowsByNums('music_tracks', await suggestNums(db, 'music_tracks', prefix, limit))).map(toTrack);
     },
 
     async artist(artistId) {
