@@ -11,6 +11,7 @@ import { requestLogger } from './logger.js';
 import { mountFeeds } from './feeds/routes.js';
 import { FEEDS_PATH } from './feeds/token-path.js';
 import { errorExtrasByPathPrefix, methodNotAllowed, type MountDeps, mountPlatforms } from './mount.js';
+import { inOrder } from './operation-routes.js';
 import { apiReference } from './openapi/reference.js';
 import type { ReaderPool } from './reader-pool.js';
 import {
@@ -68,15 +69,20 @@ export function createApp({
   app.set('etag', weakEtag);
   app.set('query parser', 'simple');
 
-  app.use(securityHeaders());
-  app.use(requestLogger(logger));
-  app.use(requestId);
   const mounted = platforms ?? platformsOf(store);
-  app.use(errorExtrasByPathPrefix(mounted));
-  app.use(httpCaching());
-  app.use(limitUrlLength());
   const cors = corsFor(corsOrigins);
-  if (cors) app.use(cors);
+  // what every request passes first, as one router layer (operation-routes.ts `inOrder`)
+  app.use(
+    inOrder([
+      securityHeaders(),
+      requestLogger(logger),
+      requestId,
+      errorExtrasByPathPrefix(mounted),
+      httpCaching(),
+      limitUrlLength(),
+      ...(cors ? [cors] : []),
+    ]),
+  );
 
   // the data path, not only the connection: recent data requests, then a read of every table
   app.get('/healthz', async (_req, res) => {
@@ -86,8 +92,7 @@ export function createApp({
   });
   app.all('/healthz', methodNotAllowed);
 
-  app.use(refuseQueryCredentials, refuseNul);
-  app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
+  app.use(inOrder([refuseQueryCredentials, refuseNul]));
   const deps: MountDeps = {
     credentials: store.credentials,
     cursors: createCursorCodec(cursorSecret),
@@ -101,6 +106,8 @@ export function createApp({
     ...(clock ? { clock } : {}),
   };
   app.use(mountPlatforms(mounted, deps));
+  // after the operations, which are asked for far more often: a request walks the layers in order
+  app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
   // Atom and RSS feeds of the listings, authenticated by a feed token in their path (docs/feeds.md)
   app.use(FEEDS_PATH, mountFeeds(mounted, deps));
 

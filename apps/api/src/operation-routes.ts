@@ -96,9 +96,10 @@ function decode(value: string): string {
 /**
  * The handlers one after another, each calling `next()` for the following one, as Express runs a
  * route's stack: an error passed to `next`, thrown, or a rejected promise goes to `done`
- * (Express's error handling), and so does the end of the chain.
+ * (Express's error handling), and so does the end of the chain. One router layer instead of a
+ * layer each (app.ts runs its middleware so too).
  */
-function inOrder(handlers: readonly RequestHandler[]): RequestHandler {
+export function inOrder(handlers: readonly RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
     let index = 0;
     const next = (error?: unknown): void => {

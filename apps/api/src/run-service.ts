@@ -163,6 +163,8 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     },
     'listening',
   );
+  // the start-up lines now, not at the next batch: whoever started the service waits for them
+  logger.flush();
   return { service, logger };
 }
 

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { demoSize, FIRST_RUN_DEMO_SCALES } from '@socialquery/store';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
+import { LOG_FLUSH_MS } from '../src/logger.js';
 
 afterEach(killServiceProcesses);
 
@@ -86,12 +87,21 @@ describe('socialquery-api entry point', () => {
     expect(await exited).toBe(0);
     expect(first.output()).toContain('shutting down');
     expect(first.output()).toMatch(/"ms":\d+,"msg":"stopped"/);
+    // the access lines wait in a batch (logger.ts); shutting down writes them out, in order
+    const accessLine = first.output().indexOf('"url":"/api/v1/forum/community/programming/posts?limit=3"');
+    expect(accessLine).toBeGreaterThan(-1);
+    expect(accessLine).toBeLessThan(first.output().indexOf('"msg":"stopped"'));
 
     const second = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     expect(second.output()).not.toContain('shown only this once');
     expect(second.output()).not.toContain('store is empty: seeding');
     const again = await fetch(`${second.url}/healthz`);
     expect(await again.json()).toEqual({ status: 'ok' });
+    // a quiet service's batch of lines goes out within a second (LOG_FLUSH_MS)
+    const answered = Date.now();
+    while (!second.output().includes('"msg":"GET /healthz 200"') && Date.now() - answered < 5_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(Date.now() - answered).toBeLessThan(LOG_FLUSH_MS + 500);
     // Ctrl-C under `pnpm start`: the terminal's SIGINT and then pnpm's forwarded one, while the drain
     // runs (held half a second by an idle connection); the second must not end the process
     const idle = connect(Number(new URL(second.url).port), '127.0.0.1');
