@@ -3,7 +3,8 @@
  * `node .ci/with-test-services.mjs <command…>`: starts the servers the test suites need — a
  * throwaway PostgreSQL cluster and a Redis server, on free loopback ports, with no persistence —
  * runs the command with SOCIALQUERY_TEST_PG and SOCIALQUERY_TEST_REDIS set (and SOCIALQUERY_TEST_CHROMIUM,
- * the browser the docs page's test drives), then stops them and
+ * the browser the docs page's test drives, and SOCIALQUERY_TEST_TEMPLATES, a folder for the run's
+ * seeded test-store templates), then stops them and
  * exits with the command's exit code. Missing servers are installed from Debian's packages when
  * running as root (as CI and the fresh machines here do); otherwise it says what to install.
  * A variable already set in the environment is used as it is, and that server is not started.
@@ -157,6 +158,12 @@ try {
   const env = { ...process.env };
   ensureInstalled(!env.SOCIALQUERY_TEST_PG, !env.SOCIALQUERY_TEST_REDIS, !env.SOCIALQUERY_TEST_CHROMIUM);
   env.SOCIALQUERY_TEST_CHROMIUM ??= CHROMIUM;
+  // seeded test stores are copied from the first one seeded alike in this run (packages/store/src/testing.ts);
+  // on PostgreSQL only on a server started here, which goes with its template databases
+  if (!env.SOCIALQUERY_TEST_PG) env.SOCIALQUERY_TEST_PG_TEMPLATES = '1';
+  const templates = mkdtempSync(join(tmpdir(), 'sq-templates-'));
+  cleanups.push(() => rmSync(templates, { recursive: true, force: true }));
+  env.SOCIALQUERY_TEST_TEMPLATES = templates;
   env.SOCIALQUERY_TEST_PG ??= await startPostgres();
   env.SOCIALQUERY_TEST_REDIS ??= await startRedis();
   const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
-import { openTestStore } from '@socialquery/store/testing';
+import { openSeededTestStore } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import type { MountablePlatform } from '@socialquery/core/server';
@@ -20,12 +20,12 @@ export interface TestService {
 }
 
 /**
- * A fresh store of the run's kind (SOCIALQUERY_TEST_STORE: SQLite in memory, or a new PostgreSQL
- * database) with the demo data seeded at NOW, one credential of each kind, and the app.
+ * A fresh store of the run's kind (SOCIALQUERY_TEST_STORE: SQLite, or a new PostgreSQL database)
+ * with the demo data seeded at NOW (a copy of the run's first store seeded alike: openSeededTestStore),
+ * one credential of each kind, and the app.
  */
 export async function startTestService(options: { only?: string[] } = {}): Promise<TestService> {
-  const store = await openTestStore();
-  await store.seedDemo({ now: NOW, ...options });
+  const store = await openSeededTestStore({ now: NOW, ...options });
   const token = (await store.credentials.create('token', 'test token')).secret;
   const apiKey = (await store.credentials.create('api-key', 'test key')).secret;
   const logger = pino({ level: 'silent' });

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
 
@@ -67,17 +68,116 @@ export async function openTestStore(options: OpenStoreOptions & { kind?: TestSto
   // A loaded CI machine can take longer than the service's 10 s default for a whole-table scan
   // (examples, derived data), and than its 5 s for a new PostgreSQL connection while test files
   // start side by side; both timeouts are tested on purpose in the API's outage suite.
-  const store = await openStore(target.address, { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000, ...options });
+  const store = await openStore(target.address, { ...TEST_STORE_OPTIONS, ...options });
+  return asTestStore(store, target.drop);
+}
+
+const TEST_STORE_OPTIONS = { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000 };
+
+/** `store` with `seedDemo` at TEST_DEMO_SCALES (unless a test passes its own) and a `close()` that also runs `drop`. */
+function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
   return {
     ...store,
     seedDemo: (seedOptions) =>
       store.seedDemo({ ...seedOptions, scales: { ...TEST_DEMO_SCALES, ...seedOptions?.scales } }),
     async close() {
       await store.close();
-      await target.drop();
+      await drop();
     },
   };
 }
+
+/**
+ * A new test store (as openTestStore) holding the demo data seeded at `now` (`only` these sets, at
+ * TEST_DEMO_SCALES). Seeding takes seconds, and most test files seed one of a few sets, so within
+ * one test run (`node .ci/with-test-services.mjs`, which names a folder for it in
+ * SOCIALQUERY_TEST_TEMPLATES) the first store seeded with the same options is kept as a template
+ * and the next ones are copies of it: SQLite a copy of the template's file, PostgreSQL a database
+ * created from a template database (only on a server that script started, as it throws the server
+ * away after the run). Without that variable every store is seeded.
+ */
+export async function openSeededTestStore(seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+  const kind = testStoreKind();
+  const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
+  const templates = folder && (kind === 'sqlite' || process.env.SOCIALQUERY_TEST_PG_TEMPLATES === '1');
+  if (!templates) return seeded(await openTestStore(), seed);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ now: seed.now.toISOString(), only: seed.only ? [...seed.only].sort() : null }))
+    .update(JSON.stringify(TEST_DEMO_SCALES))
+    .digest('hex')
+    .slice(0, 16);
+  return kind === 'sqlite' ? sqliteFromTemplate(join(folder, `${key}.db`), seed) : postgresFromTemplate(key, seed);
+}
+
+async function seeded(store: Store, { now, only }: { now: Date; only?: readonly string[] }): Promise<Store> {
+  await store.seedDemo({ now, ...(only ? { only } : {}) });
+  return store;
+}
+
+async function sqliteFromTemplate(template: string, seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+  if (!existsSync(template)) {
+    const store = await seeded(await openTestStore(), seed);
+    // a consistent copy of the whole store, renamed into place at once: a file seen there is complete
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await sql`vacuum into ${sql.lit(partial)}`.execute(store.db);
+    renameSync(partial, template);
+    return store;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
+  const file = join(dir, 'store.db');
+  copyFileSync(template, file);
+  return asTestStore(await openStore(`sqlite:${file}`, TEST_STORE_OPTIONS), () =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
+}
+
+/** SQLSTATE: a database of that name does not exist, already exists, or has other sessions on it. */
+const INVALID_CATALOG_NAME = '3D000';
+const DUPLICATE_DATABASE = '42P04';
+const OBJECT_IN_USE = '55006';
+
+async function postgresFromTemplate(key: string, seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+  const admin = adminUrl();
+  const template = `sq_template_${key}`;
+  const name = `sq_test_${randomBytes(6).toString('hex')}`;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const open = async () =>
+    asTestStore(await openStore(url.toString(), TEST_STORE_OPTIONS), () =>
+      onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+  try {
+    await createDatabase(admin, name, template);
+    return await open();
+  } catch (error) {
+    if (sqlState(error) !== INVALID_CATALOG_NAME) throw error;
+  }
+  // the first of its kind in the run: seeded here, then copied as the template once its sessions are gone
+  await onServer(admin, `CREATE DATABASE ${name}`);
+  const first = await openStore(url.toString(), TEST_STORE_OPTIONS);
+  await first.seedDemo({ now: seed.now, scales: TEST_DEMO_SCALES, ...(seed.only ? { only: seed.only } : {}) });
+  await first.close();
+  try {
+    await createDatabase(admin, template, name);
+  } catch (error) {
+    if (sqlState(error) !== DUPLICATE_DATABASE) throw error; // else another test file made it first
+  }
+  return await open();
+}
+
+/** CREATE DATABASE `name` as a copy of `template`, again while the template still has sessions (closed ones end a moment later). */
+async function createDatabase(admin: string, name: string, template: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await onServer(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } catch (error) {
+      if (sqlState(error) !== OBJECT_IN_USE || attempt === 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 function adminUrl(): string {
   const url = process.env.SOCIALQUERY_TEST_PG;
