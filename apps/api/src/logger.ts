@@ -4,8 +4,6 @@ import { contextOf } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { redactUrl } from './security.js';
 
-const WARN = 40;
-
 /** Lines are held until this many bytes are waiting (about 16 access lines), then written in one go. */
 export const LOG_BUFFER_BYTES = 4096;
 /** …or until this long has passed, so that a quiet service's lines still show at once, near enough. */
@@ -28,7 +26,7 @@ export function createLogger(level: LevelWithSilent = 'info'): Logger {
         // warnings and errors go out at once
         logMethod(args, method, levelValue) {
           method.apply(this, args);
-          if (levelValue >= WARN) this.flush();
+          if (levelValue >= pino.levels.values.warn!) this.flush();
         },
       },
     },

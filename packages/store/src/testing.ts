@@ -62,6 +62,8 @@ export async function createTestStoreAddress(
  */
 export const TEST_DEMO_SCALES: Readonly<Record<string, number>> = { music: 0.1 };
 
+const TEST_STORE_OPTIONS = { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000 };
+
 /** A new store (migrated) whose `close()` also deletes it; its `seedDemo` seeds at TEST_DEMO_SCALES. */
 export async function openTestStore(options: OpenStoreOptions & { kind?: TestStoreKind } = {}): Promise<Store> {
   const target = await createTestStoreAddress(options.kind ? { kind: options.kind } : {});
@@ -71,8 +73,6 @@ export async function openTestStore(options: OpenStoreOptions & { kind?: TestSto
   const store = await openStore(target.address, { ...TEST_STORE_OPTIONS, ...options });
   return asTestStore(store, target.drop);
 }
-
-const TEST_STORE_OPTIONS = { statementTimeoutMs: 120_000, connectTimeoutMs: 30_000 };
 
 /** `store` with `seedDemo` at TEST_DEMO_SCALES (unless a test passes its own) and a `close()` that also runs `drop`. */
 function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
@@ -96,7 +96,13 @@ function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
  * created from a template database (only on a server that script started, as it throws the server
  * away after the run). Without that variable every store is seeded.
  */
-export async function openSeededTestStore(seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+/** What a seeded test store holds: the demo at `now`, `only` these sets (default all). */
+export interface DemoSeed {
+  now: Date;
+  only?: readonly string[];
+}
+
+export async function openSeededTestStore(seed: DemoSeed): Promise<Store> {
   const kind = testStoreKind();
   const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
   const templates = folder && (kind === 'sqlite' || process.env.SOCIALQUERY_TEST_PG_TEMPLATES === '1');
@@ -109,12 +115,12 @@ export async function openSeededTestStore(seed: { now: Date; only?: readonly str
   return kind === 'sqlite' ? sqliteFromTemplate(join(folder, `${key}.db`), seed) : postgresFromTemplate(key, seed);
 }
 
-async function seeded(store: Store, { now, only }: { now: Date; only?: readonly string[] }): Promise<Store> {
+async function seeded(store: Store, { now, only }: DemoSeed): Promise<Store> {
   await store.seedDemo({ now, ...(only ? { only } : {}) });
   return store;
 }
 
-async function sqliteFromTemplate(template: string, seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+async function sqliteFromTemplate(template: string, seed: DemoSeed): Promise<Store> {
   if (!existsSync(template)) {
     const store = await seeded(await openTestStore(), seed);
     // a consistent copy of the whole store, renamed into place at once: a file seen there is complete
@@ -136,7 +142,7 @@ const INVALID_CATALOG_NAME = '3D000';
 const DUPLICATE_DATABASE = '42P04';
 const OBJECT_IN_USE = '55006';
 
-async function postgresFromTemplate(key: string, seed: { now: Date; only?: readonly string[] }): Promise<Store> {
+async function postgresFromTemplate(key: string, seed: DemoSeed): Promise<Store> {
   const admin = adminUrl();
   const template = `sq_template_${key}`;
   const name = `sq_test_${randomBytes(6).toString('hex')}`;
@@ -154,8 +160,10 @@ async function postgresFromTemplate(key: string, seed: { now: Date; only?: reado
   }
   // the first of its kind in the run: seeded here, then copied as the template once its sessions are gone
   await onServer(admin, `CREATE DATABASE ${name}`);
-  const first = await openStore(url.toString(), TEST_STORE_OPTIONS);
-  await first.seedDemo({ now: seed.now, scales: TEST_DEMO_SCALES, ...(seed.only ? { only: seed.only } : {}) });
+  const first = await seeded(
+    asTestStore(await openStore(url.toString(), TEST_STORE_OPTIONS), () => undefined),
+    seed,
+  );
   await first.close();
   try {
     await createDatabase(admin, template, name);

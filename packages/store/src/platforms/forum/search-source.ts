@@ -107,12 +107,15 @@ async function walkTiers(
   return [...first, ...rest];
 }
 
+/** The postings table, as every read here names it. */
+const POSTINGS = sql`forum_search s`;
+
 /** Postings of items marked over 18 (the partial index's condition, a literal so that SQLite can use it). */
 const OVER18 = sql<boolean>`s.over18 = 1`;
 
 /** The postings table, on SQLite held to the over-18 postings' partial index (it keeps no statistics to choose it by). */
 const over18Postings = (hideIndex: boolean) =>
-  hideIndex ? sql`forum_search s indexed by forum_search_over18` : sql`forum_search s`;
+  hideIndex ? sql`forum_search s indexed by forum_search_over18` : POSTINGS;
 
 /** A query with its words ordered: the rarest leads (its postings counted), the others are looked up. */
 type Plan = Filters & { lead: string; leadDocs: number; others: readonly string[] };
@@ -170,7 +173,7 @@ async function fewPostings(
   plan: Plan,
   condition: RawBuilder<boolean>,
   most = FEW,
-  postings = sql`forum_search s`,
+  postings = POSTINGS,
 ): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${postings}
     where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${condition} limit ${most}) f`.execute(db);
@@ -322,7 +325,7 @@ async function walk(
   const tier = part === 'title' ? 1 : 0;
   const sorted = by === 'name' || by === 'score';
   const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
-  const postings = by === 'over18' ? over18Postings(hideIndex) : sql`forum_search s`;
+  const postings = by === 'over18' ? over18Postings(hideIndex) : POSTINGS;
   const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from ${postings}
     where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && by === 'time')}
       ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
