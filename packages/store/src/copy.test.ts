@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { copiedTables, copyStore, type CopyProgress } from './copy.js';
+import { copiedTables, copyStore, type CopyProgress, INDEXES } from './copy.js';
+import { secondaryIndexes } from './rows/secondary-indexes.js';
 import * as musicDemo from './platforms/music/demo.js';
 import { recomputeMusicDerived } from './platforms/music/derived.js';
 import { type MusicWrittenTable, upsertMusicRows } from './platforms/music/rows.js';
@@ -131,7 +132,22 @@ describe('copyStore', () => {
     expect(own.sort()).toEqual(copiedTables.map((t) => t.table).sort());
   });
 
+  /** Every secondary index of the store, by name, with its definition. */
+  const indexesOf = async (store: Store, options: { unique?: boolean } = {}) => {
+    const tables = (await store.db.introspection.getTables()).map(({ name }) => name);
+    const indexes = (await Promise.all(tables.map((table) => secondaryIndexes(store.db, table, options)))).flat();
+    return Object.fromEntries(indexes.map(({ name, definition }) => [name, definition]));
+  };
+  const pendingIndexes = async (store: Store) =>
+    (await store.db.selectFrom('settings').select('value').where('key', '=', 'copy_pending_indexes').execute()).length;
+
   it('copies every row of every table, identical, with progress; credentials and the token secret keep working', async () => {
+    const indexesBefore = await indexesOf(to);
+    const setAside = Object.keys(await indexesOf(to, { unique: false })).length;
+    expect(setAside).toBeLessThan(Object.keys(indexesBefore).length);
+    expect(Object.keys(indexesBefore)).toEqual(
+      expect.arrayContaining(['forum_search_score', 'forum_posts_community_hot']),
+    );
     const key = await from.credentials.create('api-key', 'carried over');
     const secret = await from.settings.cursorSecret();
     const progress: CopyProgress[] = [];
@@ -178,6 +194,12 @@ describe('copyStore', () => {
     expect(forum[0]).toEqual({ table: 'forum_posts', copied: 0, total: source.posts.length });
     expect(forum.at(-1)).toEqual({ table: 'forum_posts', copied: source.posts.length, total: source.posts.length });
     expect(forum.length).toBeGreaterThan(2);
+    // the secondary indexes, set aside during the copy, are built last, every one as it was
+    const built = progress.filter((p) => p.table === INDEXES);
+    expect(progress.at(-1)).toEqual({ table: INDEXES, copied: built.length - 1, total: built.length - 1 });
+    expect(built.length - 1).toBe(setAside);
+    expect(await indexesOf(to)).toEqual(indexesBefore);
+    expect(await pendingIndexes(to)).toBe(0);
 
     const sameQuery = {
       community: 'cooking',
@@ -200,6 +222,21 @@ describe('copyStore', () => {
     expect(copied.total).toBe(original.total);
     expect(copied.total).toBeGreaterThan(100);
   }, 120_000);
+
+  it('a copy killed while the indexes were set aside: its re-run builds them', async () => {
+    const indexes = await indexesOf(to);
+    const [name, definition] = Object.entries(indexes).find(([name]) => name === 'forum_search_score')!;
+    // what a killed copy leaves: the index dropped, its definition in the target's settings
+    await to.db
+      .insertInto('settings')
+      .values({ key: 'copy_pending_indexes', value: JSON.stringify([{ name, definition }]) })
+      .execute();
+    await sql`drop index ${sql.id(name)}`.execute(to.db);
+    expect(Object.keys(await indexesOf(to))).not.toContain(name);
+    await copyStore(from.db, to.db);
+    expect(await indexesOf(to)).toEqual(indexes);
+    expect(await pendingIndexes(to)).toBe(0);
+  }, 60_000);
 
   it('running it again changes nothing (upsert by key)', async () => {
     const before = await rowsOf(to);

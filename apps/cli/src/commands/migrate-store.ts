@@ -1,4 +1,4 @@
-import { copyStore, openStore, type Store } from '@socialquery/store';
+import { copyStore, INDEXES, openStore, type Store } from '@socialquery/store';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
@@ -7,7 +7,7 @@ export function migrateStoreCommand(program: Command, io: Io) {
   program
     .command('migrate-store')
     .description(
-      'copy every table of one store into another (e.g. SQLite → PostgreSQL); re-running resumes without duplicates',
+      "copy every table of one store into another (e.g. SQLite → PostgreSQL), then build the target's secondary indexes; re-running resumes without duplicates",
     )
     .requiredOption('--from <address>', 'source store, e.g. sqlite:./data/socialquery.db')
     .requiredOption('--to <address>', 'target store, e.g. postgres://user:pass@host:5432/db (migrated first)')
@@ -21,7 +21,8 @@ export function migrateStoreCommand(program: Command, io: Io) {
           if (!io.interactive) return;
           if (copied === 0) {
             bar?.stop();
-            bar = new SingleBar({ format: `${table.padEnd(12)} [{bar}] {percentage}% {value}/{total} rows` });
+            const unit = table === INDEXES ? 'indexes built' : 'rows';
+            bar = new SingleBar({ format: `${table.padEnd(12)} [{bar}] {percentage}% {value}/{total} ${unit}` });
             bar.start(total, 0);
           } else bar?.update(copied);
         });

@@ -49,8 +49,8 @@ export interface Dialect {
    */
   readonly lateralJoins: boolean;
   /**
-   * Statements a long maintenance transaction (a full recompute over a large catalog) runs first:
-   * lifting the per-statement timeout the service runs under, and room to sort in memory.
+   * Statements a long maintenance transaction (a full recompute over a large catalog, a copy's index
+   * builds) runs first: lifting the per-statement timeout the service runs under, and room to sort in memory.
    */
   readonly longTransactionSettings: readonly string[];
 }

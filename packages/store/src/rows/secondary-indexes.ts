@@ -2,6 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 
+/** An index as the engine reports it: its name and the statement that creates it again. */
+export interface IndexDefinition {
+  name: string;
+  definition: string;
+}
+
 /**
  * Runs `load` with the tables' secondary indexes dropped, and builds them again afterwards (also when
  * the load fails): one sorted build is several times cheaper than as many random index inserts. For
@@ -13,7 +19,7 @@ export async function withoutSecondaryIndexes<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   const indexes = (await Promise.all(tables.map((table) => secondaryIndexes(db, table)))).flat();
-  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
+  await dropIndexes(db, indexes);
   try {
     return await load();
   } finally {
@@ -26,15 +32,26 @@ export async function isEmpty(db: Kysely<Database>, table: string): Promise<bool
   return (await sql`select 1 from ${sql.table(table)} limit 1`.execute(db)).rows.length === 0;
 }
 
-/** The table's indexes that no constraint (primary key, unique column) owns, with the statements that create them. */
-async function secondaryIndexes(db: Kysely<Database>, table: string): Promise<{ name: string; definition: string }[]> {
+/**
+ * The table's indexes that no constraint (primary key, unique column) owns, with the statements that
+ * create them. `unique: false` leaves out unique indexes made by CREATE UNIQUE INDEX too: writes that
+ * upsert on them (ON CONFLICT) need them in place.
+ */
+export async function secondaryIndexes(
+  db: Kysely<Database>,
+  table: string,
+  { unique = true }: { unique?: boolean } = {},
+): Promise<IndexDefinition[]> {
   const query =
     dialectOf(db).kind === 'postgres'
-      ? sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)`
-      : sql<{
-          name: string;
-          definition: string;
-        }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`;
+      ? sql<IndexDefinition>`select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)
+        and (${unique} or indexname not in (select c.relname from pg_index i join pg_class c on c.oid = i.indexrelid where i.indisunique))`
+      : sql<IndexDefinition>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table}
+        and sql is not null and (${unique ? 1 : 0} or sql not like 'CREATE UNIQUE%')`;
   return (await query.execute(db)).rows;
+}
+
+export async function dropIndexes(db: Kysely<Database>, indexes: readonly IndexDefinition[]) {
+  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
 }

@@ -59,7 +59,11 @@ export const postgresDialect: Dialect = {
   cachesStatements: false,
   tempSchema: '',
   tempTableOnCommit: 'on commit drop ',
-  longTransactionSettings: ['set local statement_timeout = 0', "set local work_mem = '256MB'"],
+  longTransactionSettings: [
+    'set local statement_timeout = 0',
+    "set local work_mem = '256MB'",
+    "set local maintenance_work_mem = '256MB'",
+  ],
   rebuildsIndexesOnBulkLoad: false,
   tunablePageCache: false,
   unaryPlusHidesIndex: false,
