@@ -26,14 +26,16 @@ export interface RequestContext {
   errorBodyExtras?: Readonly<Record<string, unknown>>;
 }
 
-const contexts = new WeakMap<ServerResponse, RequestContext>();
+/**
+ * Where a response keeps its context: a property of its own rather than a WeakMap entry. A WeakMap
+ * keyed by short-lived objects makes every young-generation collection walk its entries (ephemerons),
+ * a cost on every request of a busy service.
+ */
+const CONTEXT = Symbol('socialquery.requestContext');
+
+type WithContext = ServerResponse & { [CONTEXT]?: RequestContext };
 
 /** The request's context, made on first use. */
 export function contextOf(res: ServerResponse): RequestContext {
-  let context = contexts.get(res);
-  if (!context) {
-    context = { requestId: '' };
-    contexts.set(res, context);
-  }
-  return context;
+  return ((res as WithContext)[CONTEXT] ??= { requestId: '' });
 }

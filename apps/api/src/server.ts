@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { formatStoreAddress, type Store } from '@socialquery/store';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { expressClasses } from './express-classes.js';
 import { answerClientErrors } from './client-error.js';
 import type { Config } from './config.js';
 import { createRequestBudget } from './rate-limit.js';
@@ -75,6 +76,7 @@ export async function startService(
         headersTimeout: headersTimeoutMs,
         requestTimeout: requestTimeoutMs,
         connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
+        ...expressClasses(app),
       },
       app,
     );
