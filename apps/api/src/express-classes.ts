@@ -31,7 +31,11 @@ export function expressClasses(app: Express): {
 function withPrototypeOf<T extends typeof IncomingMessage | typeof ServerResponse>(base: T, prototype: object): T {
   const Subclass = class extends (base as typeof IncomingMessage) {} as unknown as T;
   const layers: object[] = [];
-  for (let layer: object | null = prototype; layer && layer !== base.prototype; layer = Object.getPrototypeOf(layer))
+  for (
+    let layer: object | null = prototype;
+    layer && layer !== base.prototype;
+    layer = Object.getPrototypeOf(layer) as object | null
+  )
     layers.unshift(layer);
   for (const layer of layers) Object.defineProperties(Subclass.prototype, Object.getOwnPropertyDescriptors(layer));
   return Subclass;
