@@ -2,7 +2,8 @@
  * A baseline server for the benchmark: answers `GET /<name>` with the precomputed response
  * `<dir>/<name>.body` (and `<dir>/<name>.json`: `{ "status": 200, "headers": {...} }`), read
  * once at the first request. `bare` uses node:http alone (Node's ceiling on this machine);
- * `express` an Express 5 route with ETag off (the framework's ceiling). The bench writes there
+ * `express` an Express 5 route with ETag off (the framework's ceiling), on the service's own request
+ * and response classes (`expressClasses`: Express then changes no prototype). The bench writes there
  * the bytes the service sent (compressed when it compressed) and a 304 without a body.
  * Usage: node baseline-server.js bare|express <dir>
  */
@@ -10,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { expressClasses } from '@socialquery/api';
 import express from 'express';
 
 const USAGE = 'usage: baseline-server.js bare|express <dir of <name>.body and <name>.json>';
@@ -70,7 +72,7 @@ if (kind === 'bare') {
     if (answer.status === 304) res.end();
     else res.send(answer.body);
   });
-  server = createServer(app);
+  server = createServer(expressClasses(app), app);
 }
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;

@@ -77,8 +77,17 @@ const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./floor-server.js', import.meta.url));
 
+/** The options each mode takes besides its own flag and --help; any other given with it is refused. */
+const MODE_OPTIONS = {
+  imports: ['lines', 'base', 'rounds', 'shapes', 'stores', 'markdown', 'report'],
+  fairness: ['scale', 'stores', 'duration', 'connections'],
+  search: ['scales', 'scale', 'music-scales', 'stores', 'duration', 'connections'],
+  comments: ['scales', 'scale', 'stores', 'duration', 'connections'],
+} as const;
+
 async function main() {
-  const { values } = parseArgs({
+  const { values, tokens } = parseArgs({
+    tokens: true,
     options: {
       scales: { type: 'string' },
       scale: { type: 'string' },
@@ -115,6 +124,14 @@ async function main() {
               ? COMMENTS_USAGE
               : USAGE,
     );
+  const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
+  for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
+    if (!values[mode]) continue;
+    const taken: readonly string[] = [mode, 'help', ...MODE_OPTIONS[mode]];
+    for (const name of given)
+      if (!taken.includes(name))
+        throw new Error(`--${name} is not an option of --${mode} (pnpm bench --${mode} --help lists them)`);
+  }
   if (values.imports) return importsCommand(values, process.argv.slice(2));
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
   if (values.search) return searchCommand(values, process.argv.slice(2));
