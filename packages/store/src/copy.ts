@@ -3,6 +3,7 @@ import { dialectOf } from './dialect/index.js';
 import { storePlatforms, writeTableRows } from './platforms/index.js';
 import { dropIndexes, type IndexDefinition, secondaryIndexes } from './rows/secondary-indexes.js';
 import type { Database } from './schema.js';
+import { createSettingsStore } from './settings.js';
 
 /** Every table a store holds, with the key it is copied in order of: each platform's, then the kernel's. */
 export const copiedTables: readonly { table: keyof Database; key: string }[] = [
@@ -66,22 +67,14 @@ export async function copyStore(
 async function setIndexesAside(to: Kysely<Database>): Promise<IndexDefinition[]> {
   const tables = (await to.introspection.getTables()).map(({ name }) => name);
   const present = (await Promise.all(tables.map((table) => secondaryIndexes(to, table, { unique: false })))).flat();
-  const recorded = await to
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', PENDING_INDEXES)
-    .executeTakeFirst();
+  const recorded = await createSettingsStore(to).get(PENDING_INDEXES);
   const byName = new Map<string, IndexDefinition>(
-    (recorded ? (JSON.parse(recorded.value) as IndexDefinition[]) : []).map((index) => [index.name, index]),
+    (recorded ? (JSON.parse(recorded) as IndexDefinition[]) : []).map((index) => [index.name, index]),
   );
   for (const index of present) byName.set(index.name, index);
   const indexes = [...byName.values()];
   if (indexes.length === 0) return indexes;
-  await to
-    .insertInto('settings')
-    .values({ key: PENDING_INDEXES, value: JSON.stringify(indexes) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(indexes) }))
-    .execute();
+  await createSettingsStore(to).set(PENDING_INDEXES, JSON.stringify(indexes));
   await dropIndexes(to, present);
   return indexes;
 }
@@ -101,7 +94,7 @@ async function buildIndexes(
       await sql.raw(definition).execute(trx);
       onProgress({ table: INDEXES, copied: n + 1, total: indexes.length });
     }
-    await trx.deleteFrom('settings').where('key', '=', PENDING_INDEXES).execute();
+    await createSettingsStore(trx).remove(PENDING_INDEXES);
   });
 }
 

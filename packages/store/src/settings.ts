@@ -6,6 +6,10 @@ const CURSOR_SECRET = 'cursor_secret';
 
 export interface SettingsStore {
   get(key: string): Promise<string | undefined>;
+  /** Stores `value` under `key`, replacing what was there. */
+  set(key: string, value: string): Promise<void>;
+  /** Forgets `key` (nothing when it is absent). */
+  remove(key: string): Promise<void>;
   /**
    * The paging-token signing secret kept in the store: made on first use, then shared by
    * every replica on the same store. Insert-if-absent then read, so concurrent first starts
@@ -19,6 +23,16 @@ export function createSettingsStore(db: Kysely<Database>): SettingsStore {
     (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
   return {
     get,
+    async set(key, value) {
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+    async remove(key) {
+      await db.deleteFrom('settings').where('key', '=', key).execute();
+    },
     async cursorSecret() {
       await db
         .insertInto('settings')

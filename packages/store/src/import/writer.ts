@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf } from '../dialect/index.js';
 import { derivedTablesOf, storePlatforms, writeTableRows } from '../platforms/index.js';
+import { dropIndexes, secondaryIndexes } from '../rows/secondary-indexes.js';
 import { encodeInserts, type NumberedTable, numberRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
 import {
@@ -355,16 +356,9 @@ class BulkLoad {
       );
       if (Number(count.rows[0]?.n ?? 0) > expected) continue;
       for (const indexed of [table, ...derivedTablesOf(table)]) {
-        const indexes = await this.trx.executeQuery<{ name: string; sql: string }>(
-          CompiledQuery.raw(
-            `select "name", "sql" from sqlite_master where type = 'index' and tbl_name = ? and sql like 'CREATE INDEX%'`,
-            [indexed],
-          ),
-        );
-        for (const index of indexes.rows) {
-          await this.trx.executeQuery(CompiledQuery.raw(`drop index "${index.name}"`, []));
-          this.dropped.push(index.sql);
-        }
+        const indexes = await secondaryIndexes(this.trx, indexed, { unique: false });
+        await dropIndexes(this.trx, indexes);
+        this.dropped.push(...indexes.map(({ definition }) => definition));
       }
     }
   }
