@@ -58,7 +58,7 @@ export function requestLogOf(res: ServerResponse): Logger | undefined {
 
 /**
  * One log line per request, written when the response has gone out (or the connection closed
- * first): method, path (with query), status, duration in ms, request id, as
+ * first): method, path (with query), status, duration in ms since it arrived, request id, as
  * `{ req: { id, method, url }, res: { statusCode }, responseTime }`. Headers are not logged,
  * credential-like query values are masked (they are refused anyway), and so is the feed token in a
  * feed URL's path, so credentials never reach the log. No child logger per request: the line is
@@ -67,10 +67,12 @@ export function requestLogOf(res: ServerResponse): Logger | undefined {
  */
 export function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req: LoggedRequest, res, next) => {
-    const started = performance.now();
+    const context = contextOf(res);
+    // from its arrival, its wait for a turn included (turn-taking.ts)
+    const started = context.receivedAt ?? performance.now();
     const id = requestIdFor(req);
     req.id = id;
-    contextOf(res).logger = logger;
+    context.logger = logger;
     const done = () => {
       const status = res.statusCode;
       const aborted = !res.writableFinished;

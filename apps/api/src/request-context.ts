@@ -9,6 +9,8 @@ import type { SelectedFields } from './fields.js';
  * Each middleware fills in its part; later ones read it.
  */
 export interface RequestContext {
+  /** When the request arrived (`performance.now()`), before it waited its turn (turn-taking.ts); unset for a request handed to the app directly. */
+  receivedAt?: number;
   /** `x-request-id` of the response ('' before the request-id middleware ran, e.g. a 408 from the server). */
   requestId: string;
   /** The credential `authenticate` accepted. */

@@ -9,6 +9,7 @@ import { answerClientErrors } from './client-error.js';
 import type { Config } from './config.js';
 import { createRequestBudget } from './rate-limit.js';
 import { createReaderPool } from './reader-pool.js';
+import { takingTurns } from './turn-taking.js';
 
 /** How long a connection may stay silent after shutdown begins before it is dropped. */
 const IDLE_DRAIN_MS = 500;
@@ -71,6 +72,7 @@ export async function startService(
   try {
     // Slow or stalled requests (slowloris) are cut off by Node's timeouts; their 408 is written by
     // answerClientErrors. Connections are checked a few times per headers timeout (Node's default: every 30 s).
+    const turns = takingTurns(app);
     const created = createServer(
       {
         headersTimeout: headersTimeoutMs,
@@ -78,8 +80,10 @@ export async function startService(
         connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeoutMs / 4))),
         ...expressClasses(app),
       },
-      app,
+      // requests in turns of bounded length, so that a busy replica still accepts connections
+      turns.listener,
     );
+    created.on('connection', turns.connected);
     server = await new Promise<Server>((resolve, reject) => {
       created.once('error', reject);
       created.listen(config.PORT, config.HOST, () => {
