@@ -40,6 +40,16 @@ describe('store', () => {
     expect(await store.migrate()).toEqual({ applied: [] });
   });
 
+  it('answers pings made at once with one read, and reads again for the next', async () => {
+    const first = store.ping();
+    const meanwhile = store.ping();
+    expect(meanwhile).toBe(first);
+    expect(await first).toBe(true);
+    const next = store.ping();
+    expect(next).not.toBe(first);
+    expect(await next).toBe(true);
+  });
+
   it('creates credentials whose secrets are never stored, only their hash', async () => {
     const key = await store.credentials.create('api-key', 'k1');
     expect(key.secret).toMatch(/^sqk_[A-Za-z0-9_-]{32}$/);

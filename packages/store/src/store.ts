@@ -36,7 +36,10 @@ export interface Store extends PlatformSources {
   /** True when the store holds no platform data yet. */
   isEmpty(): Promise<boolean>;
   examples(): Promise<Examples>;
-  /** True when the store answers a read of one row of every table (a few pages; the data path, not only the connection). */
+  /**
+   * True when the store answers a read of one row of every table (a few pages; the data path, not
+   * only the connection). Calls made while one is reading share its answer.
+   */
   ping(): Promise<boolean>;
   /** Whether an error means the store cannot serve right now (unreachable, timed out, disk full…): a 503, not a bug. */
   isUnavailableError(error: unknown): boolean;
@@ -61,6 +64,8 @@ export async function openStore(
   const parsed = parseStoreAddress(address);
   const db = parsed.kind === 'sqlite' ? createSqliteDb(parsed.path) : createPostgresDb(parsed.url, options);
   const dialect = dialectOf(db);
+  /** The ping in flight, which the calls made meanwhile share. */
+  let pinging: Promise<boolean> | undefined;
   const store: Store = {
     address: parsed,
     description: describeAddress(parsed),
@@ -93,14 +98,15 @@ export async function openStore(
       return done;
     },
     examples: () => findExamples(db),
-    async ping() {
-      try {
-        await db.executeQuery(CompiledQuery.raw(PING, []));
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    // health checks from several balancers (or one busy one) read the store once, not once each
+    ping: () =>
+      (pinging ??= db
+        .executeQuery(CompiledQuery.raw(PING, []))
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => (pinging = undefined))),
     dialect,
     isUnavailableError: dialect.isUnavailable,
     close: () => db.destroy(),
