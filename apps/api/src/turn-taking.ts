@@ -35,7 +35,14 @@ export interface Turns {
  * includes its wait. A request whose connection closed while it waited is dropped unhandled: its
  * client has gone before any work began (a client that gave up under load costs no query).
  */
-export function takingTurns(listener: Listener, { budgetMs = TURN_BUDGET_MS } = {}): Turns {
+export function takingTurns(
+  listener: Listener,
+  {
+    budgetMs = TURN_BUDGET_MS,
+    /** The clock of the budget and of `receivedAt` (tests pass their own); the access log reads `performance.now()`. */
+    now = () => performance.now(),
+  }: { budgetMs?: number; now?: () => number } = {},
+): Turns {
   /** Arrived and not yet handled, from `next` on (handled entries are cleared for the collector). */
   let waiting: ([IncomingMessage, ServerResponse] | undefined)[] = [];
   let next = 0;
@@ -44,14 +51,14 @@ export function takingTurns(listener: Listener, { budgetMs = TURN_BUDGET_MS } = 
   const turn = () => {
     const short = accepted;
     accepted = false;
-    const until = performance.now() + budgetMs;
+    const until = now() + budgetMs;
     try {
       while (next < waiting.length) {
         const [req, res] = waiting[next]!;
         waiting[next++] = undefined;
         if (req.socket.destroyed) continue;
         listener(req, res);
-        if (short || performance.now() >= until) break;
+        if (short || now() >= until) break;
       }
     } finally {
       // also after a listener threw: the requests behind it still get their turn
@@ -65,7 +72,7 @@ export function takingTurns(listener: Listener, { budgetMs = TURN_BUDGET_MS } = 
   };
   return {
     listener: (req, res) => {
-      contextOf(res).receivedAt = performance.now();
+      contextOf(res).receivedAt = now();
       waiting.push([req, res]);
       if (!scheduled) {
         scheduled = true;
