@@ -6,6 +6,9 @@
  * parameters are parsed once per distinct URL and kept (the service parses them on every request),
  * and there is no auth, rate-limit charge, request log, request id, security header, ETag or
  * compression. The bench checks that its body is byte-identical to the service's before measuring it.
+ * It answers each request as Node parses it, as a bare server does; the service runs its requests in
+ * turns (apps/api/src/turn-taking.ts), back to back, which costs less per request, so some operations
+ * answer faster than their floor (BENCHMARKS.md, "Fifth pass").
  * Usage: SOCIALQUERY_STORE=<address> node floor-server.js
  */
 import { createServer } from 'node:http';
