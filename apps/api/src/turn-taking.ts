@@ -22,8 +22,9 @@ export interface Turns {
  * With N busy connections a turn lasts N requests' work, and a new connection waits one such turn
  * for each connection ahead of it in the kernel's queue: 256 clients connecting to a busy replica
  * waited up to the whole 5 s of a run for their first answer while the others were answered in
- * ~50 ms, on the service and on a bare node:http server alike (BENCHMARKS.md, "New connections to a
- * busy server"). Here an arriving request only joins a queue, and `setImmediate` runs the queue:
+ * ~50 ms, on the service and on a bare node:http server alike (BENCHMARKS.md, "Fifth pass": new
+ * connections to a busy server). Here an arriving request only joins a queue, and `setImmediate`
+ * runs the queue:
  *
  * - after a turn in which a connection was accepted, one request only, so that the next
  *   connection waiting in the kernel's queue is accepted one request later;
