@@ -219,4 +219,4 @@ export function importFixture(...parts: string[]): string {
 /** Rows in PostgreSQL's COPY text format, as the row writer streams them: the import benchmark's PostgreSQL floor writes with it. */
 export { copyText } from './rows/copy-text.js';
 /** The forum search index's postings of a stored post or comment, their key and order (the bench's import floor writes them raw). */
-export { byPostingKey, commentPostings, POSTING_KEY_COLUMNS, postPostings } from './platforms/forum/search-index.js';
+export { commentPostings, inPostingKeyOrder, POSTING_KEY_COLUMNS, postPostings } from './platforms/forum/search-index.js';

@@ -17,7 +17,7 @@
  * Prints a ChildResult.
  */
 import { findImporter, openStore, parseStoreAddress, type ImportItem, type Store } from '@socialquery/store';
-import { byPostingKey, commentPostings, copyText, POSTING_KEY_COLUMNS, postPostings } from '@socialquery/store/testing';
+import { commentPostings, copyText, inPostingKeyOrder, POSTING_KEY_COLUMNS, postPostings } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { startClock } from './child-result.js';
@@ -44,9 +44,9 @@ if (rows.length === 0) throw new Error(`${file}: no rows`);
 // every row of a file is of one table (forum_posts, or forum_comments for a comment dump)
 const table = tables.size === 1 ? [...tables][0]! : undefined;
 if (!table) throw new Error(`${file}: rows of ${[...tables].join(', ')}: the floor writes one table`);
-const postings = rows
-  .flatMap((row) => (table === 'forum_posts' ? postPostings(row as never) : commentPostings(row as never)))
-  .sort(byPostingKey);
+const postings = inPostingKeyOrder(
+  rows.flatMap((row) => (table === 'forum_posts' ? postPostings(row as never) : commentPostings(row as never))),
+);
 /** What is written, in order: the records' table, then the postings (unique by their key, as a table's rows by id). */
 const writes = [
   { table, rows, columns: Object.keys(rows[0]!), key: ['id'] },

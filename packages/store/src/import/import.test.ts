@@ -1,6 +1,6 @@
 import type { Store } from '../store.js';
 import { importFixture, openTestStore } from '../testing.js';
-import { ImportAbortedError, ImportInputError, type ImportSummary, importData } from './index.js';
+import { ImportAbortedError, ImportInputError, type ImportSummary, importData, importDocuments } from './index.js';
 
 /** Every format over its fixture: what the first import writes (records, skips, rows per table). */
 const formats: {
@@ -213,5 +213,61 @@ describe('importData over each format (run on each store kind)', () => {
       await expect(attempt).rejects.toThrow(message);
     }
     expect(await snapshot(['forum_posts', 'microblog_messages'])).toEqual(before);
+  });
+});
+
+describe('link rows an owner no longer has (ImportItem.prune, run on each store kind)', () => {
+  const artist = (n: number) => ({ id: `prune-artist-${n}`, name: `Prune Artist ${n}`, type: 'artist' });
+  const album = {
+    id: 'prune-album',
+    name: 'Prune Album',
+    type: 'album',
+    album_type: 'album',
+    release_date: '2024-05-01',
+    release_date_precision: 'day',
+    artists: [artist(1)],
+  };
+  const track = (id: string, artists: number[]) => ({
+    id,
+    name: `Track ${id}`,
+    type: 'track',
+    album,
+    artists: artists.map(artist),
+  });
+  const links = async () =>
+    (
+      await store.db
+        .selectFrom('music_track_artists')
+        .select(['track_id', 'artist_id', 'position'])
+        .where('track_id', 'like', 'prune-%')
+        .orderBy('track_id')
+        .orderBy('position')
+        .execute()
+    ).map((row) => `${row.track_id}@${row.position}:${row.artist_id}`);
+
+  it("a re-imported track keeps the artists it now names, whatever else the batch prunes, and other tracks' links stay", async () => {
+    await importDocuments(store.db, 'music', 'spotify-web-api', [
+      { tracks: [track('prune-a', [1, 2, 3]), track('prune-b', [2, 3]), track('prune-c', [1, 3])] },
+    ]);
+    expect(await links()).toEqual([
+      'prune-a@0:prune-artist-1',
+      'prune-a@1:prune-artist-2',
+      'prune-a@2:prune-artist-3',
+      'prune-b@0:prune-artist-2',
+      'prune-b@1:prune-artist-3',
+      'prune-c@0:prune-artist-1',
+      'prune-c@1:prune-artist-3',
+    ]);
+    // one batch: a's links drop to one, b's stay two, c is not in it (its links stay as they are)
+    await importDocuments(store.db, 'music', 'spotify-web-api', [
+      { tracks: [track('prune-a', [3]), track('prune-b', [1, 2])] },
+    ]);
+    expect(await links()).toEqual([
+      'prune-a@0:prune-artist-3',
+      'prune-b@0:prune-artist-1',
+      'prune-b@1:prune-artist-2',
+      'prune-c@0:prune-artist-1',
+      'prune-c@1:prune-artist-3',
+    ]);
   });
 });

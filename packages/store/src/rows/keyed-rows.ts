@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 import type { NumberedTable } from './write-rows.js';
 import type { ColumnType } from './column-types.js';
@@ -32,26 +33,60 @@ export async function deleteByKey(
   }
 }
 
+/** Rows per statement of SQLite's count upserts (a few parameters each); fewer go in the largest power of two left. */
+const COUNTS_PER_STATEMENT = 512;
+
+/** Statement texts of addCounts by shape (table, count column, rows): few, each built once. */
+const countTexts = new Map<string, string>();
+
 /**
- * Adds each row's `count` column (`docs` unless named) to the stored count of its key (`keys`: the
- * table's key columns), inserting the keys not yet counted. Rows are distinct by key.
+ * Adds each row's `count` column (`docs` unless named) to the stored count of its key (every other
+ * column of `types`: the table's columns with their SQL types, from its platform's columns.ts),
+ * inserting the keys not counted yet. Rows are distinct by key and written in the order given (a
+ * caller that sorts them makes concurrent writers lock the rows they share in one order). Raw SQL
+ * of a few shapes: PostgreSQL one statement over `unnest` of one array per column; SQLite rows of
+ * values in a few fixed row counts, so each shape is prepared once (the statement cache).
  */
 export async function addCounts(
   db: RowWriter,
   table: string,
-  keys: readonly string[],
+  types: Readonly<Record<string, ColumnType>>,
   rows: readonly object[],
   count = 'docs',
 ): Promise<void> {
-  const columns = [...keys, count];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT * 5) {
-    const values = rows
-      .slice(start, start + ROWS_PER_STATEMENT * 5)
-      .map((row) => sql`(${sql.join(columns.map((column) => sql`${Reflect.get(row, column)}`))})`);
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-      values ${sql.join(values)}
-      on conflict (${sql.join(keys.map((key) => sql.ref(key)))})
-      do update set ${sql.ref(count)} = ${sql.ref(`${table}.${count}`)} + ${sql.ref(`excluded.${count}`)}`.execute(db);
+  if (rows.length === 0) return;
+  const columns = Object.keys(types);
+  const dialect = dialectOf(db);
+  const text = (shape: number | 'arrays') => {
+    const id = `${dialect.kind}\u0000${table}\u0000${count}\u0000${shape}`;
+    let text = countTexts.get(id);
+    if (text === undefined) {
+      const keys = columns.filter((column) => column !== count);
+      const source =
+        shape === 'arrays'
+          ? `select * from unnest(${columns.map((column, i) => `${dialect.placeholder(i + 1)}::${types[column]}[]`).join(', ')})`
+          : `values ${Array<string>(shape)
+              .fill(`(${columns.map(() => '?').join(', ')})`)
+              .join(', ')}`;
+      text = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}
+        on conflict (${keys.map((key) => `"${key}"`).join(', ')}) do update set "${count}" = "${table}"."${count}" + excluded."${count}"`;
+      countTexts.set(id, text);
+    }
+    return text;
+  };
+  if (dialect.bulkWrite !== 'tuples') {
+    const arrays = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
+    await db.executeQuery(CompiledQuery.raw(text('arrays'), arrays));
+    return;
+  }
+  for (let start = 0; start < rows.length;) {
+    const left = rows.length - start;
+    const shape = left >= COUNTS_PER_STATEMENT ? COUNTS_PER_STATEMENT : 2 ** Math.floor(Math.log2(left));
+    const parameters: unknown[] = [];
+    for (let r = start; r < start + shape; r++)
+      for (const column of columns) parameters.push(Reflect.get(rows[r]!, column));
+    await db.executeQuery(CompiledQuery.raw(text(shape), parameters));
+    start += shape;
   }
 }
 

@@ -1,5 +1,5 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { dialectOf } from '../../dialect/index.js';
+import { type Kysely, sql } from 'kysely';
+import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import type { ForumActivityAuthorsTable, ForumActivityTable, ForumActivityTables } from './activity-tables.js';
@@ -109,8 +109,8 @@ class ActivityCounts {
 
   async write(db: RowWriter) {
     // sorted: concurrent writers then lock the rows they share in one order (no deadlock)
-    await addCounts(db, 'forum_activity', changed(this.communities));
-    await addCounts(db, 'forum_activity_authors', changed(this.authors));
+    await addCounts(db, 'forum_activity', FORUM_ACTIVITY_COLUMNS.forum_activity, changed(this.communities));
+    await addCounts(db, 'forum_activity_authors', FORUM_ACTIVITY_COLUMNS.forum_activity_authors, changed(this.authors));
   }
 }
 
@@ -126,45 +126,6 @@ function changed<Row extends { docs: number }>(counts: Map<string, Row>): Row[] 
     .filter(([, row]) => row.docs !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, row]) => row);
-}
-
-/** Rows per statement of SQLite's upserts (5 or 6 parameters each); fewer go in the largest power of two left. */
-const ROWS_PER_STATEMENT = 512;
-
-/**
- * Adds each row's `docs` to the stored count of its key (every column but docs), inserting the keys
- * not counted yet. Raw SQL text of a few shapes: PostgreSQL one statement over one array per column;
- * SQLite rows of values in a few fixed row counts, so each shape is prepared once (the statement cache).
- */
-async function addCounts<T extends keyof ForumActivityTables>(
-  db: RowWriter,
-  table: T,
-  rows: readonly ForumActivityTables[T][],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const types: Readonly<Record<string, string>> = FORUM_ACTIVITY_COLUMNS[table];
-  const columns = Object.keys(types);
-  const keys = columns.filter((column) => column !== 'docs');
-  const upsert = `on conflict (${keys.join(', ')}) do update set docs = ${table}.docs + excluded.docs`;
-  const dialect = dialectOf(db);
-  if (dialect.bulkWrite !== 'tuples') {
-    const arrays = columns.map((column, i) => `${dialect.placeholder(i + 1)}::${types[column]}[]`);
-    const values = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
-    const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays.join(', ')}) ${upsert}`;
-    await db.executeQuery(CompiledQuery.raw(text, values));
-    return;
-  }
-  for (let start = 0; start < rows.length;) {
-    const left = rows.length - start;
-    const count = left >= ROWS_PER_STATEMENT ? ROWS_PER_STATEMENT : 2 ** Math.floor(Math.log2(left));
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const text = `insert into ${table} (${columns.join(', ')}) values ${Array(count).fill(tuple).join(', ')} ${upsert}`;
-    const parameters: unknown[] = [];
-    for (const row of rows.slice(start, start + count))
-      for (const column of columns) parameters.push(Reflect.get(row, column));
-    await db.executeQuery(CompiledQuery.raw(text, parameters));
-    start += count;
-  }
 }
 
 /** Items read per step of a rebuild. */

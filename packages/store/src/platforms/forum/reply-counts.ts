@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
+import { FORUM_SEARCH_COLUMNS } from './columns.js';
 import type { RowChange } from './row-change.js';
 
 /**
@@ -25,7 +26,7 @@ export async function updateReplyCounts(db: RowWriter, changes: readonly RowChan
     add(after, 1);
   }
   const changed = [...counts.values()].filter((count) => count.docs !== 0);
-  await addCounts(db, 'forum_reply_counts', ['post_id', 'parent_key'], changed);
+  await addCounts(db, 'forum_reply_counts', FORUM_SEARCH_COLUMNS.forum_reply_counts, changed);
 }
 
 /** Counts every comment's replies anew. */

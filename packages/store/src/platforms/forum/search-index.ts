@@ -1,6 +1,7 @@
 import { termsOf } from '@socialquery/core';
 import { type Kysely, sql } from 'kysely';
 import { addCounts, deleteByKey } from '../../rows/keyed-rows.js';
+import { inKeyOrder } from '../../rows/key-order.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import { type RowChange, sameColumns } from './row-change.js';
@@ -90,7 +91,7 @@ async function updatePostings<Row>(
   }
   await deleteByKey(db, 'forum_search', POSTING_KEY, gone);
   // in key order: the b-trees take their inserts along a few paths rather than at random
-  await writeRows(db, 'forum_search', come.sort(byPostingKey), {
+  await writeRows(db, 'forum_search', inPostingKeyOrder(come), {
     insertOnly: true,
     columns: FORUM_SEARCH_COLUMNS.forum_search,
   });
@@ -103,20 +104,13 @@ export const POSTING_KEY_COLUMNS = ['term', 'kind', 'id'] as const;
 const POSTING_KEY = POSTING_KEY_COLUMNS.map((column) => [column, FORUM_SEARCH_COLUMNS.forum_search[column]] as const);
 
 /** Postings in key order (POSTING_KEY_COLUMNS), the order they are written in. */
-export const byPostingKey = (a: ForumSearchTable, b: ForumSearchTable) =>
-  a.term < b.term
-    ? -1
-    : a.term > b.term
-      ? 1
-      : a.kind < b.kind
-        ? -1
-        : a.kind > b.kind
-          ? 1
-          : a.id < b.id
-            ? -1
-            : a.id > b.id
-              ? 1
-              : 0;
+export const inPostingKeyOrder = (postings: readonly ForumSearchTable[]) =>
+  inKeyOrder(
+    postings,
+    // a term never holds U+0000: the order of term and kind
+    (posting) => `${posting.term}\u0000${posting.kind}`,
+    (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 
 async function addTermCounts(db: RowWriter, gone: readonly ForumSearchTable[], come: readonly ForumSearchTable[]) {
   const counts = new Map<string, { term: string; kind: string; docs: number }>();
@@ -128,7 +122,7 @@ async function addTermCounts(db: RowWriter, gone: readonly ForumSearchTable[], c
   for (const posting of gone) add(posting, -1);
   for (const posting of come) add(posting, 1);
   const changed = [...counts.values()].filter((count) => count.docs !== 0);
-  await addCounts(db, 'forum_search_terms', ['term', 'kind'], changed);
+  await addCounts(db, 'forum_search_terms', FORUM_SEARCH_COLUMNS.forum_search_terms, changed);
 }
 
 /** Items read per step of a rebuild. */

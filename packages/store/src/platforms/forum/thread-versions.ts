@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
-import { FORUM_COLUMNS } from './columns.js';
+import { FORUM_COLUMNS, FORUM_SEARCH_COLUMNS } from './columns.js';
 import { type RowChange, sameColumns } from './row-change.js';
 
 /**
@@ -22,7 +22,7 @@ export async function updateThreadVersions(db: RowWriter, changes: readonly RowC
   await addCounts(
     db,
     'forum_thread_versions',
-    ['post_id'],
+    FORUM_SEARCH_COLUMNS.forum_thread_versions,
     [...threads].map((post_id) => ({ post_id, version: 1 })),
     'version',
   );

@@ -2,6 +2,7 @@ import { termsOf } from '@socialquery/video/server';
 import type { Kysely } from 'kysely';
 import { VIDEO_COLUMNS } from './columns.js';
 import { addCounts, deleteByKey, eachBatchByNum } from '../../rows/keyed-rows.js';
+import { inKeyOrder } from '../../rows/key-order.js';
 import { type RowWriter, writeRows } from '../../rows/write-rows.js';
 import type { Database, VideoSearchTable, VideoVideosTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
@@ -43,8 +44,9 @@ const INDEXED = ['num', 'title', 'channel_name', 'type', 'views', 'published_at'
 const sameIndexed = (a: VideoVideosTable, b: VideoVideosTable) =>
   INDEXED.every((column) => String(a[column]) === String(b[column]));
 
-const byKey = (a: VideoSearchTable, b: VideoSearchTable) =>
-  a.term < b.term ? -1 : a.term > b.term ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.views - b.views;
+/** A posting's key up to its views: term and type (a term never holds U+0000, so the order is the key's). */
+const termAndType = (posting: VideoSearchTable) => `${posting.term}\u0000${posting.type}`;
+const byViews = (a: VideoSearchTable, b: VideoSearchTable) => a.views - b.views;
 
 /**
  * Writes rows of `video_videos` (`write`, the plain write) and brings the search index in step, in
@@ -72,7 +74,10 @@ export async function writeVideoRows(
   }
   await deleteByKey(db, 'video_search', POSTING_KEY, gone);
   // in key order: the b-trees take their inserts along a few paths rather than at random
-  await writeRows(db, 'video_search', come.sort(byKey), { insertOnly: true, columns: VIDEO_COLUMNS.video_search });
+  await writeRows(db, 'video_search', inKeyOrder(come, termAndType, byViews), {
+    insertOnly: true,
+    columns: VIDEO_COLUMNS.video_search,
+  });
   await addPostingCounts(db, gone, come);
   return written;
 }
@@ -110,7 +115,7 @@ async function addPostingCounts(
   for (const posting of gone) count(posting, -1);
   for (const posting of come) count(posting, 1);
   const changes = [...counts.values()].filter((change) => change.docs !== 0);
-  await addCounts(db, 'video_search_terms', ['term', 'type', 'bucket'], changes);
+  await addCounts(db, 'video_search_terms', VIDEO_COLUMNS.video_search_terms, changes);
 }
 
 /**
