@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
+import * as forumSearch from './platforms/forum/search-index.js';
+import * as musicSearch from './platforms/music/search-index.js';
+import * as videoSearch from './platforms/video/search-index.js';
 
 /**
  * Test support: a fresh, private store of the kind the test run asks for
@@ -218,5 +221,39 @@ export function importFixture(...parts: string[]): string {
 
 /** Rows in PostgreSQL's COPY text format, as the row writer streams them: the import benchmark's PostgreSQL floor writes with it. */
 export { copyText } from './rows/copy-text.js';
-/** The forum search index's postings of a stored post or comment, their key and order (the bench's import floor writes them raw). */
-export { commentPostings, inPostingKeyOrder, POSTING_KEY_COLUMNS, postPostings } from './platforms/forum/search-index.js';
+/**
+ * A search index as the import benchmark's floor writes it (raw, beside the rows it indexes): a
+ * stored row's postings (undefined for a table the index does not cover), the posting table's
+ * key, and the order the store writes postings in.
+ */
+export interface SearchIndexWrite {
+  postingsOf(table: string, row: Record<string, unknown>): object[] | undefined;
+  key: readonly string[];
+  inKeyOrder(postings: readonly object[]): object[];
+}
+
+/** The store's search indexes by posting table: forum posts and comments, videos, the music catalog. */
+export const SEARCH_INDEX_WRITES: Readonly<Record<'forum_search' | 'video_search' | 'music_search', SearchIndexWrite>> =
+  {
+    forum_search: {
+      postingsOf: (table, row) =>
+        table === 'forum_posts'
+          ? forumSearch.postPostings(row as never)
+          : table === 'forum_comments'
+            ? forumSearch.commentPostings(row as never)
+            : undefined,
+      key: forumSearch.POSTING_KEY_COLUMNS,
+      inKeyOrder: (postings) => forumSearch.inPostingKeyOrder(postings as never),
+    },
+    video_search: {
+      postingsOf: (table, row) => (table === 'video_videos' ? videoSearch.postingsOf(row as never) : undefined),
+      key: videoSearch.POSTING_KEY_COLUMNS,
+      inKeyOrder: (postings) => videoSearch.inPostingKeyOrder(postings as never),
+    },
+    music_search: {
+      postingsOf: (table, row) =>
+        table in musicSearch.MUSIC_SEARCHED ? musicSearch.postingsOf(table as never, row as never) : undefined,
+      key: musicSearch.POSTING_KEY_COLUMNS,
+      inKeyOrder: (postings) => musicSearch.inPostingKeyOrder(postings as never),
+    },
+  };

@@ -1,28 +1,31 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { list, machineLine, storeKinds } from '../args.js';
-import { LINE_SHAPES, type LineShape } from './reddit-lines.js';
 import { importMarkdownReport, printImportTables, type ImportInfo } from './report.js';
 import { type ImportMeasurement, type ImportStoreKind, runImportBench } from './run.js';
+import { IMPORT_SHAPES, type ImportShape } from './shapes.js';
 
 export const IMPORT_USAGE = `Usage: pnpm bench --imports [options]
 
-Measures forum NDJSON imports (Reddit submissions and comments as the Pushshift / Arctic Shift
-dumps write them, generated deterministically) against the store's raw write speed for the same rows, measured
-in the same run: the importer and the floor each run in a child process of their own, on a new
+Measures imports of forum NDJSON (Reddit submissions and comments as the Pushshift / Arctic Shift
+dumps write them) and of saved API responses (YouTube videos, Spotify tracks), generated
+deterministically, against the store's raw write speed for the same rows (search postings
+included), measured in the same run: the importer and the floor each run in a child process of their own, on a new
 store, alternately, so their peak RSS and their CPU are their own.
 
-Cases: each store and line shape into an empty store; on SQLite also the thin file compressed with
+Cases: each store and shape into an empty store; on SQLite also the thin file compressed with
 \`zstd --long=31\` (read against the plain import) and the thin file into a store that already holds
 --base posts.
 
 Options:
   --imports          measure imports (this mode)
-  --lines N          lines a file (default 300000)
+  --lines N          records a file: lines, or API responses' items (default 300000)
   --base N           posts in the populated store (default 1000000; 0 leaves that case out)
   --rounds N         rounds of every case; the report reads the best of each (default 2)
   --shapes LIST      thin (27 fields, ~770 B a line), dump (~110 fields, ~3.4 KB a line, as 2023
                      Arctic Shift lines) and/or comments (RC_* lines, ~45 fields, ~1.2 KB, 300 to a
-                     thread) (default thin,dump,comments)
+                     thread); youtube (videos.list responses, 50 videos each) and/or spotify
+                     (search responses, 50 tracks each, with their albums and artists)
+                     (default thin,dump,comments)
   --stores LIST      sqlite, postgres or both (default sqlite; postgres needs SOCIALQUERY_TEST_PG,
                      which \`pnpm bench\` provides by starting a throwaway server)
   --markdown FILE    also write the report as Markdown; the raw measurements of the last run are
@@ -54,9 +57,9 @@ export async function importsCommand(values: ImportCommandValues, args: readonly
   }
   const stores: ImportStoreKind[] = storeKinds(values.stores);
   const shapes = list(values.shapes ?? 'thin,dump,comments').map((shape) => {
-    const known = LINE_SHAPES.find((s) => s === shape);
-    if (!known) throw new Error(`unknown shape ${shape} (${LINE_SHAPES.join(', ')})`);
-    return known satisfies LineShape;
+    const known = IMPORT_SHAPES.find((s) => s === shape);
+    if (!known) throw new Error(`unknown shape ${shape} (${IMPORT_SHAPES.join(', ')})`);
+    return known satisfies ImportShape;
   });
   const lines = count(values.lines ?? '300000', 'lines', 1);
   const baseRecords = count(values.base ?? '1000000', 'base', 0);

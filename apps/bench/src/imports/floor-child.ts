@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `node floor-child.js <store address> <file>`: the floor under a forum import, the store's raw
- * write speed for the very rows the import writes: the posts or comments, and their postings in
- * the forum search index (~15 a thin post), which the import must write too. (The activity and
- * term counts, a few rows per record, are left out: the floor is the faster for it.) The file is
- * read and mapped by the importer, and the postings made, before the clock starts; then, timed,
- * the rows are written the fastest way the store offers, with nothing of ours in between (no
- * Kysely, no batching logic, no counting), each table in turn:
+ * `node floor-child.js <store address> <file> <platform> <format>`: the floor under an import, the
+ * store's raw write speed for the very rows the import writes: the records' rows (a forum post or
+ * comment; a video and its channel; a track with its album, artists and credits) and their postings
+ * in the search index (~15 a thin post, ~8 a video, ~9 a track), which the import must write too.
+ * (The term and activity counts, a few rows per record, are left out: the floor is the faster for
+ * it.) The file is read and mapped by the importer, rows of one id merged as a later upsert would
+ * (the last wins), numbered, and the postings made, before the clock starts; then, timed, the rows
+ * are written the fastest way the store offers, with nothing of ours in between (no Kysely, no
+ * batching logic, no counting), each table in turn:
  * - SQLite: multi-row `INSERT … ON CONFLICT DO UPDATE` statements prepared once, in one
  *   transaction, postings in key order, with each table's secondary indexes dropped first and built
  *   again before commit when it holds fewer rows than the file brings (as a bulk import does), kept
@@ -14,49 +16,54 @@
  *   page cache.
  * - PostgreSQL: `COPY <table> FROM STDIN` straight into each table, in one transaction, from
  *   COPY text encoded before the clock starts (no staging table, no upsert: empty tables).
- * Prints a ChildResult.
+ * Prints a ChildResult whose records are the file's records (as the import counts them).
  */
 import { findImporter, openStore, parseStoreAddress, type ImportItem, type Store } from '@socialquery/store';
-import { commentPostings, copyText, inPostingKeyOrder, POSTING_KEY_COLUMNS, postPostings } from '@socialquery/store/testing';
+import { copyText, SEARCH_INDEX_WRITES } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { startClock } from './child-result.js';
 
-const [address, file] = process.argv.slice(2);
-if (!address || !file) throw new Error('usage: floor-child.js <store address> <file>');
+const [address, file, platform, format] = process.argv.slice(2);
+if (!address || !file || !platform || !format)
+  throw new Error('usage: floor-child.js <store address> <file> <platform> <format>');
 
-const importer = findImporter('forum', 'reddit-ndjson');
-if (!importer) throw new Error('no forum reddit-ndjson importer');
+const importer = findImporter(platform, format);
+if (!importer) throw new Error(`no ${platform} ${format} importer`);
 type Row = Record<string, unknown>;
-const rows: Row[] = [];
-const tables = new Set<string>();
+/** Rows by table and id, in the order first read. */
+const tables = new Map<string, Map<string, Row>>();
+let records = 0;
 for await (const read of importer.read(file, { bytesRead: 0, totalBytes: 0 })) {
   const items: readonly ImportItem[] = 'location' in read ? [read] : read;
   for (const item of items) {
     if ('error' in item) throw new Error(`${item.location}: ${item.error}`);
+    records += 1;
     for (const row of item.rows) {
-      rows.push({ ...row.values });
-      tables.add(row.table);
+      const rows = tables.get(row.table) ?? tables.set(row.table, new Map()).get(row.table)!;
+      rows.set(String(row.values.id), { ...row.values });
     }
   }
 }
-if (rows.length === 0) throw new Error(`${file}: no rows`);
-// every row of a file is of one table (forum_posts, or forum_comments for a comment dump)
-const table = tables.size === 1 ? [...tables][0]! : undefined;
-if (!table) throw new Error(`${file}: rows of ${[...tables].join(', ')}: the floor writes one table`);
-const postings = inPostingKeyOrder(
-  rows.flatMap((row) => (table === 'forum_posts' ? postPostings(row as never) : commentPostings(row as never))),
-);
-/** What is written, in order: the records' table, then the postings (unique by their key, as a table's rows by id). */
-const writes = [
-  { table, rows, columns: Object.keys(rows[0]!), key: ['id'] },
-  {
-    table: 'forum_search',
-    rows: postings as unknown as Row[],
-    columns: Object.keys(postings[0] ?? {}),
-    key: [...POSTING_KEY_COLUMNS],
-  },
-].filter((write) => write.rows.length > 0);
+if (records === 0) throw new Error(`${file}: no records`);
+// a searchable table's rows carry their document number (the import gives new rows the next free ones)
+for (const rows of tables.values()) {
+  let num = 0;
+  for (const row of rows.values()) if ('num' in row) row.num = ++num;
+}
+/** What is written, in order: each table's rows, then the postings of each search index they feed (unique by key, as rows by id). */
+const writes = [...tables].map(([table, rows]) => {
+  const list = [...rows.values()];
+  return { table, rows: list, columns: Object.keys(list[0]!), key: ['id'] };
+});
+for (const [table, index] of Object.entries(SEARCH_INDEX_WRITES)) {
+  const postings: object[] = [];
+  for (const [source, rows] of tables)
+    for (const row of rows.values()) postings.push(...(index.postingsOf(source, row) ?? []));
+  if (postings.length === 0) continue;
+  const rows = index.inKeyOrder(postings) as Row[];
+  writes.push({ table, rows, columns: Object.keys(rows[0]!), key: [...index.key] });
+}
 
 const parsed = parseStoreAddress(address);
 const store = await openStore(address); // the store's own schema, through its migrations
@@ -94,9 +101,11 @@ function sqliteFloor(path: string) {
         .filter((c) => !key.includes(c))
         .map((c) => `${c} = excluded.${c}`)
         .join(', ');
+      // a table whose every column is its key (music's postings) has nothing to update
+      const conflict = assignments === '' ? 'do nothing' : `do update set ${assignments}`;
       const upsert = (n: number) =>
         db.prepare(
-          `insert into ${table} (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (${key.join(', ')}) do update set ${assignments}`,
+          `insert into ${table} (${columns.join(',')}) values ${Array<string>(n).fill(tuple).join(',')} on conflict (${key.join(', ')}) ${conflict}`,
         );
       return { rows, columns, indexes, perStatement, upsert, full: upsert(perStatement) };
     });
@@ -113,7 +122,7 @@ function sqliteFloor(path: string) {
       for (const index of indexes) db.exec(index.sql);
     }
     db.exec('commit');
-    clock.stop(rows.length);
+    clock.stop(records);
   } finally {
     db.close();
   }
@@ -132,5 +141,5 @@ async function postgresFloor(db: Store['db']) {
     for (const { copy, texts } of copies)
       for (const text of texts) await trx.executeQuery(CompiledQuery.raw(copy, [text]));
   });
-  clock.stop(rows.length);
+  clock.stop(records);
 }

@@ -118,7 +118,7 @@ export function evaluateImportTargets(measurements: readonly ImportMeasurement[]
 
 function header(info: ImportInfo) {
   return (
-    `${thousands(info.lines)} lines a file, best of ${info.rounds} round(s); the floor is the store's raw write of the same rows ` +
+    `${thousands(info.lines)} records a file, best of ${info.rounds} round(s); the floor is the store's raw write of the same rows ` +
     `(apps/bench/src/imports/floor-child.ts); ${info.machine}`
   );
 }

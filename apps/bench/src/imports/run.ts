@@ -6,18 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { createTestStoreAddress } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { parseChildResult, type ChildResult } from './child-result.js';
-import { type LineShape, writeRedditLines } from './reddit-lines.js';
+import { type ImportShape, importerOf, shapeTitle, writeInput } from './shapes.js';
 
 export type ImportStoreKind = 'sqlite' | 'postgres';
 
 /**
- * One case of the import benchmark: forum NDJSON (`shape` lines, plain or `.zst`) into an empty
- * store or into one that already holds `baseRecords` posts, with the store's raw write speed for
- * the same rows (the floor; a `.zst` case is read against the plain import instead).
+ * One case of the import benchmark: a `shape` file (forum NDJSON lines, plain or `.zst`, or saved
+ * YouTube or Spotify responses) into an empty store or into one that already holds `baseRecords`
+ * posts, with the store's raw write speed for the same rows (the floor; a `.zst` case is read
+ * against the plain import instead).
  */
 export interface ImportCase {
   store: ImportStoreKind;
-  shape: LineShape;
+  shape: ImportShape;
   input: 'plain' | 'zst';
   /** Posts the store holds before the import. */
   baseRecords: number;
@@ -38,7 +39,7 @@ export interface ImportBenchOptions {
   baseRecords: number;
   rounds: number;
   stores: readonly ImportStoreKind[];
-  shapes: readonly LineShape[];
+  shapes: readonly ImportShape[];
   say: (line: string) => void;
 }
 
@@ -79,7 +80,7 @@ export async function runImportBench(
   });
 
   const inputs = new Map<string, string>();
-  const inputOf = async (shape: LineShape, input: 'plain' | 'zst') => {
+  const inputOf = async (shape: ImportShape, input: 'plain' | 'zst') => {
     const key = `${shape}-${input}`;
     let file = inputs.get(key);
     if (!file) {
@@ -113,10 +114,10 @@ export async function runImportBench(
         const title = caseTitle(c);
         if (c.input === 'plain') {
           say(`round ${round}/${rounds}: ${title}, floor…`);
-          m.floors.push(await inNewStore(c, scratch, base, (address) => runChild(FLOOR_CHILD, address, file)));
+          m.floors.push(await inNewStore(c, scratch, base, (address) => runChild(FLOOR_CHILD, address, file, c.shape)));
         }
         say(`round ${round}/${rounds}: ${title}, import…`);
-        const result = await inNewStore(c, scratch, base, (address) => runChild(IMPORT_CHILD, address, file));
+        const result = await inNewStore(c, scratch, base, (address) => runChild(IMPORT_CHILD, address, file, c.shape));
         m.imports.push(result);
         m.records = result.records;
         say(`  ${Math.round(result.records / result.seconds)} records/s, peak RSS ${result.peakRssMiB} MiB`);
@@ -130,7 +131,7 @@ export async function runImportBench(
 
 export function caseTitle(c: ImportCase): string {
   const into = c.baseRecords > 0 ? `into ${c.baseRecords.toLocaleString('en')} posts` : 'into an empty store';
-  return `${c.store}, ${c.shape} lines${c.input === 'zst' ? ' (.zst --long=31)' : ''}, ${into}`;
+  return `${c.store}, ${shapeTitle(c.shape)}${c.input === 'zst' ? ' (.zst --long=31)' : ''}, ${into}`;
 }
 
 async function inNewStore(
@@ -157,10 +158,13 @@ async function inNewStore(
   }
 }
 
-/** Runs a measuring child with its stderr passed through; its stdout's last line is the ChildResult. */
-function runChild(script: string, address: string, file: string): Promise<ChildResult> {
+/** Runs a measuring child over a shape's file, with its stderr passed through; its stdout's last line is the ChildResult. */
+function runChild(script: string, address: string, file: string, shape: ImportShape): Promise<ChildResult> {
+  const { platform, format } = importerOf(shape);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, address, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, address, file, platform, format], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', fail);
@@ -175,18 +179,19 @@ function runChild(script: string, address: string, file: string): Promise<ChildR
   });
 }
 
-/** data/bench-import/reddit-<shape>-<lines>[-from-<first>].ndjson, generated once (to a .partial file first). */
+/** data/bench-import/<reddit-shape | shape>-<records>[-from-<first>].ndjson, generated once (to a .partial file first). */
 async function generatedInput(
   dataDir: string,
-  shape: LineShape,
+  shape: ImportShape,
   lines: number,
   first: number,
   say: (line: string) => void,
 ) {
-  const file = join(dataDir, `reddit-${shape}-${lines}${first > 0 ? `-from-${first}` : ''}.ndjson`);
+  const name = importerOf(shape).platform === 'forum' ? `reddit-${shape}` : shape;
+  const file = join(dataDir, `${name}-${lines}${first > 0 ? `-from-${first}` : ''}.ndjson`);
   if (existsSync(file)) return file;
   say(`generating ${file}…`);
-  await writeRedditLines(`${file}.partial`, shape, lines, first);
+  await writeInput(`${file}.partial`, shape, lines, first);
   renameSync(`${file}.partial`, file);
   return file;
 }
@@ -217,7 +222,7 @@ async function baseStore(dataDir: string, { lines, baseRecords, say }: ImportBen
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   say(`building ${file} (${baseRecords.toLocaleString('en')} posts) with the importer…`);
-  const result = await runChild(IMPORT_CHILD, `sqlite:${partial}`, input);
+  const result = await runChild(IMPORT_CHILD, `sqlite:${partial}`, input, 'thin');
   say(`  built at ${Math.round(result.records / result.seconds)} records/s`);
   const db = new Database(partial);
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -47,6 +47,8 @@ const MUSIC_SEARCH_COLUMNS = {
   popularity: 'bigint',
   num: 'integer',
 } as const;
+/** A posting's key: every column of the posting table, its primary key in this order. */
+export const POSTING_KEY_COLUMNS = Object.keys(MUSIC_SEARCH_COLUMNS);
 const POSTING_KEY = Object.entries(MUSIC_SEARCH_COLUMNS);
 const MUSIC_SEARCH_TERMS_COLUMNS = { kind: 'text', term: 'text', docs: 'integer' } as const;
 const CHUNK = 500;
@@ -77,8 +79,13 @@ export function postingsOf(table: MusicSearchedTable, row: SearchedRow): MusicSe
   return postings;
 }
 
-const termOf = (posting: MusicSearchTable) => posting.term;
-const byPopularity = (a: MusicSearchTable, b: MusicSearchTable) => a.popularity - b.popularity;
+/** Postings in key order (by term, then popularity; kind and in_name left to the B-tree), the order they are written in. */
+export const inPostingKeyOrder = (postings: readonly MusicSearchTable[]) =>
+  inKeyOrder(
+    postings,
+    (posting) => posting.term,
+    (a, b) => a.popularity - b.popularity,
+  );
 
 const sameIndexed = (table: MusicSearchedTable, a: SearchedRow, b: SearchedRow) =>
   ['num', 'name', MUSIC_SEARCHED[table].other, MUSIC_SEARCHED[table].popularity].every(
@@ -107,7 +114,7 @@ export function writeMusicSearchRows(table: MusicSearchedTable) {
     }
     await deleteByKey(db, 'music_search', POSTING_KEY, gone);
     // in key order: the b-tree takes its inserts along a few paths rather than at random
-    await writeRows(db, 'music_search', inKeyOrder(come, termOf, byPopularity), {
+    await writeRows(db, 'music_search', inPostingKeyOrder(come), {
       insertOnly: true,
       columns: MUSIC_SEARCH_COLUMNS,
     });

@@ -44,9 +44,14 @@ const INDEXED = ['num', 'title', 'channel_name', 'type', 'views', 'published_at'
 const sameIndexed = (a: VideoVideosTable, b: VideoVideosTable) =>
   INDEXED.every((column) => String(a[column]) === String(b[column]));
 
-/** A posting's key up to its views: term and type (a term never holds U+0000, so the order is the key's). */
-const termAndType = (posting: VideoSearchTable) => `${posting.term}\u0000${posting.type}`;
-const byViews = (a: VideoSearchTable, b: VideoSearchTable) => a.views - b.views;
+/** Postings in key order (POSTING_KEY_COLUMNS; in_title left to the B-tree), the order they are written in. */
+export const inPostingKeyOrder = (postings: readonly VideoSearchTable[]) =>
+  inKeyOrder(
+    postings,
+    // a term never holds U+0000: the order of term and type
+    (posting) => `${posting.term}\u0000${posting.type}`,
+    (a, b) => a.views - b.views,
+  );
 
 /**
  * Writes rows of `video_videos` (`write`, the plain write) and brings the search index in step, in
@@ -74,7 +79,7 @@ export async function writeVideoRows(
   }
   await deleteByKey(db, 'video_search', POSTING_KEY, gone);
   // in key order: the b-trees take their inserts along a few paths rather than at random
-  await writeRows(db, 'video_search', inKeyOrder(come, termAndType, byViews), {
+  await writeRows(db, 'video_search', inPostingKeyOrder(come), {
     insertOnly: true,
     columns: VIDEO_COLUMNS.video_search,
   });
@@ -93,10 +98,11 @@ async function storedVideos(db: RowWriter, rows: readonly VideoVideosTable[]): P
   return stored;
 }
 
+/** A posting's key: the posting table's primary key, in order. */
+export const POSTING_KEY_COLUMNS = ['term', 'type', 'in_title', 'views', 'num'] as const;
+
 /** The key of a posting, with its columns' SQL types (as declared in columns.ts). */
-const POSTING_KEY = (['term', 'type', 'in_title', 'views', 'num'] as const).map(
-  (column) => [column, VIDEO_COLUMNS.video_search[column]] as const,
-);
+const POSTING_KEY = POSTING_KEY_COLUMNS.map((column) => [column, VIDEO_COLUMNS.video_search[column]] as const);
 
 /** Adds the postings that come to the counts of their term, type and bucket, and takes off those that go. */
 async function addPostingCounts(

@@ -1,0 +1,166 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+
+/** Inputs of the video and track import cases: the platforms' API responses, as a client that saved them holds them. */
+export type ResponseShape = 'youtube' | 'spotify';
+export const RESPONSE_SHAPES: readonly ResponseShape[] = ['youtube', 'spotify'];
+
+/** Records a response holds (both APIs' page size at its largest). */
+const PER_RESPONSE = 50;
+
+/**
+ * Writes `records` generated records as the platform's API responses, one response per line
+ * (NDJSON, 50 records each), deterministically:
+ * - youtube: `videos.list` responses: titles of 4 to 9 and channel names of 2 Zipf-distributed
+ *   words (a vocabulary of 6,000), 2,000 channels, views, durations, 2 % of the videos blocked
+ *   in two regions; about 8 search postings a video;
+ * - spotify: search responses (`{tracks: {items}}`): tracks named 1 to 4 words, each with its
+ *   album (8,000) and one artist, a fifth of them a second (3,000 artists); about 9 postings a
+ *   track with its prefix and whole-name postings.
+ */
+export async function writeApiResponses(file: string, shape: ResponseShape, records: number): Promise<void> {
+  const words = wordSource(shape === 'youtube' ? 42 : 7, shape === 'youtube' ? 6_000 : 4_000, shape === 'youtube');
+  const out = createWriteStream(file);
+  for (let first = 0; first < records; first += PER_RESPONSE) {
+    const count = Math.min(PER_RESPONSE, records - first);
+    const response =
+      shape === 'youtube' ? videosListResponse(words, first, count) : searchResponse(words, first, count, records);
+    if (!out.write(`${JSON.stringify(response)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+interface Words {
+  random(): number;
+  pick<T>(list: readonly T[]): T;
+  /** A word, the first ones of the vocabulary far more often than the last (as in titles). */
+  word(): string;
+  /** `least` to `least + more - 1` words joined by spaces. */
+  words(least: number, more: number, shape?: (word: string) => string): string;
+}
+
+function wordSource(seed: number, size: number, numbered: boolean): Words {
+  let state = seed;
+  // a linear congruential generator: the same file on every machine
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const syllables = [
+    'ka',
+    'lo',
+    'mi',
+    'ra',
+    'te',
+    'su',
+    'no',
+    'vi',
+    'de',
+    'po',
+    'li',
+    'an',
+    'or',
+    'en',
+    'ba',
+    'zu',
+    'chi',
+    'el',
+  ];
+  const vocabulary = Array.from({ length: size }, (_, i) => {
+    let word = '';
+    for (let j = 0; j < 2 + (i % 3); j++) word += pick(syllables);
+    return numbered && i % 7 === 0 ? `${word}${i}` : word;
+  });
+  const word = () => vocabulary[Math.min(size - 1, Math.floor(random() ** 2.2 * size))]!;
+  const words = (least: number, more: number, shape = (w: string) => w) =>
+    Array.from({ length: least + Math.floor(random() * more) }, () => shape(word())).join(' ');
+  return { random, pick, word, words };
+}
+
+const capital = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
+const channelsBySource = new WeakMap<Words, { id: string; name: string }[]>();
+
+function videosListResponse(w: Words, first: number, count: number) {
+  let channels = channelsBySource.get(w);
+  if (!channels) {
+    channels = Array.from({ length: 2_000 }, (_, i) => ({
+      id: `UC${String(i).padStart(22, 'x')}`,
+      name: `${w.word()} ${w.word()}`,
+    }));
+    channelsBySource.set(w, channels);
+  }
+  const items = [];
+  for (let k = first; k < first + count; k++) {
+    const channel = w.pick(channels);
+    const title = w.words(4, 6);
+    const publishedAt = new Date(Date.UTC(2015, 0, 1) + Math.floor(w.random() * 3.5e11)).toISOString();
+    const duration = `PT${1 + Math.floor(w.random() * 20)}M${Math.floor(w.random() * 60)}S`;
+    const blocked = w.random() < 0.02 ? { regionRestriction: { blocked: ['DE', 'FR'] } } : {};
+    const viewCount = String(Math.floor(w.random() ** 4 * 1e8));
+    items.push({
+      kind: 'youtube#video',
+      etag: `e${k}`,
+      id: `v${String(k).padStart(10, '0')}`,
+      snippet: {
+        publishedAt,
+        channelId: channel.id,
+        title,
+        description: 'd',
+        channelTitle: channel.name,
+        liveBroadcastContent: 'none',
+      },
+      contentDetails: { duration, ...blocked },
+      statistics: { viewCount, likeCount: '1' },
+    });
+  }
+  return { kind: 'youtube#videoListResponse', items };
+}
+
+interface Catalog {
+  artists: { id: string; name: string; type: 'artist' }[];
+  albums: { id: string; name: string; artists: { id: string; name: string; type: 'artist' }[] }[];
+}
+const catalogsBySource = new WeakMap<Words, Catalog>();
+
+function searchResponse(w: Words, first: number, count: number, total: number) {
+  let catalog = catalogsBySource.get(w);
+  if (!catalog) {
+    const artists = Array.from({ length: 3_000 }, (_, i) => ({
+      id: `ar${String(i).padStart(20, 'x')}`,
+      name: `${capital(w.word())} ${capital(w.word())}`,
+      type: 'artist' as const,
+    }));
+    const albums = Array.from({ length: 8_000 }, (_, i) => ({
+      id: `al${String(i).padStart(20, 'x')}`,
+      name: w.words(1, 3, capital),
+      type: 'album',
+      album_type: 'album',
+      release_date: `${2000 + Math.floor(w.random() * 24)}-0${1 + Math.floor(w.random() * 9)}-1${Math.floor(w.random() * 9)}`,
+      release_date_precision: 'day',
+      total_tracks: 12,
+      artists: [w.pick(artists)],
+    }));
+    catalog = { artists, albums };
+    catalogsBySource.set(w, catalog);
+  }
+  const items = [];
+  for (let k = first; k < first + count; k++) {
+    const album = w.pick(catalog.albums);
+    const featured = w.random() < 0.2 ? [w.pick(catalog.artists)] : [];
+    items.push({
+      id: `tr${String(k).padStart(20, 'x')}`,
+      name: w.words(1, 4, capital),
+      type: 'track',
+      album,
+      artists: [album.artists[0]!, ...featured],
+      disc_number: 1,
+      track_number: 1 + (k % 12),
+      duration_ms: 120_000 + Math.floor(w.random() * 200_000),
+      explicit: w.random() < 0.1,
+      popularity: Math.floor(w.random() * 100),
+      external_ids: { isrc: `US${k}` },
+    });
+  }
+  const href = 'https://api.spotify.com/v1/search?q=x&type=track';
+  return { tracks: { href, items, limit: PER_RESPONSE, offset: first, total } };
+}
