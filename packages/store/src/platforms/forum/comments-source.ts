@@ -1,6 +1,6 @@
 import type { Comment, CommentSort } from '@socialquery/forum';
 import type { CommentSource, RepliesOf, SiblingPosition, UserCommentsQuery } from '@socialquery/forum/server';
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
 import { nameKey } from './names.js';
@@ -53,12 +53,12 @@ export function createSqlCommentSource(
     threadVersion: (postId) => threadVersionOf(db, postId),
     async commentsByIds(ids, { depth = true } = {}) {
       if (ids.length === 0) return [];
-      const rows = await db
+      const page = db
         .selectFrom('forum_comments')
         .select(COMMENT_COLUMNS)
-        .where('id', 'in', [...ids])
-        .execute();
-      return withDepths(db, rows, depth);
+        .where('id', 'in', [...ids]);
+      if (!depth) return (await page.execute()).map((row) => toComment(row, null));
+      return withDepths(db, page);
     },
     async userComments({ username, window, minScore, after, limit }: UserCommentsQuery) {
       let query = db.selectFrom('forum_comments').select(COMMENT_COLUMNS).where('author_key', '=', nameKey(username));
@@ -66,8 +66,8 @@ export function createSqlCommentSource(
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
-      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return withDepths(db, rows, true);
+      const page = query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+      return withDepths(db, page, sql`p.created_at desc, p.id desc`);
     },
     async threadExists(postId) {
       const [post, comment] = await Promise.all([
@@ -164,29 +164,28 @@ function lateralPast(key: RawBuilder<unknown>, sort: CommentSort) {
 }
 
 /**
- * Comments with their depth: the number of parents above each, followed up the chain in one recursive
- * statement; null where the chain reaches a comment the store does not hold (or is longer than DEPTH_MAX).
+ * The comments `page` selects (in `order`, its own order by the columns of `p`), each with its depth:
+ * the number of parents above it, followed up the chain by a recursive part of the same statement
+ * (one round trip for the page and its depths); null where the chain reaches a comment the store does
+ * not hold (or is longer than DEPTH_MAX).
  */
-async function withDepths(db: Kysely<Database>, rows: readonly CommentRow[], count: boolean): Promise<Comment[]> {
-  const depths = count && rows.length > 0 ? await depthsOf(db, rows) : new Map<string, number | null>();
-  return rows.map((row) => toComment(row, depths.get(row.id) ?? null));
-}
-
-async function depthsOf(db: Kysely<Database>, rows: readonly CommentRow[]): Promise<Map<string, number | null>> {
-  const depths = new Map<string, number | null>();
-  const replies = rows.filter((row) => row.parent_key !== '');
-  for (const row of rows) if (row.parent_key === '') depths.set(row.id, 0);
-  if (replies.length === 0) return depths;
-  const { rows: chains } = await sql<{ start: string; n: number; parent_key: string }>`
-    with recursive up(start, parent_key, n) as (
-      select id, parent_key, 1 from forum_comments where id in (${sql.join(replies.map((row) => row.id))})
+async function withDepths(
+  db: Kysely<Database>,
+  page: SelectQueryBuilder<Database, 'forum_comments', CommentRow>,
+  order?: RawBuilder<unknown>,
+): Promise<Comment[]> {
+  const { rows } = await sql<CommentRow & { depth: number | string | null }>`
+    with recursive p as (select * from (${page}) as page),
+    up(start, parent_key, n) as (
+      select id, parent_key, 1 from p where parent_key <> ''
       union all
-      select up.start, p.parent_key, up.n + 1 from up join forum_comments p on p.id = up.parent_key
+      select up.start, c.parent_key, up.n + 1 from up join forum_comments c on c.id = up.parent_key
       where up.parent_key <> '' and up.n < ${DEPTH_MAX}
     )
-    select start, n, parent_key from up where parent_key = ''`.execute(db);
-  for (const { start, n } of chains) depths.set(start, Number(n) - 1);
-  return depths;
+    select p.*, case when p.parent_key = '' then 0 else top.n - 1 end as depth
+    from p left join up top on top.start = p.id and top.parent_key = ''
+    ${order ? sql`order by ${order}` : sql``}`.execute(db);
+  return rows.map((row) => toComment(row, row.depth === null ? null : Number(row.depth)));
 }
 
 function toComment(row: CommentRow, depth: number | null): Comment {

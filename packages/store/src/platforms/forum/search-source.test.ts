@@ -160,6 +160,10 @@ describe('SQL forum search', () => {
     ['two words', { q: 'Often, middle' }],
     ['a rare and a broad word', { q: 'rare common' }],
     ['a word in no item', { q: 'absent' }],
+    // one word is not counted before it is read: each read on its own finds no match
+    ['a word in no item, by an author', { q: 'absent', author: 'writer3' }],
+    ['a word in no item, in a community over a window', { q: 'absent', community: 'ROOM2', window }],
+    ['a word in no item, above a score', { q: 'absent', minScore: 20 }],
     ['a community', { q: 'often', community: 'ROOM2' }],
     ['an author (few items: read whole)', { q: 'common', author: 'writer3' }],
     ['a window', { q: 'often', window }],

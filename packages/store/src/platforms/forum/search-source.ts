@@ -48,9 +48,12 @@ export function createSqlSearchSource(db: Kysely<Database>) {
 }
 
 async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean): Promise<SearchHits> {
-  const counts = await termCounts(db, query.kind, query.terms);
+  // one word leads whatever its count: that is read only where a plan weighs it (saving a statement
+  // a search; a word with no posting then costs what the reads below find of it, at most a rare word's)
+  const counts: { term: string; docs?: number }[] =
+    query.terms.length === 1 ? [{ term: query.terms[0]! }] : await termCounts(db, query.kind, query.terms);
   if (counts.some((count) => count.docs === 0)) return [];
-  const [lead, ...others] = counts.sort((a, b) => a.docs - b.docs || (a.term < b.term ? -1 : 1));
+  const [lead, ...others] = counts.sort((a, b) => a.docs! - b.docs! || (a.term < b.term ? -1 : 1));
   const plan: Plan = { ...query, lead: lead!.term, leadDocs: lead!.docs, others: others.map((c) => c.term) };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
@@ -82,7 +85,9 @@ async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean):
   if (!scoreOrder && query.minScore !== undefined) {
     // reading n of them and sorting costs about 3n (their rows in score order, where the time
     // index's follow the table's), walking the time index about limit × docs ÷ n: even at √(limit × docs ÷ 3)
-    const evenAt = Math.round(Math.sqrt((query.limit * plan.leadDocs) / 3));
+    const leadDocs = plan.leadDocs ?? (await termCounts(db, query.kind, [plan.lead]))[0]!.docs;
+    if (leadDocs === 0) return [];
+    const evenAt = Math.round(Math.sqrt((query.limit * leadDocs) / 3));
     const most = Math.min(MOST_SORTED, Math.max(FEW, evenAt));
     const few = await fewPostings(db, plan, sql<boolean>`s.score >= ${query.minScore}`, most);
     return walk(db, plan, 'any', hideIndex, few ? 'score' : 'time');
@@ -117,8 +122,8 @@ const OVER18 = sql<boolean>`s.over18 = 1`;
 const over18Postings = (hideIndex: boolean) =>
   hideIndex ? sql`forum_search s indexed by forum_search_over18` : POSTINGS;
 
-/** A query with its words ordered: the rarest leads (its postings counted), the others are looked up. */
-type Plan = Filters & { lead: string; leadDocs: number; others: readonly string[] };
+/** A query with its words ordered: the rarest leads (its postings counted, unless it is the only word), the others are looked up. */
+type Plan = Filters & { lead: string; leadDocs: number | undefined; others: readonly string[] };
 
 async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonly string[]) {
   const rows = await db
