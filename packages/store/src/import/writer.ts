@@ -211,17 +211,16 @@ export async function writeImport(
       const target = `${one.table}\u0000${one.column}`;
       byTarget.get(target)?.push(one) ?? byTarget.set(target, [one]);
     }
-    for (const [first, ...rest] of byTarget.values()) {
-      const { table, column } = first!;
+    for (const group of byTarget.values()) {
+      const { table, column } = group[0]!;
       written.add(table);
       if (dialect.bulkWrite === 'tuples') {
-        for (const one of [first!, ...rest])
+        for (const one of group)
           await trx.executeQuery(CompiledQuery.raw(sql.prune(table, column), [one.owner, one.from]));
       } else {
-        const all = [first!, ...rest];
-        await trx.executeQuery(
-          CompiledQuery.raw(sql.pruneAll(table, column), [all.map((one) => one.owner), all.map((one) => one.from)]),
-        );
+        const owners = group.map((one) => one.owner);
+        const starts = group.map((one) => one.from);
+        await trx.executeQuery(CompiledQuery.raw(sql.pruneAll(table, column), [owners, starts]));
       }
     }
   }

@@ -1,9 +1,8 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect/index.js';
 import type { Database } from '../schema.js';
-import type { NumberedTable } from './write-rows.js';
 import type { ColumnType } from './column-types.js';
-import type { RowWriter } from './write-rows.js';
+import { type NumberedTable, type RowWriter, statementRows } from './write-rows.js';
 
 /**
  * Statements over rows of a table addressed by their key columns, for the tables the store derives
@@ -33,7 +32,7 @@ export async function deleteByKey(
   }
 }
 
-/** Rows per statement of SQLite's count upserts (a few parameters each); fewer go in the largest power of two left. */
+/** Rows per statement of SQLite's count upserts (a few parameters each); fewer go as `statementRows` counts them. */
 const COUNTS_PER_STATEMENT = 512;
 
 /** Statement texts of addCounts by shape (table, count column, rows): few, each built once. */
@@ -80,8 +79,7 @@ export async function addCounts(
     return;
   }
   for (let start = 0; start < rows.length;) {
-    const left = rows.length - start;
-    const shape = left >= COUNTS_PER_STATEMENT ? COUNTS_PER_STATEMENT : 2 ** Math.floor(Math.log2(left));
+    const shape = statementRows(rows.length - start, COUNTS_PER_STATEMENT, dialect);
     const parameters: unknown[] = [];
     for (let r = start; r < start + shape; r++)
       for (const column of columns) parameters.push(Reflect.get(rows[r]!, column));

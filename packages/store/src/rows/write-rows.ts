@@ -125,7 +125,7 @@ export function encodeInserts(dialect: Dialect, rows: readonly object[]): string
 }
 
 /** Rows of the next statement: a full one, else (where statements are prepared per text) the largest power of two left. */
-function statementRows(left: number, full: number, dialect: Dialect): number {
+export function statementRows(left: number, full: number, dialect: Dialect): number {
   if (left >= full) return full;
   return dialect.cachesStatements ? 2 ** Math.floor(Math.log2(left)) : left;
 }
