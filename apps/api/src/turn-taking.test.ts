@@ -46,7 +46,7 @@ describe('takingTurns', () => {
   it('runs the requests in arrival order, in turns of the event loop that end once the budget is spent', async () => {
     const arrivals = [0, 1, 2, 3, 4].map(() => arrival());
     const seen = recorder(arrivals, 3);
-    const { listener } = takingTurns(seen.handle, { budgetMs: 5, now: seen.now });
+    const { listener } = takingTurns(seen.handle, { budgetMs: 5, now: seen.now, idle: () => 0 });
     for (const { req, res } of arrivals) listener(req, res);
     expect(seen.handled).toEqual([]); // nothing runs where the requests arrive
     await nextTurns(6);
@@ -59,7 +59,7 @@ describe('takingTurns', () => {
   it('runs one request in the turn after a connection was accepted, then full turns again', async () => {
     const arrivals = [0, 1, 2, 3, 4, 5].map(() => arrival());
     const seen = recorder(arrivals, 1);
-    const turns = takingTurns(seen.handle, { budgetMs: 1_000, now: seen.now });
+    const turns = takingTurns(seen.handle, { budgetMs: 1_000, now: seen.now, idle: () => 0 });
     for (const { req, res } of arrivals) turns.listener(req, res);
     turns.connected();
     await nextTurns(1);
@@ -68,6 +68,40 @@ describe('takingTurns', () => {
     seen.stop();
     expect(seen.handled.map((h) => h.n)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(seen.relativeTurns()).toEqual([0, 1, 2, 2, 2, 2]);
+  });
+
+  /**
+   * Handlers that return at their first `await`, as the service's do, and do their 1 ms of work
+   * after it; each answer brings that connection's next request (keep-alive clients). Timed while
+   * it runs, a turn takes no time and starts every waiting request; measured across turns, it
+   * starts what its budget holds.
+   */
+  it('starts as many requests a turn as the budget holds, by what the requests took across turns', async () => {
+    let clock = 0;
+    const startedInTurn = new Map<number, number>();
+    const turnCount = turnCounter();
+    const rounds = new Map<IncomingMessage, number>();
+    let turns: Turns;
+    const handle = async (req: IncomingMessage) => {
+      const turn = turnCount.now();
+      startedInTurn.set(turn, (startedInTurn.get(turn) ?? 0) + 1);
+      await null;
+      clock += 1;
+      const round = rounds.get(req) ?? 0;
+      if (round < 40) {
+        const again = arrival();
+        rounds.set(again.req, round + 1);
+        turns.listener(again.req, again.res);
+      }
+    };
+    turns = takingTurns((req) => void handle(req), { budgetMs: 2, now: () => clock, idle: () => 0 });
+    for (const { req, res } of [0, 1, 2, 3].map(() => arrival())) turns.listener(req, res);
+    await nextTurns(200);
+    turnCount.stop();
+    const perTurn = [...startedInTurn.values()];
+    expect(perTurn.reduce((sum, n) => sum + n, 0)).toBe(4 * 41);
+    expect(perTurn[0]).toBe(4); // nothing measured yet: every waiting request
+    expect(perTurn.slice(-20, -1)).toEqual(Array.from({ length: 19 }, () => 2)); // 2 ms of budget, 1 ms each
   });
 
   it('drops a request whose connection closed while it waited, and stamps when each arrived', async () => {

@@ -28,9 +28,20 @@ export interface Turns {
  *
  * - after a turn in which a connection was accepted, one request only, so that the next
  *   connection waiting in the kernel's queue is accepted one request later;
- * - otherwise requests until `budgetMs` have passed, so that the requests keep their share of the
- *   event loop beside the heavy work that runs a step a turn (an export's pages, export.ts). One
- *   request a turn throughout halved forum-hot's requests/s beside two exports and two searches.
+ * - otherwise as many requests as fit in `budgetMs`, so that the requests keep their share of
+ *   the event loop beside the heavy work that runs a step a turn (an export's pages, export.ts).
+ *   One request a turn throughout halved forum-hot's requests/s beside two exports and two
+ *   searches.
+ *
+ * What fits is measured, not timed while the turn runs: a handler returns at its first `await`
+ * (every store call is one, even better-sqlite3's behind Kysely), and the rest of its work runs
+ * after the turn, before the event loop moves on. So the event loop's busy time from one turn's
+ * start to the next's (its idle wait for I/O left out), over the requests the first started, is a
+ * request's cost (a moving average, `msPerRequest`), and a turn starts `budgetMs / msPerRequest`
+ * of them. Timed alone, a turn started every waiting request (256 at 256 connections, ~65 ms of
+ * work on SQLite), and a connection accepted between two such turns waited for the next
+ * (BENCHMARKS.md, "Sixth pass"). The clock still ends a turn whose handlers run long before their
+ * first `await`.
  *
  * A request's clock starts when it arrives here (`receivedAt`), so the access log's duration
  * includes its wait. A request whose connection closed while it waited is dropped unhandled: its
@@ -42,26 +53,41 @@ export function takingTurns(
     budgetMs = TURN_BUDGET_MS,
     /** The clock of the budget and of `receivedAt` (tests pass their own); the access log reads `performance.now()`. */
     now = () => performance.now(),
-  }: { budgetMs?: number; now?: () => number } = {},
+    /** The event loop's idle time so far, in ms of the same clock. */
+    idle = () => performance.eventLoopUtilization().idle,
+  }: { budgetMs?: number; now?: () => number; idle?: () => number } = {},
 ): Turns {
   /** Arrived and not yet handled, from `next` on (handled entries are cleared for the collector). */
   let waiting: ([IncomingMessage, ServerResponse] | undefined)[] = [];
   let next = 0;
   let scheduled = false;
   let accepted = false;
+  /** A request's share of the event loop's busy time, in ms: a moving average over the turns. */
+  let msPerRequest = 0;
+  /** The last turn: when it began, the idle time until then, and how many requests it started. */
+  let last: { at: number; idle: number; started: number } | undefined;
   const turn = () => {
-    const short = accepted;
+    const at = now();
+    const idleAt = idle();
+    if (last && last.started > 0) {
+      const busy = at - last.at - (idleAt - last.idle);
+      msPerRequest += (busy / last.started - msPerRequest) / 8;
+    }
+    // before the first measure, the clock alone ends the turn (budgetMs / 0 is Infinity)
+    const limit = accepted ? 1 : Math.max(1, Math.floor(budgetMs / msPerRequest));
     accepted = false;
-    const until = now() + budgetMs;
+    const until = at + budgetMs;
+    let started = 0;
     try {
       while (next < waiting.length) {
         const [req, res] = waiting[next]!;
         waiting[next++] = undefined;
         if (req.socket.destroyed) continue;
         listener(req, res);
-        if (short || now() >= until) break;
+        if (++started >= limit || now() >= until) break;
       }
     } finally {
+      last = { at, idle: idleAt, started };
       // also after a listener threw: the requests behind it still get their turn
       if (next < waiting.length) setImmediate(turn);
       else {
