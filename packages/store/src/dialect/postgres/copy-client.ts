@@ -24,6 +24,8 @@ const ENDS_TRANSACTION = /^\s*(commit|rollback)\b/i;
  * (which the store reports as unavailable), and the pool drops the client and connects anew once
  * the server answers again. A transaction that lifts its statement timeout
  * (`set local statement_timeout = 0`) is not bounded either until it ends.
+ *
+ * And it prepares each statement that has parameters, once per connection (`namedStatement`).
  */
 export class CopyingClient extends pg.Client {
   /** Milliseconds a query waits for its answer; 0: no bound (a plain CopyingClient). */
@@ -52,12 +54,55 @@ Object.defineProperty(CopyingClient.prototype, 'query', {
     if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query.apply(this, args);
     const answer = COPY_FROM_STDIN.test(text)
       ? copyIn(this, text, values)
-      : (query.apply(this, args) as Promise<unknown>);
+      : (query.call(this, namedStatement(text, values)) as Promise<unknown>).catch((error: unknown) => {
+          if (isStalePlan(error)) statementNames.delete(text);
+          throw error;
+        });
     return bounded(this, text, answer);
   },
   writable: true,
   configurable: true,
 });
+
+/** Distinct statement texts named at most: past it, a new text is sent unnamed (parsed and planned each time). */
+export const NAMED_STATEMENTS_MAX = 1_000;
+/** Statement text → its name, for every connection of the process. */
+const statementNames = new Map<string, string>();
+let namesGiven = 0;
+
+/**
+ * A statement with parameters as a named one: pg sends its text to be parsed once per connection
+ * (the name tells it whether that connection has it) and after that only the parameters, and the
+ * server may keep a generic plan of it after its fifth run (`plan_cache_mode = auto`, its
+ * default) instead of planning every run. On the pg floor of `pnpm bench` (10 connections,
+ * PostgreSQL on the same two cores) this bought forum-top 1,696–1,774 → 1,990–2,149 requests/s,
+ * music search 1,274–1,351 → 1,632–1,689 and short-video comments ~10 % (BENCHMARKS.md, "Named
+ * statements on PostgreSQL"). Planning every run instead: the address's `options=-c
+ * plan_cache_mode=force_custom_plan` (docs/configuration.md). A statement without parameters
+ * (transaction control, a migration's script of several commands) goes as it is: the extended
+ * protocol that preparing uses takes one command.
+ */
+function namedStatement(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined && values.length > 0 && statementNames.size < NAMED_STATEMENTS_MAX) {
+    name = `sq${++namesGiven}`;
+    statementNames.set(text, name);
+  }
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered
+ * (a `select *` after a migration added a column, run by another process): the text gets a new
+ * name, so the next run prepares it anew on each connection.
+ */
+function isStalePlan(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(error.message)
+  );
+}
 
 function bounded<T>(client: CopyingClient, text: string, answer: Promise<T>): Promise<T> {
   if (LIFTS_STATEMENT_TIMEOUT.test(text)) client.unbounded = true;
