@@ -17,10 +17,12 @@ describe('PostgreSQL statements, prepared', () => {
   const preparedLike = (db: Kysely<Database>, prefix: string) =>
     sql<{ name: string }>`select name from pg_prepared_statements where statement like ${`${prefix}%`}`.execute(db);
 
-  it('prepares a statement with parameters under one name, and runs it again by that name', async () => {
+  it('prepares a statement with parameters under one name from its second run, and runs it again by that name', async () => {
     await store.db.connection().execute(async (db) => {
       const run = (n: number) => sql<{ x: number }>`select ${n}::int + 1 as x`.execute(db);
       expect((await run(1)).rows).toEqual([{ x: 2 }]);
+      // a text run once stays unprepared: most never come back (an import's batch of an odd size)
+      expect((await preparedLike(db, 'select $1::int + 1')).rows).toEqual([]);
       expect((await run(41)).rows).toEqual([{ x: 42 }]);
       const prepared = (await preparedLike(db, 'select $1::int + 1')).rows;
       expect(prepared).toHaveLength(1);
@@ -36,6 +38,7 @@ describe('PostgreSQL statements, prepared', () => {
       await sql`create table stale_plan (a int)`.execute(db);
       await sql`insert into stale_plan values (1)`.execute(db);
       const read = () => sql`select * from stale_plan where a = ${1}`.execute(db);
+      await read(); // a text is named from its second run on
       expect((await read()).rows).toEqual([{ a: 1 }]);
       await sql`alter table stale_plan add column b int`.execute(db);
       // the run that meets the change fails as PostgreSQL fails it; the next one is prepared anew

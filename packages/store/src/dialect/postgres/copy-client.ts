@@ -65,28 +65,38 @@ Object.defineProperty(CopyingClient.prototype, 'query', {
 });
 
 /** Distinct statement texts named at most: past it, a new text is sent unnamed (parsed and planned each time). */
-export const NAMED_STATEMENTS_MAX = 1_000;
+const NAMED_STATEMENTS_MAX = 1_000;
 /** Statement text → its name, for every connection of the process. */
 const statementNames = new Map<string, string>();
+/** Texts run once and not named yet (emptied when it reaches NAMED_STATEMENTS_MAX). */
+const seenOnce = new Set<string>();
 let namesGiven = 0;
 
 /**
- * A statement with parameters as a named one: pg sends its text to be parsed once per connection
- * (the name tells it whether that connection has it) and after that only the parameters, and the
- * server may keep a generic plan of it after its fifth run (`plan_cache_mode = auto`, its
- * default) instead of planning every run. On the pg floor of `pnpm bench` (10 connections,
- * PostgreSQL on the same two cores) this bought forum-top 1,696–1,774 → 1,990–2,149 requests/s,
- * music search 1,274–1,351 → 1,632–1,689 and short-video comments ~10 % (BENCHMARKS.md, "Named
- * statements on PostgreSQL"). Planning every run instead: the address's `options=-c
- * plan_cache_mode=force_custom_plan` (docs/configuration.md). A statement without parameters
- * (transaction control, a migration's script of several commands) goes as it is: the extended
- * protocol that preparing uses takes one command.
+ * A statement with parameters, named from its second run on: pg sends its text to be parsed once
+ * per connection (the name tells it whether that connection has it) and after that only the
+ * parameters, and the server may keep a generic plan of it after its fifth run (`plan_cache_mode =
+ * auto`, its default) instead of planning every run. On the pg floor of `pnpm bench` (10
+ * connections, PostgreSQL on the same two cores) this bought forum-top 1,696–1,774 → 1,990–2,149
+ * requests/s, music search 1,274–1,351 → 1,632–1,689 and short-video comments ~10 % (BENCHMARKS.md,
+ * "Named statements on PostgreSQL"). Planning every run instead: the address's `options=-c
+ * plan_cache_mode=force_custom_plan` (docs/configuration.md).
+ *
+ * A text's first run goes unnamed, so the texts that never come back (an import's batch of an odd
+ * size, an `in` list of a length seen once) neither take one of the names nor stay prepared on the
+ * server's connections. A statement without parameters (transaction control, a migration's script of
+ * several commands) goes as it is: the extended protocol that preparing uses takes one command.
  */
 function namedStatement(text: string, values: unknown[]): pg.QueryConfig {
   let name = statementNames.get(text);
   if (name === undefined && values.length > 0 && statementNames.size < NAMED_STATEMENTS_MAX) {
-    name = `sq${++namesGiven}`;
-    statementNames.set(text, name);
+    if (seenOnce.delete(text)) {
+      name = `sq${++namesGiven}`;
+      statementNames.set(text, name);
+    } else {
+      if (seenOnce.size >= NAMED_STATEMENTS_MAX) seenOnce.clear();
+      seenOnce.add(text);
+    }
   }
   return name === undefined ? { text, values } : { name, text, values };
 }
