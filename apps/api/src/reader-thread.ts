@@ -7,10 +7,12 @@ import type { Operation } from '@socialquery/core';
 import { createCursorCodec, type OperationHandler, ServiceError } from '@socialquery/core/server';
 import { openStore, platformsByName } from '@socialquery/store';
 import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './reader-protocol.js';
+import { lowerThisThreadsPriority, READER_NICENESS } from './thread-priority.js';
 
 if (!parentPort) throw new Error('reader-thread.js runs as a worker thread (reader-pool.ts)');
 const port = parentPort;
 const setup = workerData as ReaderSetup;
+lowerThisThreadsPriority(READER_NICENESS);
 
 // the service's thread has migrated the store already
 const store = await openStore(setup.storeAddress, { migrate: false });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody } from '@socialquery/core';
@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.js';
 import { createReaderPool, type ReaderPool } from '../src/reader-pool.js';
+import { READER_NICENESS } from '../src/thread-priority.js';
 import { NOW } from './harness.js';
 
 /**
@@ -89,7 +90,27 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     expect(exported.text).toBe(expected.text);
     expect(exported.text.split('\n').length).toBeGreaterThan(1);
   });
+
+  it('runs its reader at a lower CPU priority than the service thread', async () => {
+    expect((await search(offThread, {})).status).toBe(200);
+    const niceness = threadNiceness();
+    // this process's own threads (the test's, V8's, libuv's) keep its priority; only the reader is lowered
+    expect(niceness.get(process.pid)).toBe(0);
+    expect([...niceness.values()].filter((nice) => nice === READER_NICENESS)).toHaveLength(1);
+  });
 });
+
+/** The nice value of each thread of this process, by thread id (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceness(): Map<number, number> {
+  return new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // the fields after the command name in parentheses start at field 3
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [Number(tid), Number(fields[19 - 3])];
+    }),
+  );
+}
 
 describe('a reader thread that cannot open its store', () => {
   it('fails its calls with 503 unavailable instead of leaving them waiting', async () => {

@@ -1,6 +1,7 @@
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { machineLine, positive, storeKinds } from './args.js';
+import { drain, type HeavyCounts, type HeavyLoopsSetup } from './heavy-loops.js';
 import { load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
@@ -41,12 +42,6 @@ interface ProbeResult {
   probe: string;
   alone: LoadResult;
   withHeavy: LoadResult;
-}
-
-interface HeavyCounts {
-  completed: number;
-  refused: number;
-  failed: number;
 }
 
 export async function fairnessCommand(values: FairnessValues, args: readonly string[]): Promise<void> {
@@ -150,14 +145,12 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
       say(`measuring ${probe} alone on ${store.kind}…`);
       alone.push(await load(service.url + path, { ...options, headers }));
     }
-    let running = true;
-    const loops = heavyPaths.map(async (path) => {
-      while (running) {
-        const status = await drain(service.url + path, apiKey);
-        if (status === 200) heavy.completed += 1;
-        else if (status === 429 || status === 503) heavy.refused += 1;
-        else heavy.failed += 1;
-      }
+    const loops = new Worker(new URL('./heavy-loops.js', import.meta.url), {
+      workerData: { urls: heavyPaths.map((path) => service.url + path), headers: apiKey } satisfies HeavyLoopsSetup,
+    });
+    const counted = new Promise<HeavyCounts>((resolve, reject) => {
+      loops.once('message', resolve);
+      loops.once('error', reject);
     });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -166,8 +159,9 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
         results.push({ probe, alone: alone[i]!, withHeavy: await load(service.url + path, { ...options, headers }) });
       }
     } finally {
-      running = false;
-      await Promise.all(loops);
+      loops.postMessage('stop');
+      Object.assign(heavy, await counted);
+      await loops.terminate();
     }
   } finally {
     await service.stop();
@@ -182,18 +176,4 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
   const sigterm = Math.round(performance.now() - started);
   await exporting;
   return { probes: results, heavy, sigterm };
-}
-
-/** A GET read to its end (or until the connection ends); resolves to its status (0: no answer). */
-function drain(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(url, { headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(res.statusCode ?? 0));
-      res.on('aborted', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', () => resolve(0));
-    req.end();
-  });
 }
