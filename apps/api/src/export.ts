@@ -7,18 +7,18 @@ import {
   type ExportFormat,
   exportFormatParam,
   exportMediaTypes,
-  type FieldSelection,
   type Operation,
-  pickFields,
 } from '@socialquery/core';
-import { type HandlerContext, type OperationExporter, recordEncoder, ServiceError } from '@socialquery/core/server';
+import { recordEncoder, ServiceError } from '@socialquery/core/server';
 import type { Request, Response } from 'express';
+import type { EncodedExporter, ExportAsk } from './export-batches.js';
 import { preferredEncoding } from './http-cache.js';
 import { requestLogOf } from './logger.js';
 
 /**
  * Bulk export of a listing (core's export module has the rules): the request's format, then the
- * stream. Records go out a batch at a time (the exporter reads the store a page at a time); the
+ * stream. Records go out a batch at a time (the exporter reads the store a page at a time, and its
+ * batches come encoded: export-batches.ts); the
  * next batch is read only once the connection has taken the last one, so memory stays flat
  * however long the listing, and a client that closes the connection stops the reads.
  *
@@ -56,12 +56,7 @@ export function exportFormatOf(req: Request, format: string | undefined): Export
   }
 }
 
-export interface ExportRequest {
-  format: ExportFormat;
-  params: Record<string, unknown>;
-  ctx: HandlerContext;
-  /** The `fields` selection, if any. */
-  selection: FieldSelection | undefined;
+export interface ExportRequest extends ExportAsk {
   /** Charges the caller for `units` more; false when the budget is used up. */
   chargeMore: (units: number) => Promise<boolean>;
   /** Aborted when the service begins to shut down: the export ends after the records already written. */
@@ -72,17 +67,16 @@ export interface ExportRequest {
  * The function that serves an operation's exports, built once at mount time. It resolves to
  * whether the store answered every read it made (false: an export cut short by a store fault).
  */
-export function exportServer(operation: Operation, exporter: OperationExporter<Operation>) {
-  const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
+export function exportServer(operation: Operation, batches: EncodedExporter) {
+  const csvHeader = recordEncoder(operation, 'csv').header();
   return async (
     req: Request,
     res: Response,
     { format, params, ctx, selection, chargeMore, stopping }: ExportRequest,
   ): Promise<boolean> => {
-    const iterator = exporter(params, ctx)[Symbol.asyncIterator]();
+    const iterator = batches({ format, params, ctx, selection });
     // the first batch before the status line: an unknown user is still a 404
     let step = await iterator.next();
-    const encode = selection ? recordEncoder(operation, format, selection) : encoders[format];
     res.status(200);
     res.setHeader('Content-Type', `${exportMediaTypes[format]}; charset=utf-8`);
     // an export is not revalidated or kept: it is large and read once
@@ -97,14 +91,17 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
     res.once('close', () => (closed = true));
     const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined, storeFault: false };
     try {
-      if (format === 'csv') await write(sink, res, encode.header(), stopping);
+      if (format === 'csv') {
+        const header = selection ? recordEncoder(operation, 'csv', selection).header() : csvHeader;
+        await write(sink, res, header, stopping);
+      }
       for (; !step.done && !closed; step = await iterator.next()) {
         if (stopping?.aborted) {
           outcome.cut = 'the service is shutting down';
           break;
         }
-        const batch = selection ? step.value.map((record) => pickFields(record, selection)) : step.value;
-        const units = unitsFor(outcome.rows + batch.length) - outcome.charged;
+        const batch = step.value;
+        const units = unitsFor(outcome.rows + batch.rows) - outcome.charged;
         if (units > 0) {
           outcome.charged += units;
           if (!(await chargeMore(units))) {
@@ -112,8 +109,8 @@ export function exportServer(operation: Operation, exporter: OperationExporter<O
             break;
           }
         }
-        await write(sink, res, encode.rows(batch), stopping);
-        outcome.rows += batch.length;
+        await write(sink, res, batch.text, stopping);
+        outcome.rows += batch.rows;
         // A store page may be read synchronously (SQLite): let the event loop serve other requests
         // between pages, or a long export would hold it until the socket's buffer fills.
         await setImmediate();

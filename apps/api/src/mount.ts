@@ -13,6 +13,7 @@ import { authenticate } from './auth.js';
 import type { DataHealth } from './data-health.js';
 import { sendError } from './error-response.js';
 import { exportFormatOf, exportServer } from './export.js';
+import { type EncodedExporter, encodedHere } from './export-batches.js';
 import { fieldsSelector } from './fields.js';
 import { weakEtag } from './http-cache.js';
 import { createHeavyWork, type HeavyWork } from './heavy-work.js';
@@ -28,8 +29,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
-  /** Runs heavy operations' handlers (and so their exports' pages) off the event loop (SQLite stores). */
-  readers?: Pick<ReaderPool, 'run'>;
+  /** Runs heavy operations' handlers, and every export, off the event loop (SQLite stores). */
+  readers?: Pick<ReaderPool, 'run' | 'export'>;
   /** Aborted when the service begins to shut down: running exports end at the next record boundary. */
   stopping?: AbortSignal;
   /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
@@ -64,6 +65,9 @@ export function mountPlatforms(
           ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
           : own;
       const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
+      // on a SQLite store file every export is read and encoded on a reader thread; only its text comes back
+      const batches: EncodedExporter | undefined =
+        exporter && (readers ? (ask) => readers.export(operation.id, ask) : encodedHere(operation, exporter));
       const heavy = heavyWork.gate(operation, exporter !== undefined);
       routes.push({
         path: toExpressPath(operation.path),
@@ -72,7 +76,7 @@ export function mountPlatforms(
           validateParams(operation, exporter !== undefined),
           ...(heavy ? [heavy] : []),
           deps.budget.charge(operation),
-          serve(operation, handler, exporter, deps, clock),
+          serve(operation, handler, batches, deps, clock),
         ],
       });
     }
@@ -146,11 +150,11 @@ function validateParams(operation: Operation, exportable: boolean): RequestHandl
 function serve(
   operation: Operation,
   handler: OperationHandler<Operation>,
-  exporter: OperationExporter<Operation> | undefined,
+  batches: EncodedExporter | undefined,
   { cursors, budget, dataHealth, stopping }: MountDeps,
   clock: () => Date,
 ): RequestHandler {
-  const sendExport = exporter && exportServer(operation, exporter);
+  const sendExport = batches && exportServer(operation, batches);
   return async (req, res) => {
     const { requestId, credentialId, params = {}, fields, exportFormat: format } = contextOf(res);
     const ctx = { now: clock(), cursors, requestId };

@@ -2,12 +2,18 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type HandlerContext, ServiceError } from '@socialquery/core/server';
+import type { EncodedBatch, ExportAsk } from './export-batches.js';
 import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './reader-protocol.js';
 
-/** Runs heavy operations' handlers on reader threads. */
+/** Runs heavy operations' handlers, and exports, on reader threads. */
 export interface ReaderPool {
   /** The operation's handler, run on a reader thread over its own connection; resolves to the body. */
   run(operation: string, params: Record<string, unknown>, ctx: HandlerContext): Promise<unknown>;
+  /**
+   * The operation's export, read and encoded on one reader thread a batch per `next()`; `return()`
+   * ends its reads there. A reader that stops fails the export's next call with 503 `unavailable`.
+   */
+  export(operation: string, ask: ExportAsk): AsyncIterator<EncodedBatch, undefined>;
   close(): Promise<void>;
 }
 
@@ -19,7 +25,8 @@ function readerScript(): URL {
 
 interface Reader {
   worker: Worker;
-  pending: Map<number, { resolve: (body: unknown) => void; reject: (error: unknown) => void }>;
+  /** Calls in flight, by id: settled with the answer, or failed when the reader stops. */
+  pending: Map<number, { settle: (answer: ReaderAnswer) => void; reject: (error: unknown) => void }>;
   alive: boolean;
 }
 
@@ -60,7 +67,7 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
       if (!call) return;
       reader.pending.delete(answer.id);
       if ('failure' in answer) call.reject(errorOf(answer.failure));
-      else call.resolve(answer.body);
+      else call.settle(answer);
     });
     const stopped = () => {
       if (!reader.alive) return;
@@ -82,16 +89,67 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
   };
   for (let i = 0; i < size; i++) readers.push(start());
 
+  /** The live reader with the fewest calls in flight; undefined when none is alive. */
+  const leastBusy = (): Reader | undefined => {
+    const alive = readers.filter((candidate) => candidate.alive);
+    return alive.length === 0 ? undefined : alive.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  };
+  const call = (reader: Reader, message: ReaderCall): Promise<ReaderAnswer> => {
+    if (!reader.alive) return Promise.reject(unavailable());
+    return new Promise((settle, reject) => {
+      reader.pending.set(message.id, { settle, reject });
+      reader.worker.postMessage(message);
+    });
+  };
+
   return {
-    run(operation, params, { now, requestId }) {
-      const alive = readers.filter((candidate) => candidate.alive);
-      if (alive.length === 0) return Promise.reject(unavailable());
-      const reader = alive.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        reader.pending.set(id, { resolve, reject });
-        reader.worker.postMessage({ id, operation, params, now: now.getTime(), requestId } satisfies ReaderCall);
+    async run(operation, params, { now, requestId }) {
+      const reader = leastBusy();
+      if (!reader) throw unavailable();
+      const answer = await call(reader, {
+        kind: 'run',
+        id: nextId++,
+        operation,
+        params,
+        now: now.getTime(),
+        requestId,
       });
+      return 'body' in answer ? answer.body : undefined;
+    },
+    export(operation, { params, ctx: { now, requestId }, format, selection }) {
+      const id = nextId++;
+      // every call of an export goes to the reader that began it, which holds its position
+      const reader = leastBusy();
+      let begun = false;
+      let ended = false;
+      const batchOf = (answer: ReaderAnswer): IteratorResult<EncodedBatch, undefined> => {
+        if ('batch' in answer) return { done: false, value: answer.batch };
+        ended = true;
+        return { done: true, value: undefined };
+      };
+      const failed = (error: unknown) => {
+        ended = true;
+        throw error;
+      };
+      return {
+        async next() {
+          if (ended) return { done: true, value: undefined };
+          if (!reader) return failed(unavailable());
+          const message: ReaderCall = begun
+            ? { kind: 'next', id }
+            : { kind: 'export', id, operation, params, now: now.getTime(), requestId, format, selection };
+          begun = true;
+          return batchOf(await call(reader, message).catch(failed));
+        },
+        async return() {
+          if (!ended && begun && reader) {
+            ended = true;
+            await call(reader, { kind: 'stop', id }).catch(() => undefined);
+          }
+          ended = true;
+          return { done: true, value: undefined };
+        },
+      };
     },
     async close() {
       closing = true;

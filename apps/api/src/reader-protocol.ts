@@ -1,4 +1,5 @@
-import type { ErrorCode, ErrorIssue } from '@socialquery/core';
+import type { ErrorCode, ErrorIssue, ExportFormat, FieldSelection } from '@socialquery/core';
+import type { EncodedBatch } from './export-batches.js';
 
 /** What a reader thread opens: the store (its own connection to the same file) and the paging-token secret. */
 export interface ReaderSetup {
@@ -6,14 +7,26 @@ export interface ReaderSetup {
   cursorSecret: string;
 }
 
-/** One operation's handler to run, with the request's context as plain data. */
-export interface ReaderCall {
-  id: number;
+/** The request's context as plain data. */
+interface CallContext {
   operation: string;
   params: Record<string, unknown>;
   now: number;
   requestId: string;
 }
+
+/**
+ * A call to a reader thread:
+ * - `run`: one operation's handler, answered with the body;
+ * - `export`: begins export `id` of the operation and answers its first encoded batch; `next`
+ *   answers its next batch, `stop` ends its reads (answered `done`). One call of an export is in
+ *   flight at a time, so the export's id names each of them.
+ */
+export type ReaderCall =
+  | ({ kind: 'run'; id: number } & CallContext)
+  | ({ kind: 'export'; id: number; format: ExportFormat; selection: FieldSelection | undefined } & CallContext)
+  | { kind: 'next'; id: number }
+  | { kind: 'stop'; id: number };
 
 /** A failure as it crosses the thread: a ServiceError keeps its code and details; any other error its name, message and code. */
 export type ReaderFailure =
@@ -25,4 +38,8 @@ export type ReaderFailure =
     }
   | { kind: 'error'; name: string; message: string; code?: string };
 
-export type ReaderAnswer = { id: number; body: unknown } | { id: number; failure: ReaderFailure };
+export type ReaderAnswer =
+  | { id: number; body: unknown }
+  | { id: number; batch: EncodedBatch }
+  | { id: number; done: true }
+  | { id: number; failure: ReaderFailure };

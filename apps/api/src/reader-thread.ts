@@ -1,11 +1,19 @@
 /**
- * A reader thread (reader-pool.ts): its own connection to the store, the platforms' handlers over
- * it, and one call at a time from the service's thread, answered with the body or the failure.
+ * A reader thread (reader-pool.ts): its own connection to the store, the platforms' handlers and
+ * exports over it, and calls from the service's thread, answered with the body, an export's next
+ * encoded batch, or the failure.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Operation } from '@socialquery/core';
-import { createCursorCodec, type OperationHandler, ServiceError } from '@socialquery/core/server';
+import {
+  createCursorCodec,
+  exporterFor,
+  type OperationExporter,
+  type OperationHandler,
+  ServiceError,
+} from '@socialquery/core/server';
 import { openStore, platformsByName } from '@socialquery/store';
+import { type EncodedBatch, type EncodedExporter, encodedHere } from './export-batches.js';
 import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './reader-protocol.js';
 import { lowerThisThreadsPriority, READER_NICENESS } from './thread-priority.js';
 
@@ -18,24 +26,65 @@ lowerThisThreadsPriority(READER_NICENESS);
 const store = await openStore(setup.storeAddress, { migrate: false });
 const cursors = createCursorCodec(setup.cursorSecret);
 const handlers = new Map<string, OperationHandler<Operation>>();
-for (const { contract, handlers: own } of Object.values(platformsByName(store)))
+const exporters = new Map<string, EncodedExporter>();
+for (const { contract, handlers: own, exporters: ownExporters } of Object.values(platformsByName(store)))
   for (const [name, operation] of Object.entries(contract)) {
     const handler = own[name];
-    if (handler) handlers.set(operation.id, handler);
+    if (!handler) continue;
+    handlers.set(operation.id, handler);
+    const exporter = exporterFor(operation, handler, ownExporters?.[name] as OperationExporter<Operation> | undefined);
+    if (exporter) exporters.set(operation.id, encodedHere(operation, exporter));
   }
+
+/** Exports begun and not yet ended, by id. */
+const running = new Map<number, AsyncIterator<EncodedBatch, undefined>>();
 
 port.on('message', (call: ReaderCall) => {
   void answer(call).then((message) => port.postMessage(message));
 });
 
-async function answer({ id, operation, params, now, requestId }: ReaderCall): Promise<ReaderAnswer> {
+async function answer(call: ReaderCall): Promise<ReaderAnswer> {
+  const { id } = call;
   try {
-    const handler = handlers.get(operation);
-    if (!handler) throw new Error(`no handler for ${operation} on the reader thread`);
-    return { id, body: await handler(params as never, { now: new Date(now), cursors, requestId }) };
+    switch (call.kind) {
+      case 'run': {
+        const handler = handlers.get(call.operation);
+        if (!handler) throw new Error(`no handler for ${call.operation} on the reader thread`);
+        return { id, body: await handler(call.params as never, contextOf(call)) };
+      }
+      case 'export': {
+        const exporter = exporters.get(call.operation);
+        if (!exporter) throw new Error(`no export of ${call.operation} on the reader thread`);
+        const { params, format, selection } = call;
+        running.set(id, exporter({ params, ctx: contextOf(call), format, selection }));
+        return await nextBatch(id);
+      }
+      case 'next':
+        return await nextBatch(id);
+      case 'stop': {
+        const iterator = running.get(id);
+        running.delete(id);
+        await iterator?.return?.();
+        return { id, done: true };
+      }
+    }
   } catch (error) {
+    running.delete(id);
     return { id, failure: failureOf(error) };
   }
+}
+
+async function nextBatch(id: number): Promise<ReaderAnswer> {
+  const iterator = running.get(id);
+  if (!iterator) return { id, done: true };
+  const step = await iterator.next();
+  if (!step.done) return { id, batch: step.value };
+  running.delete(id);
+  return { id, done: true };
+}
+
+function contextOf({ now, requestId }: { now: number; requestId: string }) {
+  return { now: new Date(now), cursors, requestId };
 }
 
 function failureOf(error: unknown): ReaderFailure {

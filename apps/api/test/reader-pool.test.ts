@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorBody } from '@socialquery/core';
+import { videoContract } from '@socialquery/video';
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import { openStore, type Store } from '@socialquery/store';
 import type { Express } from 'express';
@@ -24,6 +25,7 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
   let unused: Store;
   let apiKey: string;
   let keyword: string;
+  let channelId: string;
   let readers: ReaderPool;
   let onThread: Express;
   let offThread: Express;
@@ -40,6 +42,8 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     // a second connection whose video search fails: what it answers comes from the reader's own connection
     unused = await openStore(address);
     unused.video.search = () => Promise.reject(new Error('the service thread was asked'));
+    unused.video.channelVideos = () => Promise.reject(new Error('the service thread was asked'));
+    channelId = (await store.examples()).video!.channelId!;
     readers = createReaderPool({ storeAddress: address, cursorSecret }, 1);
     offThread = createApp({ store: unused, logger, cursorSecret, clock: () => NOW, readers });
   }, 60_000);
@@ -89,6 +93,51 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     expect(exported.status).toBe(200);
     expect(exported.text).toBe(expected.text);
     expect(exported.text.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('exports every listing on the reader, trimmed to `fields` and as CSV alike', async () => {
+    // channel videos is not a heavy operation: its pages are read on the service's thread, its export on the reader
+    const channel = (app: Express, query: Record<string, string>) =>
+      request(app)
+        .get('/api/v1/channel/videos')
+        .query({ channelId, ...query })
+        .set('x-api-key', apiKey);
+    const queries: Record<string, string>[] = [{ format: 'ndjson' }, { format: 'csv', fields: 'videoId,title' }];
+    for (const query of queries) {
+      const [exported, expected] = await Promise.all([channel(offThread, query), channel(onThread, query)]);
+      expect(exported.status).toBe(200);
+      expect(exported.headers['content-type']).toBe(expected.headers['content-type']);
+      expect(exported.text).toBe(expected.text);
+      expect(exported.text.trim().split('\n').length).toBeGreaterThan(20);
+    }
+    expect((await channel(offThread, {})).status).toBe(500);
+  });
+
+  it("ends an export's reads on the reader when it is returned early, and answers nothing after", async () => {
+    const ctx = { now: NOW, cursors: createCursorCodec(cursorSecret), requestId: 'r' };
+    // the parameters as the service hands them over: validated, defaults filled in
+    const params = videoContract.search.params.query.parse({ keyword, uploadDate: 'THIS_YEAR' });
+    const ask = { params, ctx, format: 'ndjson' as const, selection: undefined };
+    const exporting = readers.export('video.search', ask);
+    const first = await exporting.next();
+    expect(first.done).toBe(false);
+    expect(first.value?.rows).toBeGreaterThan(0);
+    expect(first.value?.text.split('\n')).toHaveLength(first.value!.rows + 1);
+    expect(await exporting.return?.()).toEqual({ done: true, value: undefined });
+    expect(await exporting.next()).toEqual({ done: true, value: undefined });
+    // read to its end, the export begins with the same batch and is the whole NDJSON export
+    const texts: string[] = [];
+    const whole = readers.export('video.search', ask);
+    for (let step = await whole.next(); !step.done; step = await whole.next()) texts.push(step.value.text);
+    expect(texts[0]).toBe(first.value!.text);
+    expect(texts.join('')).toBe((await search(onThread, { format: 'ndjson' })).text);
+  });
+
+  it('fails an export of an operation the reader does not have, as the service thread would', async () => {
+    const ctx = { now: NOW, cursors: createCursorCodec(cursorSecret), requestId: 'r' };
+    const exporting = readers.export('video.nothing', { params: {}, ctx, format: 'ndjson', selection: undefined });
+    await expect(exporting.next()).rejects.toThrow('no export of video.nothing');
+    expect(await exporting.next()).toEqual({ done: true, value: undefined });
   });
 
   it('runs its reader at a lower CPU priority than the service thread', async () => {
