@@ -4,7 +4,7 @@ import {
   exporterFor,
   type MountablePlatform,
   type OperationExporter,
-  type OperationHandler,
+  type HandlerContext,
   paramsParser,
 } from '@socialquery/core/server';
 import type { CredentialStore } from '@socialquery/store';
@@ -30,7 +30,7 @@ export interface MountDeps {
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
   /** Runs heavy operations' handlers, and every export, off the event loop (SQLite stores). */
-  readers?: Pick<ReaderPool, 'run' | 'export'>;
+  readers?: Pick<ReaderPool, 'run' | 'runAsJson' | 'export'>;
   /** Aborted when the service begins to shut down: running exports end at the next record boundary. */
   stopping?: AbortSignal;
   /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
@@ -60,11 +60,12 @@ export function mountPlatforms(
     for (const [name, operation] of Object.entries(contract)) {
       const own = handlers[name];
       if (!own) throw new Error(`${operation.id}: no handler`);
-      const handler: OperationHandler<Operation> =
+      // a heavy operation on a reader thread, its body written as JSON there
+      const answer: Answer =
         operation.heavy && readers
-          ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
-          : own;
-      const exporter = exporterFor(operation, handler, exporters?.[name] as OperationExporter<Operation> | undefined);
+          ? async (params, ctx) => new JsonText(await readers.runAsJson(operation.id, params, ctx))
+          : (own as Answer);
+      const exporter = exporterFor(operation, own, exporters?.[name] as OperationExporter<Operation> | undefined);
       // on a SQLite store file every export is read and encoded on a reader thread; only its text comes back
       const batches: EncodedExporter | undefined =
         exporter && (readers ? (ask) => readers.export(operation.id, ask) : encodedHere(operation, exporter));
@@ -76,7 +77,7 @@ export function mountPlatforms(
           validateParams(operation, exporter !== undefined),
           ...(heavy ? [heavy] : []),
           deps.budget.charge(operation),
-          serve(operation, handler, batches, deps, clock),
+          serve(operation, answer, batches, deps, clock),
         ],
       });
     }
@@ -147,9 +148,17 @@ function validateParams(operation: Operation, exportable: boolean): RequestHandl
   };
 }
 
+/** What answers an operation's request: its handler, or one that runs it on a reader thread and answers its JSON text. */
+type Answer = (params: Record<string, unknown>, ctx: HandlerContext) => Promise<unknown>;
+
+/** A body already written as JSON (on a reader thread): sent as it is, parsed only to trim it to `fields`. */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+
 function serve(
   operation: Operation,
-  handler: OperationHandler<Operation>,
+  answer: Answer,
   batches: EncodedExporter | undefined,
   { cursors, budget, dataHealth, stopping }: MountDeps,
   clock: () => Date,
@@ -171,9 +180,10 @@ function serve(
       else dataHealth?.failed();
       return;
     }
-    const body = await handler(params, ctx);
+    const body = await answer(params, ctx);
     dataHealth?.succeeded();
-    sendJson(req, res, fields ? fields.trim(body) : body);
+    if (!fields) return sendJson(req, res, body);
+    sendJson(req, res, fields.trim(body instanceof JsonText ? JSON.parse(body.text) : body));
   };
 }
 
@@ -184,7 +194,7 @@ function serve(
  * (a vectored write); a string body goes out with the headers in one write.
  */
 function sendJson(req: Request, res: Response, body: unknown) {
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', weakEtag(text));
   if (req.fresh) {

@@ -9,6 +9,8 @@ import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './rea
 export interface ReaderPool {
   /** The operation's handler, run on a reader thread over its own connection; resolves to the body. */
   run(operation: string, params: Record<string, unknown>, ctx: HandlerContext): Promise<unknown>;
+  /** The same, resolving to the body's JSON text, written on the reader thread. */
+  runAsJson(operation: string, params: Record<string, unknown>, ctx: HandlerContext): Promise<string>;
   /**
    * The operation's export, read and encoded on one reader thread a batch per `next()`; `return()`
    * ends its reads there. A reader that stops fails the export's next call with 503 `unavailable`.
@@ -102,19 +104,27 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
     });
   };
 
+  /** A call to the least busy reader; 503 `unavailable` when none is alive. */
+  const callAny = (message: ReaderCall): Promise<ReaderAnswer> => {
+    const reader = leastBusy();
+    return reader ? call(reader, message) : Promise.reject(unavailable());
+  };
+  const callContext = (operation: string, params: Record<string, unknown>, { now, requestId }: HandlerContext) => ({
+    id: nextId++,
+    operation,
+    params,
+    now: now.getTime(),
+    requestId,
+  });
+
   return {
-    async run(operation, params, { now, requestId }) {
-      const reader = leastBusy();
-      if (!reader) throw unavailable();
-      const answer = await call(reader, {
-        kind: 'run',
-        id: nextId++,
-        operation,
-        params,
-        now: now.getTime(),
-        requestId,
-      });
+    async run(operation, params, ctx) {
+      const answer = await callAny({ kind: 'run', ...callContext(operation, params, ctx) });
       return 'body' in answer ? answer.body : undefined;
+    },
+    async runAsJson(operation, params, ctx) {
+      const answer = await callAny({ kind: 'json', ...callContext(operation, params, ctx) });
+      return 'json' in answer ? answer.json : 'null';
     },
     export(operation, { params, ctx: { now, requestId }, format, selection }) {
       const id = nextId++;

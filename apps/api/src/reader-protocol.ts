@@ -17,13 +17,14 @@ interface CallContext {
 
 /**
  * A call to a reader thread:
- * - `run`: one operation's handler, answered with the body;
+ * - `run`: one operation's handler, answered with the body; `json`: the same, answered with the
+ *   body's JSON text (the service sends it as it is, and copies one string instead of a tree);
  * - `export`: begins export `id` of the operation and answers its first encoded batch; `next`
  *   answers its next batch, `stop` ends its reads (answered `done`). One call of an export is in
  *   flight at a time, so the export's id names each of them.
  */
 export type ReaderCall =
-  | ({ kind: 'run'; id: number } & CallContext)
+  | ({ kind: 'run' | 'json'; id: number } & CallContext)
   | ({ kind: 'export'; id: number; format: ExportFormat; selection: FieldSelection | undefined } & CallContext)
   | { kind: 'next'; id: number }
   | { kind: 'stop'; id: number };
@@ -40,6 +41,7 @@ export type ReaderFailure =
 
 export type ReaderAnswer =
   | { id: number; body: unknown }
+  | { id: number; json: string }
   | { id: number; batch: EncodedBatch }
   | { id: number; done: true }
   | { id: number; failure: ReaderFailure };

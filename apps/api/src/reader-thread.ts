@@ -47,10 +47,12 @@ async function answer(call: ReaderCall): Promise<ReaderAnswer> {
   const { id } = call;
   try {
     switch (call.kind) {
-      case 'run': {
+      case 'run':
+      case 'json': {
         const handler = handlers.get(call.operation);
         if (!handler) throw new Error(`no handler for ${call.operation} on the reader thread`);
-        return { id, body: await handler(call.params as never, contextOf(call)) };
+        const body = await handler(call.params as never, contextOf(call));
+        return call.kind === 'json' ? { id, json: JSON.stringify(body) } : { id, body };
       }
       case 'export': {
         const exporter = exporters.get(call.operation);

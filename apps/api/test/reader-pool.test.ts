@@ -75,6 +75,18 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     expect(second.body).toEqual(expectedSecond.body);
   });
 
+  it('trims a search answered on the reader to `fields` as the service thread does', async () => {
+    const [trimmed, expected] = await Promise.all([
+      search(offThread, { fields: 'videoId,title' }),
+      search(onThread, { fields: 'videoId,title' }),
+    ]);
+    expect(trimmed.status).toBe(200);
+    expect(trimmed.text).toBe(expected.text);
+    expect(trimmed.headers.etag).toBe(expected.headers.etag);
+    const first = trimmed.body.data.contents[0] as Record<string, unknown>;
+    expect(Object.keys(first).sort()).toEqual(['title', 'videoId']);
+  });
+
   it("carries a handler's refusal across as the same error", async () => {
     const [refused, expected] = await Promise.all([
       search(offThread, { paginationToken: 'not-a-token' }),
