@@ -29,8 +29,8 @@ export interface MountDeps {
   budget: RequestBudget;
   /** The request's "now"; tests pin it. */
   clock?: () => Date;
-  /** Runs heavy operations' handlers, and every export, off the event loop (SQLite stores). */
-  readers?: Pick<ReaderPool, 'run' | 'runAsJson' | 'export'>;
+  /** Runs every export, and heavy operations' handlers where the pool says so, off the event loop. */
+  readers?: Pick<ReaderPool, 'runsHeavyOperations' | 'run' | 'runAsJson' | 'export'>;
   /** Aborted when the service begins to shut down: running exports end at the next record boundary. */
   stopping?: AbortSignal;
   /** Admits heavy requests (exports, heavy operations) within the replica's limits; default: the default limits. */
@@ -62,7 +62,7 @@ export function mountPlatforms(
       if (!own) throw new Error(`${operation.id}: no handler`);
       // a heavy operation on a reader thread, its body written as JSON there
       const answer: Answer =
-        operation.heavy && readers
+        operation.heavy && readers?.runsHeavyOperations
           ? async (params, ctx) => new JsonText(await readers.runAsJson(operation.id, params, ctx))
           : (own as Answer);
       const exporter = exporterFor(operation, own, exporters?.[name] as OperationExporter<Operation> | undefined);

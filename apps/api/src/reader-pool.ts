@@ -5,8 +5,15 @@ import { type HandlerContext, ServiceError } from '@socialquery/core/server';
 import type { EncodedBatch, ExportAsk } from './export-batches.js';
 import type { ReaderAnswer, ReaderCall, ReaderFailure, ReaderSetup } from './reader-protocol.js';
 
-/** Runs heavy operations' handlers, and exports, on reader threads. */
+/** Runs bulk exports, and heavy operations' handlers, on reader threads. */
 export interface ReaderPool {
+  /**
+   * Whether heavy operations (video and music search) run here too, not only exports: on a SQLite
+   * store file their statements are synchronous. On PostgreSQL they run beside the event loop
+   * already, and the hop to a thread made them slower (BENCHMARKS.md, "Exports on readers over
+   * PostgreSQL").
+   */
+  readonly runsHeavyOperations: boolean;
   /** The operation's handler, run on a reader thread over its own connection; resolves to the body. */
   run(operation: string, params: Record<string, unknown>, ctx: HandlerContext): Promise<unknown>;
   /** The same, resolving to the body's JSON text, written on the reader thread. */
@@ -51,7 +58,7 @@ const unavailable = () =>
  * `unavailable` and is started again a second later; calls meanwhile go to the others, or fail alike.
  * Readers keep no state between calls: any reader answers any page of a walk.
  */
-export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
+export function createReaderPool(setup: ReaderSetup, size: number, runsHeavyOperations = true): ReaderPool {
   let nextId = 1;
   let closing = false;
   const readers: Reader[] = [];
@@ -118,6 +125,7 @@ export function createReaderPool(setup: ReaderSetup, size: number): ReaderPool {
   });
 
   return {
+    runsHeavyOperations,
     async run(operation, params, ctx) {
       const answer = await callAny({ kind: 'run', ...callContext(operation, params, ctx) });
       return 'body' in answer ? answer.body : undefined;

@@ -1,9 +1,12 @@
 import type { ErrorCode, ErrorIssue, ExportFormat, FieldSelection } from '@socialquery/core';
+import type { DialectOptions } from '@socialquery/store';
 import type { EncodedBatch } from './export-batches.js';
 
-/** What a reader thread opens: the store (its own connection to the same file) and the paging-token secret. */
+/** What a reader thread opens: the store (its own connection to the same file, or its own pool) and the paging-token secret. */
 export interface ReaderSetup {
   storeAddress: string;
+  /** The service's own store settings (PostgreSQL: the statement timeout and the client's bounds on it, and the pool's size). */
+  storeOptions?: DialectOptions;
   cursorSecret: string;
 }
 

@@ -23,7 +23,7 @@ const setup = workerData as ReaderSetup;
 lowerThisThreadsPriority(READER_NICENESS);
 
 // the service's thread has migrated the store already
-const store = await openStore(setup.storeAddress, { migrate: false });
+const store = await openStore(setup.storeAddress, { ...setup.storeOptions, migrate: false });
 const cursors = createCursorCodec(setup.cursorSecret);
 const handlers = new Map<string, OperationHandler<Operation>>();
 const exporters = new Map<string, EncodedExporter>();

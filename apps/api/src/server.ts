@@ -47,12 +47,22 @@ export async function startService(
   await budget.ready();
   const shuttingDown = new AbortController();
   const { address: storeAddress } = store;
-  // PostgreSQL runs statements beside the event loop already; an in-memory SQLite store cannot be shared
+  // An in-memory SQLite store cannot be shared. On PostgreSQL the statements run beside the event loop
+  // already: the readers take the exports' rows and encoding off it (heavy operations stay here), each
+  // over a pool of its own no larger than the heavy requests a replica runs at once.
   const readers =
-    storeAddress.kind === 'sqlite' && storeAddress.path !== ':memory:' && config.SOCIALQUERY_READER_THREADS > 0
+    config.SOCIALQUERY_READER_THREADS > 0 && !(storeAddress.kind === 'sqlite' && storeAddress.path === ':memory:')
       ? createReaderPool(
-          { storeAddress: formatStoreAddress(storeAddress), cursorSecret },
+          {
+            storeAddress: formatStoreAddress(storeAddress),
+            storeOptions: {
+              poolSize: Math.min(config.SOCIALQUERY_POOL_SIZE, config.SOCIALQUERY_HEAVY_CONCURRENCY),
+              statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
+            },
+            cursorSecret,
+          },
           config.SOCIALQUERY_READER_THREADS,
+          storeAddress.kind === 'sqlite',
         )
       : undefined;
   const app = createApp({

@@ -196,7 +196,7 @@ function handlerOf(
       if (mounted.id !== operation.id) continue;
       const own = handlers[name];
       if (!own) return undefined;
-      return operation.heavy && readers
+      return operation.heavy && readers?.runsHeavyOperations
         ? (params, ctx) => readers.run(operation.id, params as Record<string, unknown>, ctx)
         : own;
     }
