@@ -19,4 +19,20 @@ describe('createDataHealth', () => {
     health.succeeded();
     expect(health.failing()).toBe(false);
   });
+
+  it('counts as answered lately from a success until the fresh window ends or a failure comes', () => {
+    let now = 0;
+    const health = createDataHealth({ now: () => now, windowMs: 10_000, freshMs: 1_000 });
+    expect(health.answeredLately()).toBe(false);
+    health.succeeded();
+    now = 999;
+    expect(health.answeredLately()).toBe(true);
+    now = 1_000;
+    expect(health.answeredLately()).toBe(false);
+    health.succeeded();
+    now = 1_001;
+    health.failed();
+    expect(health.answeredLately()).toBe(false);
+    expect(health.failing()).toBe(true);
+  });
 });

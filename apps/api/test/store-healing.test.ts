@@ -85,4 +85,27 @@ describe('a damaged, then restored SQLite store file', () => {
     expect(after.body).toEqual(before.body);
     expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
   });
+
+  it('answers /healthz from a data request answered within the last second, and reads the store otherwise', async () => {
+    const ping = store.ping;
+    let pings = 0;
+    store.ping = () => {
+      pings += 1;
+      return ping();
+    };
+    try {
+      clock = 10_000;
+      expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+      expect(pings).toBe(1);
+      expect((await posts()).status).toBe(200);
+      clock = 10_999;
+      expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+      expect(pings).toBe(1);
+      clock = 11_000;
+      expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+      expect(pings).toBe(2);
+    } finally {
+      store.ping = ping;
+    }
+  });
 });
