@@ -48,15 +48,18 @@ const unavailable = () =>
   });
 
 /**
- * A few threads, each with its own read connection to a SQLite store file (WAL lets readers run
- * beside each other and beside the service's own connection), that run the handlers of heavy
- * operations (a ranked search over every match) so their synchronous statements hold a reader
- * thread instead of the service's event loop: the cheap requests beside them go on being answered.
- * A call goes to the reader with the fewest calls in flight. A failure comes back as it was raised
- * (a ServiceError with its code; a store error with its code, so it maps to 503 as on the service's
- * thread). A reader that stops (or cannot open the store) fails its calls in flight with 503
- * `unavailable` and is started again a second later; calls meanwhile go to the others, or fail alike.
- * Readers keep no state between calls: any reader answers any page of a walk.
+ * A few threads, each with its own connection to the store (on a SQLite store file a read
+ * connection, WAL letting readers run beside each other and beside the service's own connection;
+ * on PostgreSQL a pool of its own), that read and encode bulk exports and, when
+ * `runsHeavyOperations`, run the handlers of heavy operations (a ranked search), so that their
+ * synchronous statements and their records' encoding hold a reader thread instead of the service's
+ * event loop: the cheap requests beside them go on being answered. A call goes to the reader with
+ * the fewest calls in flight; an export's later calls go to the reader that began it, which holds
+ * its position. A failure comes back as it was raised (a ServiceError with its code; a store error
+ * with its code, so it maps to 503 as on the service's thread). A reader that stops (or cannot open
+ * the store) fails its calls in flight with 503 `unavailable` and is started again a second later;
+ * calls meanwhile go to the others, or fail alike. Apart from exports in progress, readers keep no
+ * state between calls: any reader answers any page of a walk.
  */
 export function createReaderPool(setup: ReaderSetup, size: number, runsHeavyOperations = true): ReaderPool {
   let nextId = 1;
@@ -134,8 +137,9 @@ export function createReaderPool(setup: ReaderSetup, size: number, runsHeavyOper
       const answer = await callAny({ kind: 'json', ...callContext(operation, params, ctx) });
       return 'json' in answer ? answer.json : 'null';
     },
-    export(operation, { params, ctx: { now, requestId }, format, selection }) {
-      const id = nextId++;
+    export(operation, { params, ctx, format, selection }) {
+      const begin: ReaderCall = { kind: 'export', ...callContext(operation, params, ctx), format, selection };
+      const { id } = begin;
       // every call of an export goes to the reader that began it, which holds its position
       const reader = leastBusy();
       let begun = false;
@@ -153,9 +157,7 @@ export function createReaderPool(setup: ReaderSetup, size: number, runsHeavyOper
         async next() {
           if (ended) return { done: true, value: undefined };
           if (!reader) return failed(unavailable());
-          const message: ReaderCall = begun
-            ? { kind: 'next', id }
-            : { kind: 'export', id, operation, params, now: now.getTime(), requestId, format, selection };
+          const message: ReaderCall = begun ? { kind: 'next', id } : begin;
           begun = true;
           return batchOf(await call(reader, message).catch(failed));
         },
