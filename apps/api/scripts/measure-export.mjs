@@ -3,18 +3,16 @@
 // service started as its own process (apps/api/dist/main.js), one export read at full speed over loopback.
 // Prints the service's resident memory (VmRSS, sampled every 100 ms) before, at peak and after, with rows,
 // bytes and time. Usage, after `pnpm build`: node apps/api/scripts/measure-export.mjs [rows=1000000] [ndjson|csv]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, toForumRow, upsertForumRows } from '@socialquery/store';
+import { startLocalService } from './local-service.mjs';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const format = process.argv[3] ?? 'ndjson';
 const dir = mkdtempSync(join(tmpdir(), 'socialquery-export-'));
 const address = `sqlite:${join(dir, 'store.db')}`;
-const port = 18000 + Math.floor(Math.random() * 1000);
 
 const started = Date.now();
 const store = await openStore(address);
@@ -42,39 +40,9 @@ for (let from = 0; from < rows; from += 2_000) {
 await store.close();
 console.log(`stored ${rows} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const service = spawn(process.execPath, ['apps/api/dist/main.js'], {
-  env: {
-    ...process.env,
-    SOCIALQUERY_STORE: address,
-    PORT: String(port),
-    SOCIALQUERY_RATE_LIMIT: '1000000000',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { child: service, get: getAs } = await startLocalService(address, { LOG_LEVEL: 'warn' });
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const get = (path, onData = () => {}) =>
-  new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => {
-        bytes += chunk.length;
-        onData(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    await get('/healthz');
-    break;
-  } catch (error) {
-    if (attempt > 200) throw error;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const get = (path, onData) => getAs(path, { authorization: `Bearer ${token}` }, onData);
 await get('/api/v1/forum/community/Measured/posts?sort=new'); // warm up
 const before = rss();
 let peak = before;

@@ -1,11 +1,20 @@
+import { setImmediate } from 'node:timers/promises';
 import { type ExportFormat, type FieldSelection, type Operation, pickFields } from '@socialquery/core';
 import { type HandlerContext, type OperationExporter, recordEncoder } from '@socialquery/core/server';
 
-/** A batch of an export as it goes out: its records' text in the export's format, and how many records it holds. */
+/**
+ * A batch of an export as it goes out: its records' text in the export's format as UTF-8 bytes, and
+ * how many records it holds. The bytes own their buffer (never a slice of Node's shared pool), so a
+ * reader thread hands them over without a copy (`transferList`), and the service's thread writes
+ * them to the socket as they are: no string on its heap for its garbage collector to copy, and no
+ * encoding on its thread (BENCHMARKS.md, "An export's cost to the service's thread").
+ */
 export interface EncodedBatch {
-  text: string;
+  bytes: Uint8Array<ArrayBuffer>;
   rows: number;
 }
+
+const utf8 = new TextEncoder();
 
 /** What one export asks for. */
 export interface ExportAsk {
@@ -25,16 +34,38 @@ export interface ExportAsk {
  */
 export type EncodedExporter = (ask: ExportAsk) => AsyncIterator<EncodedBatch, undefined>;
 
-/** The operation's export, its batches encoded on the thread that reads them. */
-export function encodedHere(operation: Operation, exporter: OperationExporter<Operation>): EncodedExporter {
+/**
+ * The operation's export, its batches encoded on the thread that reads them. With `joinedChars`, its
+ * pages are joined into batches of at least that many characters (the last may hold fewer): a reader
+ * thread answers one batch per call, and each costs the service's thread a message, a write and a
+ * turn of its event loop however small it is (BENCHMARKS.md, "An export's cost to the service's thread").
+ * On the service's own thread each page stays a batch, so it yields to other requests between pages.
+ */
+export function encodedHere(
+  operation: Operation,
+  exporter: OperationExporter<Operation>,
+  joinedChars = 0,
+): EncodedExporter {
   const encoders = { ndjson: recordEncoder(operation, 'ndjson'), csv: recordEncoder(operation, 'csv') };
   return ({ params, ctx, format, selection }) => {
     const encode = selection ? recordEncoder(operation, format, selection) : encoders[format];
     return (async function* (): AsyncGenerator<EncodedBatch, undefined> {
+      let text = '';
+      let rows = 0;
       for await (const batch of exporter(params as never, ctx)) {
         const records = selection ? batch.map((record) => pickFields(record, selection)) : batch;
-        yield { text: encode.rows(records), rows: records.length };
+        text += encode.rows(records);
+        rows += records.length;
+        if (text.length < joinedChars) {
+          // calls queued behind this one (a search's page) are answered between pages, as between batches
+          await setImmediate();
+          continue;
+        }
+        yield { bytes: utf8.encode(text), rows };
+        text = '';
+        rows = 0;
       }
+      if (rows > 0 || text !== '') yield { bytes: utf8.encode(text), rows };
       return undefined;
     })();
   };

@@ -23,6 +23,9 @@ const setup = workerData as ReaderSetup;
 lowerThisThreadsPriority(READER_NICENESS);
 
 // the service's thread has migrated the store already
+/** An export's pages are joined into batches of at least this much text before one is answered (export-batches.ts). */
+const JOINED_CHARS = 128 * 1024;
+
 const store = await openStore(setup.storeAddress, { ...setup.storeOptions, migrate: false });
 const cursors = createCursorCodec(setup.cursorSecret);
 const handlers = new Map<string, OperationHandler<Operation>>();
@@ -33,14 +36,17 @@ for (const { contract, handlers: own, exporters: ownExporters } of Object.values
     if (!handler) continue;
     handlers.set(operation.id, handler);
     const exporter = exporterFor(operation, handler, ownExporters?.[name] as OperationExporter<Operation> | undefined);
-    if (exporter) exporters.set(operation.id, encodedHere(operation, exporter));
+    if (exporter) exporters.set(operation.id, encodedHere(operation, exporter, JOINED_CHARS));
   }
 
 /** Exports begun and not yet ended, by id. */
 const running = new Map<number, AsyncIterator<EncodedBatch, undefined>>();
 
 port.on('message', (call: ReaderCall) => {
-  void answer(call).then((message) => port.postMessage(message));
+  // an export's bytes are handed over, not copied
+  void answer(call).then((message) =>
+    port.postMessage(message, 'batch' in message ? [message.batch.bytes.buffer] : []),
+  );
 });
 
 async function answer(call: ReaderCall): Promise<ReaderAnswer> {

@@ -13,6 +13,8 @@ import { createReaderPool, type ReaderPool } from '../src/reader-pool.js';
 import { READER_NICENESS } from '../src/thread-priority.js';
 import { NOW } from './harness.js';
 
+const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
 /**
  * Heavy operations on reader threads: the same answers as on the service's thread (paging tokens,
  * errors), though the service's own connection is never asked.
@@ -134,14 +136,15 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     const first = await exporting.next();
     expect(first.done).toBe(false);
     expect(first.value?.rows).toBeGreaterThan(0);
-    expect(first.value?.text.split('\n')).toHaveLength(first.value!.rows + 1);
+    const firstText = textOf(first.value!.bytes);
+    expect(firstText.split('\n')).toHaveLength(first.value!.rows + 1);
     expect(await exporting.return?.()).toEqual({ done: true, value: undefined });
     expect(await exporting.next()).toEqual({ done: true, value: undefined });
     // read to its end, the export begins with the same batch and is the whole NDJSON export
     const texts: string[] = [];
     const whole = readers.export('video.search', ask);
-    for (let step = await whole.next(); !step.done; step = await whole.next()) texts.push(step.value.text);
-    expect(texts[0]).toBe(first.value!.text);
+    for (let step = await whole.next(); !step.done; step = await whole.next()) texts.push(textOf(step.value.bytes));
+    expect(texts[0]).toBe(firstText);
     expect(texts.join('')).toBe((await search(onThread, { format: 'ndjson' })).text);
   });
 
