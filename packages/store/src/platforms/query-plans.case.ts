@@ -37,7 +37,7 @@ export const planPatterns = {
   sqlite: {
     indexRange: (index: string, table = '\\w+') => new RegExp(`SEARCH ${table} USING (COVERING )?INDEX ${index} \\(`),
     tableScan: (tables: string) => new RegExp(`SCAN ${tables}`),
-    sortStep: /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/,
+    sortStep: /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY|LAST TERM OF ORDER BY)/,
   },
   postgres: {
     indexRange: (index: string) =>

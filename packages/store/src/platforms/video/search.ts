@@ -56,25 +56,37 @@ interface TermSpread {
 }
 
 async function spreadOf(db: Kysely<Database>, query: SearchQueryInput): Promise<TermSpread[]> {
-  const rows = await db
-    .selectFrom('video_search_terms')
-    .select(['term', 'bucket', 'docs'])
-    .where('type', '=', query.type)
-    .where('term', 'in', query.terms)
-    .execute();
   const first = Math.floor(query.since / SEARCH_BUCKET_MS);
   const last = Math.floor(query.until / SEARCH_BUCKET_MS);
+  // one row a term, summed by the store: a term's bucket rows are many (one per 3 days), and handing
+  // each to the service cost more than the rest of the statement
+  const rows = await db
+    .selectFrom('video_search_terms')
+    .select([
+      'term',
+      sql<number>`sum(docs)`.as('all'),
+      sql<number>`sum(case when bucket >= ${first} and bucket <= ${last} then docs else 0 end)`.as('touched'),
+      sql<number>`sum(case when bucket = ${first} then docs else 0 end)`.as('firstDocs'),
+      sql<number>`sum(case when bucket = ${last} then docs else 0 end)`.as('lastDocs'),
+    ])
+    .where('type', '=', query.type)
+    .where('term', 'in', query.terms)
+    .groupBy('term')
+    .execute();
+  // the share of a bucket the window covers: whole for the buckets between its first and last
+  const covered = (bucket: number) => {
+    const start = bucket * SEARCH_BUCKET_MS;
+    return (Math.min(query.until + 1, start + SEARCH_BUCKET_MS) - Math.max(query.since, start)) / SEARCH_BUCKET_MS;
+  };
   const spread = new Map(query.terms.map((term) => [term, { term, all: 0, touched: 0, inWindow: 0 }]));
-  for (const { term, bucket, docs } of rows) {
-    const entry = spread.get(term)!;
-    const count = Number(docs);
-    const b = Number(bucket);
-    entry.all += count;
-    if (b < first || b > last) continue;
-    entry.touched += count;
-    const start = b * SEARCH_BUCKET_MS;
-    const covered = Math.min(query.until + 1, start + SEARCH_BUCKET_MS) - Math.max(query.since, start);
-    entry.inWindow += (count * covered) / SEARCH_BUCKET_MS;
+  for (const row of rows) {
+    const touched = Number(row.touched);
+    const [firstDocs, lastDocs] = [Number(row.firstDocs), Number(row.lastDocs)];
+    const inWindow =
+      first === last
+        ? firstDocs * covered(first)
+        : touched - firstDocs - lastDocs + firstDocs * covered(first) + lastDocs * covered(last);
+    spread.set(row.term, { term: row.term, all: Number(row.all), touched, inWindow });
   }
   return [...spread.values()];
 }
@@ -210,14 +222,18 @@ async function walkInRankOrder(
 /**
  * A broad search's total, estimated: the lead term's postings in the window (from the counts), times
  * the share of a sample of them that passes the other terms' and the region's checks. The sample is
- * the window's most recent postings (an order, so that every store and every physical layout of
- * the same rows samples alike, and answers the same total).
+ * the window's most recent postings, in a whole order (so that every store and every physical layout
+ * of the same rows samples alike, and answers the same total): the order of SQLite's time index
+ * itself, which it then reads without sorting (a sort of its last term, `num` after `published_at`,
+ * cost half the statement); PostgreSQL compares the text by code point, as SQLite does.
  */
 async function estimateTotal(db: Kysely<Database>, filters: Filters, inWindow: number): Promise<number> {
+  const byCodePoint = dialectOf(db).kind === 'postgres' ? sql` collate "C"` : sql``;
   const { rows } = await sql<{ n: number; passed: number | null }>`select count(*) as n,
       sum(case when ${filters.where(true)} then 1 else 0 end) as passed
     from (select p.num, p.term, p.type, p.views, p.published_at, p.blocked_regions from video_search p
-      where ${filters.inWindow} order by p.published_at desc, p.num desc limit ${SAMPLE}) p`.execute(db);
+      where ${filters.inWindow} order by p.published_at desc, p.blocked_regions${byCodePoint} desc,
+        p.in_title desc, p.views desc, p.num desc limit ${SAMPLE}) p`.execute(db);
   const sampled = Number(rows[0]?.n ?? 0);
   return sampled === 0 ? 0 : Math.round((inWindow * Number(rows[0]?.passed ?? 0)) / sampled);
 }

@@ -350,6 +350,8 @@ describe(`video source (${kind})`, () => {
       expect(first).toMatch(rankOrder);
       // (the sample a broad total is estimated from is a 200-row subquery, which SQLite scans as `p`)
       expect(first).not.toMatch(planPatterns[kind].tableScan('(q|v|video_search|video_videos)\\b'));
+      // on SQLite the sample is read in the time index's own order, so nothing on the first page sorts either
+      if (kind === 'sqlite') expect(first).not.toMatch(planPatterns.sqlite.sortStep);
       const page = await source().search(query({ terms: ['workout'] }));
       const later = await walkPlan({ terms: ['workout'], after: page.next });
       expect(later).toMatch(rankOrder);
