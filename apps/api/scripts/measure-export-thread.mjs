@@ -3,18 +3,25 @@
 // the whole process (reader threads included). The service is started as its own process
 // (apps/api/dist/main.js) on an existing store, one client takes the export over loopback again and again
 // for the given seconds, and the CPU time of the process's main thread (/proc/<pid>/task/<pid>/stat) and of
-// the whole process is divided by the exports taken. Linux only.
-// Usage, after `pnpm build`: node apps/api/scripts/measure-export-thread.mjs STORE PATH [seconds=10]
-//   e.g. STORE sqlite:$HOME/.cache/socialquery/bench/bench-scale-1.db (the bench's store, docs/development.md)
-//        PATH '/api/v1/music/search?keyword=love&format=ndjson'
+// the whole process is divided by the requests taken. Linux only
+// (any GET works; an export is what it was written for). `--help` prints the usage.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { openStore } from '@socialquery/store';
 import { startLocalService } from './local-service.mjs';
 
-const [address, path, secondsArg = '10'] = process.argv.slice(2);
+const USAGE = `Usage: node apps/api/scripts/measure-export-thread.mjs STORE PATH [seconds=10]
+The service's own thread's CPU, and the whole process's, for each request of PATH on STORE, taken again and
+again over loopback; e.g. STORE sqlite:$HOME/.cache/socialquery/bench/bench-scale-1.db and
+PATH '/api/v1/music/search?keyword=love&format=ndjson'. Linux only; run after \`pnpm build\`.`;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [address, path, secondsArg = '10'] = args;
 if (!address || !path) {
-  console.error('Usage: node apps/api/scripts/measure-export-thread.mjs STORE PATH [seconds=10]');
+  console.error(USAGE);
   process.exit(2);
 }
 const store = await openStore(address);
