@@ -52,3 +52,27 @@ describe('encodedHere with pages joined', () => {
     expect(got.map(({ text }) => text).join('')).toBe(Array.from({ length: 50 }, (_, n) => line(n)).join(''));
   });
 });
+
+describe('encodedHere as CSV', () => {
+  const ctx = { now: new Date(0), cursors: createCursorCodec('test-secret-0123456789'), requestId: 'r' };
+  const texts = async (pages: Record<string, unknown>[][]) => {
+    const batches = encodedHere(videoContract.search, async function* () {
+      yield* pages;
+    });
+    const iterator = batches({ params: {}, ctx, format: 'csv', selection: undefined });
+    const got: string[] = [];
+    for (let step = await iterator.next(); !step.done; step = await iterator.next())
+      got.push(new TextDecoder().decode(step.value.bytes));
+    return got;
+  };
+
+  it('sends the header row with the first batch, and alone when there is no record', async () => {
+    const [first, second, ...rest] = await texts([[{ videoId: 'a' }], [{ videoId: 'b' }]]);
+    const header = first!.split('\r\n')[0]!;
+    expect(header.split(',')).toContain('videoId');
+    expect(first!.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(second!.startsWith(header)).toBe(false);
+    expect(rest).toEqual([]);
+    expect(await texts([])).toEqual([`${header}\r\n`]);
+  });
+});

@@ -50,7 +50,8 @@ export function encodedHere(
   return ({ params, ctx, format, selection }) => {
     const encode = selection ? recordEncoder(operation, format, selection) : encoders[format];
     return (async function* (): AsyncGenerator<EncodedBatch, undefined> {
-      let text = '';
+      // a CSV export's header row goes out with its first batch (alone, when it has no records)
+      let text = format === 'csv' ? encode.header() : '';
       let rows = 0;
       for await (const batch of exporter(params as never, ctx)) {
         const records = selection ? batch.map((record) => pickFields(record, selection)) : batch;

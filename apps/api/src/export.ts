@@ -2,14 +2,8 @@ import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import {
-  EXPORT_ROWS_PER_UNIT,
-  type ExportFormat,
-  exportFormatParam,
-  exportMediaTypes,
-  type Operation,
-} from '@socialquery/core';
-import { recordEncoder, ServiceError } from '@socialquery/core/server';
+import { EXPORT_ROWS_PER_UNIT, type ExportFormat, exportFormatParam, exportMediaTypes } from '@socialquery/core';
+import { ServiceError } from '@socialquery/core/server';
 import type { Request, Response } from 'express';
 import type { EncodedExporter, ExportAsk } from './export-batches.js';
 import { preferredEncoding } from './http-cache.js';
@@ -18,7 +12,7 @@ import { requestLogOf } from './logger.js';
 /**
  * Bulk export of a listing (core's export module has the rules): the request's format, then the
  * stream. Records go out a batch at a time (the exporter reads the store a page at a time, and its
- * batches come encoded: export-batches.ts); the
+ * batches come encoded, a CSV export's header row with its first: export-batches.ts); the
  * next batch is read only once the connection has taken the last one, so memory stays flat
  * however long the listing, and a client that closes the connection stops the reads.
  *
@@ -67,8 +61,7 @@ export interface ExportRequest extends ExportAsk {
  * The function that serves an operation's exports, built once at mount time. It resolves to
  * whether the store answered every read it made (false: an export cut short by a store fault).
  */
-export function exportServer(operation: Operation, batches: EncodedExporter) {
-  const csvHeader = recordEncoder(operation, 'csv').header();
+export function exportServer(batches: EncodedExporter) {
   return async (
     req: Request,
     res: Response,
@@ -91,10 +84,6 @@ export function exportServer(operation: Operation, batches: EncodedExporter) {
     res.once('close', () => (closed = true));
     const outcome = { rows: 0, charged: 0, cut: undefined as string | undefined, storeFault: false };
     try {
-      if (format === 'csv') {
-        const header = selection ? recordEncoder(operation, 'csv', selection).header() : csvHeader;
-        await write(sink, res, header, stopping);
-      }
       for (; !step.done && !closed; step = await iterator.next()) {
         if (stopping?.aborted) {
           outcome.cut = 'the service is shutting down';

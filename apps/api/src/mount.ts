@@ -77,7 +77,7 @@ export function mountPlatforms(
           validateParams(operation, exporter !== undefined),
           ...(heavy ? [heavy] : []),
           deps.budget.charge(operation),
-          serve(operation, answer, batches, deps, clock),
+          serve(answer, batches, deps, clock),
         ],
       });
     }
@@ -157,13 +157,12 @@ class JsonText {
 }
 
 function serve(
-  operation: Operation,
   answer: Answer,
   batches: EncodedExporter | undefined,
   { cursors, budget, dataHealth, stopping }: MountDeps,
   clock: () => Date,
 ): RequestHandler {
-  const sendExport = batches && exportServer(operation, batches);
+  const sendExport = batches && exportServer(batches);
   return async (req, res) => {
     const { requestId, credentialId, params = {}, fields, exportFormat: format } = contextOf(res);
     const ctx = { now: clock(), cursors, requestId };
