@@ -66,7 +66,7 @@ export function mountPlatforms(
           ? async (params, ctx) => new JsonText(await readers.runAsJson(operation.id, params, ctx))
           : (own as Answer);
       const exporter = exporterFor(operation, own, exporters?.[name] as OperationExporter<Operation> | undefined);
-      // with reader threads (either store) every export is read and encoded on one; only its text comes back
+      // with reader threads (either store) every export is read and encoded on one; only its bytes come back
       const batches: EncodedExporter | undefined =
         exporter && (readers ? (ask) => readers.export(operation.id, ask) : encodedHere(operation, exporter));
       const heavy = heavyWork.gate(operation, exporter !== undefined);

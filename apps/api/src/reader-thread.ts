@@ -22,10 +22,10 @@ const port = parentPort;
 const setup = workerData as ReaderSetup;
 lowerThisThreadsPriority(READER_NICENESS);
 
-// the service's thread has migrated the store already
 /** An export's pages are joined into batches of at least this much text before one is answered (export-batches.ts). */
 const JOINED_CHARS = 128 * 1024;
 
+// the service's thread has migrated the store already
 const store = await openStore(setup.storeAddress, { ...setup.storeOptions, migrate: false });
 const cursors = createCursorCodec(setup.cursorSecret);
 const handlers = new Map<string, OperationHandler<Operation>>();

@@ -43,6 +43,12 @@ export interface Dialect {
    */
   readonly unaryPlusHidesIndex: boolean;
   /**
+   * What follows a text expression in an ORDER BY so that it orders by code point, as every store must
+   * for the same rows to come in the same order: `collate "C"` on PostgreSQL (which otherwise orders
+   * by the database's collation), nothing on SQLite (BINARY is its default).
+   */
+  readonly byCodePoint: string;
+  /**
    * Whether several bounded reads go in one statement, each joined laterally to its parameters
    * (PostgreSQL's LATERAL): across a network a statement per read costs a round trip each, in-process
    * (SQLite, which has no LATERAL) nothing.

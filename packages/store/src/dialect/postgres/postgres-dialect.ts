@@ -67,5 +67,6 @@ export const postgresDialect: Dialect = {
   rebuildsIndexesOnBulkLoad: false,
   tunablePageCache: false,
   unaryPlusHidesIndex: false,
+  byCodePoint: ' collate "C"',
   lateralJoins: true,
 };

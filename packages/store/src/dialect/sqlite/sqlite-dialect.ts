@@ -49,5 +49,6 @@ export const sqliteDialect: Dialect = {
   rebuildsIndexesOnBulkLoad: true,
   tunablePageCache: true,
   unaryPlusHidesIndex: true,
+  byCodePoint: '',
   lateralJoins: false,
 };

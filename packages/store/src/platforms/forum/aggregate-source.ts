@@ -121,7 +121,7 @@ export function createSqlAggregateSource(db: Kysely<Database>): Pick<ForumResear
   const store: Store = {
     db,
     groupKey: (column) => (dialect.unaryPlusHidesIndex ? sql`+${sql.ref(column)}` : sql.ref(column)),
-    byCodePoint: dialect.kind === 'postgres' ? sql` collate "C"` : sql``,
+    byCodePoint: sql.raw(dialect.byCodePoint),
   };
   return {
     async aggregate(query: AggregateQuery): Promise<AggregateBucket[]> {

@@ -58,8 +58,8 @@ interface TermSpread {
 async function spreadOf(db: Kysely<Database>, query: SearchQueryInput): Promise<TermSpread[]> {
   const first = Math.floor(query.since / SEARCH_BUCKET_MS);
   const last = Math.floor(query.until / SEARCH_BUCKET_MS);
-  // one row a term, summed by the store: a term's bucket rows are many (one per 3 days), and handing
-  // each to the service cost more than the rest of the statement
+  // one row a term, summed by the store: a term's bucket rows are many (one per SEARCH_BUCKET_MS), and
+  // handing each to the service cost more than the rest of the statement
   const rows = await db
     .selectFrom('video_search_terms')
     .select([
@@ -228,7 +228,7 @@ async function walkInRankOrder(
  * cost half the statement); PostgreSQL compares the text by code point, as SQLite does.
  */
 async function estimateTotal(db: Kysely<Database>, filters: Filters, inWindow: number): Promise<number> {
-  const byCodePoint = dialectOf(db).kind === 'postgres' ? sql` collate "C"` : sql``;
+  const byCodePoint = sql.raw(dialectOf(db).byCodePoint);
   const { rows } = await sql<{ n: number; passed: number | null }>`select count(*) as n,
       sum(case when ${filters.where(true)} then 1 else 0 end) as passed
     from (select p.num, p.term, p.type, p.views, p.published_at, p.blocked_regions from video_search p
