@@ -1,8 +1,9 @@
-import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
+import { Kysely, type LogConfig, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import type { DialectOptions } from '../options.js';
+import { ArrayListPostgresDialect } from './array-lists.js';
 import { boundedCopyingClient } from './copy-client.js';
 import { isPostgresUnavailable } from './postgres-errors.js';
 
@@ -17,7 +18,7 @@ export const ANSWER_GRACE_MS = 1_000;
  * (new, or from a busy pool) fails fast; and a query whose answer does not come within
  * ANSWER_GRACE_MS after the statement timeout has its connection closed (copy-client.ts), with TCP
  * keepalive on every connection, so a request never hangs on an unreachable or frozen database.
- * Statements run without JIT compilation.
+ * Statements run without JIT compilation, and `in` lists go as one array parameter (array-lists.ts).
  */
 export function createPostgresDb(url: string, options: DialectOptions & { log?: LogConfig } = {}): Kysely<Database> {
   const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
@@ -43,7 +44,10 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+  return new Kysely<Database>({
+    dialect: new ArrayListPostgresDialect({ pool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
 
 /** PostgreSQL's answers to what the store's SQL asks of a store kind. */
@@ -53,6 +57,7 @@ export const postgresDialect: Dialect = {
   placeholder: (n) => `$${n}`,
   bindIds: (ids) => ids,
   idIn: (column, n) => `${column} = any($${n}::text[])`,
+  oneOf: (values) => sql`= any(${values})`,
   leastId: (n) => `(select min(id) from unnest($${n}::text[]) as ids(id))`,
   isDistinctFrom: 'is distinct from',
   bulkWrite: 'copy',

@@ -225,7 +225,7 @@ async function groupRows(store: Store, plan: Plan, group: 'community' | 'author'
   return unionAll([
     ...[...starts].map(
       ([unit, list]) => sql`select author_key as name_key, docs as n from forum_activity_authors
-        where kind = ${plan.kind} and unit = ${unit} and start in (${sql.join(list)}) and community_key = ${plan.community}`,
+        where kind = ${plan.kind} and unit = ${unit} and start ${dialectOf(store.db).oneOf(list)} and community_key = ${plan.community}`,
     ),
     ...edges,
   ]);

@@ -19,6 +19,7 @@ import type {
   UserRecord,
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
 import type { MusicSearchedTable } from './search-index.js';
 import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
@@ -241,7 +242,7 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
         : (
             await sql<
               Row & { num: number }
-            >`select * from ${sql.table(table)} where num in (${sql.join(nums)})`.execute(db)
+            >`select * from ${sql.table(table)} where num ${dialectOf(db).oneOf(nums)}`.execute(db)
           ).rows;
     return inNumOrder(nums, rows);
   }

@@ -50,12 +50,15 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
  * one row more than the page to know whether another follows; the total counts the same range.
  */
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
+  // the channel's flag by a lookup per row, not a join: PostgreSQL hashed the whole channels table to
+  // join a page of 20 videos (0.21 against 0.08 ms at 1,000 channels, and growing with them)
   const withChannel = () =>
     db
       .selectFrom('video_videos as v')
-      .leftJoin('video_channels as c', 'c.id', 'v.channel_id')
       .selectAll('v')
-      .select('c.verified');
+      .select((eb) =>
+        eb.selectFrom('video_channels as c').select('c.verified').whereRef('c.id', '=', 'v.channel_id').as('verified'),
+      );
 
   return {
     async search(query) {
