@@ -15,9 +15,11 @@ export interface PlannedDb {
   /**
    * The plan lines of each query `run` executes. PostgreSQL is asked with the given planner
    * methods off (default: sequential scans): on small test tables it would rightly prefer them,
-   * and the question here is whether an index can serve the query.
+   * and the question here is whether an index can serve the query. `generic` (PostgreSQL): the plan
+   * the server keeps for any parameters of a named statement after its fifth run (PREPARE, then
+   * EXPLAIN EXECUTE under `plan_cache_mode = force_generic_plan`), which statistics of the values do not steer.
    */
-  plansOf(run: () => Promise<unknown>, options?: { disable?: string[] }): Promise<string[][]>;
+  plansOf(run: () => Promise<unknown>, options?: { disable?: string[]; generic?: boolean }): Promise<string[][]>;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export async function openPlannedDb(): Promise<PlannedDb> {
   return {
     kind,
     db,
-    async plansOf(run, { disable = ['enable_seqscan'] } = {}) {
+    async plansOf(run, { disable = ['enable_seqscan'], generic = false } = {}) {
       executed.length = 0;
       await run();
       const queries = [...executed];
@@ -67,6 +69,10 @@ export async function openPlannedDb(): Promise<PlannedDb> {
         for (const setting of settings) await conn.executeQuery(CompiledQuery.raw(`SET ${setting} = off`));
         const plans: string[][] = [];
         for (const query of queries) {
+          if (generic && kind === 'postgres') {
+            plans.push(await genericPlan(conn, query));
+            continue;
+          }
           const result = await conn.executeQuery<Record<string, unknown>>(
             CompiledQuery.raw(dialect.explain(query.sql), [...query.parameters]),
           );
@@ -81,4 +87,27 @@ export async function openPlannedDb(): Promise<PlannedDb> {
       await target.drop();
     },
   };
+}
+
+/** A value as an SQL literal, for EXECUTE's arguments. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return literal(`{${value.map((item) => JSON.stringify(item)).join(',')}}`);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** PostgreSQL's generic plan of `query`: prepared, then explained for its own values under force_generic_plan. */
+async function genericPlan(conn: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
+  const plain = (text: string) => conn.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text));
+  await plain(`PREPARE generic_plan AS ${query.sql}`);
+  try {
+    await plain('SET plan_cache_mode = force_generic_plan');
+    const values = query.parameters.map(literal).join(', ');
+    const result = await plain(`EXPLAIN EXECUTE generic_plan${values ? `(${values})` : ''}`);
+    return result.rows.map(dialects.postgres.line);
+  } finally {
+    await plain('RESET plan_cache_mode');
+    await plain('DEALLOCATE generic_plan');
+  }
 }

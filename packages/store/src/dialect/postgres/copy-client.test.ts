@@ -33,6 +33,16 @@ describe('PostgreSQL statements, prepared', () => {
     });
   });
 
+  it('plans every run of a prepared statement for its own values, never a generic plan', async () => {
+    await store.db.connection().execute(async (db) => {
+      for (let n = 0; n < 8; n++) await sql`select ${n}::int * 2 as x`.execute(db);
+      const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans
+        from pg_prepared_statements where statement like ${'select $1::int * 2%'}`.execute(db);
+      // named from the second run: seven runs prepared, each planned for its value (PostgreSQL's default would go generic after five)
+      expect(rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[0, 7]]);
+    });
+  });
+
   it('prepares a statement anew after a schema change altered what it returns', async () => {
     await store.db.connection().execute(async (db) => {
       await sql`create table stale_plan (a int)`.execute(db);

@@ -75,12 +75,14 @@ let namesGiven = 0;
 /**
  * A statement with parameters, named from its second run on: pg sends its text to be parsed once
  * per connection (the name tells it whether that connection has it) and after that only the
- * parameters, and the server may keep a generic plan of it after its fifth run (`plan_cache_mode =
- * auto`, its default) instead of planning every run. On the pg floor of `pnpm bench` (10
- * connections, PostgreSQL on the same two cores) this bought forum-top 1,696–1,774 → 1,990–2,149
- * requests/s, music search 1,274–1,351 → 1,632–1,689 and short-video comments ~10 % (BENCHMARKS.md,
- * "Named statements on PostgreSQL"). Planning every run instead: the address's `options=-c
- * plan_cache_mode=force_custom_plan` (docs/configuration.md).
+ * parameters. Each run is still planned for its own values: the pool's connections set
+ * `plan_cache_mode = force_custom_plan` (postgres-dialect.ts). Under PostgreSQL's default (`auto`)
+ * the server keeps a generic plan, made for any values, after a statement's fifth run; that gained
+ * another 10–15 % on the bench's cheap reads, but the searches choose their reads from counts, and
+ * their generic plans read what the choice avoided: a video search's window by the time index,
+ * sorted; a forum search's other word whole, by hash (BENCHMARKS.md, "Plans made for any values").
+ * An operator can still opt in with the address's `options=-c jit=off -c plan_cache_mode=auto`
+ * (docs/configuration.md).
  *
  * A text's first run goes unnamed, so the texts that never come back (an import's batch of an odd
  * size, an `in` list of a length seen once) neither take one of the names nor stay prepared on the

@@ -30,8 +30,10 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
     statement_timeout: statementTimeoutMs,
     // JIT compilation is for long analytical statements: ours are index-bounded, and a planner's cost
     // estimate over jit_above_cost (a walk with a selective filter and an offset) had compiling take
-    // 4 ms of a 2 ms statement. An address's own `options` parameter replaces this.
-    options: '-c jit=off',
+    // 4 ms of a 2 ms statement. Every run of a named statement planned for its own values: a generic
+    // plan, made for any values, read the index the search had chosen against (copy-client.ts,
+    // `namedStatement`). An address's own `options` parameter replaces both.
+    options: '-c jit=off -c plan_cache_mode=force_custom_plan',
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,

@@ -217,9 +217,18 @@ interface ItemRef {
 }
 const itemOf = (a: string): ItemRef => ({ id: sql.ref(`${a}.id`) });
 
-/** The item holds `term` (in its title, when `title`): one lookup of the index's key. */
-const holds = (kind: SearchKind, term: string, item: ItemRef, title = false) =>
-  sql`exists (select 1 from forum_search o where o.term = ${term} and o.kind = ${kind} and o.id = ${item.id}${title ? sql` and o.in_title = 1` : sql``})`;
+/**
+ * The item holds `term` (in its title, when `title`): one lookup of the index's key. A scalar
+ * subquery, not EXISTS: PostgreSQL turns an EXISTS into a semi-join, and its generic plan of a named
+ * statement (after five runs) joined the other word's whole list by hash and sorted the lead's ("this
+ * the" in comments: 8.2 ms against 0.16), where a scalar subquery stays a lookup per candidate.
+ */
+const holds = (kind: SearchKind, term: string, item: ItemRef, title = false) => {
+  const posting = sql`from forum_search o where o.term = ${term} and o.kind = ${kind} and o.id = ${item.id}`;
+  // the title test outside the lookup: inside it, the partial title index (whose key has no `id` after
+  // the word) matched it, and the generic plan scanned the word's title list per candidate (18.6 ms against 0.9)
+  return title ? sql`coalesce((select o.in_title ${posting}), 0) = 1` : sql`(select 1 ${posting}) is not null`;
+};
 
 const holdsAll = (plan: Plan, terms: readonly string[], item: ItemRef, title = false) =>
   sql.join(

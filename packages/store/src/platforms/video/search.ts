@@ -96,7 +96,7 @@ export async function walkVideoSearch(db: Kysely<Database>, query: SearchQueryIn
   if (spread.some((term) => term.touched === 0)) return { matches: [], total: 0, exact: true };
   // the term with the fewest postings in the window leads; ties by the term, so every store leads alike
   const [lead, ...others] = spread.sort((a, b) => a.inWindow - b.inWindow || (a.term < b.term ? -1 : 1));
-  const filters = filtersOf(lead!.term, others, query, dialectOf(db).unaryPlusHidesIndex);
+  const filters = filtersOf(lead!.term, others, query);
   const want = query.limit + 1;
   const inWindow = Math.max(lead!.inWindow, 1);
   const walkCost = (want * lead!.all * SKIP_COST) / inWindow;
@@ -130,7 +130,7 @@ interface Filters {
   others: number;
 }
 
-function filtersOf(lead: string, others: readonly TermSpread[], query: SearchQueryInput, hideIndex: boolean): Filters {
+function filtersOf(lead: string, others: readonly TermSpread[], query: SearchQueryInput): Filters {
   // the video's posting of another term, found by its key (type, views and num are the video's, on
   // every posting); a scalar subquery, so that PostgreSQL looks it up per candidate rather than
   // joining the other term's postings whole (an EXISTS it would turn into a semi-join)
@@ -142,7 +142,10 @@ function filtersOf(lead: string, others: readonly TermSpread[], query: SearchQue
   const all = (parts: RawBuilder<boolean>[]) =>
     parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`;
   const window = (byTime: boolean) => {
-    const at = byTime || !hideIndex ? sql`p.published_at` : sql`+p.published_at`;
+    // `+`: an expression no index serves, on both stores. The walk's choice is made here, from the
+    // counts; a planner left to choose would read the window's range of the time index and sort it,
+    // which PostgreSQL's generic plan of a named statement did for every broad search (docs/search.md)
+    const at = byTime ? sql`p.published_at` : sql`+p.published_at`;
     return sql<boolean>`p.term = ${lead} and p.type = ${query.type} and ${at} >= ${query.since} and ${at} <= ${query.until}`;
   };
   const available = sql<boolean>`p.blocked_regions not like ${`%,${query.geoCode},%`}`;
