@@ -237,7 +237,9 @@ describe('SQL forum search plans', () => {
         { disable: ['enable_seqscan', 'enable_bitmapscan'], generic: true },
       )
     )
-      .flat()
+      .map((lines) => lines.join('\n'))
+      // the searches' statements (postings `s`): not the read of the items found, whose plan varies with the data
+      .filter((text) => /\bforum_search s\b|\bSEARCH s\b/.test(text))
       .join('\n');
     if (process.env.SHOW_PLANS) console.log(plans);
     if (planned.kind === 'sqlite') {
