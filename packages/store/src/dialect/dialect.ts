@@ -1,5 +1,3 @@
-import type { RawBuilder } from 'kysely';
-
 /** The store kinds, by the scheme of their address (`sqlite:…`, `postgres://…`). */
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -18,12 +16,6 @@ export interface Dialect {
   bindIds(ids: readonly string[]): unknown;
   /** A condition on `column` matching the ids bound at placeholder `n` by `bindIds`. */
   idIn(column: string, n: number): string;
-  /**
-   * The right side of a condition that its left side is one of `values`, in raw SQL: `in (…)` on
-   * SQLite; `= any(…)` on PostgreSQL, one array parameter, so that every length is the same
-   * statement text (prepared once; the query builder's `in` lists go the same way, array-lists.ts).
-   */
-  oneOf(values: readonly (string | number)[]): RawBuilder<unknown>;
   /** A scalar subquery: the least of the ids bound at placeholder `n` by `bindIds`, in the store's own text order. */
   leastId(n: number): string;
   /** The null-safe "differs" operator between two row values. */

@@ -1,4 +1,4 @@
-import { Kysely, type LogConfig, sql } from 'kysely';
+import { Kysely, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
@@ -59,7 +59,6 @@ export const postgresDialect: Dialect = {
   placeholder: (n) => `$${n}`,
   bindIds: (ids) => ids,
   idIn: (column, n) => `${column} = any($${n}::text[])`,
-  oneOf: (values) => sql`= any(${values})`,
   leastId: (n) => `(select min(id) from unnest($${n}::text[]) as ids(id))`,
   isDistinctFrom: 'is distinct from',
   bulkWrite: 'copy',

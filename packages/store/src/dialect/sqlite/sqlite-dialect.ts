@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogConfig, sql, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import { isSqliteUnavailable } from './sqlite-errors.js';
@@ -39,7 +39,6 @@ export const sqliteDialect: Dialect = {
   placeholder: () => '?',
   bindIds: (ids) => JSON.stringify(ids),
   idIn: (column) => `${column} in (select value from json_each(?))`,
-  oneOf: (values) => sql`in (${sql.join(values)})`,
   leastId: () => '(select min(value) from json_each(?))',
   isDistinctFrom: 'is not',
   bulkWrite: 'tuples',

@@ -2,6 +2,7 @@ import type { AggregateBucket, AggregateGroup } from '@socialquery/forum';
 import type { AggregateQuery, ForumResearchSource } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
+import { inList } from '../../dialect/in-list.js';
 import type { Database } from '../../schema.js';
 import {
   type ActivityKind,
@@ -225,7 +226,7 @@ async function groupRows(store: Store, plan: Plan, group: 'community' | 'author'
   return unionAll([
     ...[...starts].map(
       ([unit, list]) => sql`select author_key as name_key, docs as n from forum_activity_authors
-        where kind = ${plan.kind} and unit = ${unit} and start ${dialectOf(store.db).oneOf(list)} and community_key = ${plan.community}`,
+        where kind = ${plan.kind} and unit = ${unit} and ${inList('start', list)} and community_key = ${plan.community}`,
     ),
     ...edges,
   ]);

@@ -19,7 +19,7 @@ import type {
   UserRecord,
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { dialectOf } from '../../dialect/index.js';
+import { inList } from '../../dialect/in-list.js';
 import type { MusicSearchedTable } from './search-index.js';
 import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
@@ -239,11 +239,8 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     const rows =
       table === 'music_tracks'
         ? await tracks().select('t.num').where('t.num', 'in', nums).execute()
-        : (
-            await sql<
-              Row & { num: number }
-            >`select * from ${sql.table(table)} where num ${dialectOf(db).oneOf(nums)}`.execute(db)
-          ).rows;
+        : (await sql<Row & { num: number }>`select * from ${sql.table(table)} where ${inList('num', nums)}`.execute(db))
+            .rows;
     return inNumOrder(nums, rows);
   }
 
