@@ -1,7 +1,7 @@
 import { openStore } from '@socialquery/store';
 import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
-import { load, type LoadOptions, type LoadResult } from './load.js';
+import { type LoadOptions, type LoadResult, warmedLoad } from './load.js';
 import { serviceOn, timerOf } from './measured-service.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
@@ -112,8 +112,7 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
     const loads: StoreResult['loads'] = [];
     for (const probe of probes) {
       say(`measuring ${probe.name} on ${store.kind} at scale ${store.scale}…`);
-      await load(service.url + probe.path, { ...options, durationSeconds: 1, headers });
-      loads.push({ name: probe.name, result: await load(service.url + probe.path, { ...options, headers }) });
+      loads.push({ name: probe.name, result: await warmedLoad(service.url + probe.path, { ...options, headers }) });
     }
     return { kind: store.kind, scale: store.scale, thread: largest, loads, alone };
   } finally {

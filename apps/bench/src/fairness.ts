@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { machineLine, positive, storeKinds } from './args.js';
 import { drain, type HeavyCounts, type HeavyLoopsSetup } from './heavy-loops.js';
-import { load, type LoadOptions, type LoadResult } from './load.js';
+import { type LoadOptions, type LoadResult, warmedLoad } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
@@ -33,16 +33,6 @@ export const DRAIN_DEADLINE_MS = 10_000;
 
 /** How many times the p99 alone the p99 with heavy work is (latencies are in tenths of a millisecond). */
 const growthOf = (alone: LoadResult, withHeavy: LoadResult) => withHeavy.p99 / Math.max(alone.p99, 0.1);
-
-/**
- * One second of the same load unmeasured, then the measurement, as the other scenarios do: the first
- * probe measured alone would otherwise count the new service's cold start (its compiler, the store's
- * first statements, on PostgreSQL the pool's connections) in its p99.
- */
-async function warmedLoad(url: string, options: LoadOptions): Promise<LoadResult> {
-  await load(url, { ...options, durationSeconds: 1 });
-  return load(url, options);
-}
 
 interface FairnessValues {
   scale?: string | undefined;

@@ -1,7 +1,7 @@
 import { openStore } from '@socialquery/store';
 import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
-import { load, type LoadOptions, type LoadResult } from './load.js';
+import { type LoadOptions, type LoadResult, warmedLoad } from './load.js';
 import { round, serviceOn, timerOf } from './measured-service.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
@@ -154,13 +154,11 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
       alone.push({ name: query.name, ...(await latencies(query.path)), total: body.pagination.total });
     }
     say(`measuring the query set on ${store.kind} at scale ${store.scale}…`);
-    await load(service.url, { ...options, durationSeconds: 1, headers, paths: queries.map((query) => query.path) });
-    const set = await load(service.url, { ...options, headers, paths: queries.map((query) => query.path) });
+    const set = await warmedLoad(service.url, { ...options, headers, paths: queries.map((query) => query.path) });
     say(`measuring forum-hot beside it…`);
     const forumPath = `/api/v1/forum/community/${q(store.examples.forum!.community)}/posts?sort=hot`;
     const bearer = credentialHeaders(store, 'bearer');
-    await load(service.url + forumPath, { ...options, durationSeconds: 1, headers: bearer });
-    const forumHot = await load(service.url + forumPath, { ...options, headers: bearer });
+    const forumHot = await warmedLoad(service.url + forumPath, { ...options, headers: bearer });
     // the broad word's page 50 (this year, videos), reached by its tokens
     const first = `/api/v1/search?keyword=${q(words.broad)}&uploadDate=THIS_YEAR`;
     let deep = first;
@@ -250,8 +248,7 @@ async function measureMusic(
     }
     const set = async (queries: Query[]) => {
       const paths = queries.map((query) => query.path);
-      await load(service.url, { ...options, durationSeconds: 1, headers, paths });
-      return load(service.url, { ...options, headers, paths });
+      return warmedLoad(service.url, { ...options, headers, paths });
     };
     say(`measuring music search on ${store.kind} at music scale ${store.scale}…`);
     const search = await set(searches);
