@@ -19,6 +19,7 @@ import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { COMMENTS_USAGE, commentsCommand } from './comments.js';
 import { SEARCH_USAGE, searchCommand } from './search.js';
+import { LAYOUTS_USAGE, layoutsCommand } from './posting-layouts.js';
 import { getRaw, load, type LoadOptions, type LoadResult } from './load.js';
 import { startServer, type RunningServer } from './processes.js';
 import { credentialHeaders, scenariosOf, type Scenario } from './scenarios.js';
@@ -71,6 +72,7 @@ Options:
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
   --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
   --comments         measure the forum's comment trees, search and aggregates (\`pnpm bench --comments --help\`)
+  --layouts          measure the video search index's writes and disk against full-text layouts (\`pnpm bench --layouts --help\`)
   -h, --help         show this help`;
 
 const API_MAIN = fileURLToPath(new URL('../../api/dist/main.js', import.meta.url));
@@ -83,6 +85,7 @@ const MODE_OPTIONS = {
   fairness: ['scale', 'stores', 'duration', 'connections'],
   search: ['scales', 'scale', 'music-scales', 'stores', 'duration', 'connections'],
   comments: ['scales', 'scale', 'stores', 'duration', 'connections'],
+  layouts: ['scale', 'rounds'],
 } as const;
 
 async function main() {
@@ -104,6 +107,7 @@ async function main() {
       fairness: { type: 'boolean' },
       search: { type: 'boolean' },
       comments: { type: 'boolean' },
+      layouts: { type: 'boolean' },
       'music-scales': { type: 'string' },
       lines: { type: 'string' },
       base: { type: 'string' },
@@ -122,7 +126,9 @@ async function main() {
             ? SEARCH_USAGE
             : values.comments
               ? COMMENTS_USAGE
-              : USAGE,
+              : values.layouts
+                ? LAYOUTS_USAGE
+                : USAGE,
     );
   const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
   for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
@@ -136,6 +142,7 @@ async function main() {
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
   if (values.search) return searchCommand(values, process.argv.slice(2));
   if (values.comments) return commentsCommand(values, process.argv.slice(2));
+  if (values.layouts) return layoutsCommand(values);
   for (const name of ['lines', 'base', 'rounds', 'shapes'] as const)
     if (values[name] !== undefined) throw new Error(`--${name} measures imports: give it with --imports`);
   if (values.report) {
