@@ -238,6 +238,20 @@ function timePages(db: Database.Database, pages: Pages, term: string) {
   return { firstPageUs: time(() => first.all(...params)), page50Us: time(() => after.all(...params, ...mark)) };
 }
 
+/** Rows per statement, as the store writes rows (packages/store/src/rows/write-rows.ts). */
+const ROWS_PER_STATEMENT = 500;
+
+/** Rows inserted by `insert` (one row's `values (…)`) ROWS_PER_STATEMENT at a time, each statement's shape prepared once. */
+function insertRows(db: Database.Database, insert: string, rows: readonly unknown[][]) {
+  const [head, tuple] = insert.split(' values ');
+  const statementOf = (count: number) => db.prepare(`${head} values ${Array<string>(count).fill(tuple!).join(', ')}`);
+  const full = statementOf(ROWS_PER_STATEMENT);
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    (chunk.length === ROWS_PER_STATEMENT ? full : statementOf(chunk.length)).run(chunk.flat());
+  }
+}
+
 /** Writes the videos in one layout into a new file: rows prepared (timed apart), then written in one transaction and checkpointed. */
 function writeLayout(layout: Layout, videos: readonly Video[], file: string, broad: string): Written {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
@@ -252,10 +266,7 @@ function writeLayout(layout: Layout, videos: readonly Video[], file: string, bro
     const batches = layout.rows(videos);
     const prepared = performance.now();
     db.transaction(() => {
-      for (const { insert, values } of batches) {
-        const statement = db.prepare(insert);
-        for (const row of values) statement.run(row);
-      }
+      for (const { insert, values } of batches) insertRows(db, insert, values);
       for (const statement of layout.after ?? []) db.exec(statement);
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
