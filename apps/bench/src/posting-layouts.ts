@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { termsOf } from '@socialquery/core';
@@ -28,7 +29,9 @@ measurement docs/search.md ("What it costs") weighs the index's design by.
 
 Options:
   --layouts        this mode
-  --scale N        the bench store whose videos are written (default 1: 50,000 videos)
+  --scale N        the bench store whose videos are written (default 1: 50,000 videos; every
+                   layout's rows are held in memory, ~5 KB a video, so a scale whose videos do
+                   not fit Node's heap is refused)
   --rounds N       writes of each layout, alternated; the median is reported (default 3)`;
 
 interface LayoutValues {
@@ -293,6 +296,9 @@ function mostFrequentTitleTerm(videos: readonly Video[]): string {
   return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best), ['', 0])[0];
 }
 
+/** Memory a video's rows take in the probe, every layout's at once (peak RSS 257 MB at 50,000 videos). */
+const BYTES_PER_VIDEO = 5_000;
+
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function layoutsCommand(values: LayoutValues): Promise<void> {
@@ -304,6 +310,14 @@ export async function layoutsCommand(values: LayoutValues): Promise<void> {
   try {
     const file = new Database(store!.address.replace(/^sqlite:/, ''), { readonly: true });
     try {
+      const { count } = file.prepare('select count(*) as count from video_videos').get() as { count: number };
+      const heap = getHeapStatistics().heap_size_limit;
+      if (count * BYTES_PER_VIDEO > heap)
+        throw new Error(
+          `--layouts --scale ${scale}: the rows of ${count} videos take about ${Math.round((count * BYTES_PER_VIDEO) / 2 ** 20)} MiB ` +
+            `of memory, over Node's heap limit (${Math.round(heap / 2 ** 20)} MiB): give a smaller scale, or a larger heap ` +
+            `(NODE_OPTIONS=--max-old-space-size=MiB)`,
+        );
       videos = file
         .prepare('select num, title, channel_name, type, views, published_at, blocked_regions from video_videos')
         .all() as Video[];
