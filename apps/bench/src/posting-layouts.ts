@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { termsOf } from '@socialquery/core';
-import { openStore } from '@socialquery/store';
+import { openStore, type Database as StoreDatabase } from '@socialquery/store';
+import { SEARCH_INDEX_WRITES } from '@socialquery/store/testing';
 import { machineLine, positive } from './args.js';
 import { markdownTable } from './report.js';
 import { BENCH_CACHE, prepareStores } from './stores.js';
@@ -39,16 +39,11 @@ interface LayoutValues {
   rounds?: string | undefined;
 }
 
-/** What a video brings to every layout. */
-interface Video {
-  num: number;
-  title: string;
-  channel_name: string;
-  type: string;
-  views: number;
-  published_at: number;
-  blocked_regions: string;
-}
+/** What a video brings to every layout: the columns its postings are made of. */
+type Video = Pick<
+  StoreDatabase['video_videos'],
+  'num' | 'title' | 'channel_name' | 'type' | 'views' | 'published_at' | 'blocked_regions'
+>;
 
 /** One layout: the statements that make it, and its writes of the videos (rows prepared before the clock starts). */
 interface Layout {
@@ -85,19 +80,21 @@ const rankRowid = (video: Video) => (BigInt(Math.min(video.views, MAX_VIEWS)) <<
 const timeRowid = (video: Video) => (BigInt(Math.floor(video.published_at / 1000)) << NUM_BITS) + BigInt(video.num);
 const byRowid = (a: { rowid: bigint }, b: { rowid: bigint }) => (a.rowid < b.rowid ? -1 : a.rowid > b.rowid ? 1 : 0);
 
-/** The title's terms, and every term of title and channel name: what a video is found by (as postingsOf in the store). */
-function termsOfVideo(video: Video) {
-  const title = new Set(termsOf(video.title));
-  return { title, all: new Set([...title, ...termsOf(video.channel_name)]) };
-}
+/** A posting of the store's video search index (packages/store/src/platforms/video/search-index.ts `postingsOf`). */
+type Posting = StoreDatabase['video_search'];
 
-/** FTS5 documents of tokens `<type letter><tier digit?><term>`, in rowid order (FTS5 appends to its lists). */
+const VIDEO_INDEX = SEARCH_INDEX_WRITES.video_search;
+
+/** The store's postings of a video: one per distinct term of its title or channel name. */
+const postingsOf = (video: Video) => VIDEO_INDEX.postingsOf('video_videos', { ...video }) as Posting[];
+
+/** FTS5 documents of tokens `<type letter><tier digit?><term>` (of the store's postings), in rowid order (FTS5 appends to its lists). */
 function ftsDocuments(videos: readonly Video[], rowid: (video: Video) => bigint, tiered: boolean) {
   return videos
     .map((video) => {
-      const { title, all } = termsOfVideo(video);
-      const type = video.type === 'MOVIE' ? 'm' : 'v';
-      const tokens = [...all].map((term) => `${type}${tiered ? (title.has(term) ? '1' : '0') : ''}${term}`);
+      const tokens = postingsOf(video).map(
+        (posting) => `${posting.type === 'MOVIE' ? 'm' : 'v'}${tiered ? posting.in_title : ''}${posting.term}`,
+      );
       return { rowid: rowid(video), text: tokens.join(' ') };
     })
     .sort(byRowid)
@@ -123,24 +120,15 @@ function layouts(indexStatements: readonly string[]): Layout[] {
       name: 'index',
       create: (db) => db.exec(table!),
       rows: (videos) => {
-        const postings = videos.flatMap((video) => {
-          const { title, all } = termsOfVideo(video);
-          return [...all].map((term) => [
-            term,
-            video.type,
-            title.has(term) ? 1 : 0,
-            video.views,
-            video.num,
-            video.published_at,
-            video.blocked_regions,
-          ]);
-        });
-        // the key's order (term, type, in_title, views, num), as the store writes a batch
-        postings.sort((a, b) => {
-          for (let i = 0; i < 5; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-          return 0;
-        });
-        return [{ insert: 'insert into video_search values (?, ?, ?, ?, ?, ?, ?)', values: postings }];
+        // the store's postings in the order it writes them (its key's)
+        const postings = VIDEO_INDEX.inKeyOrder(videos.flatMap(postingsOf)) as Posting[];
+        const columns = Object.keys(postings[0] ?? {});
+        return [
+          {
+            insert: `insert into video_search (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+            values: postings.map((posting) => columns.map((column): unknown => Reflect.get(posting, column))),
+          },
+        ];
       },
       after: indexes,
       pages: {
@@ -291,8 +279,8 @@ function writeLayout(layout: Layout, videos: readonly Video[], file: string, bro
 function mostFrequentTitleTerm(videos: readonly Video[]): string {
   const counts = new Map<string, number>();
   for (const video of videos)
-    if (video.type === 'VIDEO')
-      for (const term of termsOfVideo(video).title) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const { term, type, in_title } of postingsOf(video))
+      if (type === 'VIDEO' && in_title === 1) counts.set(term, (counts.get(term) ?? 0) + 1);
   return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best), ['', 0])[0];
 }
 
