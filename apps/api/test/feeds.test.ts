@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { ErrorBody } from '@socialquery/core';
 import { type Comment, CommentsResponse, communityPosts, type Post, PostsResponse } from '@socialquery/forum';
 import { type Message, UserMessagesResponse } from '@socialquery/microblog';
 import { type Album, ArtistReleasesResponse } from '@socialquery/music';
 import { UserPostsResponse, type Video } from '@socialquery/shortvideo';
+import { runCli } from '@socialquery/cli';
 import { toForumRow, upsertForumRows, upsertVideoChannelRows, upsertVideoRows } from '@socialquery/store';
 import { type ChannelVideo, ChannelVideosResponse } from '@socialquery/video';
 import { pino } from 'pino';
@@ -450,6 +454,25 @@ describe('feed tokens', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
   };
+
+  it('the URL `keys create --kind feed` prints, its secret and community filled in, is a feed the service serves', async () => {
+    // the test's store may be in memory: the CLI prints its hint from a store of its own
+    const folder = mkdtempSync(join(tmpdir(), 'socialquery-keys-'));
+    const printed: string[] = [];
+    const io = { out: (text: string) => void printed.push(text), err: () => {}, interactive: false };
+    try {
+      const args = ['--store', `sqlite:${join(folder, 'keys.db')}`, 'keys', 'create', '--kind', 'feed'];
+      expect(await runCli(args, io)).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const hint = /such as (\/api\/v1\/feeds\/\S+)/.exec(printed[0]!)?.[1];
+    expect(hint).toBe('/api/v1/feeds/<secret>/forum/community/<community>/posts.atom');
+    const res = await get(hint!.replace('<secret>', feedToken).replace('<community>', ex.community));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(CONTENT_TYPES.atom);
+    expect(parseFeed(res.text).items.length).toBeGreaterThan(0);
+  });
 
   it('an API key, a bearer token or an unknown secret in a feed URL → 401 invalid_credentials', async () => {
     for (const secret of [service.apiKey, service.token, 'sqf_unknown', `${feedToken}x`]) {

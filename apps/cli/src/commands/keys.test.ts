@@ -32,7 +32,7 @@ describe('keys --kind feed', () => {
     expect(created.code).toBe(0);
     expect(created.lastLine).toMatch(/^sqf_[A-Za-z0-9_-]{32}$/);
     expect(created.out).toMatch(
-      /^created feed cred_[0-9a-f]+ \(my reader\); feed URLs carry it in their path, \/api\/v1\/feeds\/<secret>\//,
+      /^created feed cred_[0-9a-f]+ \(my reader\); feed URLs carry it in their path, such as \/api\/v1\/feeds\/<secret>\/forum\/community\/<community>\/posts\.atom /,
     );
     const id = /created feed (cred_[0-9a-f]+)/.exec(created.out)![1]!;
     expect(await check(created.lastLine, 'feed')).toBe(id);

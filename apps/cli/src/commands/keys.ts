@@ -1,10 +1,17 @@
+import { communityPosts } from '@socialquery/forum';
 import { credentialKinds, type CredentialKind } from '@socialquery/store';
 import { type Command, Option } from 'commander';
 import { CliError, type Io } from '../io.js';
 import { withStore } from '../store-option.js';
 
-/** Where a feed token goes (the service's feed routes, docs/feeds.md). */
-const FEED_URL_EXAMPLE = '/api/v1/feeds/<secret>/forum/community/<community>.atom (or .rss)';
+/**
+ * Where a feed token goes: a feed's URL is its listing's own API path with `feeds/<secret>/` after
+ * `/api/v1/` and `.atom` or `.rss` at its end (apps/api/src/feeds/listings.ts, docs/feeds.md). The
+ * example is made from the forum community listing's path in its contract, so it names a route
+ * the service serves (apps/server/src/feed-hint.test.ts requests it).
+ */
+export const feedUrlExample = (secret = '<secret>') =>
+  communityPosts.path.replace(/^\/api\/v1\//, `/api/v1/feeds/${secret}/`).replace(/\{(\w+)\}/g, '<$1>') + '.atom';
 
 export function keysCommand(program: Command, io: Io) {
   const keys = program
@@ -26,7 +33,10 @@ export function keysCommand(program: Command, io: Io) {
     .action(async (options: { kind: CredentialKind; name?: string }) => {
       await withStore(program.opts(), async (store) => {
         const created = await store.credentials.create(options.kind, options.name);
-        const where = created.kind === 'feed' ? `; feed URLs carry it in their path, ${FEED_URL_EXAMPLE}` : '';
+        const where =
+          created.kind === 'feed'
+            ? `; feed URLs carry it in their path, such as ${feedUrlExample()} (or .rss; every feed: docs/feeds.md)`
+            : '';
         io.out(
           `created ${created.kind} ${created.id}${created.name ? ` (${created.name})` : ''}${where}; the secret is shown only now:`,
         );
