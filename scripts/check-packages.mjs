@@ -4,7 +4,9 @@
  * (`pnpm pack --dry-run`, after a build), so that a tarball works where it is installed:
  * - every source map's `sources` are in the tarball (the maps point at `src/`, which ships beside `dist/`);
  * - no test files ship;
- * - every `exports` target and `bin` file is in the tarball.
+ * - every `exports` target and `bin` file is in the tarball;
+ * - every `bin` file is in the repository itself, not made by the build: `pnpm install` links bins
+ *   before anything is built, and warns ("Failed to create bin") for every bin it cannot find.
  * Prints one line per package and exits 1 on the first package with a problem (listing them all).
  */
 import { execFileSync } from 'node:child_process';
@@ -52,7 +54,20 @@ function problemsOf(dir, manifest) {
   for (const target of [...exportTargets(manifest.exports), ...bins]) {
     if (!files.has(normalize(target))) problems.push(`${target} (exports or bin) is not shipped`);
   }
+  for (const bin of bins) {
+    if (!tracked(join(dir, bin)))
+      problems.push(`${bin} (bin) is not in the repository: a fresh install cannot link it before the build`);
+  }
   return problems;
+}
+
+/** Whether git tracks the file (in a clone of the repository; outside one, whether it exists). */
+function tracked(file) {
+  try {
+    return execFileSync('git', ['ls-files', '--error-unmatch', file], { cwd: root, stdio: 'pipe' }).length > 0;
+  } catch (error) {
+    return error.status === 128 ? existsSync(file) : false;
+  }
 }
 
 let failed = false;

@@ -5,6 +5,8 @@ import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_SECONDS } from './rate-limit.js
 import { CorsOrigins } from './security.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const logFormats = ['json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 /** A whole number from `min` (default 1) to `max`, written in base-10 digits. */
 const wholeNumber = (max: number, what: string, min = 1) => {
@@ -62,6 +64,8 @@ export const ConfigSchema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of: ${logLevels.join(', ')}` }).default('info'),
+  /** `json` lines, or `pretty` text for a person at a terminal; unset: pretty when stdout is a terminal. */
+  LOG_FORMAT: z.enum(logFormats, { error: `must be one of: ${logFormats.join(', ')}` }).optional(),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

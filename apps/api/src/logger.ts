@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type Logger, type LevelWithSilent, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
+import type { LogFormat } from './config.js';
 import { contextOf } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { redactUrl } from './security.js';
@@ -17,22 +19,39 @@ export const LOG_FLUSH_MS = 1000;
  * `logger.flush()` does on shutdown, and warnings, errors and the start-up lines (run-service.ts)
  * go out at once.
  */
-export function createLogger(level: LevelWithSilent = 'info'): Logger {
-  return pino(
-    {
-      level,
-      base: { service: 'socialquery-api' },
-      hooks: {
-        // warnings and errors go out at once
-        logMethod(args, method, levelValue) {
-          method.apply(this, args);
-          if (levelValue >= pino.levels.values.warn!) this.flush();
-        },
+export function createLogger(level: LevelWithSilent = 'info', format: LogFormat = 'json'): Logger {
+  const options: LoggerOptions = {
+    level,
+    base: { service: 'socialquery-api' },
+    hooks: {
+      // warnings and errors go out at once
+      logMethod(args, method, levelValue) {
+        method.apply(this, args);
+        if (levelValue >= pino.levels.values.warn!) this.flush();
       },
     },
+  };
+  if (format === 'pretty') return pino(options, prettyLines());
+  return pino(
+    options,
     pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
   );
 }
+
+/**
+ * One line of text per event for a person at a terminal (`LOG_FORMAT=pretty`, the default there):
+ * time, level and message, with the event's other fields after it. Written at once: a terminal
+ * shows a few lines a second, not the thousands that make batching worth it.
+ */
+const prettyLines = () =>
+  pretty({
+    destination: 1,
+    sync: true,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service',
+    singleLine: true,
+  });
 
 /**
  * The request's whole target: Express's `originalUrl`, since a router mounted under a path (the

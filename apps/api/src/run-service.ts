@@ -2,8 +2,9 @@ import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store } from '@socialquery/store';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig, type LogFormat } from './config.js';
 import { createLogger } from './logger.js';
+import { DOCS_PATH, OPENAPI_PATH } from './openapi/reference.js';
 import type { Logger } from 'pino';
 import { type RunningService, startService } from './server.js';
 import { loadSyncMode, withSyncMode } from './sync-mode.js';
@@ -30,6 +31,8 @@ export const serviceEnvironmentHelp = () => `Environment:
   SOCIALQUERY_CORS_ORIGINS  browser origins allowed to call the API, comma-separated, or * (default: CORS off)
   SOCIALQUERY_SYNC_TARGETS  a targets file: keep the store current from the platforms' APIs (docs/sync.md)
   LOG_LEVEL           fatal|error|warn|info|debug|trace|silent (default info)
+  LOG_FORMAT          json (one JSON object a line) or pretty (text for a person); default: pretty when
+                      stdout is a terminal, else json
 
 A store without credentials gets a first API key and bearer token, printed once.`;
 
@@ -57,6 +60,10 @@ export interface LaunchOptions {
   err?: (text: string) => void;
   /** Free bytes on the disk of a store file's folder (default: statfs); undefined when unknown. */
   freeDiskBytes?: (folder: string) => Promise<number | undefined>;
+  /** Whether stdout is a terminal, which makes `pretty` the default LOG_FORMAT (default: stdout.isTTY). */
+  terminal?: boolean;
+  /** How the user runs the admin commands, for the hints printed at start (default `pnpm cli`). */
+  adminCommand?: string;
 }
 
 /** A service that `launchService` started, with the logger it writes to. */
@@ -70,8 +77,11 @@ export interface LaunchedService {
  * does not start (help, a bad flag or configuration), or to undefined once it serves; SIGTERM and SIGINT
  * then stop it and end the process.
  */
-export async function runService(argv: string[]): Promise<number | undefined> {
-  const launched = await launchService(argv);
+export async function runService(
+  argv: string[],
+  options: Pick<LaunchOptions, 'adminCommand'> = {},
+): Promise<number | undefined> {
+  const launched = await launchService(argv, options);
   if (typeof launched === 'number') return launched;
   stopOnSignals(launched);
   return undefined;
@@ -116,7 +126,9 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     }
     throw error;
   }
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const format: LogFormat = config.LOG_FORMAT ?? ((options.terminal ?? process.stdout.isTTY) ? 'pretty' : 'json');
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL, format);
+  const admin = options.adminCommand ?? 'pnpm cli';
   const store = await openStore(config.SOCIALQUERY_STORE, {
     poolSize: config.SOCIALQUERY_POOL_SIZE,
     statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
@@ -145,7 +157,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
         'New store: created a first API key and bearer token. They are shown only this once.',
         `  API key (x-api-key header):            ${key.secret}`,
         `  Bearer token (Authorization: Bearer):  ${token.secret}`,
-        'Create more with `pnpm cli keys create --kind api-key|token`.',
+        `Create more with \`${admin} keys create --kind api-key|token\`.`,
         '',
       ].join('\n'),
     );
@@ -155,6 +167,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
   logger.info(
     {
       url: service.url,
+      docs: `${service.url}${DOCS_PATH}`,
       store: redact(config.SOCIALQUERY_STORE),
       rateLimit: {
         limit: config.SOCIALQUERY_RATE_LIMIT,
@@ -166,7 +179,24 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
   );
   // the start-up lines now, not at the next batch: whoever started the service waits for them
   logger.flush();
+  if (format === 'pretty') out(startBanner(service.url, config, admin));
   return { service, logger };
+}
+
+/** What a person who started the service at a terminal wants to know next. */
+function startBanner(url: string, config: Config, admin: string) {
+  const counters = config.SOCIALQUERY_REDIS ? `in ${redact(config.SOCIALQUERY_REDIS)}` : 'in memory';
+  return [
+    '',
+    `socialquery is serving ${url}`,
+    `  docs and try-it page  ${url}${DOCS_PATH}`,
+    `  OpenAPI document      ${url}${OPENAPI_PATH}`,
+    `  store                 ${redact(config.SOCIALQUERY_STORE)}`,
+    `  request budget        ${config.SOCIALQUERY_RATE_LIMIT} per credential every ${config.SOCIALQUERY_RATE_WINDOW} s (counted ${counters})`,
+    `  admin commands        ${admin} --help`,
+    'Ctrl-C stops it.',
+    '',
+  ].join('\n');
 }
 
 /**

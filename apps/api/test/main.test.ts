@@ -88,6 +88,9 @@ describe('socialquery-api entry point', () => {
     await opened.close();
     expect(charts).toBeGreaterThan(10_000);
     expect(readmeFirstRunDemo()).toEqual({ ...seededRows, video: seededRows.video! - charts });
+    // not a terminal: JSON lines, and no banner; the listening line names the docs page
+    expect(first.output()).toContain(`"docs":"${first.url}/docs"`);
+    expect(first.output()).not.toContain('socialquery is serving');
     const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
     expect(/(sqk_[A-Za-z0-9_-]+)/.exec(first.output())).not.toBeNull();
     expect(token).toBeDefined();
@@ -129,6 +132,36 @@ describe('socialquery-api entry point', () => {
     idle.destroy();
     expect(second.output()).toContain('"msg":"already shutting down"');
     expect(second.output()).toMatch(/"msg":"stopped"/);
+  }, 240_000);
+
+  it('LOG_FORMAT=pretty (the default on a terminal): text log lines and a start banner naming the docs page; SIGTERM exits 0', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_FORMAT: 'pretty', SOCIALQUERY_STORE: await newStore() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = exitOf(child);
+    for (let waited = 0; !output.includes('Ctrl-C stops it.') && waited < 120_000; waited += 50) {
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const url = /socialquery is serving (http:\/\/\S+)/.exec(output)?.[1];
+    expect(url).toBeDefined();
+    expect(output).toContain(`docs and try-it page  ${url}/docs`);
+    expect(output).toContain(`OpenAPI document      ${url}/api/v1/openapi.json`);
+    expect(output).toContain('admin commands        pnpm cli --help');
+    expect(output).toContain('Create more with `pnpm cli keys create --kind api-key|token`.');
+    // the log's events as text, one a line: no JSON object on any line
+    expect(output).toMatch(/INFO.*listening/);
+    expect(output.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+    const root = await fetch(`${url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/docs');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/INFO.*stopped/);
   }, 240_000);
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {

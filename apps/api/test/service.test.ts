@@ -34,6 +34,20 @@ describe('service-wide behaviour', () => {
     expect(ErrorBody.parse(res.body).code).toBe('unavailable');
   });
 
+  it('sends the root, without a credential, to the docs page; other methods on it → 405', async () => {
+    for (const method of ['get', 'head'] as const) {
+      const res = await request(service.app)[method]('/');
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/docs');
+    }
+    const docs = await request(service.app).get('/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    const post = await request(service.app).post('/');
+    expect(post.status).toBe(405);
+    expect(ErrorBody.parse(post.body).code).toBe('method_not_allowed');
+  });
+
   it('answers an unknown route with a JSON 404', async () => {
     const res = await request(service.app).get('/api/v1/nothing/here').set(auth());
     expect(res.status).toBe(404);

@@ -1,4 +1,4 @@
-import { runServer } from './run-server.js';
+import { adminInvocation, runServer } from './run-server.js';
 
 /** Runs `socialquery-server` in-process on arguments that end without starting anything; what it printed. */
 async function outcome(argv: string[]) {
@@ -38,5 +38,17 @@ describe('socialquery-server', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/Usage: socialquery keys/);
     expect((await outcome(['keys', 'revoke'])).code).not.toBe(0);
+  });
+});
+
+describe('the admin command the service names in its hints', () => {
+  it('is npx @socialquery/server under npx, the bin as run from a deployed folder, else the program name', () => {
+    const cwd = process.cwd();
+    expect(adminInvocation({ npm_command: 'exec' }, '/home/u/.npm/_npx/1/node_modules/.bin/socialquery-server')).toBe(
+      'npx @socialquery/server',
+    );
+    expect(adminInvocation({}, `${cwd}/bin/socialquery-server.js`)).toBe('./bin/socialquery-server.js');
+    expect(adminInvocation({}, `${cwd}/node_modules/.bin/socialquery-server`)).toBe('socialquery-server');
+    expect(adminInvocation({}, '/elsewhere/bin/socialquery-server.js')).toBe('socialquery-server');
   });
 });

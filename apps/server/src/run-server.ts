@@ -1,8 +1,21 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import { runService, serviceEnvironmentHelp } from '@socialquery/api';
 import { createProgram, type Io, processIo, runCli } from '@socialquery/cli';
 
 const PROGRAM = 'socialquery-server';
 const START_FLAGS = ['--no-demo', '--full-demo', '--'];
+
+/**
+ * How the user who started this process runs the admin commands, for the hints the service prints:
+ * through npx when npx started it, else as the bin they ran (a `pnpm deploy`ed folder's
+ * `bin/socialquery-server.js`, relative to where they are when it is below it).
+ */
+export function adminInvocation(env: NodeJS.ProcessEnv = process.env, script = process.argv[1] ?? PROGRAM): string {
+  if (env.npm_command === 'exec') return 'npx @socialquery/server';
+  const path = relative(process.cwd(), script);
+  if (path.split(sep).includes('.bin') || path.startsWith('..') || isAbsolute(path)) return PROGRAM;
+  return `${path.startsWith('.') ? '' : `.${sep}`}${path}`;
+}
 
 /** The admin commands, as the CLI declares them (seed, keys, import, export, …). */
 const adminCommands = () => createProgram().commands.map((command) => command.name());
@@ -42,7 +55,7 @@ export async function runServer(argv: string[], io: Io = processIo): Promise<num
       return 2;
     }
     const demo = flags.includes('--no-demo') ? [] : ['--demo-if-empty'];
-    return runService([...demo, ...flags.filter((flag) => flag !== '--no-demo')]);
+    return runService([...demo, ...flags.filter((flag) => flag !== '--no-demo')], { adminCommand: adminInvocation() });
   }
   if (first === 'help' || first === '-h') {
     io.out(serverUsage());

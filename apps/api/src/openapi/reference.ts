@@ -30,7 +30,7 @@ export interface ApiReferenceOptions {
 }
 
 /**
- * `GET /api/v1/openapi.json` and the `/docs` page. The document is derived from the contracts once,
+ * `GET /api/v1/openapi.json`, the `/docs` page, and `/` sent to it. The document is derived from the contracts once,
  * when the app is created; the store's examples are read once, at the first request for it (not at
  * start, where they would scan the store while the service takes its first requests), and the
  * serialized document and its ETag are kept. Should the store fail to answer, the document goes out
@@ -58,6 +58,8 @@ export function apiReference({ platforms, examples, logger }: ApiReferenceOption
   });
   router.all(OPENAPI_PATH, methodNotAllowed);
 
+  // the service's root has nothing of its own: a person who opens it in a browser wants the docs page
+  router.get('/', (_req, res) => res.redirect(302, DOCS_PATH));
   router.get(DOCS_PATH, (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
     res.type('html').send(DOCS_PAGE);
@@ -67,7 +69,7 @@ export function apiReference({ platforms, examples, logger }: ApiReferenceOption
   });
   // the files go out in pieces, which the service's one-shot compression leaves alone
   router.get(`${ASSETS_PATH}/:file`, compression(), swaggerUiAsset);
-  router.all([DOCS_PATH, `${DOCS_PATH}/init.js`, `${ASSETS_PATH}/:file`], methodNotAllowed);
+  router.all(['/', DOCS_PATH, `${DOCS_PATH}/init.js`, `${ASSETS_PATH}/:file`], methodNotAllowed);
   return router;
 }
 
