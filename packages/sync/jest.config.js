@@ -14,7 +14,13 @@ export default {
       ...base,
       displayName: 'postgres',
       setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/targets\\.test\\.ts$', '/upstream\\.test\\.ts$'],
+      // the suites that touch no store run once
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '/targets\\.test\\.ts$',
+        '/upstream\\.test\\.ts$',
+        '/check\\.test\\.ts$',
+      ],
     },
   ],
 };

@@ -103,3 +103,25 @@ export async function recordRun(db: Kysely<Database>, key: string, outcome: RunO
     .where('key', '=', key)
     .execute();
 }
+
+/**
+ * Forgets stored targets: each one's row goes, and with it its spec, checkpoint, run history and counters, so
+ * a target declared again starts as a first run. All or none, in one transaction: when a key names no stored
+ * target, nothing is removed and the unknown keys are returned. The records its runs stored stay, as do the
+ * platforms' quota ledgers (a day's units were spent whatever the target).
+ */
+export async function removeTargets(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<{ removed: string[]; unknown: string[] }> {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return { removed: [], unknown: [] };
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('sync_targets').select('key').where('key', 'in', wanted).execute();
+    const found = new Set(rows.map((row) => row.key));
+    const unknown = wanted.filter((key) => !found.has(key));
+    if (unknown.length > 0) return { removed: [], unknown };
+    await trx.deleteFrom('sync_targets').where('key', 'in', wanted).execute();
+    return { removed: wanted, unknown: [] };
+  });
+}

@@ -11,6 +11,7 @@ export {
   syncConfigFromEnv,
 } from './config.js';
 export {
+  checkTargets,
   DEFAULT_EVERY,
   everyMs,
   type ForumTarget,
@@ -19,31 +20,43 @@ export {
   parseTarget,
   parseTargets,
   PLANNED_PLATFORMS,
-  readTargetsFile,
+  problemText,
   SUPPORTED_PLATFORMS,
   type ShortvideoTarget,
   type Target,
   TargetError,
   targetKey,
+  type TargetProblem,
+  targetsError,
   unsupportedPlatformMessage,
   type VideoTarget,
 } from './targets.js';
-export { listTargetStates, readTargetState, registerTarget, type TargetState } from './checkpoints.js';
+export { readTargetsFile } from './targets-file.js';
+export { listTargetStates, readTargetState, registerTarget, removeTargets, type TargetState } from './checkpoints.js';
 export {
+  type ClientDeps,
   MissingCredentialsError,
+  type PlanInput,
   type PlatformSession,
+  type QuotaPlan,
+  requireCredentials,
+  type RunPlan,
   type SessionDeps,
   type StopReason,
   type SyncPlatform,
   type TargetResult,
   type TargetRun,
+  unsetCredentials,
 } from './platform.js';
 export { nextQuotaDay, PACIFIC, QuotaBudgetError, QuotaLedger, type QuotaLedgerOptions, quotaDay } from './quota.js';
 export { type RunOptions, runTargets, summaryLine, syncPlatforms, type TargetSummary } from './run.js';
-export { LEASE_NAME, runSchedule, type ScheduleOptions, SyncLease } from './schedule.js';
+export { type PlanOptions, planLines, planTargets, quotaLines, type TargetPlan } from './plan.js';
+export { CHECK_UPSTREAM, checkCredentials, checkLine, type CheckOptions, type CredentialCheck } from './check.js';
+export { LEASE_NAME, readLease, runSchedule, type ScheduleOptions, SyncLease } from './schedule.js';
 export {
   createUpstream,
   parseExactJson,
+  requestLine,
   type Upstream,
   type UpstreamAuth,
   UpstreamError,

@@ -50,6 +50,20 @@ export class SyncLease {
   }
 }
 
+/** Who holds the store's lease and until when (epoch ms), if anyone took it and has not given it up. */
+export async function readLease(
+  db: Kysely<Database>,
+  name = LEASE_NAME,
+): Promise<{ holder: string; expiresAt: number } | undefined> {
+  const row = await db
+    .selectFrom('sync_lease')
+    .select(['holder', 'expires_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  // PostgreSQL answers bigint columns as text
+  return row ? { holder: row.holder, expiresAt: Number(row.expires_at) } : undefined;
+}
+
 export interface ScheduleOptions extends Omit<RunOptions, 'onPage'> {
   /** Stops the loop (and the run in progress, at its next request) promptly. */
   signal: AbortSignal;

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { SyncConfigError, syncConfigFromEnv } from './config.js';
 import { parseEvery } from './duration.js';
 import { nextQuotaDay, quotaDay } from './quota.js';
-import { everyMs, parseTarget, parseTargets, readTargetsFile, TargetError, targetKey } from './targets.js';
+import { everyMs, parseTarget, parseTargets, TargetError, targetKey } from './targets.js';
+import { readTargetsFile } from './targets-file.js';
+import { jsonLines, lineOf } from './json-lines.js';
 
 describe('targets', () => {
   it('parses every kind of target and keys it', () => {
@@ -93,8 +95,106 @@ describe('targets', () => {
       'targets[0].platform: expected one of forum, video, music, microblog, shortvideo',
     );
     const twice = { platform: 'forum', community: 'a' };
-    expect(error({ targets: [twice, { ...twice, community: 'A' }] })).toBe('forum:community:a:new is declared twice');
+    expect(error({ targets: [twice, { ...twice, community: 'A' }] })).toBe(
+      'targets[1]: forum:community:a:new is declared twice (first at targets[0])',
+    );
     expect(() => parseTarget({ platform: 'forum', post: 'UPPER' })).toThrow(/post id in base 36/);
+  });
+
+  it('lists every problem at once, each where it is, not only the first', () => {
+    let caught: unknown;
+    try {
+      parseTargets({
+        targets: [
+          { platform: 'video', channel: 'UCshort', every: 'often' },
+          { platform: 'forum', community: 'rust' },
+          { platform: 'forum' },
+          { platform: 'professional' },
+          { platform: 'forum', community: 'Rust' },
+          { platform: 'forum', community: 'rust', colour: 'red' },
+        ],
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(TargetError);
+    const { problems, message } = caught as TargetError;
+    expect(problems).toEqual([
+      expect.stringMatching(/^targets\[0\]\.channel: a channel id/),
+      'targets[0].every: expected a duration such as 30s, 10m, 1h or 1d',
+      'targets[2]: a forum target names exactly one of community, user or post',
+      expect.stringMatching(/^targets\[3\]: the professional network has no public API/),
+      'targets[4]: forum:community:rust:new is declared twice (first at targets[1])',
+      expect.stringMatching(/^targets\[5\]: Unrecognized key/),
+    ]);
+    expect(message).toBe(`6 problems:\n${problems.join('\n')}`);
+  });
+
+  it('a targets file: every problem with its line, nothing returned', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sq-sync-'));
+    try {
+      const file = join(dir, 'sync.json');
+      // one field a line, as people write the file; a string holding brackets and an escaped quote
+      await writeFile(
+        file,
+        [
+          '{',
+          '  "targets": [',
+          '    { "platform": "forum", "community": "rust" },',
+          '    {',
+          '      "platform": "video",',
+          '      "search": "a [b] {c} \\"d\\"",',
+          '      "every": "often"',
+          '    },',
+          '    {',
+          '      "platform": "video",',
+          '      "channel": "UCshort",',
+          '      "extra": { "deep": [[{ "x": "]" }]] }',
+          '    },',
+          '    { "platform": "music" },',
+          '    { "platform": "forum", "community": "Rust" }',
+          '  ]',
+          '}',
+        ].join('\n'),
+      );
+      let caught: unknown;
+      await readTargetsFile(file).catch((error: unknown) => (caught = error));
+      expect(caught).toBeInstanceOf(TargetError);
+      const { problems, message } = caught as TargetError;
+      expect(problems).toEqual([
+        `${file}:7: targets[1].every: expected a duration such as 30s, 10m, 1h or 1d`,
+        expect.stringMatching(new RegExp(`^${file}:11: targets\\[2\\]\\.channel: a channel id`)),
+        expect.stringMatching(new RegExp(`^${file}:9: targets\\[2\\]: Unrecognized key: "extra"`)),
+        `${file}:14: targets[3]: a music target names exactly one of artist, playlist or show`,
+        `${file}:15: targets[4]: forum:community:rust:new is declared twice (first at targets[0], line 3)`,
+      ]);
+      expect(message).toBe(`${file}: 5 problems:\n${problems.join('\n')}`);
+      // one problem: one line, as before
+      await writeFile(file, JSON.stringify({ targets: [{ platform: 'forum', user: 'a', every: 'x' }] }));
+      await expect(readTargetsFile(file)).rejects.toThrow(
+        new TargetError(`${file}:1: targets[0].every: expected a duration such as 30s, 10m, 1h or 1d`),
+      );
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('maps the lines of a JSON text to its paths, skipping what is nested deeper', () => {
+    const lines = jsonLines('{\n"targets": [\n{"a": 1,\n"b": [1,\n2]},\n"x\\n]"\n],\n"z": {"y": {"x": [[\n[]]]}}}');
+    expect(Object.fromEntries(lines)).toEqual({
+      '': 1,
+      targets: 2,
+      'targets[0]': 3,
+      'targets[0].a': 3,
+      'targets[0].b': 4,
+      'targets[1]': 6,
+      z: 8,
+      'z.y': 8,
+      'z.y.x': 8,
+    });
+    expect(lineOf(lines, 'targets[0].missing')).toBe(3);
+    expect(lineOf(lines, 'nothing')).toBe(1);
+    expect(jsonLines('['.repeat(10_000) + ']'.repeat(10_000)).size).toBe(4);
   });
 
   it('reads a targets file', async () => {

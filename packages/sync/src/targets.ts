@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseEvery } from './duration.js';
 
@@ -132,9 +131,36 @@ const SCHEMAS = {
   shortvideo: shortvideoTargetSchema,
 } as const;
 
-/** A target that cannot be synced, with why (the CLI exits 2 on it). */
+/**
+ * Targets that cannot be synced, with why (the CLI exits 2 on it): every problem found, one line each
+ * (`targets[2].every: expected a duration …`), in `problems`; the message holds them all.
+ */
 export class TargetError extends Error {
   override readonly name = 'TargetError';
+  constructor(
+    message: string,
+    readonly problems: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
+
+/** A problem of a declared target: where it is (`targets[2].every`; empty: the whole file), and what is wrong. */
+export interface TargetProblem {
+  where: string;
+  message: string;
+  /** A target declared twice: where it was declared first. */
+  first?: string;
+}
+
+/** A problem as one line: `targets[2].every: expected a duration …`. */
+export const problemText = (problem: TargetProblem, firstAt = problem.first): string =>
+  `${problem.where ? `${problem.where}: ` : ''}${problem.message}${firstAt ? ` (first at ${firstAt})` : ''}`;
+
+/** `problems` as one error: one problem is the message; more are counted, one a line (the subject names where). */
+export function targetsError(problems: readonly string[], subject?: string): TargetError {
+  const lines = problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.join('\n')}`;
+  return new TargetError(subject ? `${subject}: ${lines}` : lines, problems);
 }
 
 /** Why a platform has no sync: the professional network has no public API; the others are planned. */
@@ -148,56 +174,65 @@ export function unsupportedPlatformMessage(platform: string): string | undefined
   return undefined;
 }
 
-/** One target from its declared form; throws TargetError saying what is wrong (with `where`, e.g. `targets[2]`). */
-export function parseTarget(value: unknown, where = 'target'): Target {
+/** A declared target, checked: the target, or every problem it has (each zod issue its own). */
+function checkTarget(value: unknown, where: string): { target: Target } | { problems: TargetProblem[] } {
   const platform: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'platform') : undefined;
   if (typeof platform !== 'string')
-    throw new TargetError(`${where}.platform: expected one of ${SUPPORTED_PLATFORMS.join(', ')}`);
+    return {
+      problems: [{ where: `${where}.platform`, message: `expected one of ${SUPPORTED_PLATFORMS.join(', ')}` }],
+    };
   const unsupported = unsupportedPlatformMessage(platform);
-  if (unsupported) throw new TargetError(`${where}: ${unsupported}`);
+  if (unsupported) return { problems: [{ where, message: unsupported }] };
   const parsed = SCHEMAS[platform as keyof typeof SCHEMAS].safeParse(value);
-  if (!parsed.success) throw new TargetError(issuesText(parsed.error, where));
-  return parsed.data;
+  if (parsed.success) return { target: parsed.data };
+  return {
+    problems: parsed.error.issues.map((issue) => ({
+      where: [where, ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  };
 }
 
-function issuesText(error: z.ZodError, where: string): string {
-  return error.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+/** One target from its declared form; throws TargetError saying what is wrong (with `where`, e.g. `targets[2]`). */
+export function parseTarget(value: unknown, where = 'target'): Target {
+  const checked = checkTarget(value, where);
+  if ('target' in checked) return checked.target;
+  const problems = checked.problems.map((problem) => problemText(problem));
+  throw new TargetError(problems.join('; '), problems);
 }
 
-/** The targets file: `{ "targets": [ {…}, … ] }`. */
+/**
+ * Checks a targets file's content (`{ "targets": [ {…}, … ] }`) whole: its targets, or every problem it
+ * has — each target's, and each target declared again — never only the first.
+ */
+export function checkTargets(value: unknown): { targets: Target[]; problems: TargetProblem[] } {
+  const declared: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'targets') : undefined;
+  if (!Array.isArray(declared) || declared.length === 0)
+    return { targets: [], problems: [{ where: '', message: 'expected an object with a non-empty "targets" array' }] };
+  const targets: Target[] = [];
+  const problems: TargetProblem[] = [];
+  const firstOf = new Map<string, string>();
+  declared.forEach((item, n) => {
+    const where = `targets[${n}]`;
+    const checked = checkTarget(item, where);
+    if (!('target' in checked)) {
+      problems.push(...checked.problems);
+      return;
+    }
+    const key = targetKey(checked.target);
+    const first = firstOf.get(key);
+    if (first) problems.push({ where, message: `${key} is declared twice`, first });
+    else firstOf.set(key, where);
+    targets.push(checked.target);
+  });
+  return { targets, problems };
+}
+
+/** The targets file's content: its targets; TargetError listing every problem when it has any. */
 export function parseTargets(value: unknown): Target[] {
-  const targets: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'targets') : undefined;
-  if (!Array.isArray(targets) || targets.length === 0)
-    throw new TargetError('expected an object with a non-empty "targets" array');
-  const parsed = targets.map((target, n) => parseTarget(target, `targets[${n}]`));
-  const keys = new Set<string>();
-  for (const target of parsed) {
-    const key = targetKey(target);
-    if (keys.has(key)) throw new TargetError(`${key} is declared twice`);
-    keys.add(key);
-  }
-  return parsed;
-}
-
-/** Reads and checks a targets file (JSON). */
-export async function readTargetsFile(path: string): Promise<Target[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new TargetError(`${path}: no such file`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new TargetError(`${path}: not JSON (${(error as Error).message})`);
-  }
-  try {
-    return parseTargets(value);
-  } catch (error) {
-    throw new TargetError(`${path}: ${(error as Error).message}`);
-  }
+  const { targets, problems } = checkTargets(value);
+  if (problems.length > 0) throw targetsError(problems.map((problem) => problemText(problem)));
+  return targets;
 }
 
 /**

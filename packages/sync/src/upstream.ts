@@ -246,14 +246,37 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     mask,
   };
 
-  /** `: <the API's own message>`, masked, when the body carries one (Reddit's `message`, Google's `error.message`). */
+  /**
+   * `: <the API's own message>`, masked, when the body carries one: Reddit's `message`, Google's and Spotify's
+   * `error.message`, an OAuth token endpoint's `error_description`, X's problem `detail`.
+   */
   function messageOf(body: unknown): string {
     if (typeof body !== 'object' || body === null) return '';
     const error: unknown = Reflect.get(body, 'error');
-    const message: unknown =
-      typeof error === 'object' && error !== null ? Reflect.get(error, 'message') : Reflect.get(body, 'message');
-    return typeof message === 'string' && message !== '' ? `: ${mask(message).slice(0, 200)}` : '';
+    const message = [
+      typeof error === 'object' && error !== null ? Reflect.get(error, 'message') : undefined,
+      Reflect.get(body, 'message'),
+      Reflect.get(body, 'error_description'),
+      Reflect.get(body, 'detail'),
+    ].find((candidate): candidate is string => typeof candidate === 'string' && candidate !== '');
+    return message ? `: ${mask(message).slice(0, 200)}` : '';
   }
+}
+
+/**
+ * A request as one line (`GET /r/rust/new?limit=100`), its query unencoded for reading: how a dry run names
+ * what a run would send. It holds no credential: those are added to a request by its auth hook only.
+ */
+export function requestLine(
+  method: 'GET' | 'POST',
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): string {
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join('&');
+  return `${method} /${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
 
 /**

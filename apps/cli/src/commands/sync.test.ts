@@ -22,6 +22,7 @@ import {
   YOUTUBE_API_KEY,
   youtubeVideos,
 } from '@socialquery/sync/testing';
+import { SyncLease, systemClock } from '@socialquery/sync';
 import type { Io } from '../io.js';
 import { runCli } from '../program.js';
 
@@ -100,6 +101,38 @@ async function cli(...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+const requestCounts = () => [reddit, youtube, spotify, x, tiktok].map((fake) => fake.requests.length);
+
+/** Everything sync writes in the store: targets (their checkpoints and history), settings (the quota ledgers), the lease, records. */
+async function storeState() {
+  const store = await openStore(target.address);
+  const count = async (
+    table: 'forum_posts' | 'video_videos' | 'music_albums' | 'microblog_messages' | 'shortvideo_videos',
+  ) =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  try {
+    return {
+      targets: await store.db.selectFrom('sync_targets').selectAll().orderBy('key').execute(),
+      settings: await store.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+      lease: await store.db.selectFrom('sync_lease').selectAll().execute(),
+      records: await Promise.all(
+        (['forum_posts', 'video_videos', 'music_albums', 'microblog_messages', 'shortvideo_videos'] as const).map(
+          count,
+        ),
+      ),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
 describe('socialquery sync', () => {
   it('--help on each command', async () => {
     const help = await cli('sync', '--help');
@@ -118,6 +151,13 @@ describe('socialquery sync', () => {
     expect((await cli('sync', 'shortvideo', '--help')).out).toMatch(/--user <username>[\s\S]*--pages <n>/);
     expect(help.out).toContain('SOCIALQUERY_X_BEARER_TOKEN');
     expect((await cli('--help')).out).toContain('reindex, sync');
+    expect(help.out).toMatch(/status[\s\S]*remove <key\.\.\.>[\s\S]*check \[options\] \[platform\.\.\.\]/);
+    for (const command of ['run', 'forum', 'video', 'music', 'microblog', 'shortvideo'])
+      expect((await cli('sync', command, '--help')).out).toMatch(/--dry-run +show what the run would fetch/);
+    expect((await cli('sync', 'remove', '--help')).out).toMatch(/forget stored targets[\s\S]*All or none/);
+    expect((await cli('sync', 'check', '--help')).out).toMatch(
+      /check each platform's credentials[\s\S]*video \(youtube\): 1 quota unit \(channels\.list\)[\s\S]*Exit codes/,
+    );
   });
 
   it('the professional network: exit 2 with why; a bad music, microblog or shortvideo target: exit 2', async () => {
@@ -240,7 +280,7 @@ describe('socialquery sync', () => {
     await writeFile(file, JSON.stringify({ targets: [{ platform: 'video', channel: 'UCshort' }] }));
     expect(await cli('sync', 'run', '--targets', file)).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/^error: .*bad\.json: targets\[0\]\.channel: a channel id/),
+      err: expect.stringMatching(/^error: .*bad\.json:1: targets\[0\]\.channel: a channel id/),
     });
     const key = process.env.SOCIALQUERY_YOUTUBE_API_KEY;
     delete process.env.SOCIALQUERY_YOUTUBE_API_KEY;
@@ -279,5 +319,204 @@ describe('socialquery sync', () => {
     for (const text of [music.out, music.err, microblog.err, shortvideo.err])
       for (const secret of [SPOTIFY_CLIENT_SECRET, X_BEARER_TOKEN, TIKTOK_CLIENT_SECRET])
         expect(text).not.toContain(secret);
+  });
+
+  it('a targets file with several problems: every one listed with its line; nothing runs, nothing is written', async () => {
+    const file = join(dir, 'many.json');
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          targets: [
+            { platform: 'forum', community: 'programming' },
+            { platform: 'video', channel: 'UCshort', every: 'often' },
+            { platform: 'forum' },
+            { platform: 'forum', community: 'Programming' },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
+    const before = await storeState();
+    const sent = requestCounts();
+    const result = await cli('sync', 'run', '--targets', file);
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^error: ${file}:9: targets\\[1\\]\\.channel: a channel id`)),
+      `error: ${file}:10: targets[1].every: expected a duration such as 30s, 10m, 1h or 1d`,
+      `error: ${file}:12: targets[2]: a forum target names exactly one of community, user or post`,
+      `error: ${file}:15: targets[3]: forum:community:programming:new is declared twice (first at targets[0], line 3)`,
+      `error: 4 problems in ${file}: nothing was run`,
+    ]);
+    expect(result.out).toBe('');
+    expect(requestCounts()).toEqual(sent);
+    expect(await storeState()).toEqual(before);
+  });
+
+  it('--dry-run: what each target would fetch, with its checkpoint and quota; no request upstream, nothing written', async () => {
+    const file = join(dir, 'dry.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        targets: [
+          { platform: 'forum', community: 'programming' },
+          { platform: 'video', channel: CHANNEL },
+          { platform: 'video', search: 'sourdough' },
+          { platform: 'shortvideo', user: 'dance.daily' },
+        ],
+      }),
+    );
+    const before = await storeState();
+    const sent = requestCounts();
+    const dry = await cli('sync', 'run', '--targets', file, '--dry-run');
+    expect(dry).toMatchObject({ code: 0, err: 'dry run: 4 targets; nothing is fetched and nothing is written' });
+    const lines = dry.out.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      expect.stringMatching(/^forum:community:programming:new: would run now \(last success \d{4}-.*Z\)$/),
+      expect.stringMatching(/^ {2}checkpoint: \{"newest":\{"name":"t3_p1","created":\d+\}\}$/),
+      '  first request: GET /r/programming/new?limit=100',
+      expect.stringMatching(/^ {2}reads: the posts newer than t3_p1 \(.*\), at most 10 pages of 100$/),
+    ]);
+    expect(lines).toContain(
+      `  first request: GET /playlistItems?part=snippet,contentDetails&playlistId=UU${CHANNEL.slice(2)}&maxResults=50`,
+    );
+    expect(lines).toContain('video:search:sourdough: would run now (never run: a first run)');
+    expect(lines).toContain(
+      '  first request: GET /search?part=snippet&q=sourdough&type=video&order=date&maxResults=50',
+    );
+    expect(lines.filter((line) => line.startsWith('  youtube quota: '))).toEqual([
+      expect.stringMatching(/^ {2}youtube quota: 2 to 21 units \(\d+ of 10000 used today\)$/),
+      expect.stringMatching(/^ {2}youtube quota: 100 to 101 units \(\d+ of 10000 used today\)$/),
+    ]);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^youtube quota, all targets: 102 to 122 units \(\d+ of 10000 used today\)$/),
+      expect.stringMatching(/^tiktok quota, all targets: 1 to 20 requests \(\d+ of 1000 used today\)$/),
+    ]);
+    expect(requestCounts()).toEqual(sent);
+    expect(await storeState()).toEqual(before);
+
+    // a platform command, and --loop: the schedule's next turn, without taking the lease or waiting
+    const loop = await cli('sync', 'forum', '--community', 'programming', '--loop', '--dry-run');
+    expect(loop.code).toBe(0);
+    expect(loop.out.split('\n')[0]).toMatch(
+      /^forum:community:programming:new: would wait until \d{4}-.*Z \(its next run\) \(last success .*\)$/,
+    );
+    const video = await cli('sync', 'video', '--channel', CHANNEL, '--refresh', '0', '--dry-run');
+    expect(video.out).toMatch(/youtube quota: 1 to 20 units/);
+    expect(requestCounts()).toEqual(sent);
+    expect(await storeState()).toEqual(before);
+  });
+
+  it('sync remove: forgets a target and its checkpoint; status no longer lists it; run again, it starts afresh', async () => {
+    const key = 'forum:community:programming:new';
+    const stored = async () => (await storeState()).targets.map((row) => row.key);
+    expect(await stored()).toContain(key);
+    const unknown = await cli('sync', 'remove', key, 'forum:community:nosuch:new');
+    expect(unknown).toMatchObject({
+      code: 2,
+      out: '',
+      err: 'error: no stored target forum:community:nosuch:new\nerror: nothing removed (sync status lists the stored targets)',
+    });
+    expect(await stored()).toContain(key);
+    expect(await cli('sync', 'remove', 'forum:community:Programming:new')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`error: no stored target forum:community:Programming:new (did you mean ${key}?)`),
+    });
+
+    const before = await storeState();
+    // a schedule running on the store (another process holds the lease): the removal says it may run it again
+    const store = await openStore(target.address);
+    const lease = new SyncLease(store.db, 'another-process', 60_000, systemClock);
+    await lease.acquire();
+    const removed = await cli('sync', 'remove', key);
+    await lease.release();
+    await store.close();
+    expect(removed).toMatchObject({
+      code: 0,
+      out: `removed ${key}`,
+      err: expect.stringMatching(/^note: a sync schedule is running on this store \(it holds the lease\)/),
+    });
+    const after = await storeState();
+    expect(after.targets).toEqual(before.targets.filter((row) => row.key !== key));
+    expect(after.records).toEqual(before.records);
+    expect((await cli('sync', 'status')).out).not.toContain(key);
+    expect((await cli('sync', 'forum', '--community', 'programming', '--dry-run')).out.split('\n').slice(0, 2)).toEqual(
+      [`${key}: would run now (never run: a first run)`, '  checkpoint: none'],
+    );
+    // declared again: a first run, walking the whole listing (its posts were stored: they update)
+    expect((await cli('sync', 'forum', '--community', 'programming')).out).toMatch(
+      /^forum:community:programming:new: 2 pages, 0 new, 120 updated, caught up/,
+    );
+  });
+
+  it('sync check: each platform ok with one request; a wrong or unreachable one fails (exit 1), masked', async () => {
+    const sent = requestCounts();
+    const ok = await cli('sync', 'check');
+    expect(ok).toMatchObject({ code: 0, err: '' });
+    expect(ok.out.split('\n')).toEqual([
+      'forum (reddit): ok: POST /api/v1/access_token; cost: one token request, no API request',
+      "video (youtube): ok: GET /channels?part=id&id=UC_x5XG1OV2P6uZZ5FSM9Ttw; cost: 1 quota unit (channels.list), not counted in the store's ledger",
+      'music (spotify): ok: POST /api/token; cost: one token request, no API request',
+      "microblog (x): ok: GET /users/by/username/XDevelopers; cost: a request of the user lookup's 15-minute window, and one user read",
+      'shortvideo (tiktok): ok: POST /v2/oauth/token/; cost: one token request, no Research API request',
+    ]);
+    expect(requestCounts().map((n, i) => n - sent[i]!)).toEqual([1, 1, 1, 1, 1]);
+
+    const saved = { ...process.env };
+    const closed = await fakeX();
+    await closed.close();
+    try {
+      Object.assign(process.env, {
+        SOCIALQUERY_X_BEARER_TOKEN: 'wrong-bearer-token-0000',
+        SOCIALQUERY_SPOTIFY_AUTH_URL: `${closed.url}/api/token`,
+      });
+      const bad = await cli('sync', 'check');
+      expect(bad.code).toBe(1);
+      expect(bad.out.split('\n')).toEqual([
+        expect.stringMatching(/^forum \(reddit\): ok: /),
+        expect.stringMatching(/^video \(youtube\): ok: /),
+        'music (spotify): failed: spotify: POST /api/token: no answer (ECONNREFUSED) after 1 tries',
+        'microblog (x): failed: x: GET /users/by/username/XDevelopers answered 401: Unauthorized',
+        expect.stringMatching(/^shortvideo \(tiktok\): ok: /),
+      ]);
+      process.env.SOCIALQUERY_YOUTUBE_API_KEY = 'AIzaWrongKey-0000';
+      const key = await cli('sync', 'check', 'video', '--json');
+      expect(key.code).toBe(1);
+      expect(JSON.parse(key.out)).toEqual([
+        {
+          platform: 'video',
+          api: 'youtube',
+          status: 'failed',
+          detail: 'youtube: GET /channels answered 400: API key not valid. Please pass a valid API key.',
+          cost: "1 quota unit (channels.list), not counted in the store's ledger",
+        },
+      ]);
+      for (const text of [bad.out, bad.err, key.out])
+        for (const secret of [
+          'wrong-bearer-token-0000',
+          'AIzaWrongKey-0000',
+          SPOTIFY_CLIENT_SECRET,
+          REDDIT_CLIENT_SECRET,
+        ])
+          expect(text).not.toContain(secret);
+
+      expect(await cli('sync', 'check', 'myspace')).toMatchObject({
+        code: 2,
+        err: "error: unknown platform 'myspace' (sync collects from: forum, video, music, microblog, shortvideo)",
+      });
+      for (const name of VARIABLES) if (/(ID|SECRET|KEY|TOKEN)$/.test(name)) delete process.env[name];
+      const none = await cli('sync', 'check');
+      expect(none).toMatchObject({
+        code: 2,
+        err: 'error: no platform has credentials set: nothing to check (docs/sync.md says how to get them)',
+      });
+      expect(none.out).toMatch(
+        /^forum \(reddit\): not configured \(SOCIALQUERY_REDDIT_CLIENT_ID and SOCIALQUERY_REDDIT_CLIENT_SECRET not set\)$/m,
+      );
+    } finally {
+      for (const name of VARIABLES) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -16,16 +16,17 @@ import {
 } from '@socialquery/sync';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { Io } from '../io.js';
-import { type StoreOption, withStore } from '../store-option.js';
-
-/** Exit codes: 1 when a target failed; 2 when nothing can run (bad targets or configuration, an unsupported platform). */
-const EXIT_TARGET_FAILED = 1;
-const EXIT_CANNOT_RUN = 2;
+import { withStore } from '../store-option.js';
+import { syncCheckCommand } from './sync-check.js';
+import { DRY_RUN_HELP, printDryRun } from './sync-dry-run.js';
+import { syncRemoveCommand } from './sync-remove.js';
+import { EXIT_FAILED, EXIT_REFUSED, syncContext } from './sync-shared.js';
 
 interface RunFlags {
   every?: string;
   pages?: number;
   loop?: boolean;
+  dryRun?: boolean;
 }
 
 const every = (value: string) => {
@@ -48,13 +49,16 @@ const HELP_AFTER = `
 Credentials come from the environment only: SOCIALQUERY_REDDIT_CLIENT_ID and SOCIALQUERY_REDDIT_CLIENT_SECRET
 (forum), SOCIALQUERY_YOUTUBE_API_KEY (video), SOCIALQUERY_SPOTIFY_CLIENT_ID and SOCIALQUERY_SPOTIFY_CLIENT_SECRET
 (music), SOCIALQUERY_X_BEARER_TOKEN (microblog), SOCIALQUERY_TIKTOK_CLIENT_KEY and SOCIALQUERY_TIKTOK_CLIENT_SECRET
-(shortvideo); docs/sync.md tells how to get them and what each target costs.
-Exit codes: 0 every target ran; 1 a target failed (the others still ran); 2 nothing could run.`;
+(shortvideo); docs/sync.md tells how to get them and what each target costs; \`sync check\` tries them.
+Exit codes: 0 every target ran; 1 a target failed (the others still ran); 2 nothing could run (a bad targets
+file lists every problem it has, each with its line). \`--dry-run\` shows what a run would fetch, sending and
+writing nothing.`;
 
 /**
  * `sync`: keeps the store current from the platforms' official APIs (packages/sync): one target from
  * flags (`sync forum --community rust`) or a targets file (`sync run --targets sync.json`), once or on
- * their intervals (`--loop`); `sync status` shows each target's last success, next run and last error.
+ * their intervals (`--loop`), or only told (`--dry-run`); `sync status` shows each target's last success,
+ * next run and last error, `sync remove` forgets a target, `sync check` tries the credentials.
  */
 export function syncCommand(program: Command, io: Io) {
   const sync = program
@@ -64,20 +68,27 @@ export function syncCommand(program: Command, io: Io) {
     )
     .addHelpText('after', HELP_AFTER);
 
-  const fail = (code: number, message: string): never => {
-    io.err(`error: ${message}`);
-    throw new CommanderError(code, 'socialquery.sync', message);
-  };
-  const storeOptions = (): StoreOption => program.opts<StoreOption>();
+  const context = syncContext(program, io);
+  const { fail, storeOptions } = context;
 
-  /** Runs targets once (or on their intervals with --loop), printing progress on stderr and a summary line per target. */
+  /**
+   * Runs targets once (or on their intervals with --loop), printing progress on stderr and a summary line per
+   * target; with --dry-run, prints what that would do instead.
+   */
   async function runAll(targets: Target[], flags: RunFlags) {
     let config;
     try {
       config = syncConfigFromEnv();
     } catch (error) {
-      if (error instanceof SyncConfigError) fail(EXIT_CANNOT_RUN, error.message);
+      if (error instanceof SyncConfigError) fail(EXIT_REFUSED, error.message);
       throw error;
+    }
+    if (flags.dryRun) {
+      const planned = config;
+      await withStore(storeOptions(), (store) =>
+        printDryRun(io, store, targets, { config: planned, schedule: flags.loop ?? false }),
+      );
+      return;
     }
     const options = {
       config,
@@ -111,15 +122,14 @@ export function syncCommand(program: Command, io: Io) {
         process.off('SIGTERM', stop);
       }
     });
-    if (failed > 0)
-      throw new CommanderError(EXIT_TARGET_FAILED, 'socialquery.syncFailed', `${failed} target run(s) failed`);
+    if (failed > 0) throw new CommanderError(EXIT_FAILED, 'socialquery.syncFailed', `${failed} target run(s) failed`);
   }
 
   const target = (value: unknown): Target => {
     try {
       return parseTarget(value, 'target');
     } catch (error) {
-      if (error instanceof TargetError) fail(EXIT_CANNOT_RUN, error.message.replace(/^target: /, ''));
+      if (error instanceof TargetError) fail(EXIT_REFUSED, error.message.replace(/^target: /, ''));
       throw error;
     }
   };
@@ -127,7 +137,8 @@ export function syncCommand(program: Command, io: Io) {
     command
       .option('--every <duration>', 'how often the target runs with --loop (30s, 10m, 1h, 1d; default 1h)', every)
       .option('--pages <n>', 'pages fetched at most per run', pages)
-      .option('--loop', 'keep running, each run when the interval has passed (one process per store: a lease)');
+      .option('--loop', 'keep running, each run when the interval has passed (one process per store: a lease)')
+      .option('--dry-run', DRY_RUN_HELP);
 
   runFlags(
     sync
@@ -141,7 +152,8 @@ export function syncCommand(program: Command, io: Io) {
         "a post's comments (and the post; --pages: the most requests, its `more` stubs expanded, default 20)",
       ),
   ).action(async (flags: RunFlags & { community?: string; listing?: string; user?: string; post?: string }) => {
-    const { loop, ...spec } = flags;
+    // how it runs (loop, dry run) is not the target's
+    const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'forum', ...spec })], { ...flags, loop: loop ?? false });
   });
 
@@ -157,7 +169,8 @@ export function syncCommand(program: Command, io: Io) {
         refreshCount,
       ),
   ).action(async (flags: RunFlags & { channel?: string; search?: string; refresh?: number }) => {
-    const { loop, ...spec } = flags;
+    // how it runs (loop, dry run) is not the target's
+    const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'video', ...spec })], { ...flags, loop: loop ?? false });
   });
 
@@ -169,7 +182,8 @@ export function syncCommand(program: Command, io: Io) {
       .option('--playlist <id>', "a playlist's tracks")
       .option('--show <id>', "a show's episodes"),
   ).action(async (flags: RunFlags & { artist?: string; playlist?: string; show?: string }) => {
-    const { loop, ...spec } = flags;
+    // how it runs (loop, dry run) is not the target's
+    const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'music', ...spec })], { ...flags, loop: loop ?? false });
   });
 
@@ -181,7 +195,8 @@ export function syncCommand(program: Command, io: Io) {
       .option('--conversation <id>', "a conversation's replies (recent search)")
       .option('--followers <username>', "a user's followers"),
   ).action(async (flags: RunFlags & { user?: string; conversation?: string; followers?: string }) => {
-    const { loop, ...spec } = flags;
+    // how it runs (loop, dry run) is not the target's
+    const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'microblog', ...spec })], { ...flags, loop: loop ?? false });
   });
 
@@ -194,7 +209,8 @@ export function syncCommand(program: Command, io: Io) {
         "a user's videos, back to the last run's day (or SOCIALQUERY_TIKTOK_FIRST_RUN_DAYS)",
       ),
   ).action(async (flags: RunFlags & { user?: string }) => {
-    const { loop, ...spec } = flags;
+    // how it runs (loop, dry run) is not the target's
+    const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'shortvideo', ...spec })], { ...flags, loop: loop ?? false });
   });
 
@@ -204,12 +220,21 @@ export function syncCommand(program: Command, io: Io) {
     .requiredOption('--targets <file>', 'the targets file (JSON: {"targets": [...]}, docs/sync.md)')
     .option('--every <duration>', 'the interval of targets that give none (default 1h)', every)
     .option('--loop', 'keep running, each target when its interval has passed (one process per store: a lease)')
+    .option('--dry-run', DRY_RUN_HELP)
     .action(async (flags: RunFlags & { targets: string }) => {
       let targets: Target[] = [];
       try {
         targets = await readTargetsFile(flags.targets);
       } catch (error) {
-        if (error instanceof TargetError) fail(EXIT_CANNOT_RUN, error.message);
+        // every problem of the file, each on its own line; nothing runs
+        if (error instanceof TargetError)
+          fail(
+            EXIT_REFUSED,
+            ...error.problems,
+            ...(error.problems.length > 1
+              ? [`${error.problems.length} problems in ${flags.targets}: nothing was run`]
+              : []),
+          );
         throw error;
       }
       await runAll(targets, flags);
@@ -247,11 +272,14 @@ export function syncCommand(program: Command, io: Io) {
       });
     });
 
+  syncRemoveCommand(sync, context);
+  syncCheckCommand(sync, context);
+
   sync
     .command('professional')
     .description('no public API: not possible')
     .allowUnknownOption()
     .allowExcessArguments()
     .helpOption(false)
-    .action(() => fail(EXIT_CANNOT_RUN, unsupportedPlatformMessage('professional')!));
+    .action(() => fail(EXIT_REFUSED, unsupportedPlatformMessage('professional')!));
 }

@@ -25,7 +25,7 @@ export const basicAuth = (id: string, secret: string) => `Basic ${Buffer.from(`$
  * App-only OAuth (client credentials): a bearer token from the token endpoint, fetched when first
  * needed and again before it expires or after a 401.
  */
-export function clientCredentials(options: ClientCredentialsOptions): UpstreamAuth {
+export function clientCredentials(options: ClientCredentialsOptions): Required<UpstreamAuth> {
   let token: { value: string; expiresAt: number } | undefined;
   const fetchToken = async () => {
     const { body } = await options.auth.postForm(options.tokenPath, options.form, options.headers ?? {});
@@ -69,22 +69,36 @@ export interface ClientCredentialsApiOptions extends Pick<SessionDeps, 'clock' |
  * one for the API, whose requests carry the token (`clientCredentials`), both with the session's
  * retries, clock and wait reports.
  */
-export function clientCredentialsApi(options: ClientCredentialsApiOptions): Upstream {
+export function clientCredentialsApi(options: ClientCredentialsApiOptions): TokenApi {
   const { platform, userAgent, secret, clock, onWait, upstream } = options;
   const common = { platform, ...(userAgent ? { userAgent } : {}), secrets: [secret], clock, onWait, ...upstream };
   const token = new URL(options.authUrl);
   const path = token.pathname.replace(/^\/+/, '');
-  return createUpstream({
+  const tokenPath = options.trailingSlash ? `${path.replace(/\/+$/, '')}/` : path;
+  const auth = clientCredentials({
+    platform,
+    auth: createUpstream({ ...common, baseUrl: token.origin }),
+    tokenPath,
+    form: options.form,
+    ...(options.headers ? { headers: options.headers } : {}),
+    now: clock.now,
+  });
+  const api = createUpstream({
     ...common,
     baseUrl: options.apiUrl,
     ...(options.final ? { final: options.final } : {}),
-    auth: clientCredentials({
-      platform,
-      auth: createUpstream({ ...common, baseUrl: token.origin }),
-      tokenPath: options.trailingSlash ? `${path.replace(/\/+$/, '')}/` : path,
-      form: options.form,
-      ...(options.headers ? { headers: options.headers } : {}),
-      now: clock.now,
-    }),
+    auth,
   });
+  return Object.assign(api, {
+    async authorize() {
+      await auth.refresh();
+      return `POST /${tokenPath}`;
+    },
+  });
+}
+
+/** An API client behind a token endpoint, which can ask for a token alone (a credentials check). */
+export interface TokenApi extends Upstream {
+  /** Fetches a token now: resolves to the token request sent, throws the token endpoint's error. */
+  authorize(): Promise<string>;
 }

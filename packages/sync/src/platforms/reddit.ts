@@ -1,6 +1,15 @@
-import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { SyncConfig } from '../config.js';
+import {
+  type ClientDeps,
+  requireCredentials,
+  type RunPlan,
+  type SyncPlatform,
+  type TargetResult,
+  type TargetRun,
+} from '../platform.js';
 import type { ForumTarget } from '../targets.js';
-import { type Upstream, UpstreamError } from '../upstream.js';
+import { requestLine, type Upstream, UpstreamError } from '../upstream.js';
+import { count } from '../words.js';
 import { basicAuth, clientCredentialsApi } from './oauth.js';
 
 /** Items per listing page: the API's largest. */
@@ -52,35 +61,101 @@ function isListing(body: unknown): body is Listing {
   return typeof data === 'object' && data !== null && Array.isArray(Reflect.get(data, 'children'));
 }
 
+const credentials = (config: SyncConfig) => ({
+  SOCIALQUERY_REDDIT_CLIENT_ID: config.reddit.clientId,
+  SOCIALQUERY_REDDIT_CLIENT_SECRET: config.reddit.clientSecret,
+});
+
+/** The API's client: app-only OAuth, its token from the client id and secret. */
+function client({ config, clock, upstream, onWait }: ClientDeps) {
+  const { SOCIALQUERY_REDDIT_CLIENT_ID: clientId, SOCIALQUERY_REDDIT_CLIENT_SECRET: clientSecret } = requireCredentials(
+    'reddit',
+    credentials(config),
+  );
+  const { userAgent, apiUrl, authUrl } = config.reddit;
+  return clientCredentialsApi({
+    platform: 'reddit',
+    userAgent,
+    secret: clientSecret,
+    apiUrl,
+    authUrl,
+    form: { grant_type: 'client_credentials' },
+    headers: { authorization: basicAuth(clientId, clientSecret) },
+    clock,
+    onWait,
+    upstream,
+  });
+}
+
 /** The forum (Reddit): a community's `new` or `hot` listing, a user's submissions, a post's comments. */
 export const reddit: SyncPlatform = {
   platform: 'forum',
-  connect({ config, clock, upstream, onWait }) {
-    const { clientId, clientSecret, userAgent, apiUrl, authUrl } = config.reddit;
-    if (!clientId || !clientSecret)
-      throw new MissingCredentialsError('reddit', ['SOCIALQUERY_REDDIT_CLIENT_ID', 'SOCIALQUERY_REDDIT_CLIENT_SECRET']);
-    const api = clientCredentialsApi({
-      platform: 'reddit',
-      userAgent,
-      secret: clientSecret,
-      apiUrl,
-      authUrl,
-      form: { grant_type: 'client_credentials' },
-      headers: { authorization: basicAuth(clientId, clientSecret) },
-      clock,
-      onWait,
-      upstream,
-    });
+  api: 'reddit',
+  credentials,
+  connect(deps) {
+    const api = client(deps);
     return { sync: (run) => syncTarget(api, run as TargetRun<ForumTarget>) };
   },
+  plan: async ({ target, checkpoint }) => planTarget(target as ForumTarget, checkpoint),
+  // the token request proves the client id and secret; it reads nothing of the API
+  check: (deps) => client(deps).authorize(),
+  checkCost: 'one token request, no API request',
 };
+
+/** A post's id without its kind prefix. */
+const postId = (post: string) => post.replace(/^t3_/, '');
+/** The listing a community or user target walks. */
+const listingPath = (target: ForumTarget) =>
+  target.community ? `r/${target.community}/${target.listing ?? 'new'}` : `user/${target.user!}/submitted`;
+/** A listing page's query: the most items a page holds, after `after`; a user's submissions by new. */
+const listingQuery = (after: string | undefined, byNew: boolean) => ({
+  limit: PAGE_SIZE,
+  after,
+  ...(byNew ? { sort: 'new' } : {}),
+});
+const postQuery = { limit: COMMENTS_LIMIT };
 
 async function syncTarget(api: Upstream, run: TargetRun<ForumTarget>): Promise<TargetResult> {
   const { target } = run;
-  if (target.post) return syncPost(api, run, target.post.replace(/^t3_/, ''), target.pages ?? DEFAULT_POST_CALLS);
-  const path = target.community ? `r/${target.community}/${target.listing ?? 'new'}` : `user/${target.user}/submitted`;
+  if (target.post) return syncPost(api, run, postId(target.post), target.pages ?? DEFAULT_POST_CALLS);
+  const path = listingPath(target);
   if (target.listing === 'hot') return refreshListing(api, run, path, target.pages ?? 1);
   return walkNewestFirst(api, run, path, target.pages ?? DEFAULT_LISTING_PAGES);
+}
+
+/** A post as a checkpoint names it, in words. */
+const pointText = (point: Point) => `${point.name} (${new Date(point.created * 1000).toISOString()})`;
+
+/** What a run of `target` would send first and read, from its checkpoint (the dry run). */
+function planTarget(target: ForumTarget, checkpoint: unknown): RunPlan {
+  if (target.post) {
+    const { pending } = (checkpoint ?? {}) as RedditPostCheckpoint;
+    const left = pending
+      ? `, first the ${count(pending.ids.length, 'comment')} of "more" stubs and ${count(pending.threads.length, '"continue this thread" link')} the last run left`
+      : '';
+    return {
+      request: requestLine('GET', `comments/${postId(target.post)}`, postQuery),
+      reads: `the post and its comments, then its "more" stubs expanded${left}: at most ${count(target.pages ?? DEFAULT_POST_CALLS, 'request')}`,
+    };
+  }
+  const path = listingPath(target);
+  if (target.listing === 'hot') {
+    const pages = target.pages ?? 1;
+    return {
+      request: requestLine('GET', path, listingQuery(undefined, false)),
+      reads: `its first ${count(pages, 'page')} of ${PAGE_SIZE} again (a hot listing changes order)`,
+    };
+  }
+  const pages = target.pages ?? DEFAULT_LISTING_PAGES;
+  const stored = checkpoint as RedditCheckpoint | undefined;
+  const top = stored ? `the posts newer than ${pointText(stored.newest)}` : 'the newest posts (a first run)';
+  const backlog = stored?.backlog
+    ? `; then the backlog from after ${stored.backlog.after} down to ${stored.backlog.until ? pointText(stored.backlog.until) : "the listing's end"}, at most ${count(pages, 'page')} more`
+    : '';
+  return {
+    request: requestLine('GET', path, listingQuery(undefined, path.startsWith('user/'))),
+    reads: `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE}${backlog}`,
+  };
 }
 
 /** A `more` stub: the ids of comments not sent (`children`); none: "continue this thread" below `parent`. */
@@ -137,7 +212,7 @@ function moreThingsOf(body: unknown): Listing['data']['children'] {
  * bound leaves is kept in the checkpoint: the next run expands it instead of the page's stubs.
  */
 async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number): Promise<TargetResult> {
-  const { body } = await api.get(`comments/${id}`, { limit: COMMENTS_LIMIT });
+  const { body } = await api.get(`comments/${id}`, postQuery);
   await run.importPage('reddit-api', [body]);
   const sort = sortOf(body);
   const ids: string[] = [];
@@ -205,7 +280,7 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
 }
 
 async function fetchListing(api: Upstream, path: string, after: string | undefined, sort: boolean): Promise<Listing> {
-  const { body } = await api.get(path, { limit: PAGE_SIZE, after, ...(sort ? { sort: 'new' } : {}) });
+  const { body } = await api.get(path, listingQuery(after, sort));
   if (!isListing(body)) throw new UpstreamError(`reddit: GET /${path} answered something other than a Listing`);
   return body;
 }

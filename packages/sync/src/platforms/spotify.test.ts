@@ -254,7 +254,7 @@ describe('spotify sync', () => {
       'spotify credentials are not configured: set SOCIALQUERY_SPOTIFY_CLIENT_ID and SOCIALQUERY_SPOTIFY_CLIENT_SECRET',
     );
     const [wrong] = await run([artist], { ...spotify.env(), SOCIALQUERY_SPOTIFY_CLIENT_SECRET: 'wrong-secret-999' });
-    expect(wrong).toMatchObject({ stopped: 'error', detail: 'spotify: POST /api/token answered 400' });
+    expect(wrong).toMatchObject({ stopped: 'error', detail: 'spotify: POST /api/token answered 400: Invalid client' });
     const [unknown] = await run([{ platform: 'music', show: spotifyId('shw', 9) }]);
     expect(unknown?.detail).toBe(`spotify: GET /shows/${spotifyId('shw', 9)} answered 404: Resource not found`);
     const text = JSON.stringify(progress);

@@ -1,8 +1,17 @@
 import type { Database } from '@socialquery/store';
 import type { Kysely } from 'kysely';
-import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { SyncConfig } from '../config.js';
+import {
+  type ClientDeps,
+  requireCredentials,
+  type RunPlan,
+  type SyncPlatform,
+  type TargetResult,
+  type TargetRun,
+} from '../platform.js';
 import type { MusicTarget } from '../targets.js';
-import { type Upstream, UpstreamError } from '../upstream.js';
+import { requestLine, type Upstream, UpstreamError } from '../upstream.js';
+import { count } from '../words.js';
 import { basicAuth, clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'spotify-web-api';
@@ -44,38 +53,89 @@ const itemsOf = (page: unknown): Json[] => {
 };
 const hasNext = (page: unknown) => isJson(page) && typeof page.next === 'string' && page.next !== '';
 
+const credentials = (config: SyncConfig) => ({
+  SOCIALQUERY_SPOTIFY_CLIENT_ID: config.spotify.clientId,
+  SOCIALQUERY_SPOTIFY_CLIENT_SECRET: config.spotify.clientSecret,
+});
+
+/** The API's client: client credentials, its token from the client id and secret. */
+function client({ config, clock, upstream, onWait }: ClientDeps) {
+  const { SOCIALQUERY_SPOTIFY_CLIENT_ID: clientId, SOCIALQUERY_SPOTIFY_CLIENT_SECRET: clientSecret } =
+    requireCredentials('spotify', credentials(config));
+  const { apiUrl, authUrl } = config.spotify;
+  return clientCredentialsApi({
+    platform: 'spotify',
+    secret: clientSecret,
+    apiUrl,
+    authUrl,
+    form: { grant_type: 'client_credentials' },
+    headers: { authorization: basicAuth(clientId, clientSecret) },
+    clock,
+    onWait,
+    upstream,
+  });
+}
+
 /** The music platform (Spotify Web API, client credentials): an artist's releases, a playlist's tracks, a show's episodes. */
 export const spotify: SyncPlatform = {
   platform: 'music',
-  connect({ db, config, clock, upstream, onWait }) {
-    const { clientId, clientSecret, apiUrl, authUrl, market } = config.spotify;
-    if (!clientId || !clientSecret)
-      throw new MissingCredentialsError('spotify', [
-        'SOCIALQUERY_SPOTIFY_CLIENT_ID',
-        'SOCIALQUERY_SPOTIFY_CLIENT_SECRET',
-      ]);
-    const api = clientCredentialsApi({
-      platform: 'spotify',
-      secret: clientSecret,
-      apiUrl,
-      authUrl,
-      form: { grant_type: 'client_credentials' },
-      headers: { authorization: basicAuth(clientId, clientSecret) },
-      clock,
-      onWait,
-      upstream,
-    });
+  api: 'spotify',
+  credentials,
+  connect(deps) {
+    const api = client(deps);
+    const { db, config } = deps;
     return {
       async sync(run) {
         const musicRun = run as TargetRun<MusicTarget>;
         const { artist, playlist, show } = musicRun.target;
         if (artist) return syncArtist(api, db, musicRun, artist);
         if (playlist) return syncPlaylist(api, musicRun, playlist);
-        return syncShow(api, musicRun, show!, market);
+        return syncShow(api, musicRun, show!, config.spotify.market);
       },
     };
   },
+  plan: async ({ target, checkpoint, config }) => planTarget(target as MusicTarget, checkpoint, config.spotify.market),
+  // the token request proves the client id and secret; it reads nothing of the API
+  check: (deps) => client(deps).authorize(),
+  checkCost: 'one token request, no API request',
 };
+
+/** What a run of `target` would send first and read, from its checkpoint (the dry run). */
+function planTarget(target: MusicTarget, checkpoint: unknown, market: string): RunPlan {
+  const stored = (checkpoint ?? {}) as SpotifyCheckpoint;
+  if (target.artist) {
+    const pages = target.pages ?? DEFAULT_PAGES;
+    const known =
+      stored.releases === undefined
+        ? ''
+        : `; the last run counted ${count(stored.releases, 'release')}: when the count is the same and its first page has nothing new, that page is the walk`;
+    return {
+      request: requestLine('GET', `artists/${target.artist}`),
+      reads: `the artist, then its releases, at most ${count(pages, 'page')} of ${ALBUMS_PAGE}, those not stored read whole with their tracks${known}`,
+    };
+  }
+  if (target.playlist) {
+    const pages = target.pages ?? DEFAULT_PLAYLIST_PAGES;
+    const entries = `its entries, at most ${count(pages, 'page')} of ${PLAYLIST_PAGE}`;
+    return {
+      request: requestLine('GET', `playlists/${target.playlist}`),
+      reads: stored.snapshot
+        ? `the playlist: unchanged since snapshot ${stored.snapshot}, that one request; changed, ${entries}`
+        : `the playlist and ${entries} (a first run)`,
+    };
+  }
+  const pages = target.pages ?? DEFAULT_PAGES;
+  const top = stored.newest
+    ? `the episodes newer than ${stored.newest.id} (${stored.newest.releaseDate})`
+    : 'the newest episodes (a first run)';
+  const backlog = stored.backlog
+    ? `; then the backlog from offset ${stored.backlog.offset} down to ${stored.backlog.until ? `${stored.backlog.until.id} (${stored.backlog.until.releaseDate})` : "the list's end"}, at most ${count(pages, 'page')} more`
+    : '';
+  return {
+    request: requestLine('GET', `shows/${target.show!}`, { market }),
+    reads: `the show and ${top}, at most ${count(pages, 'page')} of ${EPISODES_PAGE}${backlog}`,
+  };
+}
 
 /** An object the API answered, else an UpstreamError naming the request. */
 async function object(api: Upstream, path: string, query: Record<string, string | number | undefined> = {}) {

@@ -173,7 +173,10 @@ describe('tiktok sync', () => {
       'tiktok credentials are not configured: set SOCIALQUERY_TIKTOK_CLIENT_KEY and SOCIALQUERY_TIKTOK_CLIENT_SECRET',
     );
     const [wrong] = await run([user], { ...tiktok.env(), SOCIALQUERY_TIKTOK_CLIENT_SECRET: 'wrong-secret-999' });
-    expect(wrong).toMatchObject({ stopped: 'error', detail: 'tiktok: POST /v2/oauth/token/ answered 401' });
+    expect(wrong).toMatchObject({
+      stopped: 'error',
+      detail: 'tiktok: POST /v2/oauth/token/ answered 401: Client key or secret is invalid.',
+    });
     const text = JSON.stringify(progress);
     for (const secret of [TIKTOK_CLIENT_SECRET, TIKTOK_CLIENT_KEY, 'wrong-secret-999', 'clt.tiktok-token'])
       expect(text).not.toContain(secret);

@@ -1,7 +1,20 @@
-import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { Database } from '@socialquery/store';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { SyncConfig } from '../config.js';
+import {
+  type ClientDeps,
+  type PlanInput,
+  requireCredentials,
+  type RunPlan,
+  type SyncPlatform,
+  type TargetResult,
+  type TargetRun,
+} from '../platform.js';
 import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { ShortvideoTarget } from '../targets.js';
-import { UpstreamError, type UpstreamResponse } from '../upstream.js';
+import { requestLine, UpstreamError, type UpstreamResponse } from '../upstream.js';
+import { count } from '../words.js';
 import { clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'tiktok';
@@ -60,39 +73,51 @@ function saysDailyQuotaSpent({ status, body }: { status?: number; body?: unknown
 /** One video query: its body, and the fields asked for. */
 type Query = (body: Json) => Promise<UpstreamResponse>;
 
+const credentials = (config: SyncConfig) => ({
+  SOCIALQUERY_TIKTOK_CLIENT_KEY: config.tiktok.clientKey,
+  SOCIALQUERY_TIKTOK_CLIENT_SECRET: config.tiktok.clientSecret,
+});
+
+/** The API's client: client credentials, its token from the client key and secret (in the form). */
+function client({ config, clock, upstream, onWait }: ClientDeps) {
+  const { SOCIALQUERY_TIKTOK_CLIENT_KEY: clientKey, SOCIALQUERY_TIKTOK_CLIENT_SECRET: clientSecret } =
+    requireCredentials('tiktok', credentials(config));
+  const { apiUrl, authUrl } = config.tiktok;
+  return clientCredentialsApi({
+    platform: 'tiktok',
+    secret: clientSecret,
+    apiUrl,
+    authUrl,
+    trailingSlash: true,
+    final: saysDailyQuotaSpent,
+    form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'client_credentials' },
+    clock,
+    onWait,
+    upstream,
+  });
+}
+
+/** The Research API's requests a day, per project, reset at 00:00 UTC; token requests are not counted. */
+const ledgerOf = (db: Kysely<Database>, config: SyncConfig, clock: Clock) =>
+  new QuotaLedger(db, 'tiktok', config.tiktok.dailyRequests, clock, { timeZone: 'UTC', unit: 'requests' });
+
+const QUERY_PATH = 'v2/research/video/query/';
+
 /** The short-video platform (TikTok Research API, client credentials): a user's videos. */
 export const tiktok: SyncPlatform = {
   platform: 'shortvideo',
-  connect({ db, config, clock, upstream, onWait }) {
-    const { clientKey, clientSecret, apiUrl, authUrl, firstRunDays, dailyRequests } = config.tiktok;
-    if (!clientKey || !clientSecret)
-      throw new MissingCredentialsError('tiktok', [
-        'SOCIALQUERY_TIKTOK_CLIENT_KEY',
-        'SOCIALQUERY_TIKTOK_CLIENT_SECRET',
-      ]);
-    const api = clientCredentialsApi({
-      platform: 'tiktok',
-      secret: clientSecret,
-      apiUrl,
-      authUrl,
-      trailingSlash: true,
-      final: saysDailyQuotaSpent,
-      form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'client_credentials' },
-      clock,
-      onWait,
-      upstream,
-    });
-    // the Research API's requests a day, per project, reset at 00:00 UTC; token requests are not counted
-    const quota = new QuotaLedger(db, 'tiktok', dailyRequests, clock, {
-      timeZone: 'UTC',
-      unit: 'requests',
-    });
+  api: 'tiktok',
+  credentials,
+  connect(deps) {
+    const { db, config, clock } = deps;
+    const api = client(deps);
+    const quota = ledgerOf(db, config, clock);
     /** One video query, charged to the day's budget first (its retries after); a spent daily quota spends the rest of the day. */
     const query: Query = async (body) => {
       await quota.spend(1, 'a video query');
       const before = api.requests;
       try {
-        return await api.post('v2/research/video/query/', body, { fields: VIDEO_FIELDS });
+        return await api.post(QUERY_PATH, body, { fields: VIDEO_FIELDS });
       } catch (error) {
         if (isDailyQuotaSpent(error)) throw await quota.exhaust('429: the daily quota is spent');
         throw error;
@@ -102,10 +127,42 @@ export const tiktok: SyncPlatform = {
       }
     };
     return {
-      sync: (run) => syncUser(query, run as TargetRun<ShortvideoTarget>, clock.now(), firstRunDays),
+      sync: (run) => syncUser(query, run as TargetRun<ShortvideoTarget>, clock.now(), config.tiktok.firstRunDays),
     };
   },
+  plan: (input) => planTarget(input as PlanInput<ShortvideoTarget>),
+  // the token request proves the client key and secret; no Research API request is sent (none is spent)
+  check: (deps) => client(deps).authorize(),
+  checkCost: 'one token request, no Research API request',
 };
+
+/**
+ * What a run of a target would send first and read, and the requests it would spend: at least a request a
+ * window of its new days (up to its page limit), and one of the backlog's; at most its page limit per walk.
+ */
+async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<ShortvideoTarget>): Promise<RunPlan> {
+  const stored = checkpoint as TiktokCheckpoint | undefined;
+  const now = clock.now();
+  const pages = target.pages ?? DEFAULT_PAGES;
+  const today = apiDate(now);
+  const floor = stored?.through ?? apiDate(now - (config.tiktok.firstRunDays - 1) * DAY);
+  const start = apiDate(Math.max(dateMs(floor), dateMs(today) - (WINDOW_DAYS - 1) * DAY));
+  const windows = Math.ceil(((dateMs(today) - dateMs(floor)) / DAY + 1) / WINDOW_DAYS);
+  const spans = stored?.backlog?.length ?? 0;
+  const ledger = ledgerOf(db, config, clock);
+  return {
+    request: `${requestLine('POST', QUERY_PATH)} (username ${target.user}, ${start} to ${today}, max_count ${MAX_COUNT})`,
+    reads: `the videos of ${floor} to ${today}${stored ? '' : ' (a first run)'} in windows of ${WINDOW_DAYS} days, at most ${count(pages, 'request')}${spans > 0 ? `; then ${count(spans, 'span')} of days earlier runs left, at most ${count(pages, 'request')} more` : ''}`,
+    quota: {
+      ledger: 'tiktok',
+      unit: 'requests',
+      min: Math.min(pages, windows) + (spans > 0 ? 1 : 0),
+      max: pages * (spans > 0 ? 2 : 1),
+      used: await ledger.used(),
+      budget: ledger.budget,
+    },
+  };
+}
 
 /** How a walk of days ended: the requests it sent, what it left unread, and the spent budget that stopped it. */
 interface Walked {

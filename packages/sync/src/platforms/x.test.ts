@@ -324,7 +324,10 @@ describe('x sync', () => {
     const [missing] = await run([user], {});
     expect(missing?.detail).toBe('x credentials are not configured: set SOCIALQUERY_X_BEARER_TOKEN');
     const [wrong] = await run([user], { ...x.env(), SOCIALQUERY_X_BEARER_TOKEN: 'wrong-token-999' });
-    expect(wrong).toMatchObject({ stopped: 'error', detail: 'x: GET /users/by/username/fakeuser answered 401' });
+    expect(wrong).toMatchObject({
+      stopped: 'error',
+      detail: 'x: GET /users/by/username/fakeuser answered 401: Unauthorized',
+    });
     const [unknown] = await run([{ platform: 'microblog', user: 'nobody' }]);
     expect(unknown?.detail).toBe('x: no user nobody (GET /users/by/username/nobody found none)');
     const text = JSON.stringify(progress);

@@ -1,6 +1,15 @@
-import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { SyncConfig } from '../config.js';
+import {
+  type ClientDeps,
+  requireCredentials,
+  type RunPlan,
+  type SyncPlatform,
+  type TargetResult,
+  type TargetRun,
+} from '../platform.js';
 import type { MicroblogTarget } from '../targets.js';
-import { createUpstream, type Upstream, UpstreamError } from '../upstream.js';
+import { createUpstream, requestLine, type Upstream, UpstreamError } from '../upstream.js';
+import { count } from '../words.js';
 
 const FORMAT = 'twitter-v2';
 /** Posts per page: the API's largest for timelines and recent search; followers' 1,000. */
@@ -42,21 +51,33 @@ const metaOf = (body: unknown): Json => (isJson(body) && isJson(body.meta) ? bod
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const hasData = (body: unknown) => isJson(body) && Array.isArray(body.data) && body.data.length > 0;
 
+const credentials = (config: SyncConfig) => ({ SOCIALQUERY_X_BEARER_TOKEN: config.x.bearerToken });
+
+/** The API's client: the app's bearer token in each request's header. */
+function client({ config, clock, upstream, onWait }: ClientDeps) {
+  const { SOCIALQUERY_X_BEARER_TOKEN: bearerToken } = requireCredentials('x', credentials(config));
+  return createUpstream({
+    platform: 'x',
+    baseUrl: config.x.apiUrl,
+    secrets: [bearerToken],
+    clock,
+    onWait,
+    ...upstream,
+    auth: { apply: async ({ headers }) => void (headers.authorization = `Bearer ${bearerToken}`) },
+  });
+}
+
+/** The credentials check's request: one user, by name (X's developer account); no field asked for. */
+const CHECK_PATH = 'users/by/username/XDevelopers';
+
 /** The microblog (X API v2, an app's bearer token): a user's posts, a conversation's replies, a user's followers. */
 export const x: SyncPlatform = {
   platform: 'microblog',
-  connect({ config, clock, upstream, onWait }) {
-    const { bearerToken, apiUrl } = config.x;
-    if (!bearerToken) throw new MissingCredentialsError('x', ['SOCIALQUERY_X_BEARER_TOKEN']);
-    const api = createUpstream({
-      platform: 'x',
-      baseUrl: apiUrl,
-      secrets: [bearerToken],
-      clock,
-      onWait,
-      ...upstream,
-      auth: { apply: async ({ headers }) => void (headers.authorization = `Bearer ${bearerToken}`) },
-    });
+  api: 'x',
+  credentials,
+  connect(deps) {
+    const api = client(deps);
+    const { clock } = deps;
     return {
       async sync(run) {
         const microblogRun = run as TargetRun<MicroblogTarget>;
@@ -66,18 +87,56 @@ export const x: SyncPlatform = {
           return walkNewest(api, microblogRun, `users/${id}/tweets`, 'pagination_token', DEFAULT_USER_PAGES, {});
         }
         if (conversation)
-          return walkNewest(api, microblogRun, 'tweets/search/recent', 'next_token', DEFAULT_SEARCH_PAGES, {
-            query: `conversation_id:${conversation}`,
-          });
+          return walkNewest(api, microblogRun, SEARCH_PATH, 'next_token', DEFAULT_SEARCH_PAGES, searchOf(conversation));
         return syncFollowers(api, microblogRun, await lookUp(api, microblogRun, followers!), clock.now());
       },
     };
   },
+  plan: async ({ target, checkpoint }) => planTarget(target as MicroblogTarget, checkpoint),
+  async check(deps) {
+    await client(deps).get(CHECK_PATH);
+    return requestLine('GET', CHECK_PATH);
+  },
+  checkCost: "a request of the user lookup's 15-minute window, and one user read",
 };
+
+const SEARCH_PATH = 'tweets/search/recent';
+/** A conversation's replies: the recent search's query. */
+const searchOf = (conversation: string) => ({ query: `conversation_id:${conversation}` });
+/** A user's lookup, the first request of a user's and a followers' run. */
+const lookUpPath = (username: string) => `users/by/username/${username}`;
+
+/** What a run of `target` would send first and read, from its checkpoint (the dry run). */
+function planTarget(target: MicroblogTarget, checkpoint: unknown): RunPlan {
+  const stored = (checkpoint ?? {}) as XCheckpoint;
+  if (target.followers) {
+    const pages = target.pages ?? DEFAULT_FOLLOWERS_PAGES;
+    return {
+      request: requestLine('GET', lookUpPath(target.followers)),
+      reads: `the user, then its newest followers again, the first ${count(pages, 'page')} of ${FOLLOWERS_PAGE}`,
+    };
+  }
+  const pages = target.pages ?? (target.user ? DEFAULT_USER_PAGES : DEFAULT_SEARCH_PAGES);
+  const what = target.user ? 'posts' : 'replies';
+  const top = stored.newest ? `the ${what} newer than ${stored.newest} (since_id)` : `the newest ${what} (a first run)`;
+  const gaps = stored.backlog?.length
+    ? `; then ${count(stored.backlog.length, 'gap')} earlier runs left, at most ${count(pages, 'page')} more`
+    : '';
+  const reads = `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE}${gaps}`;
+  if (target.user) return { request: requestLine('GET', lookUpPath(target.user)), reads: `the user, then ${reads}` };
+  return {
+    request: requestLine('GET', SEARCH_PATH, {
+      ...searchOf(target.conversation!),
+      max_results: PAGE_SIZE,
+      since_id: stored.newest,
+    }),
+    reads,
+  };
+}
 
 /** `/users/by/username/{name}`: the user's id and username as X spells it; the profile is imported (its counts change). */
 async function lookUp(api: Upstream, run: TargetRun, username: string): Promise<{ id: string; username: string }> {
-  const { body } = await api.get(`users/by/username/${username}`, USER_FIELDS);
+  const { body } = await api.get(lookUpPath(username), USER_FIELDS);
   const data = isJson(body) && isJson(body.data) ? body.data : {};
   const id = text(data.id);
   if (!id) throw new UpstreamError(`x: no user ${username} (GET /users/by/username/${username} found none)`);

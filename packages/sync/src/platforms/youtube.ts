@@ -1,9 +1,20 @@
 import type { Database } from '@socialquery/store';
 import type { Kysely } from 'kysely';
-import { MissingCredentialsError, type SyncPlatform, type TargetResult, type TargetRun } from '../platform.js';
+import type { Clock } from '../clock.js';
+import type { SyncConfig } from '../config.js';
+import {
+  type ClientDeps,
+  type PlanInput,
+  requireCredentials,
+  type RunPlan,
+  type SyncPlatform,
+  type TargetResult,
+  type TargetRun,
+} from '../platform.js';
 import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { VideoTarget } from '../targets.js';
-import { createUpstream, UpstreamError, type UpstreamResponse } from '../upstream.js';
+import { createUpstream, requestLine, UpstreamError, type UpstreamResponse } from '../upstream.js';
+import { count } from '../words.js';
 
 /** Quota units per call (YouTube Data API v3's published costs). */
 export const QUOTA_COST = {
@@ -71,22 +82,38 @@ const isQuotaExceeded = (error: unknown) => hasReason(error, 403, 'quotaExceeded
 /** A 400 refusing a page token (`invalidPageToken`): one an earlier run saved that the API no longer takes. */
 const isInvalidPageToken = (error: unknown) => hasReason(error, 400, 'invalidPageToken');
 
+const credentials = (config: SyncConfig) => ({ SOCIALQUERY_YOUTUBE_API_KEY: config.youtube.apiKey });
+
+/** The API's client: the key in each request's `key` parameter. */
+function client({ config, clock, upstream, onWait }: ClientDeps) {
+  const { SOCIALQUERY_YOUTUBE_API_KEY: apiKey } = requireCredentials('youtube', credentials(config));
+  return createUpstream({
+    platform: 'youtube',
+    baseUrl: config.youtube.apiUrl,
+    secrets: [apiKey],
+    clock,
+    onWait,
+    ...upstream,
+    auth: { apply: async ({ searchParams }) => searchParams.set('key', apiKey) },
+  });
+}
+
+/** The day's units, counted in the store against SOCIALQUERY_YOUTUBE_DAILY_QUOTA. */
+const ledgerOf = (db: Kysely<Database>, config: SyncConfig, clock: Clock) =>
+  new QuotaLedger(db, 'youtube', config.youtube.dailyQuota, clock);
+
+/** The credentials check's call: one channel's id (Google for Developers'), the cheapest call there is. */
+const CHECK_QUERY = { part: 'id', id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' };
+
 /** The video platform (YouTube Data API v3, an API key): a channel's uploads, a search's newest videos. */
 export const youtube: SyncPlatform = {
   platform: 'video',
-  connect({ db, config, clock, upstream, onWait }) {
-    const { apiKey, apiUrl, dailyQuota } = config.youtube;
-    if (!apiKey) throw new MissingCredentialsError('youtube', ['SOCIALQUERY_YOUTUBE_API_KEY']);
-    const api = createUpstream({
-      platform: 'youtube',
-      baseUrl: apiUrl,
-      secrets: [apiKey],
-      clock,
-      onWait,
-      ...upstream,
-      auth: { apply: async ({ searchParams }) => searchParams.set('key', apiKey) },
-    });
-    const quota = new QuotaLedger(db, 'youtube', dailyQuota, clock);
+  api: 'youtube',
+  credentials,
+  connect(deps) {
+    const api = client(deps);
+    const { db } = deps;
+    const quota = ledgerOf(db, deps.config, deps.clock);
     /** One call, charged to the day's budget first; a quotaExceeded answer spends the rest of the day. */
     const call = async (method: Method, query: Record<string, string | number | undefined>) => {
       await quota.spend(QUOTA_COST[method], method);
@@ -113,7 +140,84 @@ export const youtube: SyncPlatform = {
       },
     };
   },
+  plan: (input) => planTarget(input as PlanInput<VideoTarget>),
+  // the check is not charged to the store's ledger: it needs no store, and a unit is far below any budget
+  async check(deps) {
+    await client(deps).get(PATHS['channels.list'], CHECK_QUERY);
+    return requestLine('GET', PATHS['channels.list'], CHECK_QUERY);
+  },
+  checkCost: `${QUOTA_COST['channels.list']} quota unit (channels.list), not counted in the store's ledger`,
 };
+
+/** The queries of a run's listing calls (the dry run names its first). */
+const channelQuery = (channel: string) => ({ part: 'contentDetails', id: channel });
+const uploadsQuery = (playlistId: string, pageToken: string | undefined) => ({
+  part: 'snippet,contentDetails',
+  playlistId,
+  maxResults: PAGE_SIZE,
+  pageToken,
+});
+const searchQuery = (q: string, pageToken: string | undefined, after: ListedVideo | undefined) => ({
+  part: 'snippet',
+  q,
+  type: 'video',
+  order: 'date',
+  maxResults: PAGE_SIZE,
+  publishedAfter: after?.publishedAt,
+  pageToken,
+});
+
+/** A listed video, in words. */
+const videoText = (video: ListedVideo) => `${video.videoId} (${video.publishedAt})`;
+
+/**
+ * What a run of a target would send first and read, and the units it would spend: at least what a run
+ * with nothing new spends, at most what one whose every page is full spends (quota.ts: QUOTA_COST).
+ */
+async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<VideoTarget>): Promise<RunPlan> {
+  const stored = (checkpoint ?? {}) as YoutubeCheckpoint;
+  const ledger = ledgerOf(db, config, clock);
+  const quota = { ledger: 'youtube', unit: 'units', used: await ledger.used(), budget: ledger.budget };
+  const pages = target.pages ?? (target.channel ? DEFAULT_CHANNEL_PAGES : DEFAULT_SEARCH_PAGES);
+  // a backlog is walked after what is new, up to as many pages again (and its first, of stored videos, uncounted)
+  const walks = stored.backlog ? 2 : 1;
+  const extra = stored.backlog ? 1 : 0;
+  const top = stored.newest ? `the videos newer than ${videoText(stored.newest)}` : 'the newest videos (a first run)';
+  const backlog = stored.backlog
+    ? `; then the backlog from ${stored.backlog.pageToken ? `page token ${stored.backlog.pageToken}` : "the listing's top"} down to ${stored.backlog.stop ? videoText(stored.backlog.stop) : "the listing's end"}, at most ${count(pages, 'page')} more`
+    : '';
+  const walk = `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE} (each page's new videos read whole by videos.list)${backlog}`;
+  if (target.search) {
+    const page = QUOTA_COST['search.list'];
+    return {
+      request: requestLine('GET', PATHS['search.list'], searchQuery(target.search, undefined, stored.newest)),
+      reads: walk,
+      quota: { ...quota, min: walks * page, max: (walks * pages + extra) * (page + QUOTA_COST['videos.list']) },
+    };
+  }
+  const channel = target.channel!;
+  const refresh = target.refresh ?? DEFAULT_REFRESH;
+  const { n } = await db
+    .selectFrom('video_videos')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('channel_id', '=', channel)
+    .executeTakeFirstOrThrow();
+  const storedVideos = Number(n);
+  const refreshCalls = (videos: number) => Math.ceil(videos / PAGE_SIZE) * QUOTA_COST['videos.list'];
+  const lookup = stored.uploads ? 0 : QUOTA_COST['channels.list'];
+  const listing = QUOTA_COST['playlistItems.list'];
+  return {
+    request: stored.uploads
+      ? requestLine('GET', PATHS['playlistItems.list'], uploadsQuery(stored.uploads, undefined))
+      : requestLine('GET', PATHS['channels.list'], channelQuery(channel)),
+    reads: `${stored.uploads ? '' : "the channel's uploads playlist (channels.list, once), then "}${walk}; then the view counts of its ${count(refresh, 'newest stored video')} (${storedVideos} stored)`,
+    quota: {
+      ...quota,
+      min: lookup + walks * listing + refreshCalls(Math.min(refresh, storedVideos)),
+      max: lookup + (walks * pages + extra) * (listing + QUOTA_COST['videos.list']) + refreshCalls(refresh),
+    },
+  };
+}
 
 type Call = (method: Method, query: Record<string, string | number | undefined>) => Promise<UpstreamResponse>;
 /** What a target's sync uses: the charged call, and the store (which videos are stored). */
@@ -146,22 +250,14 @@ async function syncChannel(session: Session, run: TargetRun<VideoTarget>, channe
   const stored = (run.checkpoint ?? {}) as YoutubeCheckpoint;
   let uploads = stored.uploads;
   if (!uploads) {
-    const { body } = await session.call('channels.list', { part: 'contentDetails', id: channel });
+    const { body } = await session.call('channels.list', channelQuery(channel));
     uploads = stringAt(objectAt(objectAt(itemsOf(body)[0], 'contentDetails'), 'relatedPlaylists'), 'uploads');
     if (!uploads) throw new UpstreamError(`youtube: no channel ${channel} (channels.list found no uploads playlist)`);
   }
   const walked = await walkNewestFirst(session, run, {
     pages: run.target.pages ?? DEFAULT_CHANNEL_PAGES,
     history: true,
-    fetchPage: async (pageToken) =>
-      (
-        await session.call('playlistItems.list', {
-          part: 'snippet,contentDetails',
-          playlistId: uploads,
-          maxResults: PAGE_SIZE,
-          pageToken,
-        })
-      ).body,
+    fetchPage: async (pageToken) => (await session.call('playlistItems.list', uploadsQuery(uploads, pageToken))).body,
     read: (item) => {
       const details = objectAt(item, 'contentDetails');
       const videoId = stringAt(details, 'videoId');
@@ -224,18 +320,7 @@ async function syncSearch(session: Session, run: TargetRun<VideoTarget>, q: stri
   const walked = await walkNewestFirst(session, run, {
     pages: run.target.pages ?? DEFAULT_SEARCH_PAGES,
     history: false,
-    fetchPage: async (pageToken, after) =>
-      (
-        await session.call('search.list', {
-          part: 'snippet',
-          q,
-          type: 'video',
-          order: 'date',
-          maxResults: PAGE_SIZE,
-          publishedAfter: after?.publishedAt,
-          pageToken,
-        })
-      ).body,
+    fetchPage: async (pageToken, after) => (await session.call('search.list', searchQuery(q, pageToken, after))).body,
     read: (item) => {
       const videoId = stringAt(objectAt(item, 'id'), 'videoId');
       const publishedAt = stringAt(objectAt(item, 'snippet'), 'publishedAt');
