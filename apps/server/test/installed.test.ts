@@ -1,8 +1,9 @@
 /**
  * The one-package install, as a user without the repository gets it: `@socialquery/server` installed
- * into an empty folder by `pnpm deploy` (the package's files as `pnpm pack` ships them, and its
- * production dependencies, the workspace packages among them as packed copies, resolved from the
- * workspace's lockfile and taken offline from its package store: no network), then its bin run there:
+ * into an empty folder by the README's command, `pnpm deploy:server <folder>` (scripts/deploy-server.mjs:
+ * `pnpm deploy` of the package's files as `pnpm pack` ships them, and its production dependencies, the
+ * workspace packages among them as packed copies, resolved from the workspace's lockfile and taken
+ * offline from its package store here: no network), then its bin run there:
  * admin commands seed and create a token, the service starts on the store in that folder, answers,
  * and stops on SIGTERM with exit code 0. (Installing the tarballs themselves would need a registry's
  * metadata for their dependencies' version ranges, which a test here cannot reach.)
@@ -19,6 +20,12 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'socialquery-installed-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** `pnpm deploy:server`, offline, as the README gives it; what it printed. */
+const deployServer = (...args: string[]) =>
+  run('pnpm', ['deploy:server', '--offline', ...args], { cwd: ROOT }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
 /** Installs a workspace package and its production dependencies into a new folder, offline. */
 async function installAlone(name: string, folder: string) {
   await run(
@@ -34,7 +41,8 @@ const installedPackages = (folder: string) => readdirSync(join(folder, 'node_mod
 describe('@socialquery/server installed on its own', () => {
   it('installs into an empty folder and runs: admin commands and the service on a store in that folder', async () => {
     const app = join(work, 'app');
-    await installAlone('@socialquery/server', app);
+    const deployed = await deployServer(app);
+    expect(deployed.stdout).toContain(`Run it with: node ${join(app, 'bin', 'socialquery-server.js')}`);
     expect(installedPackages(app).some((name) => name.startsWith('better-sqlite3@'))).toBe(true);
     // what the package ships (its README always), and its dependencies
     expect(readdirSync(app).sort()).toEqual([
@@ -93,6 +101,12 @@ describe('@socialquery/server installed on its own', () => {
     }
     expect(await exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');
+
+    // a second deploy into the same folder is refused, unless asked for; nothing half-made is left beside it
+    const again = await deployServer(app);
+    expect('code' in again && again.code).toBe(2);
+    expect(again.stderr).toContain('exists and is not empty');
+    expect(readdirSync(work).filter((name) => name.includes('partial'))).toEqual([]);
   });
 
   it('a client package alone brings no server dependency', async () => {
