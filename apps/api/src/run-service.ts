@@ -231,9 +231,9 @@ function stopOnSignals({ service, logger }: LaunchedService) {
 }
 
 /**
- * Bytes a demo row takes in a SQLite store file, search indexes included: measured 0.52 KB at the
- * first-run size (83 MB for 159 k rows), 0.81 KB with the forum and videos at a fifth (106 MB for
- * 176 k rows) and 0.47 KB for the full demo; rounded up.
+ * Bytes a demo row takes in a SQLite store file, search indexes included, rounded up from the
+ * largest share any demo size has taken (the first-run size is in README.md, checked by
+ * test/main.test.ts).
  */
 const DEMO_BYTES_PER_ROW = 1024;
 

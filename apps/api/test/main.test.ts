@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import http from 'node:http';
@@ -11,9 +11,10 @@ import { LOG_FLUSH_MS } from '../src/logger.js';
 afterEach(killServiceProcesses);
 
 /** The rows per set the README says the first start seeds (its first-run-demo block: "forum 66,459 (…), …"). */
+const readme = () => readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+
 function readmeFirstRunDemo(): Record<string, number> {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const block = /<!-- first-run-demo[^>]*-->([\s\S]*?)<!-- \/first-run-demo -->/.exec(readme)?.[1] ?? '';
+  const block = /<!-- first-run-demo[^>]*-->([\s\S]*?)<!-- \/first-run-demo -->/.exec(readme())?.[1] ?? '';
   // each set: its name, its rows, then a description in parentheses
   const sets = block.replace(/\s+/g, ' ').matchAll(/([a-z]+) (\d{1,3}(?:,\d{3})*) \(/g);
   return Object.fromEntries([...sets].map(([, name, count]) => [name, Number(count!.replace(/,/g, ''))]));
@@ -108,6 +109,12 @@ describe('socialquery-api entry point', () => {
     const accessLine = first.output().indexOf('"url":"/api/v1/forum/community/programming/posts?limit=3"');
     expect(accessLine).toBeGreaterThan(-1);
     expect(accessLine).toBeLessThan(first.output().indexOf('"msg":"stopped"'));
+
+    // and the size the README gives for the first start's store file, within a twentieth
+    if (store.startsWith('sqlite:')) {
+      const readmeMB = Number(/the store takes (\d+) MB on disk/.exec(readme())?.[1]);
+      expect(statSync(store.slice('sqlite:'.length)).size / 1e6 / readmeMB).toBeCloseTo(1, 1);
+    }
 
     const second = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
     expect(second.output()).not.toContain('shown only this once');
