@@ -71,7 +71,14 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents exactly the operations the app mounts, each once, under its contract id', () => {
-    const service_routes = ['/healthz', OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/init.js`, `${DOCS_PATH}/assets/{file}`];
+    const service_routes = [
+      '/',
+      '/healthz',
+      OPENAPI_PATH,
+      DOCS_PATH,
+      `${DOCS_PATH}/init.js`,
+      `${DOCS_PATH}/assets/{file}`,
+    ];
     const mounted = mountedGetRoutes(service.app).filter((path) => !service_routes.includes(path));
     const documented = Object.keys(doc.paths ?? {});
     expect([...documented].sort()).toEqual([...new Set(mounted)].sort());
