@@ -97,6 +97,20 @@ describe('video client against the real service', () => {
     expect(rest).toEqual(ids.slice(20));
   });
 
+  it('search takes after/before without uploadDate (a Date as a bound): a walk over the whole archive before it', async () => {
+    const before = new Date('2025-06-01T00:00:00Z');
+    const ids: string[] = [];
+    for await (const item of iterateSearch(client, { keyword, before })) ids.push(item.videoId);
+    expect(ids.length).toBeGreaterThan(20);
+    expect(new Set(ids).size).toBe(ids.length);
+    // every one older than a year: none is in the widest uploadDate window
+    const thisYear = new Set<string>();
+    for await (const item of iterateSearch(client, { keyword, uploadDate: 'THIS_YEAR' })) thisYear.add(item.videoId);
+    expect(ids.filter((id) => thisYear.has(id))).toEqual([]);
+    const narrowed = SearchResponse.parse(await client.search({ keyword, uploadDate: 'THIS_YEAR', before }));
+    expect(narrowed.data.contents).toEqual([]);
+  });
+
   it("channelVideos and iterateChannelVideos: a channel's uploads newest first, every page once, a Date as a bound", async () => {
     const first = ChannelVideosResponse.parse(await client.channelVideos({ channelId }));
     expect(first.data.contents).toHaveLength(20);

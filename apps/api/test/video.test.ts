@@ -77,16 +77,20 @@ const tokens = (text: string) =>
 /**
  * The videos a search must return, in rank order: every term a whole word of the title or channel
  * name, of the type, in the window, available in the region; those whose title holds every term
- * first, then by views and num, both descending.
+ * first, then by views and num, both descending. The window: the uploadDate window ending now, or
+ * (none given) the whole archive up to now; either narrowed to strictly after `after` and before
+ * `before` (epoch ms).
  */
 async function expectedMatches(query: {
   keyword: string;
-  uploadDate: UploadDate;
+  uploadDate: UploadDate | undefined;
+  after?: number;
+  before?: number;
   type?: string;
   geoCode?: string;
 }): Promise<Row[]> {
   const terms = tokens(query.keyword);
-  const since = NOW.getTime() - UPLOAD_WINDOW_MS[query.uploadDate];
+  const since = query.uploadDate ? NOW.getTime() - UPLOAD_WINDOW_MS[query.uploadDate] : -Infinity;
   const inTitle = (v: Row) => (terms.every((t) => tokens(v.title).includes(t)) ? 1 : 0);
   return (await allVideos())
     .filter((v) => {
@@ -96,6 +100,8 @@ async function expectedMatches(query: {
         v.type === (query.type ?? 'VIDEO') &&
         v.published_at >= since &&
         v.published_at <= NOW.getTime() &&
+        v.published_at > (query.after ?? -Infinity) &&
+        v.published_at < (query.before ?? Infinity) &&
         !v.blocked_regions.includes(`,${query.geoCode ?? 'US'},`)
       );
     })
@@ -404,6 +410,117 @@ describe('search: after and before (exclusive bounds on the publish time, an ext
   it('trending and related take no time window: unknown parameters there', async () => {
     expectError(await get(topShortSongs.path, { after: '2024-05-01' }), 400, 'unknown_parameter');
     expectError(await get(relatedVideos.path, { videoId, before: '2024-05-01' }), 400, 'unknown_parameter');
+  });
+});
+
+describe('search: after/before without uploadDate (a window over the whole archive, an extension)', () => {
+  /** Before every uploadDate window: THIS_YEAR starts on 2025-06-15 at NOW. */
+  const past = '2025-06-01';
+  const pastMs = Date.parse(past);
+
+  it('before alone finds the old matches, exactly, in rank order, every one once; THIS_YEAR and the default find none of them', async () => {
+    const expected = await expectedMatches({ keyword, uploadDate: undefined, before: pastMs });
+    expect(expected.length).toBeGreaterThan(40);
+    const { ids, first, total, pages } = await walkSearch({ keyword, before: past });
+    expect(ids).toEqual(expected.map((v) => v.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(pages).toBe(Math.ceil(expected.length / 20));
+    expectTotalOf(first, expected.length);
+    expect(total).toBe(expected.length);
+    // the published moments, from the store: strictly before `before`
+    const published = new Map((await allVideos()).map((v) => [v.id, v.published_at]));
+    expect(ids.every((id) => published.get(id)! < pastMs)).toBe(true);
+    // with uploadDate, before narrows its window as it always did: nothing is left of the widest one
+    const year = SearchResponse.parse(
+      (await get(search.path, { keyword, uploadDate: 'THIS_YEAR', before: past })).body,
+    );
+    expect(year.data.contents).toEqual([]);
+    expect(year.pagination).toEqual({ total: 0, hasMore: false, paginationToken: '' });
+    const { ids: thisYear } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR' });
+    const recent = SearchResponse.parse((await get(search.path, { keyword })).body).data.contents;
+    const found = new Set(ids);
+    expect([...thisYear, ...recent.map((c) => c.videoId)].filter((id) => found.has(id))).toEqual([]);
+  });
+
+  it('after and before: the matches published strictly between them, ranked as the ordinary search ranks them', async () => {
+    const old = (await expectedMatches({ keyword, uploadDate: undefined, before: pastMs })).sort(
+      (a, b) => b.published_at - a.published_at,
+    );
+    const [upper, lower] = [old[2]!, old[old.length - 3]!];
+    const window = { after: new Date(lower.published_at).toISOString(), before: String(upper.published_at / 1000) };
+    const expected = await expectedMatches({
+      keyword,
+      uploadDate: undefined,
+      after: lower.published_at,
+      before: upper.published_at,
+    });
+    expect(expected.length).toBeGreaterThan(20);
+    const { ids, total } = await walkSearch({ keyword, ...window });
+    expect(total).toBe(expected.length);
+    expect(ids).toEqual(expected.map((v) => v.id));
+    expect(ids).not.toContain(upper.id);
+    expect(ids).not.toContain(lower.id);
+    // after alone reaches to now: within this year, the THIS_YEAR walk restricted to the window, in its order
+    const since = NOW.getTime() - 200 * 86_400_000;
+    const { ids: recent } = await walkSearch({ keyword, after: new Date(since).toISOString() });
+    const { ids: thisYear } = await walkSearch({ keyword, uploadDate: 'THIS_YEAR' });
+    const published = new Map((await allVideos()).map((v) => [v.id, v.published_at]));
+    expect(recent.length).toBeGreaterThan(20);
+    expect(recent).toEqual(thisYear.filter((id) => published.get(id)! > since));
+  });
+
+  it('a token of a whole-archive walk is refused with an uploadDate, and one of an uploadDate walk without it: 400 invalid_cursor', async () => {
+    const archive = SearchResponse.parse((await get(search.path, { keyword, before: past })).body);
+    const token = archive.pagination.paginationToken;
+    expect(token).not.toBe('');
+    for (const uploadDate of uploadDates)
+      expectError(
+        await get(search.path, { keyword, uploadDate, before: past, paginationToken: token }),
+        400,
+        'invalid_cursor',
+      );
+    expectError(await get(search.path, { keyword, paginationToken: token }), 400, 'invalid_cursor');
+    // the same window spelled otherwise fits
+    const second = await get(search.path, { keyword, before: String(pastMs / 1000), paginationToken: token });
+    expect(second.status).toBe(200);
+    expect(SearchResponse.parse(second.body).data.contents).toHaveLength(20);
+
+    const before = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
+    const year = SearchResponse.parse((await get(search.path, { keyword, uploadDate: 'THIS_YEAR', before })).body);
+    expect(year.pagination.hasMore).toBe(true);
+    expectError(
+      await get(search.path, { keyword, before, paginationToken: year.pagination.paginationToken }),
+      400,
+      'invalid_cursor',
+    );
+  });
+
+  it('with uploadDate, before still narrows its window; without either, the default hour is unchanged', async () => {
+    const before = NOW.getTime() - 10 * 86_400_000;
+    const month = await expectedMatches({ keyword, uploadDate: 'THIS_MONTH', before });
+    expect(month.length).toBeGreaterThan(0);
+    const { ids } = await walkSearch({ keyword, uploadDate: 'THIS_MONTH', before: new Date(before).toISOString() });
+    expect(ids).toEqual(month.map((v) => v.id));
+    for (const word of ['recipe', 'guitar', 'workout', keyword]) {
+      const implicit = await get(search.path, { keyword: word });
+      const explicit = await get(search.path, { keyword: word, uploadDate: '1_HOUR_AGO' });
+      expect(implicit.body).toEqual(explicit.body);
+      const hour = await expectedMatches({ keyword: word, uploadDate: '1_HOUR_AGO' });
+      expect(SearchResponse.parse(implicit.body).data.contents.map((c) => c.videoId)).toEqual(
+        hour.slice(0, 20).map((v) => v.id),
+      );
+    }
+  });
+
+  it('bulk export (format=ndjson) follows a whole-archive walk to its end: every match once, in rank order', async () => {
+    const expected = await expectedMatches({ keyword, uploadDate: undefined, before: pastMs });
+    const res = await get(search.path, { keyword, before: past, format: 'ndjson', fields: 'videoId' });
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { videoId: string }).videoId);
+    expect(lines).toEqual(expected.map((v) => v.id));
   });
 });
 

@@ -11,7 +11,8 @@ export interface VideoClientOptions extends ClientOptions {
 export type VideoClient = ContractClient<typeof videoContract>;
 
 /**
- * `search({ keyword, geoCode?, uploadDate?, type?, language?, paginationToken? })`,
+ * `search({ keyword, geoCode?, uploadDate?, type?, language?, paginationToken?, after?, before? })` (after/before
+ * without uploadDate: a window over the whole archive),
  * `topShortSongs({ countryCode?, filterByType?, filterByDate?, geoCode?, language? })`,
  * `relatedVideos({ videoId })`, `streamingData({ videoId, quality? })`,
  * `videosByIds({ ids })` (a list of up to 100 ids, or them comma-separated),

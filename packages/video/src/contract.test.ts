@@ -62,13 +62,14 @@ describe('video contract', () => {
   });
 
   it('applies the documented defaults', () => {
+    // uploadDate's default (1_HOUR_AGO) is the handler's to apply: without it, after/before set the window
     expect(search.params.query.parse({ keyword: 'pasta' })).toEqual({
       keyword: 'pasta',
       geoCode: 'US',
-      uploadDate: '1_HOUR_AGO',
       type: 'VIDEO',
       language: 'en',
     });
+    expect(search.params.query.parse({ keyword: 'pasta', uploadDate: '1_HOUR_AGO' }).uploadDate).toBe('1_HOUR_AGO');
     expect(topShortSongs.params.query.parse({})).toEqual({
       countryCode: 'global',
       filterByType: 'DAILY',

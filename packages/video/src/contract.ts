@@ -26,12 +26,16 @@ export const search = defineOperation({
   summary: 'Search videos',
   description:
     'Ranked search over title and channel name: every keyword term must be a whole word of one of them. Videos whose title holds every term come first, then the others, each most viewed first. 20 results a page, ' +
-    'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), of the given type, available in geoCode. ' +
+    'limited to videos published in the uploadDate window ending now (at the start of the current minute, so the same search within a minute gets the same answer and ETag; relative times are as of that moment), or in the after/before window below, of the given type, available in geoCode. ' +
     "pagination.total is the number of matches: counted when few enough to count in a page's time, else estimated from the index's per-term counts (the same on every page of a walk, until the last page, which knows the count). Pass pagination.paginationToken back for the next page (empty on the last): a page continues after the last video of the page before, so pages neither skip nor repeat a video when videos are added mid-walk; any page costs the same. " +
     'refinements are narrower queries: the keyword plus a frequent co-occurring title term of the results. ' +
-    'Extension: `after`/`before` keep videos published strictly between them, within the uploadDate window (they ' +
-    'narrow it, never widen it: use uploadDate=THIS_YEAR to reach back further than the default hour). The token is ' +
-    'bound to them: pass the same after/before with it, or it is refused (400 invalid_cursor). Trending and related ' +
+    'Extension: `after`/`before` keep videos published strictly between them. With uploadDate, they narrow its ' +
+    'window, never widen it. Without uploadDate, they set the window over the whole archive instead of the default ' +
+    'hour: from `after` (no lower bound without it) to `before` or to now (the start of the current minute, as ' +
+    'above), whichever is earlier; ranking, paging and totals are those of any search. A search with neither ' +
+    'after/before nor uploadDate keeps the default (1_HOUR_AGO). The token is bound to them and to uploadDate (given ' +
+    'or not): pass the same after/before, and uploadDate only if the first page had it, or the token is refused ' +
+    '(400 invalid_cursor). Trending and related ' +
     "videos take no time window: a chart is already one date's ranking and carries no publish timestamp, and related " +
     'videos are a fixed top 20 by relatedness whose `published` is a day, not a moment.',
   paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },

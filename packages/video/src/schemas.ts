@@ -184,11 +184,28 @@ export function isChartDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const SEARCH_WINDOW_NOTE = 'Narrows the uploadDate window (which ends now); pass the same value with paginationToken.';
+/** The window a search without uploadDate, after or before keeps (the spec's default). */
+export const DEFAULT_UPLOAD_DATE: UploadDate = '1_HOUR_AGO';
+
+/**
+ * `uploadDate`, documented with its default as the spec gives it, but left undefined when absent:
+ * the handler tells a search without uploadDate and with after/before (a window over the whole
+ * archive) from one that asks for an uploadDate, and applies the default itself otherwise.
+ */
+function uploadDateParam() {
+  return z
+    .enum(uploadDates, { error: `must be one of: ${uploadDates.join(', ')}` })
+    .optional()
+    .meta({ default: DEFAULT_UPLOAD_DATE });
+}
+
+const SEARCH_WINDOW_NOTE =
+  'With uploadDate, narrows its window (which ends now); without uploadDate, sets the window over the whole archive ' +
+  '(after: no lower bound when absent; before: now when absent or later). Pass the same value with paginationToken.';
 export const SearchQuery = z.object({
   keyword: requiredString(200),
   geoCode: geoCodeParam(),
-  uploadDate: enumParam(uploadDates, '1_HOUR_AGO'),
+  uploadDate: uploadDateParam(),
   type: enumParam(videoTypes, 'VIDEO'),
   language: languageParam(),
   paginationToken: optionalString().describe("The previous page's pagination.paginationToken."),

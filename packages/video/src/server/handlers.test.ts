@@ -4,6 +4,7 @@ import {
   SearchResponse,
   StreamingResponse,
   TrendingResponse,
+  uploadDates,
   VideosByIdsResponse,
 } from '../schemas.js';
 import { createVideoHandlers } from './handlers.js';
@@ -250,6 +251,112 @@ describe('video handlers', () => {
     await expect(handlers.search({ ...params, after: before, before: after }, ctx)).rejects.toMatchObject({
       code: 'invalid_parameter',
       status: 400,
+    });
+  });
+
+  describe('after/before without uploadDate: a window over the whole archive', () => {
+    const archive = { keyword: 'Pasta', geoCode: 'US', type: 'VIDEO', language: 'en' } as const;
+    // five videos older than any uploadDate window (400 to 800 days), below the others in views
+    const old = Array.from({ length: 5 }, (_, i): VideoRecord => ({
+      ...videos[0]!,
+      id: `v${90 + i}`,
+      title: `Pasta archive ${i}`,
+      views: 10 - i,
+      publishedAt: now.getTime() - (400 + 100 * i) * DAY,
+    }));
+    beforeAll(() => videos.push(...old));
+    afterAll(() => void videos.splice(-old.length));
+
+    it('before alone: every match published before it, however old, which no uploadDate window reaches', async () => {
+      const before = new Date(now.getTime() - 300 * DAY);
+      const body = SearchResponse.parse(await handlers.search({ ...archive, before }, ctx));
+      expect(body.data.contents.map((c) => c.videoId)).toEqual(old.map((v) => v.id));
+      expect(body.pagination).toEqual({ total: 5, hasMore: false, paginationToken: '' });
+      expect(body.data.contents[0]!.publishedTimeText).toBe('1 year ago');
+      // no lower bound; the bound is exclusive
+      expect(calls.at(-1)).toMatchObject({ since: -8.64e15, until: before.getTime() - 1 });
+      // the widest uploadDate, and the default, keep their own windows, which end after a year or an hour
+      const year = await handlers.search({ ...params, before }, ctx);
+      expect(calls.at(-1)).toMatchObject({ since: now.getTime() - 365 * DAY, until: before.getTime() - 1 });
+      expect(year.data.contents).toEqual([]);
+      const hour = await handlers.search({ ...params, uploadDate: '1_HOUR_AGO', before }, ctx);
+      expect(hour.data.contents).toEqual([]);
+    });
+
+    it('after alone: from it to now; a before later than now ends the window now; both bounds exclusive', async () => {
+      // v91 is published at `after`: left out
+      const after = new Date(now.getTime() - 500 * DAY);
+      const body = SearchResponse.parse(await handlers.search({ ...archive, after }, ctx));
+      expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: now.getTime() });
+      expect(body.pagination.total).toBe(46);
+      const later = { ...ctx, now: new Date(now.getTime() + 59_999) };
+      await handlers.search({ ...archive, after, before: new Date(now.getTime() + 30 * DAY) }, later);
+      expect(calls.at(-1)).toMatchObject({ since: after.getTime() + 1, until: now.getTime() });
+      // v91 and v93 sit on the bounds and are left out
+      const window = { after: new Date(old[3]!.publishedAt), before: new Date(old[1]!.publishedAt) };
+      const inside = await handlers.search({ ...archive, ...window }, ctx);
+      expect(inside.data.contents.map((c) => c.videoId)).toEqual(['v92']);
+    });
+
+    it('pages through every match once in rank order; tokens of a whole-archive walk and of an uploadDate walk are not interchangeable', async () => {
+      const before = new Date(now.getTime() - 5 * DAY);
+      const ranked = calls.length;
+      const seen: string[] = [];
+      let token: string | undefined;
+      do {
+        const body = SearchResponse.parse(await handlers.search({ ...archive, before, paginationToken: token }, ctx));
+        expect(body.pagination.total).toBe(44);
+        seen.push(...body.data.contents.map((c) => c.videoId));
+        token = body.pagination.paginationToken || undefined;
+        if (token) {
+          for (const uploadDate of uploadDates)
+            await expect(
+              handlers.search({ ...archive, uploadDate, before, paginationToken: token }, ctx),
+            ).rejects.toMatchObject({ code: 'invalid_cursor' });
+          await expect(handlers.search({ ...archive, paginationToken: token }, ctx)).rejects.toMatchObject({
+            code: 'invalid_cursor',
+          });
+        }
+      } while (token);
+      expect(seen).toEqual([...videos.slice(6, 45), ...old].map((v) => v.id));
+      // every page of the walk had the first page's window
+      expect(new Set(calls.slice(ranked).map((call) => `${call.since} ${call.until}`)).size).toBe(1);
+      // and the other way: a token of an uploadDate walk with the same bound
+      const year = await handlers.search({ ...params, before }, ctx);
+      expect(year.pagination.paginationToken).not.toBe('');
+      await expect(
+        handlers.search({ ...archive, before, paginationToken: year.pagination.paginationToken }, ctx),
+      ).rejects.toMatchObject({ code: 'invalid_cursor' });
+    });
+
+    it('without after/before, an absent uploadDate is 1_HOUR_AGO: the same source call, answer and token', async () => {
+      const hour = { ...archive, uploadDate: '1_HOUR_AGO' } as const;
+      const wide = { ...ctx, now: new Date(now.getTime() + 30 * 60_000) };
+      const implicit = await handlers.search(archive, wide);
+      const call = calls.at(-1);
+      expect(call).toMatchObject({
+        since: now.getTime() + 30 * 60_000 - 3_600_000,
+        until: now.getTime() + 30 * 60_000,
+      });
+      expect(await handlers.search(hour, wide)).toEqual(implicit);
+      expect(calls.at(-1)).toEqual(call);
+      // a walk of more than a page within the hour: its token fits either spelling
+      const many = Array.from({ length: 25 }, (_, i): VideoRecord => ({
+        ...videos[0]!,
+        id: `v${60 + i}`,
+        publishedAt: now.getTime() + i * 60_000,
+      }));
+      videos.push(...many);
+      try {
+        const first = await handlers.search(archive, wide);
+        expect(first.pagination.total).toBe(26);
+        const token = first.pagination.paginationToken;
+        const second = await handlers.search({ ...hour, paginationToken: token }, wide);
+        expect(second).toEqual(await handlers.search({ ...archive, paginationToken: token }, wide));
+        expect([...first.data.contents, ...second.data.contents]).toHaveLength(26);
+      } finally {
+        videos.splice(-many.length);
+      }
     });
   });
 

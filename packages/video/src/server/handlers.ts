@@ -12,6 +12,7 @@ import { channelVideos, search, type videoContract } from '../contract.js';
 import {
   CHANNEL_PAGE_SIZE,
   type ChannelVideo,
+  DEFAULT_UPLOAD_DATE,
   type ChartItem,
   type RelatedVideo,
   SEARCH_PAGE_SIZE,
@@ -41,20 +42,26 @@ export const RELATED_LIMIT = 20;
  * published.
  */
 const WINDOW_END_STEP_MS = 60_000;
+/**
+ * The start of a whole-archive window: the earliest moment a Date holds, so no stored publish time
+ * (an import's, before 1970 included) falls before it. The store's walk picks its read from the
+ * per-term counts of the window, which then covers every posting, as for any wide window.
+ */
+const BEGINNING_OF_TIME = -8.64e15;
 /** A search (or channel) token is bound to everything but itself and `language` (which changes texts, not results). */
 const UNBOUND = ['paginationToken', 'language'];
 const MESSAGE = 'Request successful';
 
 /**
  * The video handlers over any VideoSource. The search token is a signed keyset position (the rank
- * of the last video answered) bound to the query (keyword terms, geoCode, uploadDate, type,
- * after/before) and carrying the window's end: the window ends at the first page's minute, so
- * every page of one walk sees the same window, and a page continues after the last video of the
- * page before, whatever was stored in between (a video whose views changed meanwhile may move
- * past the position, as in any walk over live data). The token also carries the total the first
- * page answered, so every page of a walk answers the same total, unless a page reaches the last
- * match and so knows the exact count. Texts (relative times) are in `language`, as of the
- * window's end.
+ * of the last video answered) bound to the query (keyword terms, geoCode, uploadDate — none for a
+ * whole-archive window —, type, after/before) and carrying the window's end: the window ends at
+ * the first page's minute, so every page of one walk sees the same window, and a page continues
+ * after the last video of the page before, whatever was stored in between (a video whose views
+ * changed meanwhile may move past the position, as in any walk over live data). The token also
+ * carries the total the first page answered, so every page of a walk answers the same total,
+ * unless a page reaches the last match and so knows the exact count. Texts (relative times) are
+ * in `language`, as of the window's end.
  *
  * A channel's uploads (`channelVideos`, an extension) are a keyset walk newest first: the token is the
  * last video's position (publish time, document number), signed and bound to the channel and the
@@ -64,9 +71,13 @@ const MESSAGE = 'Request successful';
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
     async search(params, { cursors, now }) {
-      const { keyword, geoCode, uploadDate, type, language, paginationToken } = params;
+      const { keyword, geoCode, type, language, paginationToken } = params;
       const window = timeWindowOf(params.after, params.before);
+      // after/before without uploadDate: a window over the whole archive (undefined here); a search
+      // without any of them keeps the spec's default, bound and answered as when it was implicit
+      const uploadDate = params.uploadDate ?? (window ? undefined : DEFAULT_UPLOAD_DATE);
       const terms = termsOf(keyword);
+      // a whole-archive walk binds no uploadDate and every other walk binds one, so neither takes the other's token
       const binding = cursorBinding(
         search.id,
         { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window },
@@ -74,8 +85,9 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       );
       const walk = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : undefined;
       const end = walk?.until ?? now.getTime() - (now.getTime() % WINDOW_END_STEP_MS);
-      // the caller's exclusive bounds narrow the inclusive uploadDate window (times are whole milliseconds)
-      const start = end - UPLOAD_WINDOW_MS[uploadDate];
+      // the caller's exclusive bounds narrow the inclusive window (times are whole milliseconds): the
+      // uploadDate window, or the whole archive up to the window's end (no search reaches past it)
+      const start = uploadDate ? end - UPLOAD_WINDOW_MS[uploadDate] : BEGINNING_OF_TIME;
       const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
       const until = window?.before ? Math.min(end, window.before.getTime() - 1) : end;
       const page: SearchPage =
