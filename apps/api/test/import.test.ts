@@ -87,7 +87,7 @@ describe('imported data over HTTP', () => {
 
   it('Spotify responses imported into the store are served by the music operations, with recommendations and related artists recomputed', async () => {
     const summary = await importData(service.store.db, 'music', 'spotify-web-api', importFixture('spotify'));
-    expect(summary).toMatchObject({ imported: 19, updated: 9, skipped: 0 });
+    expect(summary).toMatchObject({ imported: 19, updated: 3, unchanged: 6, skipped: 0 });
     const [T1, T2, T3, T4] = [
       '3n3Ppam7vgaVa1iaRUc9Lp',
       '7ouMYWpwJ422jRcDASZB7P',

@@ -16,7 +16,7 @@ export function importProgress(io: Io, now: () => number = Date.now) {
   );
   return {
     update(summary: ImportSummary, read: ReadProgress) {
-      const records = summary.imported + summary.updated + summary.skipped;
+      const records = summary.imported + summary.updated + summary.unchanged + summary.skipped;
       const values = {
         records,
         rate: reporter.rate(records),

@@ -42,8 +42,8 @@ describe('import forum reddit-ndjson', () => {
   it('imports every submission, mapping each field the API serves', async () => {
     const result = await cli('import', 'forum', 'reddit-ndjson', fixture('reddit', 'submissions.ndjson'));
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^imported 4, updated 0, skipped 0 \(4 records in /);
-    expect(result.out).toContain('forum_posts: 4 new, 0 updated');
+    expect(result.out).toMatch(/^imported 4, updated 0, unchanged 0, skipped 0 \(4 records in /);
+    expect(result.out).toContain('forum_posts: 4 new, 0 updated, 0 unchanged');
     // community names match case-insensitively: "typescript" and "TypeScript" are one community, newest first
     const posts = await typescriptPosts();
     expect(posts.map((p) => p.id)).toEqual(['1a2b3f', '1a2b3e', '1a2b3c']);
@@ -73,11 +73,14 @@ describe('import forum reddit-ndjson', () => {
     expect((await typescriptPosts('top')).map((p) => p.score)).toEqual([118, 9, 3]);
   });
 
-  it('re-importing updates the same records, never duplicates them; the .zst file reads the same', async () => {
+  it('re-importing writes nothing for records as they are stored, and says so; the .zst file reads the same', async () => {
     const before = await forumSnapshot();
     const again = await cli('import', 'forum', 'reddit-ndjson', fixture('reddit', 'submissions.ndjson.zst'));
     expect(again.code).toBe(0);
-    expect(again.out).toMatch(/^imported 0, updated 4, skipped 0 /);
+    expect(again.out.split('\n')).toEqual([
+      expect.stringMatching(/^imported 0, updated 0, unchanged 4, skipped 0 \(4 records in /),
+      '  forum_posts: 0 new, 0 updated, 4 unchanged',
+    ]);
     expect(await forumSnapshot()).toEqual(before);
   });
 
@@ -100,7 +103,7 @@ describe('import forum reddit-ndjson', () => {
     });
     const error = await attempt.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportAbortedError);
-    expect(error).toMatchObject({ location: 'line 2', reason: expect.stringMatching(/^not JSON \(/) });
+    expect(error).toMatchObject({ location: 'line 2', reason: expect.stringMatching(/^not JSON at column 80 \(/) });
     expect(progress).toEqual([1]); // line 1 had been written inside the import's transaction
     expect(await forumSnapshot()).toEqual(before);
     expect(await store.forum.userExists('bob')).toBe(false);
@@ -110,9 +113,9 @@ describe('import forum reddit-ndjson', () => {
     const result = await cli('import', 'forum', 'reddit-ndjson', fixture('reddit', 'malformed.ndjson'));
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
-      expect.stringMatching(/^imported 2, updated 0, skipped 4 \(6 records in /),
-      '  forum_posts: 2 new, 0 updated',
-      expect.stringMatching(/^skipped line 2: not JSON \(/),
+      expect.stringMatching(/^imported 2, updated 0, unchanged 0, skipped 4 \(6 records in /),
+      '  forum_posts: 2 new, 0 updated, 0 unchanged',
+      expect.stringMatching(/^skipped line 2: not JSON at column 80 \(Unterminated string/),
       'skipped line 3: created_utc: expected epoch seconds, got undefined',
       'skipped line 4: not a JSON object',
       'skipped line 6: score: expected an integer, got "lots"',
@@ -171,6 +174,75 @@ describe('import forum reddit-ndjson', () => {
       expect(result.out).toContain(format);
     }
     expect(result.out).toContain('--strict');
+  });
+});
+
+describe('import forum reddit-api: what a re-import changed, and a JSON syntax error', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-reddit-api-cli-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const post = (n: number, score = n) => ({
+    kind: 't3',
+    data: {
+      id: `rac${n}`,
+      title: `Post ${n}`,
+      selftext: '',
+      author: 'counter',
+      subreddit: 'recounts',
+      score,
+      ups: score,
+      downs: 0,
+      num_comments: 0,
+      created_utc: 1_700_000_000 + n,
+      permalink: `/r/recounts/comments/rac${n}/post/`,
+    },
+  });
+  const listing = (scores: number[]) =>
+    JSON.stringify({ kind: 'Listing', data: { children: scores.map((score, i) => post(i + 1, score)) } });
+
+  it('counts new records, then unchanged ones, then the one record whose field changed', async () => {
+    const file = join(dir, 'new.json');
+    writeFileSync(file, listing([1, 2, 3, 4, 5, 6]));
+    const first = await cli('import', 'forum', 'reddit-api', file);
+    expect(first.code).toBe(0);
+    expect(first.out.split('\n')).toEqual([
+      expect.stringMatching(/^imported 6, updated 0, unchanged 0, skipped 0 \(6 records in /),
+      '  forum_posts: 6 new, 0 updated, 0 unchanged',
+    ]);
+    const again = await cli('import', 'forum', 'reddit-api', file);
+    expect(again.out.split('\n')).toEqual([
+      expect.stringMatching(/^imported 0, updated 0, unchanged 6, skipped 0 \(6 records in /),
+      '  forum_posts: 0 new, 0 updated, 6 unchanged',
+    ]);
+    writeFileSync(file, listing([1, 2, 30, 4, 5, 6]));
+    const changed = await cli('import', 'forum', 'reddit-api', file);
+    expect(changed.out.split('\n')).toEqual([
+      expect.stringMatching(/^imported 0, updated 1, unchanged 5, skipped 0 \(6 records in /),
+      '  forum_posts: 0 new, 1 updated, 5 unchanged',
+    ]);
+    const scores = (await store.forum.postsByIds(['rac3', 'rac4'])).map((p) => [p.id, p.score]);
+    expect(Object.fromEntries(scores)).toEqual({ rac3: 30, rac4: 4 });
+  });
+
+  it('a JSON syntax error names the file, its line and column, exits 2, and writes nothing of the import', async () => {
+    const folder = mkdtempSync(join(dir, 'broken-'));
+    // a good file first (files are read in name order): its records are read, and rolled back with the rest
+    writeFileSync(join(folder, 'a-good.json'), listing([7, 8, 9, 10, 11, 12, 13]));
+    writeFileSync(
+      join(folder, 'b-bad.json'),
+      ['{"kind": "Listing",', '  "data": {"children": [', '    {"kind": "t3" "data": {}}', '  ]}', '}', ''].join('\n'),
+    );
+    const before = await forumSnapshot();
+    const result = await cli('import', 'forum', 'reddit-api', folder);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      `error: ${join(folder, 'b-bad.json')}: not valid JSON at line 3, column 19 (unexpected "data")`,
+    );
+    expect(result.out).toBe('');
+    expect(await forumSnapshot()).toEqual(before);
   });
 });
 
@@ -239,7 +311,7 @@ describe('import forum: a large file (SQLite rebuilds the listing indexes once)'
     expect(indexes.length).toBeGreaterThanOrEqual(5);
     const result = await cli('import', 'forum', 'reddit-ndjson', join(dir, 'bulk.ndjson'));
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(new RegExp(`^imported ${LINES}, updated 0, skipped 0 `));
+    expect(result.out).toMatch(new RegExp(`^imported ${LINES}, updated 0, unchanged 0, skipped 0 `));
     expect(await forumIndexes()).toEqual(indexes);
     const newest = await store.forum.communityPosts({
       community: 'bulk2',
@@ -260,7 +332,7 @@ describe('import forum: a large file (SQLite rebuilds the listing indexes once)'
       .sort((a, b) => b - a);
     expect(top.map((p) => p.score)).toEqual(bulk0Scores.slice(0, 2));
     const again = await cli('import', 'forum', 'reddit-ndjson', join(dir, 'bulk.ndjson'));
-    expect(again.out).toMatch(new RegExp(`^imported 0, updated ${LINES}, skipped 0 `));
+    expect(again.out).toMatch(new RegExp(`^imported 0, updated 0, unchanged ${LINES}, skipped 0 `));
   }, 120_000);
 });
 
@@ -268,7 +340,7 @@ describe('import microblog', () => {
   it('twitter-archive: the account from account.js, tweets from data/tweets.js with replies, media and counts', async () => {
     const result = await cli('import', 'microblog', 'twitter-archive', fixture('twitter-archive'));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^imported 4, updated 0, skipped 1 /);
+    expect(result.out).toMatch(/^imported 4, updated 0, unchanged 0, skipped 1 /);
     expect(result.out).toContain(
       'skipped tweets.js record 3: created_at: expected a date like "Wed Oct 10 20:19:24 +0000 2018", got "10/10/2018"',
     );
@@ -304,15 +376,15 @@ describe('import microblog', () => {
     expect(own.map((m) => m.id)).toEqual(['1050120000000000000', '1050118621198921728']);
   });
 
-  it('twitter-archive: the data/tweets.js file alone reads account.js beside it; re-importing updates', async () => {
+  it('twitter-archive: the data/tweets.js file alone reads account.js beside it; re-importing changes nothing', async () => {
     const result = await cli('import', 'microblog', 'twitter-archive', fixture('twitter-archive', 'data', 'tweets.js'));
-    expect(result.out).toMatch(/^imported 0, updated 4, skipped 1 /);
+    expect(result.out).toMatch(/^imported 0, updated 0, unchanged 4, skipped 1 /);
   });
 
   it('twitter-v2: users from includes.users, replies and retweets from referenced_tweets, media from includes.media', async () => {
     const result = await cli('import', 'microblog', 'twitter-v2', fixture('twitter-v2', 'timeline.json'));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^imported 5, updated 0, skipped 1 /);
+    expect(result.out).toMatch(/^imported 5, updated 0, unchanged 0, skipped 1 /);
     expect(result.out).toContain('skipped timeline.json response 1 tweet 4: author_id 999 is not in includes.users');
     const [shipped] = await store.microblog.userMessages({
       username: 'twitterdev',
@@ -358,7 +430,7 @@ describe('import video youtube-v3', () => {
   it('maps videos.list and search.list items: ISO 8601 durations, string statistics, blocked regions, live', async () => {
     const result = await cli('import', 'video', 'youtube-v3', fixture('youtube'));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^imported 3, updated 0, skipped 1 /);
+    expect(result.out).toMatch(/^imported 3, updated 0, unchanged 0, skipped 1 /);
     expect(result.out).toContain(
       'skipped videos.json response 1 item 3: contentDetails.duration: expected an ISO 8601 duration, got "3 minutes"',
     );
@@ -396,10 +468,10 @@ describe('import video youtube-v3', () => {
     expect((await store.video.related(rick, 10)).map((v) => v.id)).toContain('yPYZpwSpKmA');
   });
 
-  it('re-importing keeps each video (its search postings) and updates it', async () => {
+  it('re-importing keeps each video (its search postings) as it is', async () => {
     const nums = await store.db.selectFrom('video_videos').select(['id', 'num']).orderBy('id').execute();
     const result = await cli('import', 'video', 'youtube-v3', fixture('youtube', 'videos.json'));
-    expect(result.out).toMatch(/^imported 0, updated 3, skipped 1 /);
+    expect(result.out).toMatch(/^imported 0, updated 0, unchanged 3, skipped 1 /);
     expect(await store.db.selectFrom('video_videos').select(['id', 'num']).orderBy('id').execute()).toEqual(nums);
     const search = await store.video.search({
       terms: ['together'],
@@ -455,8 +527,8 @@ describe('import music spotify-web-api', () => {
   it('imports a folder of responses: every object kind, the wrappers, and the catalog serves them', async () => {
     const result = await cli('import', 'music', 'spotify-web-api', fixture('spotify'));
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^imported 19, updated 9, skipped 0 /);
-    expect(result.out).toContain('music_playlist_tracks: 8 new, 0 updated');
+    expect(result.out).toMatch(/^imported 19, updated 3, unchanged 6, skipped 0 /);
+    expect(result.out).toContain('music_playlist_tracks: 8 new, 0 updated, 0 unchanged');
     const music = store.music;
     // artists.json's full artists keep their followers, genres and images although later files name them again (simplified)
     expect(await music.artist(AR1)).toEqual({
@@ -555,11 +627,11 @@ describe('import music spotify-web-api', () => {
     ).toEqual([T2]);
   });
 
-  it('re-importing updates the same rows, never duplicates them, and keeps their search numbers', async () => {
+  it('re-importing writes none of the same rows, never duplicates them, and keeps their search numbers', async () => {
     const before = await musicSnapshot();
     const again = await cli('import', 'music', 'spotify-web-api', fixture('spotify'));
     expect(again.code).toBe(0);
-    expect(again.out).toMatch(/^imported 0, updated 28, skipped 0 /);
+    expect(again.out).toMatch(/^imported 0, updated 0, unchanged 28, skipped 0 /);
     expect(await musicSnapshot()).toEqual(before);
   });
 
@@ -623,8 +695,8 @@ describe('import music spotify-web-api', () => {
     const result = await cli('import', 'music', 'spotify-web-api', fixture('spotify-bad'));
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
-      expect.stringMatching(/^imported 1, updated 0, skipped 5 /),
-      '  music_artists: 1 new, 0 updated',
+      expect.stringMatching(/^imported 1, updated 0, unchanged 0, skipped 5 /),
+      '  music_artists: 1 new, 0 updated, 0 unchanged',
       'skipped responses.json response 1: artists: expected a non-empty array of artists',
       'skipped responses.json response 2: album_type: expected album, single or compilation, got "ep"',
       'skipped responses.json response 3: release_date: expected YYYY-MM-DD, YYYY-MM or YYYY, got "sometime"',
@@ -640,7 +712,7 @@ describe('import shortvideo tiktok', () => {
   it('maps research API videos and comments; ids past 2^53 stay exact', async () => {
     const result = await cli('import', 'shortvideo', 'tiktok', fixture('tiktok', 'videos.json'));
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^imported 5, updated 0, skipped 1 /);
+    expect(result.out).toMatch(/^imported 5, updated 0, unchanged 0, skipped 1 /);
     expect(result.out).toContain(
       'skipped videos.json response 1 video 3: create_time: expected epoch seconds, got "yesterday"',
     );
@@ -673,7 +745,7 @@ describe('import shortvideo tiktok-export', () => {
     const exported = fixture('tiktok-export', 'user_data_tiktok.json');
     const result = await cli('import', 'shortvideo', 'tiktok-export', exported);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^imported 2, updated 0, skipped 1 /);
+    expect(result.out).toMatch(/^imported 2, updated 0, unchanged 0, skipped 1 /);
     const posts = await store.shortvideo.userPosts({ username: 'maya.rides', limit: 10 });
     expect(posts.map((v) => [v.id, v.createdAt, v.likeCount])).toEqual([
       ['7341234567890123456', '2024-02-29T23:59:58.000Z', 1203],
@@ -684,7 +756,9 @@ describe('import shortvideo tiktok-export', () => {
       .set({ view_count: 5000, share_count: 9 })
       .where('id', '=', '7341234567890123456')
       .execute();
-    expect((await cli('import', 'shortvideo', 'tiktok-export', exported)).out).toMatch(/^imported 0, updated 2, /);
+    expect((await cli('import', 'shortvideo', 'tiktok-export', exported)).out).toMatch(
+      /^imported 0, updated 0, unchanged 2, /,
+    );
     const [again] = await store.shortvideo.userPosts({ username: 'maya.rides', limit: 1 });
     expect(again).toMatchObject({ id: '7341234567890123456', viewCount: 5000, shareCount: 9, likeCount: 1203 });
   });
@@ -741,7 +815,7 @@ describe('import professional linkedin-export', () => {
     });
     expect(past.total).toBe(0); // finished in 1986: not a current position
     const again = await cli('import', 'professional', 'linkedin-export', fixture('linkedin'));
-    expect(again.out).toMatch(/^imported 0, updated 3, skipped 1 /);
+    expect(again.out).toMatch(/^imported 0, updated 0, unchanged 3, skipped 1 /);
   });
 });
 
@@ -750,7 +824,7 @@ describe('import progress', () => {
     const lines: string[] = [];
     let now = 0;
     const progress = importProgress({ out: () => {}, err: (t) => lines.push(t), interactive: false }, () => now);
-    const counts = (n: number) => ({ imported: n, updated: 0, skipped: 0, skips: [], tables: {} });
+    const counts = (n: number) => ({ imported: n, updated: 0, unchanged: 0, skipped: 0, skips: [], tables: {} });
     now = 1_000;
     progress.update(counts(5_000), { bytesRead: 1024 * 1024, totalBytes: 4 * 1024 * 1024 });
     now = 2_500;

@@ -33,14 +33,18 @@ function formatsHelp(): string {
   ].join('\n');
 }
 
+/** Records read: new, changed, unchanged (already stored as they are: not written) and skipped. */
+const recordsRead = (summary: ImportSummary) =>
+  summary.imported + summary.updated + summary.unchanged + summary.skipped;
+
 export function summaryLines(summary: ImportSummary, seconds: number): string[] {
-  const records = summary.imported + summary.updated + summary.skipped;
+  const records = recordsRead(summary);
   const lines = [
-    `imported ${summary.imported}, updated ${summary.updated}, skipped ${summary.skipped} ` +
+    `imported ${summary.imported}, updated ${summary.updated}, unchanged ${summary.unchanged}, skipped ${summary.skipped} ` +
       `(${records} records in ${seconds.toFixed(1)} s, ${Math.round(records / Math.max(seconds, 0.001))} records/s)`,
   ];
   for (const [table, counts] of Object.entries(summary.tables))
-    lines.push(`  ${table}: ${counts.imported} new, ${counts.updated} updated`);
+    lines.push(`  ${table}: ${counts.imported} new, ${counts.updated} updated, ${counts.unchanged} unchanged`);
   for (const skip of summary.skips.slice(0, REASONS_SHOWN)) lines.push(`skipped ${skip.location}: ${skip.reason}`);
   if (summary.skipped > REASONS_SHOWN) lines.push(`… and ${summary.skipped - REASONS_SHOWN} more skipped`);
   return lines;

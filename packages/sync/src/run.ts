@@ -20,7 +20,10 @@ export interface TargetSummary {
   platform: string;
   pages: number;
   recordsNew: number;
+  /** Records stored before whose values this run changed. */
   recordsUpdated: number;
+  /** Records fetched again exactly as stored (not written). */
+  recordsUnchanged: number;
   /** Records an importer could not map (reported by location in `skips`). */
   skipped: number;
   skips: string[];
@@ -100,6 +103,7 @@ export async function runTargets(
       pages: 0,
       recordsNew: 0,
       recordsUpdated: 0,
+      recordsUnchanged: 0,
       skipped: 0,
       skips: [],
       stopped: 'error',
@@ -121,9 +125,14 @@ export async function runTargets(
           summary.pages = page;
           summary.recordsNew += imported.imported;
           summary.recordsUpdated += imported.updated;
+          summary.recordsUnchanged += imported.unchanged;
           summary.skipped += imported.skipped;
           summary.skips.push(...imported.skips.map((skip) => `${skip.location}: ${skip.reason}`));
-          progress(key, `page ${page}: ${imported.imported} new, ${imported.updated} updated`);
+          progress(
+            key,
+            `page ${page}: ${imported.imported} new, ${imported.updated} updated` +
+              (imported.unchanged ? `, ${imported.unchanged} unchanged` : ''),
+          );
           await options.onPage?.();
           return imported;
         },
@@ -150,7 +159,7 @@ export async function runTargets(
   return summaries;
 }
 
-/** One line of a target's summary: `forum:community:rust:new: 3 pages, 250 new, 0 updated, caught up (1.2 s)`. */
+/** One line of a target's summary: `forum:community:rust:new: 3 pages, 250 new, 2 updated, 48 unchanged, caught up (1.2 s)`. */
 export function summaryLine(summary: TargetSummary): string {
   const stopped: Record<StopReason, string> = {
     'caught-up': 'caught up',
@@ -159,7 +168,7 @@ export function summaryLine(summary: TargetSummary): string {
     budget: 'stopped: quota budget reached',
     error: 'failed',
   };
-  const counts = `${summary.pages} page${summary.pages === 1 ? '' : 's'}, ${summary.recordsNew} new, ${summary.recordsUpdated} updated${summary.skipped ? `, ${summary.skipped} skipped` : ''}`;
+  const counts = `${summary.pages} page${summary.pages === 1 ? '' : 's'}, ${summary.recordsNew} new, ${summary.recordsUpdated} updated${summary.recordsUnchanged ? `, ${summary.recordsUnchanged} unchanged` : ''}${summary.skipped ? `, ${summary.skipped} skipped` : ''}`;
   const why = summary.stopped === 'error' && summary.detail ? `: ${summary.detail}` : '';
   return `${summary.key}: ${counts}, ${stopped[summary.stopped]}${why} (${(summary.ms / 1000).toFixed(1)} s)`;
 }

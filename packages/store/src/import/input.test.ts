@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compress } from 'zstd-napi';
-import { readJsonValues, readResponses, zstdDecompressed } from './input.js';
+import { jsonErrorIndex, placeInText, readJsonValues, readResponses, zstdDecompressed } from './input.js';
 import { ImportInputError } from './types.js';
 
 async function* chunksOf(bytes: Buffer, size: number): AsyncGenerator<Buffer> {
@@ -91,15 +91,96 @@ describe('readResponses: each top-level document of a file, whatever its layout'
     }
   });
 
-  it('a syntax error stops the file there: the documents before it are read, then a clear input error', async () => {
-    const file = join(dir, 'broken.json');
-    writeFileSync(file, '{"a":1}\n{"b":2}\n{"c": nope}\n{"d":4}\n');
+  /** The error reading `text` as responses (readResponses) ends in, and the documents read before it. */
+  async function broken(text: string | Buffer, name = 'broken.json') {
+    const file = join(dir, name);
+    writeFileSync(file, text);
     const read: unknown[] = [];
-    const attempt = (async () => {
+    const error = await (async () => {
       for await (const { value } of readResponses(file, { bytesRead: 0, totalBytes: 0 })) read.push(value);
-    })();
-    await expect(attempt).rejects.toThrow(ImportInputError);
-    await expect(attempt).rejects.toThrow(/broken\.json: not valid JSON/);
-    expect(read).toEqual([{ a: 1 }, { b: 2 }]);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportInputError);
+    return { message: error instanceof Error ? error.message.replace(`${dir}/`, '') : '', read };
+  }
+
+  it('a syntax error stops the file there: the documents before it are read, then an input error naming its line and column', async () => {
+    expect(await broken('{"a":1}\n{"b":2}\n{"c": nope}\n{"d":4}\n')).toEqual({
+      message: 'broken.json: not valid JSON at line 3, column 8 (unexpected "o")',
+      read: [{ a: 1 }, { b: 2 }],
+    });
+  });
+
+  it('names the place in a pretty-printed document, after wide characters, and where input ends inside a value', async () => {
+    const pretty = '{\n  "items": [\n    {"t": "日本 🎉", "n": 1},\n    {"t": "x" "n": 2}\n  ]\n}\n';
+    expect((await broken(pretty)).message).toBe('broken.json: not valid JSON at line 4, column 15 (unexpected "n")');
+    expect((await broken('{"a":1}\n{"t": "naïve", "n": 1 ]\n')).message).toBe(
+      'broken.json: not valid JSON at line 2, column 23 (unexpected "]")',
+    );
+    expect((await broken('{"a":1}\r\n{"b":\r\n  [1, 2\r\n')).message).toBe(
+      'broken.json: not valid JSON at line 3, column 8 (the input ends inside a JSON value)',
+    );
+    // compressed: the place in the decompressed text
+    expect((await broken(compress(Buffer.from(pretty)), 'broken.json.zst')).message).toBe(
+      'broken.json.zst: not valid JSON at line 4, column 15 (unexpected "n")',
+    );
+  });
+});
+
+describe('readJsonValues: a syntax error names its line and column in the file', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sq-read-values-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function refusal(text: string, options: { paths: string[]; prefix?: RegExp }) {
+    const file = join(dir, 'data.js');
+    writeFileSync(file, text);
+    const read: unknown[] = [];
+    const error = await (async () => {
+      for await (const { value } of readJsonValues(file, { bytesRead: 0, totalBytes: 0 }, options)) read.push(value);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportInputError);
+    return { message: error instanceof Error ? error.message.replace(`${dir}/`, '') : '', read };
+  }
+
+  it('after a prefix cut before the JSON (tweets.js), and past a read chunk', async () => {
+    const prefix = /^window\.YTD\.tweets\.part0 = /;
+    const text = `window.YTD.tweets.part0 = [\n  {"id": "1"},\n  {"id": "2" "x": 1}\n]\n`;
+    expect(await refusal(text, { paths: ['$.*'], prefix })).toEqual({
+      message: 'data.js: not valid JSON at line 3, column 14 (unexpected "x")',
+      // values are handed on a read chunk at a time: this one chunk's never are
+      read: [],
+    });
+    // the error past the first 1 MiB chunk read (a long line of valid elements first)
+    const long = `[${Array.from({ length: 100_000 }, (_, i) => `{"n": ${i}}`).join(', ')},\n {"n": tru}]`;
+    const { message, read } = await refusal(long, { paths: ['$.*'] });
+    expect(message).toBe('data.js: not valid JSON at line 2, column 11 (unexpected "}")');
+    expect(read.length).toBeGreaterThan(0);
+    expect((await refusal('{"Post": {"Posts": {"VideoList": [', { paths: ['$.Post'] })).message).toBe(
+      'data.js: not valid JSON at line 1, column 35 (the input ends inside a JSON value)',
+    );
+  });
+});
+
+describe('jsonErrorIndex: where JSON.parse refused a text', () => {
+  const placeOf = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      const index = jsonErrorIndex(text, error);
+      return index === undefined ? undefined : placeInText(text, index);
+    }
+    return undefined;
+  };
+
+  it("from its message's position, or from the streaming parser where the message names none", () => {
+    // `Expected ':' after property name in JSON at position 5`
+    expect(placeOf('{"a" "b"}')).toEqual({ line: 1, column: 6 });
+    // `Unexpected token 'x', "{"é": x}" is not valid JSON`: no position
+    expect(placeOf('{"é": x}')).toEqual({ line: 1, column: 7 });
+    expect(placeOf('[\n  1,\n  🎉 2\n]')).toEqual({ line: 3, column: 3 });
+    expect(placeOf('{"a": 1')).toEqual({ line: 1, column: 8 });
+    expect(placeOf('{"a": 1}')).toBeUndefined();
   });
 });

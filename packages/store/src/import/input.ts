@@ -5,6 +5,7 @@ import { type ParsedTokenInfo, Tokenizer, TokenParser } from '@streamparser/json
 import { splitLineBatches } from '@socialquery/core';
 import zstd from 'zstd-napi/binding.js';
 import { ImportInputError, type ReadProgress } from './types.js';
+import { reasonOf } from './values.js';
 
 /** Checks that `path` exists and is what the format reads; sets the progress total to its size (a directory's: its files' sizes). */
 export async function checkInput(
@@ -131,22 +132,30 @@ export async function* readJsonValues(
   };
   let index = 0;
   let first = true;
-  try {
-    for await (let bytes of readBytes(path, progress)) {
-      if (first && options.prefix) {
-        const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString('utf8');
-        const match = options.prefix.exec(head);
-        if (!match) throw new ImportInputError(`${path}: expected it to start with ${options.prefix.source}`);
-        bytes = bytes.subarray(Buffer.byteLength(match[0]));
-      }
-      first = false;
-      parser.tokens.write(bytes);
-      for (const value of found.splice(0)) yield { index: ++index, value };
+  /** Bytes of the file before what the parser reads (the prefix). */
+  let skipped = 0;
+  const syntaxError = async (error: unknown) =>
+    jsonSyntaxError(path, await placeInBytes(path, skipped + parser.offsetOf(error)), error);
+  for await (let bytes of readBytes(path, progress)) {
+    if (first && options.prefix) {
+      const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString('utf8');
+      const match = options.prefix.exec(head);
+      if (!match) throw new ImportInputError(`${path}: expected it to start with ${options.prefix.source}`);
+      skipped = Buffer.byteLength(match[0]);
+      bytes = bytes.subarray(skipped);
     }
-    if (!parser.tokens.isEnded) parser.tokens.end();
+    first = false;
+    try {
+      parser.write(bytes);
+    } catch (error) {
+      throw await syntaxError(error);
+    }
+    for (const value of found.splice(0)) yield { index: ++index, value };
+  }
+  try {
+    parser.end();
   } catch (error) {
-    if (error instanceof ImportInputError) throw error;
-    throw new ImportInputError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw await syntaxError(error);
   }
   for (const value of found.splice(0)) yield { index: ++index, value };
 }
@@ -187,31 +196,40 @@ const LONG_DIGITS = /[0-9]{16}/;
 async function* readDocuments(path: string, progress: ReadProgress): AsyncGenerator<{ index: number; value: unknown }> {
   let index = 0;
   let parser: ReturnType<typeof streamingJsonParser> | undefined;
+  /** The line the streaming parser starts at: it is given that line and every one after it. */
+  let parsedFrom = 0;
   const found: unknown[] = [];
-  try {
-    for await (const { lines } of readLineBatches(path, progress)) {
-      for (const text of lines) {
-        if (!parser) {
-          const value = wholeDocument(text);
-          if (value === BLANK) continue;
-          if (value !== NOT_WHOLE) {
-            yield { index: ++index, value };
-            continue;
-          }
-          parser = streamingJsonParser(['$']);
-          parser.values.onValue = ({ value }) => {
-            found.push(value);
-          };
+  const syntaxError = async (error: unknown, refusing: ReturnType<typeof streamingJsonParser>) =>
+    jsonSyntaxError(path, await placeInLines(path, parsedFrom, refusing.offsetOf(error)), error);
+  for await (const { first, lines } of readLineBatches(path, progress)) {
+    for (const [i, text] of lines.entries()) {
+      if (!parser) {
+        const value = wholeDocument(text);
+        if (value === BLANK) continue;
+        if (value !== NOT_WHOLE) {
+          yield { index: ++index, value };
+          continue;
         }
-        parser.tokens.write(`${text}\n`);
-        for (const value of found.splice(0)) yield { index: ++index, value };
+        parser = streamingJsonParser(['$']);
+        parsedFrom = first + i;
+        parser.values.onValue = ({ value }) => {
+          found.push(value);
+        };
       }
+      try {
+        parser.write(`${text}\n`);
+      } catch (error) {
+        throw await syntaxError(error, parser);
+      }
+      for (const value of found.splice(0)) yield { index: ++index, value };
     }
-    if (parser && !parser.tokens.isEnded) parser.tokens.end();
-  } catch (error) {
-    if (error instanceof ImportInputError) throw error;
-    throw new ImportInputError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+  if (parser)
+    try {
+      parser.end();
+    } catch (error) {
+      throw await syntaxError(error, parser);
+    }
   for (const value of found.splice(0)) yield { index: ++index, value };
 }
 
@@ -253,11 +271,21 @@ class ExactIntegerTokenizer extends Tokenizer {
   }
 }
 
-/** The library's JSONParser wiring, with the exact-integer tokenizer. */
+/**
+ * The library's JSONParser wiring, with the exact-integer tokenizer. `offsetOf` tells where, in
+ * bytes of what was written, the input an error it threw refuses lies.
+ */
 function streamingJsonParser(paths: string[]) {
   const tokens = new ExactIntegerTokenizer({ separator: '' });
   const values = new TokenParser({ paths, keepStack: false, separator: '' });
-  tokens.onToken = (token) => values.write(tokens.exactToken(token));
+  /** Where the last token began: a token the parser refuses is the one it was given last. */
+  let tokenAt = 0;
+  let written = 0;
+  let ending = false;
+  tokens.onToken = (token) => {
+    tokenAt = token.offset;
+    values.write(tokens.exactToken(token));
+  };
   tokens.onEnd = () => {
     if (!values.isEnded) values.end();
   };
@@ -265,5 +293,123 @@ function streamingJsonParser(paths: string[]) {
   values.onEnd = () => {
     if (!tokens.isEnded) tokens.end();
   };
-  return { tokens, values };
+  return {
+    values,
+    write(chunk: string | Uint8Array) {
+      tokens.write(chunk);
+      written += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    },
+    end() {
+      ending = true;
+      if (!tokens.isEnded) tokens.end();
+    },
+    offsetOf(error: unknown): number {
+      // input that ends inside a value is refused where it ends
+      if (ending) return written;
+      // the tokenizer names the byte it refuses (`… (absolute position "12") …`)
+      const byte = TOKENIZER_POSITION.exec(reasonOf(error))?.[1];
+      return byte === undefined ? tokenAt : Number(byte);
+    },
+  };
+}
+
+const TOKENIZER_POSITION = /absolute position "(\d+)"/;
+
+/** A place in a text file: 1-based line and column (the column counted in characters). */
+export interface TextPlace {
+  line: number;
+  column: number;
+}
+
+/**
+ * Where a JSON text stops being valid, as an index into it (UTF-16 code units): the position
+ * JSON.parse's message names (`… in JSON at position 12`), else (`Unexpected token 'x', "…" is not
+ * valid JSON` names none) where the streaming parser stops. Undefined when neither says.
+ */
+export function jsonErrorIndex(text: string, error: unknown): number | undefined {
+  const position = /at position (\d+)/.exec(reasonOf(error))?.[1];
+  if (position !== undefined) return Number(position);
+  const parser = streamingJsonParser(['$']);
+  parser.values.onValue = () => {};
+  try {
+    parser.write(text);
+    parser.end();
+    return undefined;
+  } catch (refused) {
+    return Buffer.from(text).subarray(0, parser.offsetOf(refused)).toString('utf8').length;
+  }
+}
+
+/** The line and column of `index` (UTF-16 code units) in `text`. */
+export function placeInText(text: string, index: number): TextPlace {
+  const before = text.slice(0, index);
+  const start = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: [...before.slice(start)].length + 1 };
+}
+
+/** `line L, column C`. */
+export const describePlace = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
+
+/** The input error for a JSON syntax error at `place` of `path`, with the parser's reason in plain words. */
+function jsonSyntaxError(path: string, place: TextPlace, error: unknown): ImportInputError {
+  return new ImportInputError(`${path}: not valid JSON at ${describePlace(place)} (${syntaxReason(error)})`);
+}
+
+/** The streaming parser's message without its internal states and stream positions (the place says where). */
+function syntaxReason(error: unknown): string {
+  const message = reasonOf(error);
+  const byte = /^Unexpected ("(?:[^"\\]|\\.)*") at chunk position/.exec(message);
+  if (byte) return `unexpected ${byte[1]}`;
+  const token = /^Unexpected (?:partial )?\w+ \((.*)\) in state \w+$/.exec(message);
+  if (token) return `unexpected ${token[1]}`;
+  if (/ended in (the middle of a token|mid-parsing)/.test(message)) return 'the input ends inside a JSON value';
+  return message;
+}
+
+/** Code points in UTF-8 bytes: the bytes that do not continue a character. */
+function charactersIn(bytes: Uint8Array, from = 0, to = bytes.length): number {
+  let count = 0;
+  for (let i = from; i < to; i++) if ((bytes[i]! & 0xc0) !== 0x80) count += 1;
+  return count;
+}
+
+/**
+ * The place of byte `offset` in what the streaming parser was given by readDocuments: the file's
+ * lines from `fromLine` on, each followed by one line break. Read again: only an error asks.
+ */
+async function placeInLines(path: string, fromLine: number, offset: number): Promise<TextPlace> {
+  let at = 0;
+  let place: TextPlace = { line: fromLine, column: 1 };
+  for await (const { line, text } of readLines(path, { bytesRead: 0, totalBytes: 0 })) {
+    if (line < fromLine) continue;
+    const bytes = Buffer.from(text);
+    if (offset <= at + bytes.length) return { line, column: charactersIn(bytes, 0, offset - at) + 1 };
+    at += bytes.length + 1;
+    place = { line, column: charactersIn(bytes) + 1 };
+  }
+  // past the last line: where the input ends
+  return place;
+}
+
+/** The place of byte `offset` of a file (decompressed, for a .zst one). Read again: only an error asks. */
+async function placeInBytes(path: string, offset: number): Promise<TextPlace> {
+  let line = 1;
+  let column = 1;
+  let at = 0;
+  for await (const chunk of readBytes(path, { bytesRead: 0, totalBytes: 0 })) {
+    const end = Math.min(chunk.length, offset - at);
+    for (let from = 0; from < end;) {
+      const newline = chunk.indexOf(10, from);
+      if (newline === -1 || newline >= end) {
+        column += charactersIn(chunk, from, end);
+        break;
+      }
+      line += 1;
+      column = 1;
+      from = newline + 1;
+    }
+    at += chunk.length;
+    if (at >= offset) break;
+  }
+  return { line, column };
 }

@@ -50,7 +50,8 @@ describe(`writeImport: a batch is written while the next is read (${testStoreKin
     expect(progress).toEqual([3, 6, 9, 10]);
     expect(await stored()).toHaveLength(10);
     const again = await writeImport(store.db, read(post(9), [post(10), post(10)]), { recordsPerFlush: 2 });
-    expect(again).toMatchObject({ imported: 1, updated: 2 });
+    // w9 is stored as it is; w10 is new, then the same again within its batch
+    expect(again).toMatchObject({ imported: 1, updated: 0, unchanged: 2 });
   });
 
   it('a write that fails while the next batch is read fails the import, which leaves the store as it was and reads at most one batch ahead', async () => {
@@ -70,15 +71,42 @@ describe(`writeImport: a batch is written while the next is read (${testStoreKin
     expect(read).toBeLessThanOrEqual(9);
   });
 
-  it('counts new and updated records exactly whether a batch sorts after everything stored or among it', async () => {
+  it('counts new, updated and unchanged records exactly whether a batch sorts after everything stored or among it', async () => {
     const id = (n: number) => post(n).location.replace('line ', 'w');
     const count = (items: ImportItem[]) => writeImport(store.db, read(items), { recordsPerFlush: 2 });
     // w990, w991 sort after every stored id (w0…w10, whose largest in text order is w9): new without a probe per record
-    expect(await count([post(990), post(991)])).toMatchObject({ imported: 2, updated: 0 });
+    expect(await count([post(990), post(991)])).toMatchObject({ imported: 2, updated: 0, unchanged: 0 });
     // batches whose smallest id sorts below the stored largest: the stored ones (w991, w3) found one by one
-    expect(await count([post(992), post(991), post(3), post(45)])).toMatchObject({ imported: 2, updated: 2 });
+    expect(await count([post(992), post(991), post(3), post(45)])).toMatchObject({
+      imported: 2,
+      updated: 0,
+      unchanged: 2,
+    });
+    expect(await count([post(3, 'changed'), post(991)])).toMatchObject({ imported: 0, updated: 1, unchanged: 1 });
     // above the largest again, with a repeat of a batch's own record
-    expect(await count([post(995), post(995), post(999)])).toMatchObject({ imported: 2, updated: 1 });
+    expect(await count([post(995), post(995), post(999)])).toMatchObject({ imported: 2, updated: 0, unchanged: 1 });
     expect(await stored()).toEqual(expect.arrayContaining([990, 991, 992, 3, 45, 995, 999].map(id)));
+  });
+
+  it('a row a batch mentions again counts once for what it changes: the store is compared once, the mentions with each other', async () => {
+    const title = async (n: number) =>
+      (await store.db.selectFrom('forum_posts').select('title').where('id', '=', `w${n}`).executeTakeFirstOrThrow())
+        .title;
+    const once = (...items: ImportItem[]) => writeImport(store.db, read(items), { recordsPerFlush: 10 });
+    const counts = async (...items: ImportItem[]) => {
+      const { imported, updated, unchanged, tables } = await once(...items);
+      expect(tables.forum_posts).toEqual({ imported, updated, unchanged });
+      return { imported, updated, unchanged };
+    };
+    // new, then changed within the batch: inserted once with the last values
+    expect(await counts(post(600, 'a'), post(600, 'b'))).toEqual({ imported: 1, updated: 1, unchanged: 0 });
+    expect(await title(600)).toBe('b');
+    // stored as the first mention has it; the second changes it
+    expect(await counts(post(600, 'b'), post(600, 'c'))).toEqual({ imported: 0, updated: 1, unchanged: 1 });
+    // both change it alike: one change
+    expect(await counts(post(600, 'd'), post(600, 'd'))).toEqual({ imported: 0, updated: 1, unchanged: 1 });
+    // changed and changed back within the batch: the stored row is as it was, nothing is counted as changed
+    expect(await counts(post(600, 'e'), post(600, 'd'))).toEqual({ imported: 0, updated: 0, unchanged: 2 });
+    expect(await title(600)).toBe('d');
   });
 });

@@ -32,15 +32,24 @@ const NUMBERED: ReadonlySet<ImportTable> = new Set(
 
 const isNumbered = (table: ImportTable): table is ImportTable & NumberedTable => NUMBERED.has(table);
 
+/**
+ * What an import did: `imported` new (inserted), `updated` already stored and changed by it,
+ * `unchanged` already stored with the same values (left unwritten). A row a batch meets more
+ * than once is written once, with what its mentions carried together: its first mention counts as
+ * above, a later one as updated when it changes what the mentions before it carried (and the row
+ * was inserted or changed), else as unchanged.
+ */
 export interface TableCounts {
   imported: number;
   updated: number;
+  unchanged: number;
 }
 
 export interface ImportSummary {
-  /** Records read whose rows were written: new ones, and ones already in the store (updated). */
+  /** Records read and mapped, counted by their own row (the first): new, changed, or the same as stored. */
   imported: number;
   updated: number;
+  unchanged: number;
   skipped: number;
   /** The first skipped records with where they were read and why (at most SKIPS_KEPT). */
   skips: { location: string; reason: string }[];
@@ -94,28 +103,38 @@ const sqlTexts = (dialect: Dialect) => ({
 
 /**
  * Writes mapped records in batched upserts (by id: re-importing updates, never duplicates),
- * counting new and updated rows, and skipping (or, strict, aborting on) records that failed to map.
+ * counting new, changed and unchanged rows, and skipping (or, strict, aborting on) records that failed to map.
  */
 export async function writeImport(
   db: Kysely<Database>,
   items: AsyncIterable<ImportItem | readonly ImportItem[]>,
   options: WriteOptions = {},
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, skips: [], tables: {} };
+  const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, skipped: 0, skips: [], tables: {} };
   const dialect = dialectOf(db);
   const sql = sqlTexts(dialect);
   /** Tables rows were written to or pruned from. */
   const written = new Set<ImportTable>();
   let firstFailure: { location: string; reason: string } | undefined;
 
-  /** One row to write: its values and the columns a stored row takes (undefined: all). */
-  type Pending = { values: Database[ImportTable]; update: Set<string> | undefined };
+  /**
+   * One row to write: its values, the columns a stored row takes (undefined: all), and whether a
+   * later mention in the batch changed what an earlier one carried.
+   */
+  type Pending = { values: Database[ImportTable]; update: Set<string> | undefined; changedLater: boolean };
 
-  /** A batch made ready to write: its rows by table and id, and (where the store copies) its tables' rows encoded as new. */
+  /** A row's mention in a batch: its first, or a later one that `changes` what the ones before carried or is the `same`. */
+  type Mention = 'first' | 'changes' | 'same';
+
+  /**
+   * A batch made ready to write: its rows by table and id, each row's mention (parallel to
+   * `batch`), and (where the store copies) its tables' rows encoded as new.
+   */
   interface Prepared {
     batch: ImportRow[][];
     prunes: ImportPrune[];
     byTable: Map<ImportTable, Map<string, Pending>>;
+    mentions: Mention[][];
     encoded: Map<ImportTable, string | undefined>;
   }
 
@@ -123,12 +142,25 @@ export async function writeImport(
   function prepare(batch: ImportRow[][], prunes: ImportPrune[]): Prepared {
     // rows by table and id; a later row of the same id applies over the earlier one as a second upsert would
     const byTable = new Map<ImportTable, Map<string, Pending>>();
+    const mentions: Mention[][] = [];
     for (const rows of batch) {
+      const kinds: Mention[] = [];
+      mentions.push(kinds);
       for (const { table: name, values, update } of rows) {
         let table = byTable.get(name);
         if (!table) byTable.set(name, (table = new Map<string, Pending>()));
         const before = table.get(values.id);
-        if (!before || !update) table.set(values.id, { values, update: update ? new Set(update) : undefined });
+        if (!before) {
+          table.set(values.id, { values, update: update ? new Set(update) : undefined, changedLater: false });
+          kinds.push('first');
+          continue;
+        }
+        const changes = (update ?? Object.keys(values)).some(
+          (column) => Reflect.get(values, column) !== Reflect.get(before.values, column),
+        );
+        kinds.push(changes ? 'changes' : 'same');
+        const changedLater = before.changedLater || changes;
+        if (!update) table.set(values.id, { values, update: undefined, changedLater });
         else {
           const taken = Object.fromEntries(
             update.map((column): [string, unknown] => [column, Reflect.get(values, column)]),
@@ -136,6 +168,7 @@ export async function writeImport(
           table.set(values.id, {
             values: { ...before.values, ...taken },
             update: before.update ? new Set([...before.update, ...update]) : undefined,
+            changedLater,
           });
         }
       }
@@ -152,10 +185,10 @@ export async function writeImport(
               [...rows.values()].map((row) => row.values),
             ),
           );
-    return { batch, prunes, byTable, encoded };
+    return { batch, prunes, byTable, mentions, encoded };
   }
 
-  async function flush(trx: Executor, { batch, prunes, byTable, encoded }: Prepared) {
+  async function flush(trx: Executor, { batch, prunes, byTable, mentions, encoded }: Prepared) {
     const existing = new Map<ImportTable, Set<string>>();
     const storedNums = new Map<ImportTable, Map<string, number>>();
     for (const [table, rows] of byTable) {
@@ -177,26 +210,34 @@ export async function writeImport(
       existing.set(table, new Set(found.rows.map((row) => String(row.id))));
       if (numbered) storedNums.set(table, new Map(found.rows.map((row) => [String(row.id), Number(row.num)])));
     }
-    const seen = new Set<string>();
-    for (const rows of batch) {
-      rows.forEach((row, index) => {
-        const counts = (summary.tables[row.table] ??= { imported: 0, updated: 0 });
-        const key = `${row.table}\u0000${row.values.id}`;
-        const known = seen.has(key) || existing.get(row.table)!.has(row.values.id);
-        seen.add(key);
-        counts[known ? 'updated' : 'imported'] += 1;
-        if (index === 0) summary[known ? 'updated' : 'imported'] += 1;
-      });
-    }
     for (const [table, rows] of byTable) if (isNumbered(table)) await number(trx, table, rows, storedNums.get(table)!);
+    /** The stored rows each table's upserts changed, as the statements reported them. */
+    const changed = new Map<ImportTable, ReadonlySet<string>>();
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
       if (rows) {
-        await upsert(trx, table, [...rows.values()], existing.get(table)!, encoded.get(table));
+        changed.set(table, await upsert(trx, table, [...rows.values()], existing.get(table)!, encoded.get(table)));
         written.add(table);
       }
     }
     await prune(trx, prunes);
+    batch.forEach((rows, record) => {
+      rows.forEach(({ table, values: { id } }, index) => {
+        const stored = existing.get(table)!.has(id);
+        const rowChanged = changed.get(table)!.has(id);
+        let outcome: keyof TableCounts;
+        if (mentions[record]![index] === 'first')
+          // a later mention that changed the row may be all that changed it: the change is counted there
+          outcome = !stored
+            ? 'imported'
+            : rowChanged && !byTable.get(table)!.get(id)!.changedLater
+              ? 'updated'
+              : 'unchanged';
+        else outcome = mentions[record]![index] === 'changes' && (!stored || rowChanged) ? 'updated' : 'unchanged';
+        (summary.tables[table] ??= { imported: 0, updated: 0, unchanged: 0 })[outcome] += 1;
+        if (index === 0) summary[outcome] += 1;
+      });
+    });
   }
 
   /**
@@ -242,7 +283,8 @@ export async function writeImport(
    * floor's own way), the others upserts; the flush asked which ids exist, inside this
    * transaction. (On PostgreSQL another writer committing one of those ids in between fails the
    * import with a unique violation, and it can be run again.) `encoded`: all of `pending` encoded
-   * as new rows ahead of time, used when none is stored.
+   * as new rows ahead of time, used when none is stored. Returns the ids of the stored rows the
+   * upserts changed (the statements return them; a row found identical is not written).
    */
   async function upsert(
     trx: Executor,
@@ -250,7 +292,7 @@ export async function writeImport(
     pending: Pending[],
     stored: ReadonlySet<string>,
     encoded: string | undefined,
-  ) {
+  ): Promise<ReadonlySet<string>> {
     const fresh = pending.filter(({ values }) => !stored.has(values.id)).map(({ values }) => values);
     await writeTableRows(trx, table, fresh, { insertOnly: true, encoded: stored.size === 0 ? encoded : undefined });
     // one statement shape per set of updated columns
@@ -263,9 +305,15 @@ export async function writeImport(
       if (!group) groups.set(key, (group = { update: columns, rows: [] }));
       group.rows.push(values);
     }
+    const changed = new Set<string>();
     // re-imported records that changed nothing leave their rows (and indexes) unwritten
     for (const { update, rows } of groups.values())
-      await writeTableRows(trx, table, rows, { update, skipUnchanged: true });
+      await writeTableRows(trx, table, rows, {
+        update,
+        skipUnchanged: true,
+        onWritten: (ids) => ids.forEach((id) => changed.add(id)),
+      });
+    return changed;
   }
 
   /**
@@ -282,7 +330,7 @@ export async function writeImport(
     const bulk = new BulkLoad(trx, dialect.rebuildsIndexesOnBulkLoad, options.read);
     const write = async (prepared: Prepared) => {
       await flush(trx, prepared);
-      await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], summary.imported + summary.updated);
+      await bulk.afterFlush(Object.keys(summary.tables) as ImportTable[], recordsOf(summary));
       options.onProgress?.(summary);
     };
     try {
@@ -316,7 +364,7 @@ export async function writeImport(
     }
     await writing;
     if (batch.length > 0) await flush(trx, prepare(batch, prunes));
-    if (summary.imported + summary.updated === 0 && summary.skipped > 0) throw wrongFormat();
+    if (recordsOf(summary) === 0 && summary.skipped > 0) throw wrongFormat();
     await bulk.finish();
     await options.afterImport?.(trx, written);
     options.onProgress?.(summary);
@@ -340,6 +388,9 @@ export async function writeImport(
   }
   return summary;
 }
+
+/** Records read and mapped (written, or found already stored as they are). */
+const recordsOf = (summary: ImportSummary) => summary.imported + summary.updated + summary.unchanged;
 
 function itemsOf(read: ImportItem | readonly ImportItem[]): readonly ImportItem[] {
   return 'location' in read ? [read] : read;

@@ -141,6 +141,38 @@ describe(`writeRows (${testStoreKind()})`, () => {
     expect(await writeRows(db, 'music_genres', [])).toBe(0);
   });
 
+  it.each([3, 450])(
+    'onWritten hands on the keys of the %i rows a write inserted or changed, from the statement, never those it left alone',
+    async (count) => {
+      const written = async (rows: ForumPostsTable[], options: Parameters<typeof writeRows>[3] = {}) => {
+        const keys: string[] = [];
+        const changed = await writeRows(db, 'forum_posts', rows, { ...options, onWritten: (k) => keys.push(...k) });
+        expect(changed).toBe(keys.length);
+        return keys.sort();
+      };
+      const rows = Array.from({ length: count }, (_, i) => post(i));
+      const ids = rows.map((row) => row.id);
+      const columns = columnTypesOf('forum_posts');
+      // new rows (PostgreSQL: a large batch COPYed straight into the table, a small one over arrays)
+      expect(await written(rows, { insertOnly: true, columns })).toEqual(ids);
+      // identical: none comes back, typed columns or not
+      expect(await written(rows, { skipUnchanged: true, columns })).toEqual([]);
+      expect(await written(rows, { skipUnchanged: true })).toEqual([]);
+      // one changed among the identical, and one new
+      const next = rows.map((row, i) => (i === 1 ? { ...row, upvotes: 1_000 } : row));
+      expect(await written([...next, post(count + 1)], { skipUnchanged: true, columns })).toEqual(
+        [ids[1]!, post(count + 1).id].sort(),
+      );
+      // a column the write does not take does not count, one it takes does
+      expect(await written([{ ...post(0), title: 'other' }], { update: ['upvotes'], skipUnchanged: true })).toEqual([]);
+      expect(await written([{ ...post(0), title: 'other' }], { update: ['title'], skipUnchanged: true })).toEqual([
+        ids[0]!,
+      ]);
+      // no column to take: a stored row is left as it is
+      expect(await written([post(0, 'ignored')], { update: [] })).toEqual([]);
+    },
+  );
+
   it('matches on another key column', async () => {
     await writeRows(db, 'settings', [{ key: 'write-rows-test', value: 'a' }], { key: 'key' });
     await writeRows(db, 'settings', [{ key: 'write-rows-test', value: 'b' }], { key: 'key' });

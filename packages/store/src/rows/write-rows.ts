@@ -27,7 +27,17 @@ export interface WriteRowsOptions {
   insertOnly?: boolean;
   /** With `insertOnly`: the rows as `encodeInserts` gave them, encoded ahead (while an earlier write ran). */
   encoded?: string | undefined;
+  /**
+   * Receives the keys of the rows the write inserted or changed, as the statements report them
+   * (`returning` the key): a stored row left as it was (`skipUnchanged` found it identical, or no
+   * column to update) is not among them. How an import tells updated rows from unchanged ones
+   * without reading them back.
+   */
+  onWritten?: (keys: readonly string[]) => void;
 }
+
+/** A row as a statement returns it. */
+type Row = Record<string, unknown>;
 
 /** Rows from which a store that copies (PostgreSQL) streams them through COPY rather than binding them. */
 const COPY_MIN_ROWS = 200;
@@ -65,7 +75,7 @@ export async function writeRows<T extends keyof Database>(
       return `select * from unnest(${arrays.join(', ')})`;
     });
     const arrays = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
-    return changedRows(await db.executeQuery(CompiledQuery.raw(text, arrays)));
+    return changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, arrays)), options);
   }
   const full = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length)));
   let changed = 0;
@@ -79,7 +89,7 @@ export async function writeRows<T extends keyof Database>(
     const parameters: unknown[] = [];
     for (const row of rows.slice(start, start + count))
       for (const column of columns) parameters.push(Reflect.get(row, column));
-    changed += changedRows(await db.executeQuery(CompiledQuery.raw(text, parameters)));
+    changed += changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, parameters)), options);
     start += count;
   }
   return changed;
@@ -95,6 +105,7 @@ async function copyRows<T extends keyof Database>(
   if (options.insertOnly) {
     const text = options.encoded ?? copyText(rows, columns);
     await db.executeQuery(CompiledQuery.raw(`copy ${id(table)} (${columns.map(id).join(', ')}) from stdin`, [text]));
+    options.onWritten?.(rows.map((row) => String(Reflect.get(row, options.key ?? 'id'))));
     return rows.length;
   }
   const staging = id(`staging_${table}`);
@@ -110,7 +121,7 @@ async function copyRows<T extends keyof Database>(
   await db.executeQuery(CompiledQuery.raw(`copy ${staging} (${list}) from stdin`, [copyText(rows, columns)]));
   const dialect = dialectOf(db);
   const text = statement(dialect, table, columns, options, 'staged', () => `select ${list} from ${staging}`);
-  return changedRows(await db.executeQuery(CompiledQuery.raw(text, [])));
+  return changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, [])), options);
 }
 
 /**
@@ -145,7 +156,15 @@ function arrayTypes(
   return types;
 }
 
-const changedRows = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0);
+/**
+ * Rows a statement inserted or changed: the keys it returned when asked for them (`onWritten`;
+ * SQLite then reports no count), else its count.
+ */
+function changedRows(result: QueryResult<Row>, { key = 'id', onWritten }: WriteRowsOptions): number {
+  if (!onWritten) return Number(result.numAffectedRows ?? 0);
+  onWritten(result.rows.map((row) => String(row[key])));
+  return result.rows.length;
+}
 
 /** SQL texts by shape; the shapes are few (tables × column sets × row counts), the bound only guards a runaway caller. */
 const texts = new Map<string, string>();
@@ -155,7 +174,7 @@ function statement(
   dialect: Dialect,
   table: string,
   columns: readonly string[],
-  { key = 'id', update, skipUnchanged = false, insertOnly = false }: WriteRowsOptions,
+  { key = 'id', update, skipUnchanged = false, insertOnly = false, onWritten }: WriteRowsOptions,
   rows: number | 'arrays' | 'staged',
   source: () => string,
 ): string {
@@ -167,6 +186,7 @@ function statement(
     update?.join(',') ?? '*',
     skipUnchanged,
     insertOnly,
+    onWritten !== undefined,
     rows,
   ].join('\u0000');
   let text = texts.get(shape);
@@ -179,7 +199,9 @@ function statement(
       if (skipUnchanged)
         conflict += ` where (${updated.map((c) => `${id(table)}.${id(c)}`).join(', ')}) ${dialect.isDistinctFrom} (${updated.map((c) => `excluded.${id(c)}`).join(', ')})`;
     }
-    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd();
+    // only the rows the statement inserted or updated come back: none for a conflict it left alone
+    const returning = onWritten ? ` returning ${id(key)}` : '';
+    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd() + returning;
     if (texts.size >= TEXTS_KEPT) texts.clear();
     texts.set(shape, text);
   }

@@ -133,7 +133,9 @@ describe('reddit sync', () => {
       recordsNew: 0,
       stopped: 'refreshed',
     });
-    expect(summary!.recordsUpdated).toBe(100);
+    // of the 100 posts refreshed, only the edited and the deleted one changed
+    expect(summary!.recordsUpdated).toBe(2);
+    expect(summary!.recordsUnchanged).toBe(98);
     expect(await postRow('p1')).toMatchObject({ title: 'post 1, edited', score: 5000 });
     expect(await postRow('p2')).toMatchObject({ author: '[deleted]', content: '[deleted]' });
     expect(await count()).toBe(253);
@@ -413,7 +415,13 @@ describe('reddit sync', () => {
     expect(reddit.apiRequests().map((r) => r.query.comment ?? '')).toEqual(['', 'dd10']);
     const [again] = await run([{ platform: 'forum', post: 'deep' }]);
     // the post and dd1 … dd10 again, and dd10 once more: the continuation's answer starts at it
-    expect(again).toMatchObject({ pages: 2, recordsNew: 2, recordsUpdated: 12, stopped: 'refreshed' });
+    expect(again).toMatchObject({
+      pages: 2,
+      recordsNew: 2,
+      recordsUpdated: 0,
+      recordsUnchanged: 12,
+      stopped: 'refreshed',
+    });
   });
 
   const checkpointOf = async (key: string) => (await readTargetState(store.db, key))?.checkpoint;

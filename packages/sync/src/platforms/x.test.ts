@@ -234,7 +234,7 @@ describe('x sync', () => {
       [undefined, backlog[99]!.id, undefined],
     ]);
     // rows already stored: the profile and each page's author (includes.users), no post: none is read twice
-    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 105, recordsUpdated: 3 });
+    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 105, recordsUpdated: 0, recordsUnchanged: 3 });
     expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
       newest: newer[0]!.id,
       backlog: [{ until: backlog[199]!.id }],
@@ -248,7 +248,7 @@ describe('x sync', () => {
       [newer[0]!.id, undefined, undefined],
       [undefined, backlog[199]!.id, undefined],
     ]);
-    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 53, recordsUpdated: 3 });
+    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 53, recordsUpdated: 0, recordsUnchanged: 3 });
     // the backlog read to its end: a plain checkpoint again
     expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ newest: newest[0]!.id });
     expect(await stored()).toBe(258);
@@ -286,7 +286,7 @@ describe('x sync', () => {
       [replies[0]!.id, undefined, undefined],
       [undefined, replies[99]!.id, undefined],
     ]);
-    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 150, recordsUpdated: 2 });
+    expect(second).toMatchObject({ stopped: 'page-limit', recordsNew: 150, recordsUpdated: 0, recordsUnchanged: 2 });
     expect((await readTargetState(store.db, key))?.checkpoint).toEqual({
       newest: more[0]!.id,
       backlog: [{ until: more[99]!.id, since: replies[0]!.id }],
@@ -297,7 +297,7 @@ describe('x sync', () => {
       [more[0]!.id, undefined, undefined],
       [replies[0]!.id, more[99]!.id, undefined],
     ]);
-    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 20, recordsUpdated: 1 });
+    expect(third).toMatchObject({ stopped: 'caught-up', recordsNew: 20, recordsUpdated: 0, recordsUnchanged: 1 });
     expect((await readTargetState(store.db, key))?.checkpoint).toEqual({ newest: more[0]!.id });
   });
 

@@ -117,7 +117,13 @@ describe('youtube sync', () => {
   it('a second run stops at the checkpoint: one playlist page, the new videos only, then the 50 newest stored refreshed; a third refreshes only', async () => {
     youtube.videos.push(...youtubeVideos(2, CHANNEL, clock.now(), 'new'));
     const [summary] = await run([channel]);
-    expect(summary).toMatchObject({ pages: 2, recordsNew: 2, recordsUpdated: 50, stopped: 'caught-up' });
+    expect(summary).toMatchObject({
+      pages: 2,
+      recordsNew: 2,
+      recordsUpdated: 0,
+      recordsUnchanged: 50,
+      stopped: 'caught-up',
+    });
     expect(methods()).toEqual(['playlistItems', 'videos', 'videos']);
     expect(youtube.requests[1]?.query.id).toBe('new00000001,new00000002');
     // the refresh: the channel's 50 newest stored videos but the two this run read, newest first
@@ -126,7 +132,8 @@ describe('youtube sync', () => {
     expect((await run([channel]))[0]).toMatchObject({
       pages: 1,
       recordsNew: 0,
-      recordsUpdated: 50,
+      recordsUpdated: 0,
+      recordsUnchanged: 50,
       stopped: 'caught-up',
     });
     expect(methods()).toEqual(['playlistItems', 'videos']);
@@ -139,7 +146,8 @@ describe('youtube sync', () => {
     const [summary] = await run([{ platform: 'video', search: 'Cooking' }]);
     expect(summary).toMatchObject({ key: 'video:search:cooking', pages: 1, stopped: 'page-limit' });
     expect(summary!.recordsNew).toBe(3);
-    expect(summary!.recordsUpdated).toBe(47);
+    expect(summary!.recordsUpdated).toBe(0);
+    expect(summary!.recordsUnchanged).toBe(47);
     expect(youtube.requests[0]?.query).toMatchObject({ part: 'snippet', q: 'Cooking', type: 'video', order: 'date' });
     expect((await ledger().used()) - used).toBe(101);
     youtube.requests.length = 0;
@@ -218,7 +226,7 @@ describe('youtube sync', () => {
       expect(await views('vid00000003')).toBe(1002);
       // the budget test's upload, never stored, is the run's one new video
       const [summary] = await run([channel]);
-      expect(summary).toMatchObject({ stopped: 'caught-up', pages: 2, recordsNew: 1, recordsUpdated: 49 });
+      expect(summary).toMatchObject({ stopped: 'caught-up', pages: 2, recordsNew: 1, recordsUpdated: 2 });
       expect(methods()).toEqual(['playlistItems', 'videos', 'videos']);
       expect(youtube.requests[1]?.query.id).toBe('bud00000001');
       expect(youtube.requests[2]?.query).toMatchObject({ part: 'snippet,contentDetails,statistics' });
@@ -236,14 +244,20 @@ describe('youtube sync', () => {
       const used = await ledger().used();
       youtube.videos.find((v) => v.id === 'vid00000001')!.viewCount = '55555';
       const [again] = await run([channel]);
-      expect(again).toMatchObject({ stopped: 'caught-up', pages: 1, recordsNew: 0, recordsUpdated: 49 });
+      expect(again).toMatchObject({ stopped: 'caught-up', pages: 1, recordsNew: 0, recordsUpdated: 1 });
       expect(methods()).toEqual(['playlistItems', 'videos']);
       expect(youtube.requests[1]?.query.id?.split(',')).toEqual(['bud00000001', ...newestStored.slice(0, 49)]);
       expect((await ledger().used()) - used).toBe(2);
       expect(await views('vid00000001')).toBe(55555);
       youtube.requests.length = 0;
       const [wide] = await run([{ ...channel, refresh: 120 }]);
-      expect(wide).toMatchObject({ stopped: 'caught-up', pages: 3, recordsNew: 0, recordsUpdated: 119 });
+      expect(wide).toMatchObject({
+        stopped: 'caught-up',
+        pages: 3,
+        recordsNew: 0,
+        recordsUpdated: 0,
+        recordsUnchanged: 119,
+      });
       expect(methods()).toEqual(['playlistItems', 'videos', 'videos', 'videos']);
       expect(youtube.requests.slice(1).map((r) => r.query.id?.split(',').length)).toEqual([50, 50, 20]);
       expect((await ledger().used()) - used).toBe(2 + 4);

@@ -271,7 +271,10 @@ describe('reddit-api: a comments page into the store (run on each store kind)', 
     expect(summary).toMatchObject({
       imported: 7,
       skipped: 0,
-      tables: { forum_posts: { imported: 1, updated: 0 }, forum_comments: { imported: 6, updated: 0 } },
+      tables: {
+        forum_posts: { imported: 1, updated: 0, unchanged: 0 },
+        forum_comments: { imported: 6, updated: 0, unchanged: 0 },
+      },
     });
     const comments = () =>
       store.db.selectFrom('forum_comments').selectAll().where('post_id', '=', '1gqabcd').orderBy('id').execute();
@@ -284,7 +287,11 @@ describe('reddit-api: a comments page into the store (run on each store kind)', 
       ['lxa0005', ''],
       ['lxa0006', 'lxa0005'],
     ]);
-    expect(await importData(store.db, 'forum', 'reddit-api', dir)).toMatchObject({ imported: 0, updated: 7 });
+    expect(await importData(store.db, 'forum', 'reddit-api', dir)).toMatchObject({
+      imported: 0,
+      updated: 0,
+      unchanged: 7,
+    });
     expect(await comments()).toEqual(stored);
   });
 });

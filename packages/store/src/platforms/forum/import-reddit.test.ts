@@ -402,7 +402,7 @@ describe('reddit-ndjson files with comments (run on each store kind)', () => {
     expect(comments).toMatchObject({
       imported: 3,
       skipped: 0,
-      tables: { forum_comments: { imported: 3, updated: 0 } },
+      tables: { forum_comments: { imported: 3, updated: 0, unchanged: 0 } },
     });
     expect((await rows('forum_comments')).map((c) => [c.id, c.post_id, c.parent_key])).toEqual([
       ['jv8jzzz', '15g2abc', ''],
@@ -434,8 +434,12 @@ describe('reddit-ndjson files with comments (run on each store kind)', () => {
     expect(await importFile(path)).toMatchObject({
       imported: 5,
       updated: 0,
+      unchanged: 0,
       skipped: 0,
-      tables: { forum_posts: { imported: 2, updated: 0 }, forum_comments: { imported: 3, updated: 0 } },
+      tables: {
+        forum_posts: { imported: 2, updated: 0, unchanged: 0 },
+        forum_comments: { imported: 3, updated: 0, unchanged: 0 },
+      },
     });
     const comments = await store.db
       .selectFrom('forum_comments')
@@ -452,9 +456,13 @@ describe('reddit-ndjson files with comments (run on each store kind)', () => {
     const before = { posts: await rows('forum_posts'), comments: await rows('forum_comments') };
     expect(await importFile(path)).toMatchObject({
       imported: 0,
-      updated: 5,
+      updated: 0,
+      unchanged: 5,
       skipped: 0,
-      tables: { forum_posts: { imported: 0, updated: 2 }, forum_comments: { imported: 0, updated: 3 } },
+      tables: {
+        forum_posts: { imported: 0, updated: 0, unchanged: 2 },
+        forum_comments: { imported: 0, updated: 0, unchanged: 3 },
+      },
     });
     expect({ posts: await rows('forum_posts'), comments: await rows('forum_comments') }).toEqual(before);
   });
@@ -471,10 +479,14 @@ describe('reddit-ndjson files with comments (run on each store kind)', () => {
       good('mal0a06'),
     ];
     const summary = await importFile(file('malformed.ndjson', `${lines.join('\n')}\n`));
-    expect(summary).toMatchObject({ imported: 2, skipped: 4, tables: { forum_comments: { imported: 2, updated: 0 } } });
+    expect(summary).toMatchObject({
+      imported: 2,
+      skipped: 4,
+      tables: { forum_comments: { imported: 2, updated: 0, unchanged: 0 } },
+    });
     expect(summary.skips).toEqual([
       { location: 'line 2', reason: 'created_utc: expected epoch seconds, got "yesterday"' },
-      { location: 'line 3', reason: expect.stringMatching(/^not JSON/) },
+      { location: 'line 3', reason: expect.stringMatching(/^not JSON at column 54 \(Unterminated string/) },
       { location: 'line 5', reason: 'neither a submission (no title) nor a comment (no body and link_id)' },
       { location: 'line 6', reason: 'edited: expected epoch seconds, got "sometime"' },
     ]);

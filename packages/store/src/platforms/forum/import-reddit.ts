@@ -1,5 +1,5 @@
 import { toForumCommentRow, toForumRow } from './rows.js';
-import { readLineBatches } from '../../import/input.js';
+import { jsonErrorIndex, readLineBatches } from '../../import/input.js';
 import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
   boolean,
@@ -148,7 +148,9 @@ export function mapRedditLine(text: string, location: string): ImportItem {
   try {
     record = JSON.parse(text);
   } catch (error) {
-    return { location, error: `not JSON (${reasonOf(error)})` };
+    const index = jsonErrorIndex(text, error);
+    const at = index === undefined ? '' : ` at column ${[...text.slice(0, index)].length + 1}`;
+    return { location, error: `not JSON${at} (${reasonOf(error)})` };
   }
   if (!isObject(record)) return { location, error: 'not a JSON object' };
   try {

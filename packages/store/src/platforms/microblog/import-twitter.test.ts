@@ -1,6 +1,9 @@
-import { importDocuments } from '../../import/index.js';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importData, importDocuments, ImportInputError } from '../../import/index.js';
 import type { Store } from '../../store.js';
-import { openTestStore } from '../../testing.js';
+import { importFixture, openTestStore } from '../../testing.js';
 import { mapArchiveTweet, mapV2Response, mapV2Tweet } from './import-twitter.js';
 
 describe('twitter importers: tweet text as each format ships it', () => {
@@ -37,6 +40,47 @@ describe('twitter importers: tweet text as each format ships it', () => {
   });
 });
 
+describe('twitter-archive: a JSON syntax error names the file, line and column', () => {
+  let store: Store;
+  let dir: string;
+  beforeAll(async () => {
+    store = await openTestStore();
+    dir = mkdtempSync(join(tmpdir(), 'sq-twitter-archive-'));
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The archive's fixture with one data file's text replaced. */
+  const archiveWith = (name: string, text: string) => {
+    const archive = mkdtempSync(join(dir, 'archive-'));
+    mkdirSync(join(archive, 'data'));
+    for (const file of ['account.js', 'profile.js', 'tweets.js'])
+      writeFileSync(
+        join(archive, 'data', file),
+        file === name ? text : readFileSync(importFixture('twitter-archive', 'data', file)),
+      );
+    return archive;
+  };
+
+  it('in account.js (read whole: the place after the prefix) and in tweets.js (streamed)', async () => {
+    const account = archiveWith(
+      'account.js',
+      'window.YTD.account.part0 = [\n  {\n    "account" : {\n      "username" : "AdaCodes",\n      "accountId" : 118\n    }\n  ]\n',
+    );
+    const refused = importData(store.db, 'microblog', 'twitter-archive', account);
+    await expect(refused).rejects.toThrow(ImportInputError);
+    await expect(refused).rejects.toThrow(
+      `${join(account, 'data', 'account.js')}: not an archive data file: not valid JSON at line 7, column 3 (`,
+    );
+    const tweets = archiveWith('tweets.js', 'window.YTD.tweets.part0 = [\n  {"tweet": {"id_str": "1",}}\n]\n');
+    await expect(importData(store.db, 'microblog', 'twitter-archive', tweets)).rejects.toThrow(
+      `${join(tweets, 'data', 'tweets.js')}: not valid JSON at line 2, column 28 (unexpected "}")`,
+    );
+  });
+});
+
 describe('twitter-v2: a followers page with followers_of writes the follows', () => {
   let store: Store;
   beforeAll(async () => {
@@ -66,8 +110,8 @@ describe('twitter-v2: a followers page with followers_of writes the follows', ()
       page(['903', '902'], '2026-03-02T12:00:00.000Z'),
       page(['901'], '2026-03-02T12:00:00.000Z', 2),
     ]);
-    expect(first).toMatchObject({ imported: 3, updated: 0, skipped: 0 });
-    expect(first.tables.microblog_follows).toEqual({ imported: 3, updated: 0 });
+    expect(first).toMatchObject({ imported: 3, updated: 0, unchanged: 0, skipped: 0 });
+    expect(first.tables.microblog_follows).toEqual({ imported: 3, updated: 0, unchanged: 0 });
     expect(await followers()).toEqual([
       ['903', T1],
       ['902', T1 - 1],
@@ -86,7 +130,7 @@ describe('twitter-v2: a followers page with followers_of writes the follows', ()
     const again = await importDocuments(store.db, 'microblog', 'twitter-v2', [
       page(['904', '903', '901'], '2026-03-03T12:00:00.000Z'),
     ]);
-    expect(again.tables.microblog_follows).toEqual({ imported: 1, updated: 2 });
+    expect(again.tables.microblog_follows).toEqual({ imported: 1, updated: 0, unchanged: 2 });
     expect(await followers()).toEqual([
       ['904', T2],
       ['903', T1],

@@ -1,7 +1,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
-import { filesIn, readJsonValues, readResponses } from '../../import/input.js';
+import {
+  describePlace,
+  filesIn,
+  jsonErrorIndex,
+  placeInText,
+  readJsonValues,
+  readResponses,
+} from '../../import/input.js';
 import { type Importer, ImportInputError, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
   boolean,
@@ -86,12 +93,15 @@ export function mapArchiveTweet(element: Json, account: ArchiveAccount): ImportR
 /** Reads one small archive data file (account.js, profile.js: a few hundred bytes) as its array. */
 async function readArchiveFile(path: string): Promise<unknown[]> {
   const text = await readFile(path, 'utf8');
-  const match = ARCHIVE_PREFIX.exec(text);
+  const skipped = ARCHIVE_PREFIX.exec(text)?.[0].length ?? 0;
+  const json = text.slice(skipped);
   let value: unknown;
   try {
-    value = JSON.parse(match ? text.slice(match[0].length) : text);
+    value = JSON.parse(json);
   } catch (error) {
-    throw new ImportInputError(`${path}: not an archive data file (${reasonOf(error)})`);
+    const index = jsonErrorIndex(json, error);
+    const at = index === undefined ? '' : ` at ${describePlace(placeInText(text, skipped + index))}`;
+    throw new ImportInputError(`${path}: not an archive data file: not valid JSON${at} (${reasonOf(error)})`);
   }
   if (!Array.isArray(value)) throw new ImportInputError(`${path}: not an archive data file (expected an array)`);
   return value as unknown[];
