@@ -1,4 +1,4 @@
-import { type Contract, errorCodes, locateRecords, type Operation } from '@socialquery/core';
+import { type Contract, errorCodes, locateRecords, type Operation, Timestamp } from '@socialquery/core';
 import type { Store } from '@socialquery/store';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -7,7 +7,12 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { oas31 } from 'zod-openapi';
 import { createApp, platformsOf } from '../src/app.js';
-import { buildOpenApiDocument, withParameterExamples } from '../src/openapi/document.js';
+import {
+  buildOpenApiDocument,
+  DATE_EXAMPLE,
+  DATE_TIME_EXAMPLE,
+  withParameterExamples,
+} from '../src/openapi/document.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../src/openapi/reference.js';
 import { NOW, startTestService, type TestService } from './harness.js';
 
@@ -141,6 +146,70 @@ describe('GET /api/v1/openapi.json', () => {
     expect(schemaOf(parameter(operationById('shortvideo.videoComments'), 'limit'))).toMatchObject({
       maximum: 100,
       default: 20,
+    });
+  });
+
+  it('gives no schema the bounds of a safe integer, and every date-time or date string with a pattern an example', () => {
+    const problems: string[] = [];
+    let patterned = 0;
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (node === null || typeof node !== 'object') return;
+      const schema: Record<string, unknown> = { ...node };
+      for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+        const value = schema[bound];
+        if (value === Number.MAX_SAFE_INTEGER || value === Number.MIN_SAFE_INTEGER) problems.push(`${at}: ${bound}`);
+      }
+      if (
+        typeof schema.pattern === 'string' &&
+        (schema.format === 'date-time' || /^\^\\d\{4\}-/.test(schema.pattern))
+      ) {
+        patterned += 1;
+        const examples = Array.isArray(schema.examples) ? schema.examples : [];
+        if (examples.length === 0 && schema.example === undefined) problems.push(`${at}: a pattern and no example`);
+        // each example is one the schema accepts
+        for (const example of examples)
+          if (typeof example !== 'string' || !new RegExp(schema.pattern, 'u').test(example))
+            problems.push(`${at}: ${String(example)} does not match ${schema.pattern}`);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    walk(doc, '#');
+    expect(problems).toEqual([]);
+    expect(patterned).toBeGreaterThan(50);
+  });
+
+  it('gives timestamps, dates and counts example values of their kind, and keeps the bounds a schema sets', () => {
+    const body = (id: string) =>
+      (getOf(operationById(id)).responses?.['200'] as oas31.ResponseObject).content?.['application/json']
+        ?.schema as oas31.SchemaObject;
+    const property = (schema: oas31.SchemaObject | undefined, ...path: string[]) =>
+      path.reduce<oas31.SchemaObject | undefined>(
+        (at, name) => (name === '[]' ? at?.items : at?.properties?.[name]) as oas31.SchemaObject | undefined,
+        schema,
+      );
+    const post = property(body('forum.communityPosts'), 'posts', '[]');
+    const createdAt = property(post, 'createdAt');
+    expect(createdAt).toMatchObject({ type: 'string', format: 'date-time', examples: [DATE_TIME_EXAMPLE] });
+    // still exact: the pattern says UTC with Z, and the example is a timestamp as the service writes it
+    expect(createdAt?.pattern).toEqual(expect.any(String));
+    expect(Timestamp.parse(DATE_TIME_EXAMPLE)).toBe(DATE_TIME_EXAMPLE);
+    expect(property(post, 'upvotes')).toEqual({ type: 'integer' });
+    expect(property(post, 'score')).toEqual({ type: 'integer' });
+    const comment = property(body('forum.userComments'), 'comments', '[]');
+    expect((property(comment, 'editedAt')?.anyOf?.[0] as oas31.SchemaObject).examples).toEqual([DATE_TIME_EXAMPLE]);
+    const position = property(body('professional.companyEmployees'), 'employees', '[]', 'experience', '[]');
+    expect(property(position, 'startDate')).toMatchObject({ type: 'string', examples: [DATE_EXAMPLE] });
+    const schemas = doc.components?.schemas as Record<string, oas31.SchemaObject>;
+    expect(schemas.ErrorBody?.properties?.statusCode).toEqual({ type: 'integer' });
+    // the bounds a schema sets stay
+    expect(schemaOf(parameter(operationById('forum.communityPosts'), 'limit'))).toMatchObject({
+      minimum: 1,
+      maximum: 100,
+    });
+    expect(schemaOf(parameter(operationById('forum.userComments'), 'minScore'))).toMatchObject({
+      minimum: -1_000_000_000,
+      maximum: 1_000_000_000,
     });
   });
 

@@ -28,7 +28,8 @@ export type ResponseHeaders = Readonly<Record<string, string>>;
 /**
  * The service answered with a status outside 2xx (or a 2xx that is not JSON). Everything is typed:
  * `code`, `issues` and `requestId` are read from the error body when there is one, with fallbacks
- * when the answer is something else, so `error.code === 'not_found'` needs no cast.
+ * when the answer is something else, so `error.code === 'not_found'` needs no cast. The answer's
+ * HTTP status is `status`, and also `statusCode`, the error body's name for it.
  */
 export class ApiResponseError extends SocialQueryClientError {
   readonly kind = 'api_response' as const;
@@ -43,10 +44,12 @@ export class ApiResponseError extends SocialQueryClientError {
   readonly requestId: string | undefined;
 
   /**
+   * @param status the answer's HTTP status (also `statusCode`)
    * @param rawBody the answer's text, as it came (an error body's JSON, a proxy's HTML page)
    * @param headers the answer's headers (lower-case names)
    */
   constructor(
+    /** The answer's HTTP status (404, 429, 502…); the same number as `statusCode`. */
     readonly status: number,
     readonly rawBody: string,
     readonly headers: ResponseHeaders = {},
@@ -59,6 +62,15 @@ export class ApiResponseError extends SocialQueryClientError {
     this.code = code;
     this.issues = body?.issues ?? [];
     this.requestId = headers['x-request-id'] ?? body?.requestId;
+  }
+
+  /**
+   * The answer's HTTP status, under the error body's name for it (`statusCode`), so code written
+   * against the body reads the same number as `status`. Taken from the answer, not the body: it is
+   * there when the answer is not an error body (a proxy's page), and a body cannot contradict it.
+   */
+  get statusCode(): number {
+    return this.status;
   }
 }
 

@@ -582,6 +582,10 @@ describe('ApiResponseError: the error body, typed', () => {
     expect(issues).toEqual([{ path: 'limit', message: 'must be at most 10' }]);
     expect(error.requestId).toBe('r4');
     expect(error.status).toBe(400);
+    // the error body's name for the status, the same number
+    const statusCode: number = error.statusCode;
+    expect(statusCode).toBe(400);
+    expect(statusCode).toBe(body?.statusCode);
     expect(JSON.parse(error.rawBody)).toEqual(body);
     expect(error.message).toBe('HTTP 400 invalid_parameter: limit must be at most 10');
   });
@@ -597,6 +601,7 @@ describe('ApiResponseError: the error body, typed', () => {
     const error = (await rejection(client().getItem({ id: 'proxy' }))) as ApiResponseError;
     expect(error).toBeInstanceOf(ApiResponseError);
     expect(error.status).toBe(502);
+    expect(error.statusCode).toBe(502);
     expect(error.body).toBeUndefined();
     expect(error.rawBody).toBe('<html><body><h1>502 Bad Gateway</h1></body></html>');
     expect(error.code).toBe('unexpected_response');
@@ -631,6 +636,20 @@ describe('ApiResponseError: the error body, typed', () => {
       'HTTP 404 not_found: no such user',
     ]);
     expect(new ApiResponseError(599, '').message).toBe('HTTP 599 unexpected_response: unexpected answer');
+  });
+
+  it('has statusCode, read-only, the same number as status, also when the body says otherwise', () => {
+    const error = new ApiResponseError(
+      503,
+      JSON.stringify({ statusCode: 500, error: 'x', code: 'internal', message: 'm', requestId: 'x' }),
+    );
+    expect([error.status, error.statusCode]).toEqual([503, 503]);
+    expect(() => {
+      // @ts-expect-error: statusCode is read-only
+      error.statusCode = 200;
+    }).toThrow(TypeError);
+    expect(error.statusCode).toBe(503);
+    expect(new RateLimitError(429, '').statusCode).toBe(429);
   });
 });
 

@@ -3,3 +3,14 @@ export * from './uri.js';
 export * from './contract.js';
 export { createMusicClient, MUSIC_ENDPOINT, MusicClient } from './client.js';
 export type { MusicClientOptions, MusicModules, MusicServiceClientOptions } from './client.js';
+// The client's error classes are core's own (the same class objects, so `instanceof` holds whichever
+// package they are imported from); the list is @socialquery/client's (packages/client/src/index.ts).
+export {
+  ApiResponseError,
+  NoResponseError,
+  RateLimitError,
+  RequestAbortedError,
+  RequestSetupError,
+  SocialQueryClientError,
+} from '@socialquery/core';
+export type { ApiErrorCode, CallOptions, ErrorBody, RetryInfo } from '@socialquery/core';

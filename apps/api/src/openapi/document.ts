@@ -102,7 +102,7 @@ export function buildOpenApiDocument(platforms: readonly MountablePlatform[]): o
         securitySchemes: Object.fromEntries(usedSchemes.map((scheme) => [scheme, securitySchemes[scheme]])),
       },
     },
-    { override: wireFormOfCoreParams },
+    { override: documentedForm },
   );
   return document;
 }
@@ -189,6 +189,50 @@ function errorBodiesByPlatform(operations: readonly Operation[]): Map<string, z.
     }
   }
   return bodies;
+}
+
+/**
+ * What every schema of the document, each parameter and each part of every body, goes through
+ * before it is written: core's parameters in their wire form, then the bounds and patterns zod
+ * writes for every schema of a kind, which Swagger UI turns into the example values it shows,
+ * trimmed to what describes the data.
+ */
+function documentedForm(context: ZodOpenApiOverrideContext): void {
+  wireFormOfCoreParams(context);
+  withoutSafeIntegerBounds(context.jsonSchema);
+  withPatternExample(context.jsonSchema);
+}
+
+/**
+ * zod writes every `.int()` with the bounds of a safe integer, ±(2^53 − 1): they say nothing about
+ * the data, and Swagger UI would show `-9007199254740991` as an integer's example value. A bound a
+ * schema sets itself (`limit` 1–100, a count's minimum 0) is kept.
+ */
+function withoutSafeIntegerBounds(schema: ZodOpenApiOverrideContext['jsonSchema']): void {
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+}
+
+/**
+ * The example of a date-time string (core's `Timestamp`: UTC, milliseconds). At midnight, so it
+ * also fits the fields that hold a day (a release date).
+ */
+export const DATE_TIME_EXAMPLE = '2024-05-01T00:00:00.000Z';
+/** The example of a calendar date, a string of the pattern `YYYY-MM-DD`. */
+export const DATE_EXAMPLE = '2024-05-01';
+const CALENDAR_DATE_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}$`;
+
+/**
+ * Swagger UI makes a string's example value from its pattern when the schema gives none: a
+ * date-time's pattern (zod writes one beside `format: date-time`) or a calendar date's gives a
+ * random string of digits (`8792-02-29T…`, `8721-39-57`). Such strings get a real date as their
+ * example; the pattern stays, as it says exactly what the service sends (UTC, `Z`). An example a
+ * schema gives itself (`.meta({ examples })`) is kept.
+ */
+function withPatternExample(schema: ZodOpenApiOverrideContext['jsonSchema']): void {
+  if (schema.examples !== undefined || schema.example !== undefined) return;
+  if (schema.format === 'date-time') schema.examples = [DATE_TIME_EXAMPLE];
+  else if (schema.pattern === CALENDAR_DATE_PATTERN) schema.examples = [DATE_EXAMPLE];
 }
 
 /**
