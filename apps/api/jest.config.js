@@ -8,9 +8,10 @@ const base = { ...esmTypeScript, collectCoverageFrom: coverageSources };
 
 export default {
   ...coverageMinimum({ statements: 84, branches: 77, functions: 86, lines: 85 }),
-  // seeding demo data into a new PostgreSQL database takes seconds, tens of them while turbo runs
-  // the store, cli and api suites side by side on a 2-core machine
-  testTimeout: 60_000,
+  // a suite's first store is seeded in its beforeAll (then kept as the run's template): seconds
+  // alone, more than a minute while turbo runs every package's suites side by side on 2 cores; the
+  // hooks share this bound, which only a hung test ever reaches
+  testTimeout: 180_000,
   projects: [
     {
       ...base,
