@@ -39,3 +39,10 @@ export function coverageMinimum(minimum) {
     coverageThreshold: { global: minimum },
   };
 }
+
+/**
+ * The bound of every test and hook in the suites that seed or copy stores (store, cli, api): a
+ * seed that takes seconds alone takes minutes while turbo runs every package's suites side by side
+ * on 2 cores beside PostgreSQL. Only a hung test reaches it, so no test sets a shorter one for that.
+ */
+export const storeSuiteTimeout = { testTimeout: 300_000 };

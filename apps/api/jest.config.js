@@ -2,16 +2,13 @@
  * The shared jest setup (jest.preset.js). The suites that talk to a store run twice: on SQLite
  * and on PostgreSQL (a new database per test file).
  */
-import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript, storeSuiteTimeout } from '../../jest.preset.js';
 
 const base = { ...esmTypeScript, collectCoverageFrom: coverageSources };
 
 export default {
   ...coverageMinimum({ statements: 84, branches: 77, functions: 86, lines: 85 }),
-  // a suite's first store is seeded in its beforeAll (then kept as the run's template): seconds
-  // alone, more than a minute while turbo runs every package's suites side by side on 2 cores; the
-  // hooks share this bound, which only a hung test ever reaches
-  testTimeout: 180_000,
+  ...storeSuiteTimeout,
   projects: [
     {
       ...base,

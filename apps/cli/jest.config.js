@@ -1,12 +1,11 @@
 /** The shared jest setup (jest.preset.js); every suite runs on SQLite and on PostgreSQL. */
-import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript, storeSuiteTimeout } from '../../jest.preset.js';
 
 const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
 
 export default {
   ...coverageMinimum({ statements: 87, branches: 70, functions: 90, lines: 88 }),
-  // the CLI seeds every platform's demo data: a few seconds on PostgreSQL
-  testTimeout: 60_000,
+  ...storeSuiteTimeout,
   projects: [
     { ...base, displayName: 'sqlite' },
     { ...base, displayName: 'postgres', setupFiles: ['<rootDir>/src/testing.postgres-setup.ts'] },

@@ -1,12 +1,11 @@
 /** The shared jest setup (jest.preset.js); every suite runs on SQLite and on PostgreSQL. */
-import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript, storeSuiteTimeout } from '../../jest.preset.js';
 
 const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
 
 export default {
   ...coverageMinimum({ statements: 93, branches: 84, functions: 94, lines: 94 }),
-  // seeding demo data into a new PostgreSQL database takes seconds on a loaded 2-core machine
-  testTimeout: 30_000,
+  ...storeSuiteTimeout,
   projects: [
     { ...base, displayName: 'sqlite' },
     {

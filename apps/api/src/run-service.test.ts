@@ -70,7 +70,7 @@ describe('launchService', () => {
     } finally {
       await address.drop();
     }
-  }, 120_000);
+  });
 
   it('warns before seeding a store file into a disk with too little room for the demo', async () => {
     const address = await createTestStoreAddress({ kind: 'sqlite', shared: true });
@@ -85,5 +85,5 @@ describe('launchService', () => {
     } finally {
       await address.drop();
     }
-  }, 120_000);
+  });
 });

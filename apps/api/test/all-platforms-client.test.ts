@@ -29,7 +29,7 @@ beforeAll(async () => {
   ex = await service.store.examples();
   ({ server, baseUrl } = await listen(service.app));
   client = createSocialQueryClient({ baseUrl, token: service.token, apiKey: service.apiKey, timeout: 10_000 });
-}, 120_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await service.close();

@@ -15,10 +15,10 @@ let baseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['video'] });
+  service = await startTestService();
   ({ server, baseUrl } = await listen(service.app));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server.close(resolve));
@@ -86,4 +86,4 @@ it('runs an operation from /docs with a pasted API key and shows its JSON, fetch
   expect(outside).toEqual([]);
   expect(pageErrors).toEqual([]);
   await context.close();
-}, 120_000);
+});

@@ -14,7 +14,7 @@ import { appWith, listen, startTestService, type TestService } from './harness.j
 let service: TestService;
 beforeAll(async () => {
   // a store and a token: the listings here are synthetic, so no demo data is seeded
-  service = await startTestService({ only: [] });
+  service = await startTestService({ empty: true });
 });
 afterAll(() => service.close());
 

@@ -36,7 +36,7 @@ const ndjson = (text: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['microblog', 'professional', 'forum'] });
+  service = await startTestService();
   ({ username, messageId: replyTarget } = (await service.store.examples()).microblog!);
   await service.store.db.transaction().execute(async (trx) => {
     await upsertMicroblogUserRows(trx, [

@@ -34,7 +34,7 @@ const CHANNEL = { id: 'UCfeedchannel', name: 'Feed Test Channel' };
 const EMPTY_CHANNEL = 'UCfeedempty';
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum', 'microblog', 'shortvideo', 'music'] });
+  service = await startTestService();
   await upsertVideoChannelRows(service.store.db, [
     { id: CHANNEL.id, name: CHANNEL.name, verified: 1 },
     { id: EMPTY_CHANNEL, name: 'Quiet Channel', verified: 0 },
@@ -64,7 +64,7 @@ beforeAll(async () => {
     shortvideoUser: examples.shortvideo!.username,
     artistUri: examples.music!.artistUri,
   };
-}, 240_000);
+});
 afterAll(() => service.close());
 
 type Format = 'atom' | 'rss';

@@ -12,7 +12,7 @@ const TIME_GROUPS = ['hour', 'day', 'week', 'month', 'year'] as const;
 type TimeGroup = (typeof TIME_GROUPS)[number];
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
 });
 afterAll(() => service.close());
 

@@ -9,7 +9,7 @@ let baseUrl: string;
 let community: string;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
   community = (await service.store.examples()).forum!.community;
   ({ server, baseUrl } = await listen(service.app));
 });

@@ -56,7 +56,7 @@ const depthOf = (id: string): number => {
 };
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
   const examples = await service.store.examples();
   example = { postId: await largestThread(service), username: examples.forum!.username };
   const post = (id: string) =>

@@ -49,7 +49,7 @@ const comments: ForumCommentInput[] = Array.from({ length: 60 }, (_, i) => ({
 }));
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
   await upsertForumRows(service.store.db, posts.map(toForumRow));
   await upsertForumCommentRows(service.store.db, comments.map(toForumCommentRow));
 });

@@ -21,7 +21,7 @@ let username: string;
 let stored: Post[];
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
   const examples = await service.store.examples();
   community = examples.forum!.community;
   username = examples.forum!.username;

@@ -21,11 +21,12 @@ export interface TestService {
 
 /**
  * A fresh store of the run's kind (SOCIALQUERY_TEST_STORE: SQLite, or a new PostgreSQL database)
- * with the demo data seeded at NOW (a copy of the run's first store seeded alike: openSeededTestStore),
- * one credential of each kind, and the app.
+ * with the whole demo seeded at NOW (`empty`: none), one credential of each kind, and the app. Every
+ * suite reads the same demo, a copy of the run's one seeded template (openSeededTestStore): a suite
+ * reads its own platform's tables and finds the others' beside them.
  */
-export async function startTestService(options: { only?: string[] } = {}): Promise<TestService> {
-  const store = await openSeededTestStore({ now: NOW, ...options });
+export async function startTestService(options: { empty?: boolean } = {}): Promise<TestService> {
+  const store = await openSeededTestStore({ now: NOW, ...(options.empty ? { only: [] } : {}) });
   const token = (await store.credentials.create('token', 'test token')).secret;
   const apiKey = (await store.credentials.create('api-key', 'test key')).secret;
   const logger = pino({ level: 'silent' });

@@ -15,7 +15,7 @@ let service: TestService;
 let tokens: string[];
 beforeAll(async () => {
   // a store for the credentials: the operations here are synthetic, so no demo data is seeded
-  service = await startTestService({ only: [] });
+  service = await startTestService({ empty: true });
   tokens = await Promise.all(
     ['a', 'b', 'c'].map(async (name) => (await service.store.credentials.create('token', name)).secret),
   );

@@ -13,10 +13,10 @@ let baseUrl: string;
 let community: string;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
   ({ server, baseUrl } = await listen(service.app));
   community = (await service.store.examples()).forum!.community;
-}, 120_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await service.close();

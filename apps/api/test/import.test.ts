@@ -18,10 +18,10 @@ import { startTestService, type TestService } from './harness.js';
 let service: TestService;
 let dir: string;
 beforeAll(async () => {
-  service = await startTestService({ only: ['video'] });
+  service = await startTestService();
   dir = mkdtempSync(join(tmpdir(), 'sq-api-import-'));
   // the video demo (50,000 videos and their charts) into a new PostgreSQL database, on a busy machine
-}, 120_000);
+});
 afterAll(async () => {
   await service.close();
   rmSync(dir, { recursive: true, force: true });

@@ -139,7 +139,7 @@ describe('socialquery-api entry point', () => {
     idle.destroy();
     expect(second.output()).toContain('"msg":"already shutting down"');
     expect(second.output()).toMatch(/"msg":"stopped"/);
-  }, 240_000);
+  });
 
   it('LOG_FORMAT=pretty (the default on a terminal): text log lines and a start banner naming the docs page; SIGTERM exits 0', async () => {
     const child = spawn(process.execPath, [MAIN], {
@@ -169,7 +169,7 @@ describe('socialquery-api entry point', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toMatch(/INFO.*stopped/);
-  }, 240_000);
+  });
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
     const store = await newStore();
@@ -209,5 +209,5 @@ describe('socialquery-api entry point', () => {
     for (const r of results) expect(JSON.parse(r.body).posts.length).toBeGreaterThan(0);
     expect(await exited).toBe(0);
     agent.destroy();
-  }, 240_000);
+  });
 });

@@ -20,11 +20,11 @@ let messageId: string;
 const received: string[] = [];
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['microblog'] });
+  service = await startTestService();
   ({ username, messageId } = (await service.store.examples()).microblog!);
   ({ server, baseUrl } = await listen(service.app));
   server.on('request', (req: { url?: string }) => received.push(req.url ?? ''));
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await service.close();

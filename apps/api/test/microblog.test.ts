@@ -37,7 +37,7 @@ interface StoredMessage {
 }
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['microblog'] });
+  service = await startTestService();
   ({ username, messageId } = (await service.store.examples()).microblog!);
   const db = service.store.db;
   const rows = await db.selectFrom('microblog_messages').selectAll().execute();
@@ -91,7 +91,7 @@ beforeAll(async () => {
       followed_at: Number(f.followed_at),
     }),
   );
-}, 60_000);
+});
 afterAll(() => service.close());
 
 const big = BigInt;

@@ -73,12 +73,12 @@ let client: MusicClient;
 let requests = 0;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['music'] });
+  service = await startTestService();
   ex = (await service.store.examples()).music!;
   endpoint = await serveAtEndpoint(service.app);
   endpoint.server.on('request', () => requests++);
   client = endpoint.clientOf({ apiKey: service.apiKey, timeout: 10_000 });
-}, 120_000);
+});
 afterAll(async () => {
   await endpoint.close();
   await service.close();

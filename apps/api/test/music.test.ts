@@ -19,9 +19,9 @@ let service: TestService;
 let ex: NonNullable<Examples['music']>;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['music'] });
+  service = await startTestService();
   ex = (await service.store.examples()).music!;
-}, 120_000);
+});
 afterAll(() => service.close());
 
 const { explore, artists, albums, tracks, playlists, podcasts, users } = musicContract;

@@ -24,12 +24,12 @@ let contracts: Contract[];
 const SEEDED = ['forum', 'microblog', 'shortvideo', 'professional', 'video'];
 
 beforeAll(async () => {
-  service = await startTestService({ only: SEEDED });
+  service = await startTestService();
   contracts = platformsOf(service.store).map(({ contract }) => contract);
   const res = await request(service.app).get(OPENAPI_PATH);
   expect(res.status).toBe(200);
   doc = res.body as oas31.OpenAPIObject;
-}, 120_000);
+});
 afterAll(() => service.close());
 
 const operations = () => contracts.flatMap((contract) => Object.values(contract));

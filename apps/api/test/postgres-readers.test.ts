@@ -1,5 +1,5 @@
 import { openStore, type Store } from '@socialquery/store';
-import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -26,9 +26,8 @@ describe('a reader thread over PostgreSQL', () => {
   let searchesHere = 0;
 
   beforeAll(async () => {
-    target = await createTestStoreAddress({ kind: 'postgres' });
+    target = await createSeededTestStoreAddress({ now: NOW });
     store = await openStore(target.address);
-    await store.seedDemo({ now: NOW, only: ['video'] });
     apiKey = (await store.credentials.create('api-key', 'readers')).secret;
     const examples = (await store.examples()).video!;
     keyword = examples.keyword;
@@ -50,7 +49,7 @@ describe('a reader thread over PostgreSQL', () => {
       false,
     );
     withReaders = createApp({ store: serviceOwn, logger, cursorSecret, clock: () => NOW, readers });
-  }, 60_000);
+  });
   afterAll(async () => {
     await readers.close();
     await serviceOwn.close();

@@ -15,7 +15,7 @@ let examples: { username: string; companyId: string; title: string };
 let requests = 0;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['professional'] });
+  service = await startTestService();
   examples = (await service.store.examples()).professional!;
   ({ server, baseUrl } = await listen(service.app));
   server.on('request', () => void requests++);

@@ -22,7 +22,7 @@ let companyId: string;
 let title: string;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['professional'] });
+  service = await startTestService();
   const examples = await service.store.examples();
   ({ username, companyId, title } = examples.professional!);
 });

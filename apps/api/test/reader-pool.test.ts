@@ -12,6 +12,7 @@ import { createApp } from '../src/app.js';
 import { createReaderPool, type ReaderPool } from '../src/reader-pool.js';
 import { READER_NICENESS } from '../src/thread-priority.js';
 import { NOW } from './harness.js';
+import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 
 const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -21,7 +22,7 @@ const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
  */
 describe('heavy operations on a reader thread (SQLite store file)', () => {
   const cursorSecret = 'test-secret-0123456789';
-  let dir: string;
+  let target: TestStoreAddress;
   let address: string;
   let store: Store;
   let unused: Store;
@@ -33,10 +34,9 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
   let offThread: Express;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sq-readers-'));
-    address = `sqlite:${join(dir, 'store.db')}`;
+    target = await createSeededTestStoreAddress({ now: NOW });
+    address = target.address;
     store = await openStore(address);
-    await store.seedDemo({ now: NOW, only: ['video'] });
     apiKey = (await store.credentials.create('api-key', 'readers')).secret;
     keyword = (await store.examples()).video!.keyword;
     const logger = pino({ level: 'silent' });
@@ -48,12 +48,12 @@ describe('heavy operations on a reader thread (SQLite store file)', () => {
     channelId = (await store.examples()).video!.channelId!;
     readers = createReaderPool({ storeAddress: address, cursorSecret }, 1);
     offThread = createApp({ store: unused, logger, cursorSecret, clock: () => NOW, readers });
-  }, 60_000);
+  });
   afterAll(async () => {
     await readers.close();
     await unused.close();
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await target.drop();
   });
 
   const search = (app: Express, query: Record<string, string>) =>

@@ -50,5 +50,5 @@ describe('two service processes sharing one Redis', () => {
     first.child.kill('SIGTERM');
     second.child.kill('SIGTERM');
     expect(await Promise.all(exits)).toEqual([0, 0]);
-  }, 240_000);
+  });
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { TEST_DEMO_SCALES } from '@socialquery/store/testing';
+import { FIRST_RUN_DEMO_SCALES } from '@socialquery/store';
 
 /** The built service entry point, run as a user runs it. */
 export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -13,8 +13,12 @@ export interface ServiceProcess {
 
 const running = new Set<ChildProcess>();
 
-/** `--demo-if-empty` seeds the test stores' demo scales (a tenth of the music catalog) unless a test says otherwise. */
-const DEMO_SCALES = Object.entries(TEST_DEMO_SCALES)
+/**
+ * `--demo-if-empty` seeds the first-run demo's scales (the forum and videos at a tenth, the music
+ * catalog at a fiftieth) unless a test says otherwise: what a service process is tested for needs
+ * some of every platform's data, not its volume.
+ */
+const DEMO_SCALES = Object.entries(FIRST_RUN_DEMO_SCALES)
   .map(([name, scale]) => `${name}=${scale}`)
   .join(',');
 

@@ -11,7 +11,7 @@ import { startTestService, type TestService } from './harness.js';
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
 });
 afterAll(() => service.close());
 

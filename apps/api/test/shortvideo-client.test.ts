@@ -21,7 +21,7 @@ let requests = 0;
 const count = () => requests++;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['shortvideo'] });
+  service = await startTestService();
   ({ username, videoId } = (await service.store.examples()).shortvideo!);
   ({ server, baseUrl } = await listen(service.app));
   server.on('request', count);

@@ -27,7 +27,7 @@ let username: string;
 let videoId: string;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['shortvideo'] });
+  service = await startTestService();
   const examples = await service.store.examples();
   username = examples.shortvideo!.username;
   videoId = examples.shortvideo!.videoId;

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { createApp } from '../src/app.js';
 import { createDataHealth } from '../src/data-health.js';
 import { NOW } from './harness.js';
+import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 
 /**
  * A SQLite store whose file is damaged behind SQLite's back and then restored byte for byte: the
@@ -17,7 +18,7 @@ import { NOW } from './harness.js';
  * replica answers again by itself (its connection is replaced), without a restart.
  */
 describe('a damaged, then restored SQLite store file', () => {
-  let dir: string;
+  let target: TestStoreAddress;
   let file: string;
   let store: Store;
   let app: Express;
@@ -26,10 +27,9 @@ describe('a damaged, then restored SQLite store file', () => {
   let clock = 0;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sq-heal-'));
-    file = join(dir, 'store.db');
-    store = await openStore(`sqlite:${file}`);
-    await store.seedDemo({ now: NOW, only: ['forum'] });
+    target = await createSeededTestStoreAddress({ now: NOW });
+    file = target.address.slice('sqlite:'.length);
+    store = await openStore(target.address);
     token = (await store.credentials.create('token', 'heal test')).secret;
     const row = await store.db.selectFrom('forum_posts').select('community').limit(1).executeTakeFirstOrThrow();
     community = row.community;
@@ -41,10 +41,10 @@ describe('a damaged, then restored SQLite store file', () => {
       clock: () => NOW,
       dataHealth: createDataHealth({ now: () => clock }),
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await target.drop();
   });
 
   const posts = () =>

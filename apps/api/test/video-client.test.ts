@@ -25,7 +25,7 @@ let requests = 0;
 const count = () => requests++;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['video'] });
+  service = await startTestService();
   ({ keyword, videoId, channelId } = (await service.store.examples()).video!);
   ({ server, baseUrl } = await listen(service.app));
   server.on('request', count);

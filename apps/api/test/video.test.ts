@@ -28,7 +28,7 @@ let videoId: string;
 let channelId: string;
 
 beforeAll(async () => {
-  service = await startTestService({ only: ['video'] });
+  service = await startTestService();
   ({ keyword, videoId, channelId } = (await service.store.examples()).video!);
 });
 afterAll(() => service.close());

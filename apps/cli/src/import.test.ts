@@ -304,7 +304,7 @@ describe('import forum: a large file (SQLite rebuilds the listing indexes once)'
     expect(result.err).toContain(`aborted at line ${LINES + 1}:`);
     expect(await forumIndexes()).toEqual(indexes);
     expect(await forumSnapshot()).toEqual(before);
-  }, 120_000);
+  });
 
   it('imports every record, keeps the indexes, and listings read them in order', async () => {
     const indexes = await forumIndexes();
@@ -333,7 +333,7 @@ describe('import forum: a large file (SQLite rebuilds the listing indexes once)'
     expect(top.map((p) => p.score)).toEqual(bulk0Scores.slice(0, 2));
     const again = await cli('import', 'forum', 'reddit-ndjson', join(dir, 'bulk.ndjson'));
     expect(again.out).toMatch(new RegExp(`^imported 0, updated 0, unchanged ${LINES}, skipped 0 `));
-  }, 120_000);
+  });
 });
 
 describe('import microblog', () => {

@@ -65,7 +65,7 @@ describe('copyStore', () => {
       scales: { forum: 0.15, video: 0.1 },
     });
     await seedMusicSample(from);
-  }, 120_000);
+  });
   afterAll(async () => {
     await from.close();
     await to.close();
@@ -221,7 +221,7 @@ describe('copyStore', () => {
     const [copied, original] = [await to.video.search(videoQuery), await from.video.search(videoQuery)];
     expect(copied.total).toBe(original.total);
     expect(copied.total).toBeGreaterThan(100);
-  }, 120_000);
+  });
 
   it('a copy killed while the indexes were set aside: its re-run builds them', async () => {
     const indexes = await indexesOf(to);
@@ -236,11 +236,11 @@ describe('copyStore', () => {
     await copyStore(from.db, to.db);
     expect(await indexesOf(to)).toEqual(indexes);
     expect(await pendingIndexes(to)).toBe(0);
-  }, 60_000);
+  });
 
   it('running it again changes nothing (upsert by key)', async () => {
     const before = await rowsOf(to);
     await copyStore(from.db, to.db);
     expect(await rowsOf(to)).toEqual(before);
-  }, 60_000);
+  });
 });

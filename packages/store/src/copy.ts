@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { dialectOf } from './dialect/index.js';
+import { dialectOf, inWriteTransaction } from './dialect/index.js';
 import { storePlatforms, writeTableRows } from './platforms/index.js';
 import { dropIndexes, type IndexDefinition, secondaryIndexes } from './rows/secondary-indexes.js';
 import type { Database } from './schema.js';
@@ -88,8 +88,7 @@ async function buildIndexes(
   if (indexes.length === 0) return;
   const dialect = dialectOf(to);
   onProgress({ table: INDEXES, copied: 0, total: indexes.length });
-  await to.transaction().execute(async (trx) => {
-    for (const setting of dialect.longTransactionSettings) await sql.raw(setting).execute(trx);
+  await inWriteTransaction(to, async (trx) => {
     for (const [n, { definition }] of indexes.entries()) {
       await sql.raw(definition).execute(trx);
       onProgress({ table: INDEXES, copied: n + 1, total: indexes.length });

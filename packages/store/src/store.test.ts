@@ -141,7 +141,7 @@ describe('store', () => {
     expect(perCommunity.length).toBeGreaterThanOrEqual(300);
     expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
     // the whole demo but a tenth of the music catalog, then the forum again
-  }, 240_000);
+  });
 
   it('refuses a negative or fractional scale', async () => {
     await expect(store.seedDemo({ scale: 0 })).rejects.toThrow('scale must be a positive integer');

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { demoSets } from './seed.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
 import * as forumSearch from './platforms/forum/search-index.js';
 import * as musicSearch from './platforms/music/search-index.js';
@@ -90,100 +91,167 @@ function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
   };
 }
 
-/**
- * A new test store (as openTestStore) holding the demo data seeded at `now` (`only` these sets, at
- * TEST_DEMO_SCALES). Seeding takes seconds, and most test files seed one of a few sets, so within
- * one test run (`node .ci/with-test-services.mjs`, which names a folder for it in
- * SOCIALQUERY_TEST_TEMPLATES) the first store seeded with the same options is kept as a template
- * and the next ones are copies of it: SQLite a copy of the template's file, PostgreSQL a database
- * created from a template database (only on a server that script started, as it throws the server
- * away after the run). Without that variable every store is seeded.
- */
 /** What a seeded test store holds: the demo at `now`, `only` these sets (default all). */
 export interface DemoSeed {
   now: Date;
   only?: readonly string[];
 }
 
+/**
+ * A new test store (as openTestStore) holding the demo data seeded at `now` (`only` these sets, at
+ * TEST_DEMO_SCALES). Seeding takes seconds alone and minutes on a loaded machine, so within one test
+ * run (`node .ci/with-test-services.mjs`, which names a folder for it in SOCIALQUERY_TEST_TEMPLATES)
+ * the first store seeded with the same options is kept as a template and the next ones are copies
+ * of it: SQLite a copy of the template's file, PostgreSQL a database created from a template
+ * database (only on a server that script started, as it throws the server away after the run).
+ * One test file seeds a template while the others that need it wait for it (a lock folder beside
+ * it), so each is seeded once a run. Without that variable every store is seeded.
+ */
 export async function openSeededTestStore(seed: DemoSeed): Promise<Store> {
+  const target = await createSeededTestStoreAddress(seed);
+  return asTestStore(await openStore(target.address, TEST_STORE_OPTIONS), target.drop);
+}
+
+/**
+ * The address of a new store holding the demo seeded as `seed` says (a copy of the run's template,
+ * as openSeededTestStore's), for a test that opens it itself or hands it to other processes:
+ * SQLite a file, PostgreSQL a database.
+ */
+export async function createSeededTestStoreAddress(seed: DemoSeed): Promise<TestStoreAddress> {
   const kind = testStoreKind();
   const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
   const templates = folder && (kind === 'sqlite' || process.env.SOCIALQUERY_TEST_PG_TEMPLATES === '1');
-  if (!templates) return seeded(await openTestStore(), seed);
+  if (!templates) {
+    const target = await createTestStoreAddress({ kind, shared: true });
+    await seedInto(target.address, seed);
+    return target;
+  }
+  const only = seed.only && !demoSets.every((set) => seed.only!.includes(set.name)) ? [...seed.only].sort() : null;
   const key = createHash('sha256')
-    .update(JSON.stringify({ now: seed.now.toISOString(), only: seed.only ? [...seed.only].sort() : null }))
+    .update(JSON.stringify({ now: seed.now.toISOString(), only }))
     .update(JSON.stringify(TEST_DEMO_SCALES))
     .digest('hex')
     .slice(0, 16);
-  return kind === 'sqlite' ? sqliteFromTemplate(join(folder, `${key}.db`), seed) : postgresFromTemplate(key, seed);
+  const lock = join(folder, `${kind}-${key}.seeding`);
+  return kind === 'sqlite'
+    ? sqliteFromTemplate(join(folder, `${key}.db`), lock, seed)
+    : postgresFromTemplate(key, lock, seed);
 }
 
-async function seeded(store: Store, { now, only }: DemoSeed): Promise<Store> {
-  await store.seedDemo({ now, ...(only ? { only } : {}) });
-  return store;
-}
-
-async function sqliteFromTemplate(template: string, seed: DemoSeed): Promise<Store> {
-  if (!existsSync(template)) {
-    const store = await seeded(await openTestStore(), seed);
-    // a consistent copy of the whole store, renamed into place at once: a file seen there is complete
-    const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await sql`vacuum into ${sql.lit(partial)}`.execute(store.db);
-    renameSync(partial, template);
-    return store;
+async function seedInto(address: string, { now, only }: DemoSeed): Promise<void> {
+  const store = await openStore(address, TEST_STORE_OPTIONS);
+  try {
+    await store.seedDemo({ now, scales: TEST_DEMO_SCALES, ...(only ? { only } : {}) });
+  } finally {
+    await store.close();
   }
-  const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
-  const file = join(dir, 'store.db');
-  copyFileSync(template, file);
-  return asTestStore(await openStore(`sqlite:${file}`, TEST_STORE_OPTIONS), () =>
-    rmSync(dir, { recursive: true, force: true }),
-  );
 }
 
-/** SQLSTATE: a database of that name does not exist, already exists, or has other sessions on it. */
+/** How long a test file waits for another one to seed the template it needs. */
+const TEMPLATE_WAIT_MS = 15 * 60_000;
+
+/**
+ * `copy()` of the template (undefined while there is none); the first to take the lock folder
+ * `lock` runs `seedTemplate()` to make it, and the others wait for it.
+ */
+async function fromTemplate(
+  lock: string,
+  copy: () => Promise<TestStoreAddress | undefined>,
+  seedTemplate: () => Promise<void>,
+): Promise<TestStoreAddress> {
+  const until = Date.now() + TEMPLATE_WAIT_MS;
+  for (let first = true; ; first = false) {
+    const target = await copy();
+    if (target) return target;
+    if (first) {
+      try {
+        mkdirSync(lock);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        continue;
+      }
+      await seedTemplate();
+      continue;
+    }
+    if (Date.now() > until) throw new Error(`no test-store template after ${TEMPLATE_WAIT_MS} ms (${lock})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function sqliteFromTemplate(template: string, lock: string, seed: DemoSeed): Promise<TestStoreAddress> {
+  const copy = async (): Promise<TestStoreAddress | undefined> => {
+    if (!existsSync(template)) return undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
+    const file = join(dir, 'store.db');
+    copyFileSync(template, file);
+    return {
+      kind: 'sqlite',
+      address: `sqlite:${file}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  };
+  return fromTemplate(lock, copy, async () => {
+    const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+    try {
+      await seedInto(target.address, seed);
+      // renamed into place at once: a file seen there is complete
+      const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      copyFileSync(target.address.slice('sqlite:'.length), partial);
+      renameSync(partial, template);
+    } finally {
+      await target.drop();
+    }
+  });
+}
+
+/** SQLSTATE: a database of that name does not exist, or has other sessions on it. */
 const INVALID_CATALOG_NAME = '3D000';
-const DUPLICATE_DATABASE = '42P04';
 const OBJECT_IN_USE = '55006';
 
-async function postgresFromTemplate(key: string, seed: DemoSeed): Promise<Store> {
+async function postgresFromTemplate(key: string, lock: string, seed: DemoSeed): Promise<TestStoreAddress> {
   const admin = adminUrl();
   const template = `sq_template_${key}`;
-  const name = `sq_test_${randomBytes(6).toString('hex')}`;
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const open = async () =>
-    asTestStore(await openStore(url.toString(), TEST_STORE_OPTIONS), () =>
-      onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    );
-  try {
-    await createDatabase(admin, name, template);
-    return await open();
-  } catch (error) {
-    if (sqlState(error) !== INVALID_CATALOG_NAME) throw error;
-  }
-  // the first of its kind in the run: seeded here, then copied as the template once its sessions are gone
-  await onServer(admin, `CREATE DATABASE ${name}`);
-  const first = await seeded(
-    asTestStore(await openStore(url.toString(), TEST_STORE_OPTIONS), () => undefined),
-    seed,
-  );
-  await first.close();
-  try {
-    await createDatabase(admin, template, name);
-  } catch (error) {
-    if (sqlState(error) !== DUPLICATE_DATABASE) throw error; // else another test file made it first
-  }
-  return await open();
+  const copy = async (): Promise<TestStoreAddress | undefined> => {
+    const name = `sq_test_${randomBytes(6).toString('hex')}`;
+    try {
+      await createDatabase(admin, name, template);
+    } catch (error) {
+      if (sqlState(error) === INVALID_CATALOG_NAME) return undefined;
+      throw error;
+    }
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return {
+      kind: 'postgres',
+      address: url.toString(),
+      drop: () => onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  };
+  return fromTemplate(lock, copy, async () => {
+    // seeded in a database of its own, then copied as the template once its sessions are gone
+    const target = await createTestStoreAddress({ kind: 'postgres' });
+    try {
+      await seedInto(target.address, seed);
+      await createDatabase(admin, template, new URL(target.address).pathname.slice(1));
+    } finally {
+      await target.drop();
+    }
+  });
 }
 
-/** CREATE DATABASE `name` as a copy of `template`, again while the template still has sessions (closed ones end a moment later). */
+/**
+ * CREATE DATABASE `name` as a copy of `template`, again while the template is busy: its seeding
+ * sessions end a moment after they close, and another file's copy of it holds it while it runs
+ * (seconds for the whole demo on a loaded machine).
+ */
 async function createDatabase(admin: string, name: string, template: string) {
-  for (let attempt = 1; ; attempt++) {
+  const until = Date.now() + TEMPLATE_WAIT_MS;
+  for (;;) {
     try {
       return await onServer(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
     } catch (error) {
-      if (sqlState(error) !== OBJECT_IN_USE || attempt === 40) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (sqlState(error) !== OBJECT_IN_USE || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }

@@ -16,7 +16,8 @@ import { accepts, anyText, invalidValue, type ParamShape, paramShapes, validValu
  */
 
 const RUNS = Number(process.env.HARDENING_RUNS ?? 30);
-const REQUEST_DEADLINE_MS = 5_000;
+// far above any answer, even on a loaded machine: what it catches is a request never answered
+const REQUEST_DEADLINE_MS = 30_000;
 
 let service: TestService;
 let server: Server;
@@ -26,11 +27,11 @@ let examples: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   // only what is mounted: a platform's demo data costs seconds to seed
-  service = await startTestService({ only: [...new Set(operations.map(platformOf))] });
+  service = await startTestService();
   ({ server } = await listen(service.app));
   port = (server.address() as AddressInfo).port;
   examples = (await service.store.examples()) as unknown as Record<string, Record<string, string>>;
-}, 240_000);
+});
 afterAll(async () => {
   agent.destroy();
   await new Promise((resolve) => server.close(resolve));
@@ -158,7 +159,7 @@ describe('every mounted operation, by property', () => {
         }),
         { numRuns: RUNS },
       );
-    }, 60_000);
+    });
 
     if (identifiers.length > 0) {
       it('answers random identifiers with 200 or 404 when the schema accepts them, 400 otherwise', async () => {
@@ -181,7 +182,7 @@ describe('every mounted operation, by property', () => {
           }),
           { numRuns: RUNS },
         );
-      }, 60_000);
+      });
     }
 
     it('answers random invalid parameter sets with 400 and the one error body', async () => {
@@ -264,6 +265,6 @@ describe('every mounted operation, by property', () => {
         }),
         { numRuns: RUNS + 10 },
       );
-    }, 60_000);
+    });
   });
 });

@@ -31,9 +31,9 @@ const platformOf = (operation: Operation) => operation.id.split('.')[0]!;
 let service: TestService;
 let examples: Record<string, Record<string, string>>;
 beforeAll(async () => {
-  service = await startTestService({ only: [...new Set(paged.map(({ operation }) => platformOf(operation)))] });
+  service = await startTestService();
   examples = (await service.store.examples()) as unknown as Record<string, Record<string, string>>;
-}, 240_000);
+});
 afterAll(() => service.close());
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -132,7 +132,7 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))(
         }),
         { numRuns: 40 },
       );
-    }, 60_000);
+    });
 
     it('refuses a token signed by another deployment (another secret)', async () => {
       const other = createApp({

@@ -132,7 +132,7 @@ describe('crash and restart on a SQLite store', () => {
     const stopped = exitOf(second.child);
     second.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
-  }, 90_000);
+  });
 
   it('SIGKILL while demo data is being written: the file passes integrity_check and the service starts on it', async () => {
     const address = await newSqliteStore();
@@ -168,7 +168,7 @@ describe('crash and restart on a SQLite store', () => {
     const stopped = exitOf(again.child);
     again.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
-  }, 90_000);
+  });
 });
 
 describe('SIGTERM under continuous mixed load', () => {
@@ -235,13 +235,13 @@ describe('SIGTERM under continuous mixed load', () => {
     expect(failures).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404]));
     expect(afterSignal).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
 describe('store failures while serving', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ only: ['forum'] });
+    service = await startTestService();
   });
   afterAll(() => service.close());
 
@@ -330,7 +330,7 @@ describe('store failures while serving', () => {
     const { code, err } = await startOnFullStore(address);
     expect(code).toBe(1);
     expectFullStoreMessage(err, address, /SQLITE_FULL: migrat\w+ .*failed: /);
-  }, 60_000);
+  });
 
   it('a full disk while --demo-if-empty seeds at start stops the service with one line naming the store and the cause', async () => {
     const address = await newSqliteStore();
@@ -340,7 +340,7 @@ describe('store failures while serving', () => {
     expect(out).toContain('store is empty: seeding');
     expect(out).not.toContain('demo data seeded');
     expectFullStoreMessage(err, address, /SQLITE_FULL: database or disk is full\)/);
-  }, 60_000);
+  });
 
   it('a full disk that start does not need to grow: the service starts, serves reads and stops cleanly', async () => {
     const { address, token } = await seededSqliteStore();
@@ -350,7 +350,7 @@ describe('store failures while serving', () => {
     const stopped = exitOf(service.child);
     service.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
-  }, 120_000);
+  });
 
   it('a read-only store file at start stops the service with a message that names the store and the cause', async () => {
     // root ignores file modes, so the service runs as `nobody` on a file (and folder) it may only read
@@ -373,5 +373,5 @@ describe('store failures while serving', () => {
     expect(err).toMatch(/readonly|read-only/i);
     chmodSync(dirname(path), 0o755);
     // a start on a loaded CI machine (the other suites run beside this one) can take tens of seconds
-  }, 120_000);
+  });
 });

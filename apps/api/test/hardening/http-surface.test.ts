@@ -15,7 +15,7 @@ import { type RunningService, startService } from '../../src/server.js';
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ only: ['forum'] });
+  service = await startTestService();
 });
 afterAll(() => service.close());
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
     child.on('message', (message: Ready & { type?: string }) => message.type === 'ready' && resolve(message));
     child.on('exit', (code) => reject(new Error(`load server exited with ${code}`)));
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   if (child.connected) {
@@ -138,5 +138,5 @@ describe('bounded load with mixed requests', () => {
     // generous bounds: a leak of a few KB per request over thousands of requests would still show
     expect(after.rssMb - before.rssMb).toBeLessThan(150);
     expect(after.eventLoopDelayMs.p99).toBeLessThan(2_000);
-  }, 60_000);
+  });
 });

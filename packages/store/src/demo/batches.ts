@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { inWriteTransaction } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 
 /** Keys per statement of a loader's own queries (`in` lists): well under SQLite's (32 766) and PostgreSQL's (65 535) parameter limits. */
@@ -25,7 +26,7 @@ export async function writeInBatches<Row>(
       if (batch.length === ROWS_PER_TRANSACTION) break;
     }
     if (batch.length === 0) return written;
-    await db.transaction().execute((trx) => upsert(trx, batch));
+    await inWriteTransaction(db, (trx) => upsert(trx, batch));
     written += batch.length;
     onRows(batch.length);
   }

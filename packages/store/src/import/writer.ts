@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { type Dialect, dialectOf } from '../dialect/index.js';
+import { type Dialect, dialectOf, inWriteTransaction } from '../dialect/index.js';
 import { derivedTablesOf, storePlatforms, writeTableRows } from '../platforms/index.js';
 import { dropIndexes, secondaryIndexes } from '../rows/secondary-indexes.js';
 import { encodeInserts, type NumberedTable, numberRows } from '../rows/write-rows.js';
@@ -382,7 +382,7 @@ export async function writeImport(
   if (cacheSize !== undefined) await pragma(db, `cache_size = ${IMPORT_CACHE_KIB}`);
   try {
     // One transaction: an aborted, failed or killed import leaves the store as it was (and re-running it is safe).
-    await db.transaction().execute((trx) => consume(trx));
+    await inWriteTransaction(db, (trx) => consume(trx));
   } finally {
     if (cacheSize !== undefined) await pragma(db, `cache_size = ${Number(cacheSize)}`);
   }

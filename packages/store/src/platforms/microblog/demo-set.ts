@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inWriteTransaction } from '../../dialect/index.js';
 import {
   toMicroblogFollowRow,
   toMicroblogMessageRow,
@@ -53,7 +54,7 @@ export const microblogDemoSet: DemoSet = {
 };
 
 async function removeMessagesOf(db: Kysely<Database>, authors: string[]) {
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     for (let i = 0; i < authors.length; i += ROWS_PER_STATEMENT) {
       const keys = authors.slice(i, i + ROWS_PER_STATEMENT).map(usernameKey);
       await trx.deleteFrom('microblog_messages').where('author_key', 'in', keys).execute();

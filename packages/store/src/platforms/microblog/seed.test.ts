@@ -48,7 +48,7 @@ describe('microblog demo in the store', () => {
     expect(Number(newest.t)).toBeGreaterThan(now.getTime());
     await store.seedDemo({ now, only: ['microblog'] });
     expect(await store.db.selectFrom('microblog_messages').select('id').orderBy('id').execute()).toEqual(ids);
-  }, 60_000);
+  });
 
   it('finds examples: a user with at least 100 messages including replies and reposts, and a message with replies', async () => {
     const { microblog } = await store.examples();
@@ -98,5 +98,5 @@ describe('microblog demo in the store', () => {
       .where('user_key', '=', top!.username_key)
       .execute();
     expect(times).toHaveLength(Number(top!.follower_count));
-  }, 60_000);
+  });
 });

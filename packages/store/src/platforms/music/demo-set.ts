@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../../dialect/index.js';
+import { dialectOf, inWriteTransaction } from '../../dialect/index.js';
 import { type MusicDerivedReport, recomputeMusicDerived } from './derived.js';
 import { type MusicWrittenTable, upsertMusicRows } from './rows.js';
 import { isEmpty, withoutSecondaryIndexes } from '../../rows/secondary-indexes.js';
@@ -107,7 +107,7 @@ async function upsertAll<T extends MusicWrittenTable>(
   const flush = async () => {
     const rowsOfBatch = batch;
     batch = [];
-    changed += await db.transaction().execute((trx) => upsertMusicRows(trx, table, rowsOfBatch));
+    changed += await inWriteTransaction(db, (trx) => upsertMusicRows(trx, table, rowsOfBatch));
     written += rowsOfBatch.length;
     onRows(rowsOfBatch.length);
   };

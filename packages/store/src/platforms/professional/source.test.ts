@@ -30,7 +30,7 @@ beforeAll(async () => {
   const started = performance.now();
   await seedDemo(db, { now: NOW, only: ['professional'] });
   seedMs = performance.now() - started;
-}, 120_000);
+});
 afterAll(() => planned.close());
 
 const source = () => createSqlProfessionalSource(db);
