@@ -111,7 +111,9 @@ export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[])
     prefixes.push([common.slice(0, common.lastIndexOf('/') + 1), extras]);
   }
   return (req, res, next) => {
-    const found = prefixes.find(([prefix]) => req.path.startsWith(prefix));
+    // `//api/v1/professional/…` routes nowhere, but a client of the group still reads its envelope
+    const path = req.path.replace(/\/{2,}/g, '/');
+    const found = prefixes.find(([prefix]) => path.startsWith(prefix));
     if (found) contextOf(res).errorBodyExtras = found[1];
     next();
   };

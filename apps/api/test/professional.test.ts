@@ -213,6 +213,9 @@ describe('GET /api/v1/professional/api/v1/user/profile', () => {
       [await getProfile({ username, api_key: 'x' }), 400, 'credentials_in_query'],
       [await getProfile({ username: 'x'.repeat(9_000) }), 414, 'uri_too_long'],
       [await request(service.app).get('/api/v1/professional/no-such-route'), 404, 'not_found'],
+      // a doubled slash routes nowhere, but is still under the group's path
+      [await request(service.app).get(`/${PROFILE}`).query({ username }), 404, 'not_found'],
+      [await request(service.app).get(PROFILE.replace('/professional/', '//professional//')), 404, 'not_found'],
     ] as const;
     for (const [res, status, code] of refused) {
       expect(res.status).toBe(status);

@@ -1,11 +1,4 @@
 export { createSocialQueryClient } from './client.js';
 export type { SocialQueryClient, SocialQueryClientOptions } from './client.js';
-export {
-  ApiResponseError,
-  NoResponseError,
-  RateLimitError,
-  RequestAbortedError,
-  RequestSetupError,
-  SocialQueryClientError,
-} from '@socialquery/core';
-export type { ApiErrorCode, CallOptions, ErrorBody, RetryInfo } from '@socialquery/core';
+// the error classes and the types of calls and errors, as every client package exports them
+export * from '@socialquery/core/client-surface';

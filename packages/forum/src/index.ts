@@ -13,14 +13,5 @@ export {
 } from './contract.js';
 export { createForumClient } from './client.js';
 export type { ForumClient, ForumClientOptions } from './client.js';
-// The client's error classes are core's own (the same class objects, so `instanceof` holds whichever
-// package they are imported from); the list is @socialquery/client's (packages/client/src/index.ts).
-export {
-  ApiResponseError,
-  NoResponseError,
-  RateLimitError,
-  RequestAbortedError,
-  RequestSetupError,
-  SocialQueryClientError,
-} from '@socialquery/core';
-export type { ApiErrorCode, CallOptions, ErrorBody, RetryInfo } from '@socialquery/core';
+// the error classes and the types of calls and errors, as every client package exports them
+export * from '@socialquery/core/client-surface';

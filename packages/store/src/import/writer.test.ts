@@ -110,3 +110,21 @@ describe(`writeImport: a batch is written while the next is read (${testStoreKin
     expect(await title(600)).toBe('d');
   });
 });
+
+describe(`writeImport: the importer's derived data follows changes only (${testStoreKind()})`, () => {
+  /** The tables each run of afterImport was told of, one entry a run. */
+  const runsOf = async (...items: ImportItem[]) => {
+    const runs: string[][] = [];
+    await writeImport(store.db, read(items), {
+      afterImport: async (_trx, written) => void runs.push([...written]),
+    });
+    return runs;
+  };
+
+  it('runs afterImport with the tables whose rows changed, and not at all when the import changed nothing', async () => {
+    expect(await runsOf(post(700), post(701))).toEqual([['forum_posts']]);
+    expect(await runsOf(post(700), post(701))).toEqual([]);
+    expect(await runsOf(post(700), post(701, 'edited'))).toEqual([['forum_posts']]);
+    expect(await runsOf(post(702))).toEqual([['forum_posts']]);
+  });
+});

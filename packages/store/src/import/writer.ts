@@ -62,7 +62,10 @@ export interface WriteOptions {
   strict?: boolean;
   /** Called after each flush. */
   onProgress?: (summary: ImportSummary) => void;
-  /** Runs inside the import's transaction after the last flush (the importer's derived data). */
+  /**
+   * Runs inside the import's transaction after the last flush (the importer's derived data), with
+   * the tables whose stored rows changed (inserted, updated or pruned); not at all when none did.
+   */
   afterImport?: (trx: Transaction<Database>, written: ReadonlySet<ImportTable>) => Promise<void>;
   /** Records per flush (default 5,000); small values make tests write several flushes. */
   recordsPerFlush?: number;
@@ -113,7 +116,7 @@ export async function writeImport(
   const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, skipped: 0, skips: [], tables: {} };
   const dialect = dialectOf(db);
   const sql = sqlTexts(dialect);
-  /** Tables rows were written to or pruned from. */
+  /** Tables whose stored rows changed: rows inserted, updated or pruned. */
   const written = new Set<ImportTable>();
   let firstFailure: { location: string; reason: string } | undefined;
 
@@ -216,8 +219,9 @@ export async function writeImport(
     for (const table of TABLE_ORDER) {
       const rows = byTable.get(table);
       if (rows) {
-        changed.set(table, await upsert(trx, table, [...rows.values()], existing.get(table)!, encoded.get(table)));
-        written.add(table);
+        const changedRows = await upsert(trx, table, [...rows.values()], existing.get(table)!, encoded.get(table));
+        changed.set(table, changedRows);
+        if (changedRows.size > 0 || [...rows.keys()].some((id) => !existing.get(table)!.has(id))) written.add(table);
       }
     }
     await prune(trx, prunes);
@@ -254,15 +258,20 @@ export async function writeImport(
     }
     for (const group of byTarget.values()) {
       const { table, column } = group[0]!;
-      written.add(table);
+      let deleted = 0n;
       if (dialect.bulkWrite === 'tuples') {
         for (const one of group)
-          await trx.executeQuery(CompiledQuery.raw(sql.prune(table, column), [one.owner, one.from]));
+          deleted +=
+            (await trx.executeQuery(CompiledQuery.raw(sql.prune(table, column), [one.owner, one.from])))
+              .numAffectedRows ?? 0n;
       } else {
         const owners = group.map((one) => one.owner);
         const starts = group.map((one) => one.from);
-        await trx.executeQuery(CompiledQuery.raw(sql.pruneAll(table, column), [owners, starts]));
+        deleted =
+          (await trx.executeQuery(CompiledQuery.raw(sql.pruneAll(table, column), [owners, starts]))).numAffectedRows ??
+          0n;
       }
+      if (deleted > 0n) written.add(table);
     }
   }
 
@@ -366,7 +375,7 @@ export async function writeImport(
     if (batch.length > 0) await flush(trx, prepare(batch, prunes));
     if (recordsOf(summary) === 0 && summary.skipped > 0) throw wrongFormat();
     await bulk.finish();
-    await options.afterImport?.(trx, written);
+    if (written.size > 0) await options.afterImport?.(trx, written);
     options.onProgress?.(summary);
   }
 
