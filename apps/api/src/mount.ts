@@ -112,7 +112,7 @@ export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[])
   }
   return (req, res, next) => {
     // `//api/v1/professional/…` routes nowhere, but a client of the group still reads its envelope
-    const path = req.path.replace(/\/{2,}/g, '/');
+    const path = req.path.includes('//') ? req.path.replace(/\/{2,}/g, '/') : req.path;
     const found = prefixes.find(([prefix]) => path.startsWith(prefix));
     if (found) contextOf(res).errorBodyExtras = found[1];
     next();

@@ -181,14 +181,9 @@ async function fromTemplate(
 async function sqliteFromTemplate(template: string, lock: string, seed: DemoSeed): Promise<TestStoreAddress> {
   const copy = async (): Promise<TestStoreAddress | undefined> => {
     if (!existsSync(template)) return undefined;
-    const dir = mkdtempSync(join(tmpdir(), 'sq-test-'));
-    const file = join(dir, 'store.db');
-    copyFileSync(template, file);
-    return {
-      kind: 'sqlite',
-      address: `sqlite:${file}`,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
+    const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+    copyFileSync(template, target.address.slice('sqlite:'.length));
+    return target;
   };
   return fromTemplate(lock, copy, async () => {
     const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
