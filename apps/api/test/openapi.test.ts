@@ -13,6 +13,7 @@ import {
   DATE_TIME_EXAMPLE,
   withParameterExamples,
 } from '../src/openapi/document.js';
+import { EXPLORE_PATH } from '../src/explore.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../src/openapi/reference.js';
 import { NOW, startTestService, type TestService } from './harness.js';
 
@@ -83,6 +84,9 @@ describe('GET /api/v1/openapi.json', () => {
       DOCS_PATH,
       `${DOCS_PATH}/init.js`,
       `${DOCS_PATH}/assets/{file}`,
+      EXPLORE_PATH,
+      `${EXPLORE_PATH}/`,
+      `${EXPLORE_PATH}/*file`,
     ];
     const mounted = mountedGetRoutes(service.app).filter((path) => !service_routes.includes(path));
     const documented = Object.keys(doc.paths ?? {});
@@ -100,6 +104,25 @@ describe('GET /api/v1/openapi.json', () => {
         .sort(),
     );
     for (const item of Object.values(doc.paths ?? {})) expect(Object.keys(item)).toEqual(['get']);
+  });
+
+  it("says where each answer's records are and how its listing pages, as the contract declares (x-records, x-paging)", () => {
+    for (const operation of operations()) {
+      const get = getOf(operation) as Record<string, unknown>;
+      const { path, many } = locateRecords(operation.response);
+      expect(get['x-records']).toEqual({ path, many });
+      expect(get['x-paging']).toEqual(operation.paging);
+    }
+    const comments = operations().find((operation) => operation.id === 'forum.postComments')!;
+    expect(getOf(comments)).toMatchObject({
+      'x-records': { path: ['comments'], many: true },
+      'x-paging': { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
+    });
+    const musicSearch = operations().find((operation) => operation.id === 'music.explore.search')!;
+    expect(getOf(musicSearch)).toMatchObject({
+      'x-records': { path: ['data'], many: true },
+      'x-paging': { kind: 'offset' },
+    });
   });
 
   it('spells every path and query parameter of each operation, with required-ness from the schemas', () => {

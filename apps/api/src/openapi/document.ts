@@ -115,6 +115,7 @@ function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApi
     ...(operation.description ? { description: operation.description } : {}),
     tags: [platformOf(operation)],
     security: [{ [operation.auth]: [] }],
+    ...readingExtensions(operation),
     requestParams: { ...(path ? { path } : {}), query: withExtensions(operation, query) },
     responses: {
       200: {
@@ -136,6 +137,19 @@ function operationObject(operation: Operation, errorBody: z.ZodType): ZodOpenApi
       },
       ...errorResponses(operation, errorBody),
     },
+  };
+}
+
+/**
+ * What a generic reader of the document needs to walk an answer (the `/explore` page does):
+ * `x-records`, the key path of the records in the body and whether it holds a list of them;
+ * `x-paging`, the contract's paging (`token`: send the body's value at `next` back as `param`).
+ */
+function readingExtensions(operation: Operation) {
+  const { path, many } = locateRecords(operation.response);
+  return {
+    'x-records': { path, many },
+    ...(operation.paging ? { 'x-paging': operation.paging } : {}),
   };
 }
 
