@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createDataHealth, type DataHealth } from './data-health.js';
 import { errorHandler, sendError } from './error-response.js';
+import { explorer } from './explore.js';
 import { createHeavyWork, type HeavyWorkLimits } from './heavy-work.js';
 import { httpCaching, weakEtag } from './http-cache.js';
 import { requestLogger } from './logger.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   stopping?: AbortSignal;
   /** Reader threads for heavy operations (server.ts makes them for a SQLite store file); none: they run on this thread. */
   readers?: ReaderPool;
+  /** Serve the `/explore` page (explore.ts); default true. */
+  explorer?: boolean;
 }
 
 /** Every platform the service mounts (the store's `platformsByName`, in its order). */
@@ -63,6 +66,7 @@ export function createApp({
   heavyWorkLimits,
   stopping,
   readers,
+  explorer: withExplorer = true,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -108,6 +112,7 @@ export function createApp({
   app.use(mountPlatforms(mounted, deps));
   // after the operations, which are asked for far more often: a request walks the layers in order
   app.use(apiReference({ platforms: mounted, examples: () => store.examples(), logger }));
+  if (withExplorer) app.use(explorer());
   // Atom and RSS feeds of the listings, authenticated by a feed token in their path (docs/feeds.md)
   app.use(FEEDS_PATH, mountFeeds(mounted, deps));
 

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store } from '@socialquery/store';
 import { type Config, ConfigError, loadConfig, type LogFormat } from './config.js';
 import { createLogger } from './logger.js';
+import { EXPLORE_PATH } from './explore.js';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi/reference.js';
 import type { Logger } from 'pino';
 import { type RunningService, startService } from './server.js';
@@ -168,6 +169,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     {
       url: service.url,
       docs: `${service.url}${DOCS_PATH}`,
+      ...(config.SOCIALQUERY_EXPLORER === 'on' ? { explore: `${service.url}${EXPLORE_PATH}` } : {}),
       store: redact(config.SOCIALQUERY_STORE),
       rateLimit: {
         limit: config.SOCIALQUERY_RATE_LIMIT,
@@ -191,6 +193,7 @@ function startBanner(url: string, config: Config, admin: string) {
     `socialquery is serving ${url}`,
     `  docs and try-it page  ${url}${DOCS_PATH}`,
     `  OpenAPI document      ${url}${OPENAPI_PATH}`,
+    ...(config.SOCIALQUERY_EXPLORER === 'on' ? [`  data explorer         ${url}${EXPLORE_PATH}`] : []),
     `  store                 ${redact(config.SOCIALQUERY_STORE)}`,
     `  request budget        ${config.SOCIALQUERY_RATE_LIMIT} per credential every ${config.SOCIALQUERY_RATE_WINDOW} s (counted ${counters})`,
     `  admin commands        ${admin} --help`,

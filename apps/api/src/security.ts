@@ -9,7 +9,7 @@ import { maskFeedToken } from './feeds/token-path.js';
 export const MAX_URL_LENGTH = 4096;
 
 /** Routes that send their own Content-Security-Policy (an HTML page needs more than an API's `default-src 'self'`). */
-export const OWN_CSP_PATHS: readonly string[] = ['/docs'];
+export const OWN_CSP_PATHS: readonly string[] = ['/docs', '/explore'];
 
 const ownsCsp = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

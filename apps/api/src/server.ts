@@ -73,6 +73,7 @@ export async function startService(
     cursorSecret,
     budget,
     corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [],
+    explorer: config.SOCIALQUERY_EXPLORER === 'on',
     heavyWorkLimits: {
       perReplica: config.SOCIALQUERY_HEAVY_CONCURRENCY,
       perCredential: config.SOCIALQUERY_HEAVY_PER_CREDENTIAL,

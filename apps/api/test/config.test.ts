@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 5,
       SOCIALQUERY_READER_THREADS: 1,
+      SOCIALQUERY_EXPLORER: 'on',
       LOG_LEVEL: 'info',
     });
   });
@@ -31,6 +32,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: '',
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '0',
       SOCIALQUERY_READER_THREADS: '0',
+      SOCIALQUERY_EXPLORER: 'off',
       LOG_LEVEL: 'silent',
     });
     expect(config).toEqual({
@@ -47,6 +49,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_HEAVY_PER_CREDENTIAL: 2,
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 0,
       SOCIALQUERY_READER_THREADS: 0,
+      SOCIALQUERY_EXPLORER: 'off',
       LOG_LEVEL: 'silent',
     });
     expect(() => loadConfig({ SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '3601' })).toThrow(
@@ -58,6 +61,7 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SOCIALQUERY_HEAVY_PER_CREDENTIAL: '0' })).toThrow(
       /SOCIALQUERY_HEAVY_PER_CREDENTIAL must be a whole number from 1 to 10000 \(requests\)/,
     );
+    expect(() => loadConfig({ SOCIALQUERY_EXPLORER: 'no' })).toThrow(/SOCIALQUERY_EXPLORER must be on or off/);
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
     expect(loadConfig({ SOCIALQUERY_POOL_SIZE: '25', SOCIALQUERY_STATEMENT_TIMEOUT_MS: '500' })).toMatchObject({
       SOCIALQUERY_POOL_SIZE: 25,
