@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 
 /**
- * Starts the service on `address` with `env` added and resolves to `{ child, get }` once it answers;
+ * Starts the service on `address` with `env` added and resolves to `{ child, get, baseUrl }` once it answers;
  * `get(path, headers, onData)` resolves to the status and the body's size in bytes.
  */
 export async function startLocalService(address, env = {}) {
@@ -35,7 +35,7 @@ export async function startLocalService(address, env = {}) {
   for (let attempt = 0; ; attempt += 1) {
     try {
       await get('/healthz');
-      return { child, get };
+      return { child, get, baseUrl: `http://127.0.0.1:${port}` };
     } catch (error) {
       if (attempt > 300) throw error;
       await new Promise((r) => setTimeout(r, 100));
