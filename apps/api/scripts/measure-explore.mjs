@@ -41,7 +41,13 @@ const views = [
     ready: 'article.record',
   },
   ...(examples.video
-    ? [{ name: 'search-videos', fragment: `#search?op=video.search&keyword=${examples.video.keyword}`, ready: '.count' }]
+    ? [
+        {
+          name: 'search-videos',
+          fragment: `#search?op=video.search&keyword=${examples.video.keyword}`,
+          ready: '.count',
+        },
+      ]
     : []),
   {
     name: 'community',
