@@ -1,13 +1,10 @@
 import type { Server } from 'node:http';
 import { SearchResponse } from '@socialquery/video';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { DOCS_PATH } from '../src/openapi/reference.js';
+import { launchBrowser, loopbackOnly } from './browser.js';
 import { listen, startTestService, type TestService } from './harness.js';
-
-/** Debian's chromium; `.ci/with-test-services.mjs` installs it when missing and sets this variable. */
-const CHROMIUM = process.env.SOCIALQUERY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
 let service: TestService;
 let server: Server;
@@ -17,7 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   service = await startTestService();
   ({ server, baseUrl } = await listen(service.app));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -27,17 +24,7 @@ afterAll(async () => {
 
 it('runs an operation from /docs with a pasted API key and shows its JSON, fetching nothing from outside', async () => {
   const context = await browser.newContext();
-  const outside: string[] = [];
-  const served: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (!LOOPBACK.test(url.hostname)) {
-      outside.push(url.href);
-      return route.abort('blockedbyclient');
-    }
-    served.push(url.pathname);
-    return route.continue();
-  });
+  const { outside, served } = await loopbackOnly(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -82,7 +69,9 @@ it('runs an operation from /docs with a pasted API key and shows its JSON, fetch
     .set('x-api-key', service.apiKey);
   expect(shown).toEqual(direct.body);
 
-  expect(served).toEqual(expect.arrayContaining([DOCS_PATH, '/api/v1/openapi.json', '/api/v1/search']));
+  expect(served.map((url) => url.pathname)).toEqual(
+    expect.arrayContaining([DOCS_PATH, '/api/v1/openapi.json', '/api/v1/search']),
+  );
   expect(outside).toEqual([]);
   expect(pageErrors).toEqual([]);
   await context.close();

@@ -1,12 +1,9 @@
 import type { Server } from 'node:http';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { EXPLORE_PATH } from '../src/explore.js';
+import { launchBrowser, loopbackOnly } from './browser.js';
 import { appWith, largestThread, listen, startTestService, type TestService } from './harness.js';
-
-/** Debian's chromium; `.ci/with-test-services.mjs` installs it when missing and sets this variable. */
-const CHROMIUM = process.env.SOCIALQUERY_TEST_CHROMIUM ?? '/usr/bin/chromium';
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
 let service: TestService;
 let server: Server;
@@ -17,7 +14,7 @@ let examples: { community: string; username: string; q: string };
 beforeAll(async () => {
   service = await startTestService();
   ({ server, baseUrl } = await listen(service.app));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+  browser = await launchBrowser();
   examples = (await service.store.examples()).forum!;
 });
 afterAll(async () => {
@@ -29,27 +26,16 @@ afterAll(async () => {
 interface Opened {
   page: Page;
   context: BrowserContext;
-  /** Paths of the API requests the page made, in order. */
-  apiRequests: string[];
-  /** Requests to anywhere but this service, and errors the page threw: both must stay empty. */
-  outside: string[];
+  /** Requests to anywhere but this service (blocked), and those to it. */
+  seen: { outside: string[]; served: URL[] };
+  /** Errors the page threw. */
   pageErrors: string[];
 }
 
 /** The explorer at `fragment`, in a fresh browser context; `credentials`: put in session storage first, as the form does. */
 async function open(fragment = '', { credentials = true } = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const opened: Omit<Opened, 'page'> = { context, apiRequests: [], outside: [], pageErrors: [] };
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (!LOOPBACK.test(url.hostname)) {
-      opened.outside.push(url.href);
-      return route.abort('blockedbyclient');
-    }
-    if (url.pathname.startsWith('/api/v1/') && url.pathname !== '/api/v1/openapi.json')
-      opened.apiRequests.push(url.pathname + url.search);
-    return route.continue();
-  });
+  const seen = await loopbackOnly(context);
   if (credentials) {
     await context.addInitScript(
       `sessionStorage.setItem('socialquery.apiKey', ${JSON.stringify(service.apiKey)});
@@ -57,13 +43,20 @@ async function open(fragment = '', { credentials = true } = {}): Promise<Opened>
     );
   }
   const page = await context.newPage();
-  page.on('pageerror', (error) => opened.pageErrors.push(error.message));
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${baseUrl}${EXPLORE_PATH}${fragment}`);
-  return { ...opened, page };
+  return { page, context, seen, pageErrors };
 }
 
-async function closeClean({ context, outside, pageErrors }: Opened) {
-  expect(outside).toEqual([]);
+/** The data requests the page made, in order (path and query). */
+const apiRequests = ({ seen }: Opened) =>
+  seen.served
+    .filter((url) => url.pathname.startsWith('/api/v1/') && url.pathname !== '/api/v1/openapi.json')
+    .map((url) => url.pathname + url.search);
+
+async function closeClean({ context, seen, pageErrors }: Opened) {
+  expect(seen.outside).toEqual([]);
   expect(pageErrors).toEqual([]);
   await context.close();
 }
@@ -146,7 +139,7 @@ it('searches forum posts from the form and pages through the answer exactly as t
   await page.locator('article.record').first().waitFor();
   const second = await forum('/search/posts', { q: examples.q, sort: 'new', limit: '5', cursor: first.body.cursor });
   expect(await shownTitles(page)).toEqual(second.body.posts.map((post: { title: string }) => post.title));
-  expect(opened.apiRequests).toEqual([
+  expect(apiRequests(opened)).toEqual([
     `/api/v1/forum/search/posts?q=${examples.q}&sort=new&limit=5`,
     `/api/v1/forum/search/posts?q=${examples.q}&sort=new&limit=5&cursor=${first.body.cursor}`,
   ]);
@@ -234,7 +227,7 @@ it('shows a thread as a tree of collapsible replies and follows both of its cont
   // every request the view made is listed as curl
   const curls = await page.locator('.requests code.curl').allTextContents();
   const urls = curls.map((curl) => new URL(/'(.*)'$/.exec(curl)![1]!));
-  expect(urls.map((url) => url.pathname + url.search)).toEqual(opened.apiRequests);
+  expect(urls.map((url) => url.pathname + url.search)).toEqual(apiRequests(opened));
   await closeClean(opened);
 });
 

@@ -49,6 +49,9 @@ export interface SyncTargetsTable {
   last_error: string | null;
   last_error_at: number | null;
   next_run_at: number | null;
+  /** Why the last run stopped (`TargetSummary.stopped` in packages/sync) and what it said; null before migration 0021's first run. */
+  last_stopped: string | null;
+  last_detail: string | null;
   runs: Generated<number>;
   failures: Generated<number>;
   records_new: Generated<number>;

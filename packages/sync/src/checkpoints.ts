@@ -1,5 +1,6 @@
 import type { Database } from '@socialquery/store';
 import type { Kysely, Selectable } from 'kysely';
+import type { StopReason } from './platform.js';
 import { type Target, targetKey } from './targets.js';
 
 /** A target's state as the store keeps it (`sync_targets`). */
@@ -13,6 +14,9 @@ export interface TargetState {
   lastSuccessAt?: number;
   lastError?: string;
   lastErrorAt?: number;
+  /** Why the last run stopped (`caught-up`, `page-limit`, `budget`, `error`…), and what it said about it (whose quota was spent). */
+  lastStopped?: StopReason;
+  lastDetail?: string;
   nextRunAt?: number;
   runs: number;
   failures: number;
@@ -33,6 +37,8 @@ function stateOf(row: Selectable<Database['sync_targets']>): TargetState {
     lastSuccessAt: time(row.last_success_at),
     lastError: row.last_error ?? undefined,
     lastErrorAt: time(row.last_error_at),
+    ...(row.last_stopped !== null ? { lastStopped: row.last_stopped as StopReason } : {}),
+    ...(row.last_detail !== null ? { lastDetail: row.last_detail } : {}),
     nextRunAt: time(row.next_run_at),
     runs: Number(row.runs),
     failures: Number(row.failures),
@@ -67,6 +73,8 @@ export async function registerTarget(db: Kysely<Database>, target: Target): Prom
       last_success_at: null,
       last_error: null,
       last_error_at: null,
+      last_stopped: null,
+      last_detail: null,
       next_run_at: null,
     })
     .onConflict((oc) => oc.column('key').doUpdateSet({ spec }))
@@ -81,6 +89,9 @@ export interface RunOutcome {
   recordsUpdated: number;
   /** The new checkpoint (undefined: keep the stored one). */
   checkpoint?: unknown;
+  stopped: StopReason;
+  /** More on why it stopped (`quota budget reached (…)`), or the error. */
+  detail?: string;
   /** Set when the run failed. */
   error?: string;
 }
@@ -95,6 +106,8 @@ export async function recordRun(db: Kysely<Database>, key: string, outcome: RunO
       runs: eb('runs', '+', 1),
       records_new: eb('records_new', '+', outcome.recordsNew),
       records_updated: eb('records_updated', '+', outcome.recordsUpdated),
+      last_stopped: outcome.stopped,
+      last_detail: outcome.detail ?? null,
       ...(outcome.checkpoint !== undefined ? { checkpoint: JSON.stringify(outcome.checkpoint) } : {}),
       ...(outcome.error === undefined
         ? { last_success_at: outcome.at }

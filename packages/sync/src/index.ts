@@ -49,7 +49,7 @@ export {
   unsetCredentials,
 } from './platform.js';
 export { nextQuotaDay, PACIFIC, QuotaBudgetError, QuotaLedger, type QuotaLedgerOptions, quotaDay } from './quota.js';
-export { type RunOptions, runTargets, summaryLine, syncPlatforms, type TargetSummary } from './run.js';
+export { type RunOptions, runTargets, stopWords, summaryLine, syncPlatforms, type TargetSummary } from './run.js';
 export { type PlanOptions, planLines, planTargets, quotaLines, type TargetPlan } from './plan.js';
 export { CHECK_UPSTREAM, checkCredentials, checkLine, type CheckOptions, type CredentialCheck } from './check.js';
 export { LEASE_NAME, readLease, runSchedule, type ScheduleOptions, SyncLease } from './schedule.js';

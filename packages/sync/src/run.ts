@@ -151,6 +151,8 @@ export async function runTargets(
       nextRunAt: summary.nextRunAt,
       recordsNew: summary.recordsNew,
       recordsUpdated: summary.recordsUpdated,
+      stopped: summary.stopped,
+      ...(summary.detail !== undefined ? { detail: summary.detail } : {}),
       ...(result?.checkpoint !== undefined ? { checkpoint: result.checkpoint } : {}),
       ...(summary.stopped === 'error' ? { error: summary.detail ?? 'failed' } : {}),
     });
@@ -159,16 +161,27 @@ export async function runTargets(
   return summaries;
 }
 
+const STOP_WORDS: Record<StopReason, string> = {
+  'caught-up': 'caught up',
+  refreshed: 'refreshed',
+  'page-limit': 'stopped at the page limit',
+  budget: 'stopped: quota budget reached',
+  error: 'failed',
+};
+
+/**
+ * How a run stopped, in words: a quota stop says whose quota and how much of it (`stopped: quota budget
+ * reached (the API answered quotaExceeded)`, or `(9990 of 10000 units used today; …)`: the store's own
+ * budget), a failure its error.
+ */
+export function stopWords(stopped: StopReason, detail: string | undefined): string {
+  if (stopped === 'budget' && detail) return `stopped: ${detail}`;
+  if (stopped === 'error' && detail) return `${STOP_WORDS.error}: ${detail}`;
+  return STOP_WORDS[stopped];
+}
+
 /** One line of a target's summary: `forum:community:rust:new: 3 pages, 250 new, 2 updated, 48 unchanged, caught up (1.2 s)`. */
 export function summaryLine(summary: TargetSummary): string {
-  const stopped: Record<StopReason, string> = {
-    'caught-up': 'caught up',
-    refreshed: 'refreshed',
-    'page-limit': 'stopped at the page limit',
-    budget: 'stopped: quota budget reached',
-    error: 'failed',
-  };
   const counts = `${summary.pages} page${summary.pages === 1 ? '' : 's'}, ${summary.recordsNew} new, ${summary.recordsUpdated} updated${summary.recordsUnchanged ? `, ${summary.recordsUnchanged} unchanged` : ''}${summary.skipped ? `, ${summary.skipped} skipped` : ''}`;
-  const why = summary.stopped === 'error' && summary.detail ? `: ${summary.detail}` : '';
-  return `${summary.key}: ${counts}, ${stopped[summary.stopped]}${why} (${(summary.ms / 1000).toFixed(1)} s)`;
+  return `${summary.key}: ${counts}, ${stopWords(summary.stopped, summary.detail)} (${(summary.ms / 1000).toFixed(1)} s)`;
 }

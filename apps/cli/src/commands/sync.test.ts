@@ -226,21 +226,23 @@ describe('socialquery sync', () => {
     const status = await cli('sync', 'status');
     expect(status.code).toBe(0);
     const lines = status.out.split('\n');
-    expect(lines[0]).toMatch(/^target +last success +next run +last error$/);
+    expect(lines[0]).toMatch(/^target +last success +last run +next run +last error$/);
     expect(lines.slice(1).map((line) => line.split(/ {2,}/))).toEqual([
       [
         'forum:community:programming:new',
         expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        expect.stringMatching(/^(caught up|refreshed|stopped at the page limit)$/),
         expect.any(String),
         '-',
       ],
       [
         'forum:post:nosuch',
         '-',
+        'failed',
         expect.any(String),
         expect.stringMatching(/Z reddit: GET \/comments\/nosuch answered 404: Not Found$/),
       ],
-      ['video:channel:UCabcdefghijklmnopqrstuv', expect.any(String), expect.any(String), '-'],
+      ['video:channel:UCabcdefghijklmnopqrstuv', expect.any(String), 'caught up', expect.any(String), '-'],
     ]);
     const json = JSON.parse((await cli('sync', 'status', '--json')).out) as { key: string; runs: number }[];
     expect(json.map((state) => [state.key, state.runs])).toEqual([

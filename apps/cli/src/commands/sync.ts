@@ -6,6 +6,7 @@ import {
   readTargetsFile,
   runSchedule,
   runTargets,
+  stopWords,
   summaryLine,
   SyncConfigError,
   syncConfigFromEnv,
@@ -242,7 +243,9 @@ export function syncCommand(program: Command, io: Io) {
 
   sync
     .command('status')
-    .description("each target's last success, next run and last error")
+    .description(
+      "each target's last success, how its last run stopped (whose quota, when a quota stopped it), next run and last error",
+    )
     .option('--json', 'as JSON')
     .action(async (flags: { json?: boolean }) => {
       await withStore(storeOptions(), async (store) => {
@@ -260,10 +263,14 @@ export function syncCommand(program: Command, io: Io) {
         const rows = states.map((state) => [
           state.key,
           when(state.lastSuccessAt),
+          // a failure's error has its own column
+          state.lastStopped
+            ? stopWords(state.lastStopped, state.lastStopped === 'error' ? undefined : state.lastDetail)
+            : '-',
           when(state.nextRunAt),
           state.lastError ? `${when(state.lastErrorAt)} ${state.lastError}` : '-',
         ]);
-        const header = ['target', 'last success', 'next run', 'last error'];
+        const header = ['target', 'last success', 'last run', 'next run', 'last error'];
         const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
         for (const row of [header, ...rows])
           io.out(

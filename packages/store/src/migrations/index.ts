@@ -3,16 +3,21 @@ import type { Database } from '../schema.js';
 import { storePlatforms } from '../platforms/index.js';
 import { initial } from './0001-initial.js';
 import { sync } from './0016-sync.js';
+import { syncLastStop } from './0021-sync-last-stop.js';
 
 /**
  * Migrations are data, applied in name order: the kernel's (0001, which also made the forum's table;
- * 0016, live collection's state) and every platform's (`StorePlatform.migrations`), numbered in one
+ * 0016 and 0021, live collection's state) and every platform's (`StorePlatform.migrations`), numbered in one
  * sequence. Never edit a released one: add the next.
  */
 export const migrations: Readonly<Record<string, Migration>> = collectMigrations();
 
 function collectMigrations(): Record<string, Migration> {
-  const all: Record<string, Migration> = { '0001-initial': initial, '0016-sync': sync };
+  const all: Record<string, Migration> = {
+    '0001-initial': initial,
+    '0016-sync': sync,
+    '0021-sync-last-stop': syncLastStop,
+  };
   for (const platform of storePlatforms) {
     for (const [name, migration] of Object.entries(platform.migrations)) {
       if (name in all) throw new Error(`two migrations are named ${name}`);

@@ -2,7 +2,7 @@ import type { Store } from '@socialquery/store';
 import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
 import { nextQuotaDay, QuotaLedger } from '../quota.js';
-import { runTargets } from '../run.js';
+import { runTargets, summaryLine } from '../run.js';
 import { parseTarget, type Target } from '../targets.js';
 import { fakeClock, fakeConfig, fakeYoutube, fastUpstream, YOUTUBE_API_KEY, youtubeVideos } from '../testing.js';
 
@@ -167,6 +167,8 @@ describe('youtube sync', () => {
     );
     expect(search).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: nextQuotaDay(clock.now()) });
     expect(search?.detail).toMatch(/^quota budget reached \(\d+ of \d+ units used today; search.list costs 100\)$/);
+    expect(summaryLine(search!)).toContain(`stopped: ${search!.detail} (`);
+    expect((await readTargetState(store.db, 'video:search:budget'))?.lastDetail).toBe(search!.detail);
     // 1 unit left: the playlist page is fetched, its videos.list is not
     expect(uploads).toMatchObject({ stopped: 'budget', pages: 0 });
     expect(methods()).toEqual(['playlistItems']);
@@ -191,6 +193,16 @@ describe('youtube sync', () => {
     const [first, second] = await run([channel, { platform: 'video', channel: OTHER }]);
     expect(first).toMatchObject({ stopped: 'budget', detail: 'quota budget reached (the API answered quotaExceeded)' });
     expect(second).toMatchObject({ stopped: 'budget' });
+    // whose quota it was, in the summary line and in the target's state (sync status)
+    expect(summaryLine(first!)).toMatch(
+      new RegExp(
+        `^video:channel:${CHANNEL}: 0 pages, 0 new, 0 updated, stopped: quota budget reached \\(the API answered quotaExceeded\\) \\(`,
+      ),
+    );
+    expect(await readTargetState(store.db, `video:channel:${CHANNEL}`)).toMatchObject({
+      lastStopped: 'budget',
+      lastDetail: 'quota budget reached (the API answered quotaExceeded)',
+    });
     expect(methods()).toEqual(['playlistItems']);
     expect(await ledger().used()).toBe(10_000);
   });
@@ -526,5 +538,43 @@ describe('youtube sync', () => {
       const stored = new Set(await channelVideos(GAP));
       expect(ids([...second, ...first]).filter((id) => !stored.has(id))).toEqual([]);
     });
+  });
+});
+
+describe('youtube quota: every request sent is charged', () => {
+  let store: Store;
+  let youtube: Awaited<ReturnType<typeof fakeYoutube>>;
+  const clock = fakeClock();
+  beforeAll(async () => {
+    store = await openTestStore();
+    youtube = await fakeYoutube();
+    youtube.videos.push(...youtubeVideos(3, CHANNEL, clock.now() - HOUR));
+  });
+  afterAll(async () => {
+    await youtube.close();
+    await store.close();
+  });
+
+  it('a call retried after a 503 costs its units again (Google charges failed requests too)', async () => {
+    const unavailable = {
+      status: 503,
+      body: { error: { code: 503, message: 'The service is currently unavailable.' } },
+    };
+    youtube.fail('/videos', unavailable, unavailable);
+    const [summary] = await runTargets(store.db, [channel], {
+      config: fakeConfig(undefined, youtube, {}),
+      clock,
+      upstream: fastUpstream,
+    });
+    expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 3 });
+    // channels.list, playlistItems.list, then videos.list three times (two 503s and the answer): 1 unit each
+    expect(youtube.requests.map((r) => r.path)).toEqual([
+      '/channels',
+      '/playlistItems',
+      '/videos',
+      '/videos',
+      '/videos',
+    ]);
+    expect(await new QuotaLedger(store.db, 'youtube', 10_000, clock).used()).toBe(5);
   });
 });

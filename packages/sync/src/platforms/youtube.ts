@@ -114,14 +114,20 @@ export const youtube: SyncPlatform = {
     const api = client(deps);
     const { db } = deps;
     const quota = ledgerOf(db, deps.config, deps.clock);
-    /** One call, charged to the day's budget first; a quotaExceeded answer spends the rest of the day. */
+    /**
+     * One call, charged to the day's budget first (its retries after: Google charges every request it
+     * receives, a failed one too); a quotaExceeded answer spends the rest of the day.
+     */
     const call = async (method: Method, query: Record<string, string | number | undefined>) => {
       await quota.spend(QUOTA_COST[method], method);
+      const before = api.requests;
       try {
         return await api.get(PATHS[method], query);
       } catch (error) {
         if (isQuotaExceeded(error)) throw await quota.exhaust();
         throw error;
+      } finally {
+        await quota.charge((api.requests - before - 1) * QUOTA_COST[method]);
       }
     };
     return {
