@@ -75,10 +75,15 @@ async function drawChart(target: HTMLElement, kind: string, buckets: { key: stri
   const { default: UPlot } = (await import(url)) as { default: typeof uPlot };
   const seconds = buckets.map((bucket) => Date.parse(bucket.key) / 1000);
   const counts = buckets.map((bucket) => bucket.count);
+  // half the shortest gap on each side, so that the first and last bars are drawn whole
+  const gaps = seconds.slice(1).map((at, i) => at - seconds[i]!);
+  const pad = gaps.length > 0 ? Math.min(...gaps) / 2 : 43_200;
+  const first = seconds[0]!;
+  const last = seconds[seconds.length - 1]!;
   const options: uPlot.Options = {
     width: Math.max(320, target.clientWidth || 800),
     height: 300,
-    scales: { x: { time: true } },
+    scales: { x: { time: true, range: () => [first - pad, last + pad] } },
     series: [
       {},
       {
