@@ -25,7 +25,7 @@ export function explorer(): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);
   });
-  // `/explore/` and deeper links to the page itself go to the one address its fragments hang on
+  // `/explore/` goes to `/explore`, the one address the views' fragments hang on
   router.get(`${EXPLORE_PATH}/`, (_req, res) => res.redirect(301, EXPLORE_PATH));
   const file: RequestHandler = (req, res) => {
     files ??= explorerFiles();
@@ -35,7 +35,11 @@ export function explorer(): Router {
     // the chart library changes only with its package; the page's own files with every build
     res.setHeader('Cache-Control', name.startsWith('vendor/') ? 'public, max-age=86400' : 'no-cache');
     // `root`: send checks only the part below it for dot folders (pnpm's store is under `.pnpm`)
-    res.sendFile(basename(found), { root: dirname(found), cacheControl: false });
+    res.sendFile(basename(found), { root: dirname(found), cacheControl: false }, (error) => {
+      // a listed file gone from disk is a build's fault, not the request's
+      if (error && !res.headersSent)
+        sendError(res, 'not_found', `the explorer page's ${name} is missing: run pnpm build`);
+    });
   };
   router.get(`${EXPLORE_PATH}/*file`, compression(), file);
   router.all([EXPLORE_PATH, `${EXPLORE_PATH}/*file`], methodNotAllowed);
