@@ -40,9 +40,7 @@ export function curlCommand(operation: OperationInfo, path: string): string {
   return `curl -s -H "${header}" ${shellQuote(new URL(path, location.origin).href)}`;
 }
 
-export type Answer =
-  | { ok: true; body: unknown; path: string }
-  | { ok: false; status: number; code: string; message: string; path: string };
+export type Answer = { ok: true; body: unknown } | { ok: false; status: number; code: string; message: string };
 
 /** Sends the request; an error answer comes back as its code and message, never as a throw. */
 export async function call(operation: OperationInfo, path: string): Promise<Answer> {
@@ -56,10 +54,10 @@ export async function call(operation: OperationInfo, path: string): Promise<Answ
   try {
     response = await fetch(path, { headers });
   } catch (error) {
-    return { ok: false, status: 0, code: 'network', message: `the service did not answer (${String(error)})`, path };
+    return { ok: false, status: 0, code: 'network', message: `the service did not answer (${String(error)})` };
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return { ok: true, body, path };
+  if (response.ok) return { ok: true, body };
   // the service's one error body: { statusCode, error, code, message, issues?, requestId }
   const error = isObject(body) ? body : {};
   const issues = Array.isArray(error.issues) ? error.issues.filter(isObject) : [];
@@ -69,6 +67,5 @@ export async function call(operation: OperationInfo, path: string): Promise<Answ
     status: response.status,
     code: typeof error.code === 'string' ? error.code : 'error',
     message: [typeof error.message === 'string' ? error.message : response.statusText, ...details].join('; '),
-    path,
   };
 }

@@ -4,7 +4,11 @@
  * API as it changes instead of repeating it.
  */
 
-export type Scheme = 'apiKey' | 'bearer';
+import type { AuthScheme, Paging } from '@socialquery/core';
+
+/** Types from the contracts (`@socialquery/core`): what the document's `security` and `x-paging` carry. */
+export type { Paging };
+export type Scheme = AuthScheme;
 
 export interface Param {
   name: string;
@@ -19,8 +23,6 @@ export interface Param {
   /** A value that exists in the store (the document's examples). */
   example?: string;
 }
-
-export type Paging = { kind: 'token'; param: string; next: string[]; limitParam?: string } | { kind: 'offset' };
 
 export interface OperationInfo {
   id: string;
