@@ -36,8 +36,8 @@ const EMPTY_CHANNEL = 'UCfeedempty';
 beforeAll(async () => {
   service = await startTestService();
   await upsertVideoChannelRows(service.store.db, [
-    { id: CHANNEL.id, name: CHANNEL.name, verified: 1 },
-    { id: EMPTY_CHANNEL, name: 'Quiet Channel', verified: 0 },
+    { id: CHANNEL.id, name: CHANNEL.name, verified: 1, thumbnails: '', extra: '' },
+    { id: EMPTY_CHANNEL, name: 'Quiet Channel', verified: 0, thumbnails: '', extra: '' },
   ]);
   await upsertVideoRows(
     service.store.db,
@@ -53,6 +53,9 @@ beforeAll(async () => {
       type: 'VIDEO',
       blocked_regions: '',
       is_live: 0,
+      url: '',
+      thumbnails: '',
+      extra: '',
     })),
   );
   feedToken = (await service.store.credentials.create('feed', 'test feed')).secret;

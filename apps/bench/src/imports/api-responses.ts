@@ -11,9 +11,12 @@ const PER_RESPONSE = 50;
 /**
  * Writes `records` generated records as the platform's API responses, one response per line
  * (NDJSON, 50 records each), deterministically:
- * - youtube: `videos.list` responses: titles of 4 to 9 and channel names of 2 Zipf-distributed
- *   words (a vocabulary of 6,000), 2,000 channels, views, durations, 2 % of the videos blocked
- *   in two regions; about 8 search postings a video;
+ * - youtube: `videos.list` responses with every part a key reads (`snippet,contentDetails,statistics,status`):
+ *   titles of 4 to 9 and channel names of 2 Zipf-distributed words (a vocabulary of 6,000), 2,000
+ *   channels, views, durations, 2 % of the videos blocked in two regions; descriptions of 10 to 169
+ *   words (a fifth empty) and a link, repeated in `localized` as the API does, 0 to 14 tags, the
+ *   five thumbnail sizes, like and comment counts, category, language and status fields
+ *   (~2.3 KB an item, as real ones); about 8 search postings a video;
  * - spotify: search responses (`{tracks: {items}}`): tracks named 1 to 4 words, each with its
  *   album (8,000) and one artist, a fifth of them a second (3,000 artists); about 9 postings a
  *   track with its prefix and whole-name postings.
@@ -97,20 +100,60 @@ function videosListResponse(w: Words, first: number, count: number) {
     const duration = `PT${1 + Math.floor(w.random() * 20)}M${Math.floor(w.random() * 60)}S`;
     const blocked = w.random() < 0.02 ? { regionRestriction: { blocked: ['DE', 'FR'] } } : {};
     const viewCount = String(Math.floor(w.random() ** 4 * 1e8));
+    const id = `v${String(k).padStart(10, '0')}`;
+    const description = w.random() < 0.2 ? '' : `${w.words(10, 160)}\n\nhttps://example.com/${channel.id}/${k}`;
+    const thumbnail = (name: string, width: number, height: number) => ({
+      url: `https://i.ytimg.com/vi/${id}/${name}.jpg`,
+      width,
+      height,
+    });
     items.push({
       kind: 'youtube#video',
       etag: `e${k}`,
-      id: `v${String(k).padStart(10, '0')}`,
+      id,
       snippet: {
         publishedAt,
         channelId: channel.id,
         title,
-        description: 'd',
+        description,
+        thumbnails: {
+          default: thumbnail('default', 120, 90),
+          medium: thumbnail('mqdefault', 320, 180),
+          high: thumbnail('hqdefault', 480, 360),
+          standard: thumbnail('sddefault', 640, 480),
+          maxres: thumbnail('maxresdefault', 1280, 720),
+        },
         channelTitle: channel.name,
+        tags: Array.from({ length: Math.floor(w.random() * 15) }, () => w.words(1, 3)),
+        categoryId: String(1 + Math.floor(w.random() * 29)),
         liveBroadcastContent: 'none',
+        defaultAudioLanguage: 'en',
+        localized: { title, description },
       },
-      contentDetails: { duration, ...blocked },
-      statistics: { viewCount, likeCount: '1' },
+      contentDetails: {
+        duration,
+        dimension: '2d',
+        definition: w.random() < 0.8 ? 'hd' : 'sd',
+        caption: w.random() < 0.3 ? 'true' : 'false',
+        licensedContent: w.random() < 0.5,
+        contentRating: {},
+        projection: 'rectangular',
+        ...blocked,
+      },
+      statistics: {
+        viewCount,
+        likeCount: String(Math.floor(Number(viewCount) / 40)),
+        favoriteCount: '0',
+        commentCount: String(Math.floor(Number(viewCount) / 900)),
+      },
+      status: {
+        uploadStatus: 'processed',
+        privacyStatus: 'public',
+        license: 'youtube',
+        embeddable: true,
+        publicStatsViewable: true,
+        madeForKids: false,
+      },
     });
   }
   return { kind: 'youtube#videoListResponse', items };

@@ -179,7 +179,10 @@ function runChild(script: string, address: string, file: string, shape: ImportSh
   });
 }
 
-/** data/bench-import/<reddit-shape | shape>-<records>[-from-<first>].ndjson, generated once (to a .partial file first). */
+/** Part of the API responses' file names: bumped when their generator changes, so no run reads an older input. */
+const RESPONSES_VERSION = 'v2';
+
+/** data/bench-import/<reddit-shape | shape-version>-<records>[-from-<first>].ndjson, generated once (to a .partial file first). */
 async function generatedInput(
   dataDir: string,
   shape: ImportShape,
@@ -187,7 +190,7 @@ async function generatedInput(
   first: number,
   say: (line: string) => void,
 ) {
-  const name = importerOf(shape).platform === 'forum' ? `reddit-${shape}` : shape;
+  const name = importerOf(shape).platform === 'forum' ? `reddit-${shape}` : `${shape}-${RESPONSES_VERSION}`;
   const file = join(dataDir, `${name}-${lines}${first > 0 ? `-from-${first}` : ''}.ndjson`);
   if (existsSync(file)) return file;
   say(`generating ${file}…`);

@@ -35,7 +35,7 @@ import type {
   UserRecord,
 } from './source.js';
 
-/* Store records → wire shapes: URIs from ids, images as stored or derived from ids, dates as ISO strings. */
+/* Store records → wire shapes: URIs from ids, images as stored (derived from ids only where none were recorded: the demo), dates as ISO strings. */
 
 export const artistRef = ({ id, name }: ArtistRefRecord): ArtistRef => ({ id, name, uri: formatUri('artist', id) });
 export const artistName = ({ id, name }: ArtistRefRecord): ArtistName => ({ name, uri: formatUri('artist', id) });

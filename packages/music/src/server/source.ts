@@ -5,7 +5,7 @@ import type { AlbumType, OrderBy } from '../schemas.js';
  * What the music handlers need from a store. Everything here is in ids (the handlers parse and
  * check URIs), epoch milliseconds and plain records close to the wire shapes; the handlers add
  * URIs, envelopes and paging fields, and images: a record's optional `images` (as stored, e.g.
- * imported) or else three squares derived from its id. Every ordering below ends in a
+ * imported, none included) or, where none were recorded (the demo), three squares derived from its id. Every ordering below ends in a
  * tie-break by id (ascending, compared as bytes: ids are ASCII), so SQLite and PostgreSQL answer
  * identically. A listing of an unknown parent is simply empty: the handlers look the parent up
  * first and answer 404 themselves.
@@ -26,7 +26,7 @@ export interface ArtistRecord {
   genres: string[];
   followers: number;
   monthlyListeners: number;
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -45,7 +45,7 @@ export interface AlbumRecord {
   totalTracks: number;
   /** The release's credited artists, primary first (never empty). */
   artists: ArtistRefRecord[];
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -77,7 +77,7 @@ export interface PlaylistRecord {
   owner: { id: string; name: string };
   followers: number;
   totalTracks: number;
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -87,7 +87,7 @@ export interface ShowRecord {
   publisher: string;
   description: string;
   totalEpisodes: number;
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -100,7 +100,7 @@ export interface EpisodeRecord {
   releaseDate: string;
   /** How much of `releaseDate` the source stated; absent: the day. */
   releasePrecision?: ReleasePrecision;
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -109,7 +109,7 @@ export interface UserRecord {
   name: string;
   followers: number;
   following: number;
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 
@@ -117,7 +117,7 @@ export interface GenreRecord {
   id: string;
   name: string;
   type: 'GENRE' | 'MOOD';
-  /** As stored (imported data); absent → derived from the id. */
+  /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
 }
 

@@ -79,10 +79,10 @@ describe('youtube sync', () => {
     youtube.requests.length = 0;
   });
 
-  it("pages a channel's uploads to the end: channels.list once, then playlistItems.list and videos.list per page", async () => {
+  it("pages a channel's uploads to the end: channels.list once (the channel imported: 1 page, 1 record), then playlistItems.list and videos.list per page", async () => {
     const used = await ledger().used();
     const [summary] = await run([channel]);
-    expect(summary).toMatchObject({ key: `video:channel:${CHANNEL}`, pages: 3, recordsNew: 120, stopped: 'caught-up' });
+    expect(summary).toMatchObject({ key: `video:channel:${CHANNEL}`, pages: 4, recordsNew: 121, stopped: 'caught-up' });
     expect(methods()).toEqual([
       'channels',
       'playlistItems',
@@ -92,6 +92,7 @@ describe('youtube sync', () => {
       'playlistItems',
       'videos',
     ]);
+    expect(youtube.requests[0]?.query).toMatchObject({ part: 'snippet,contentDetails,statistics', id: CHANNEL });
     expect(youtube.requests[1]?.query).toMatchObject({
       part: 'snippet,contentDetails',
       playlistId: `UU${CHANNEL.slice(2)}`,
@@ -108,6 +109,22 @@ describe('youtube sync', () => {
       .where('id', '=', 'vid00000001')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ channel_id: CHANNEL, title: 'video 1 cooking', duration: 253, views: 1000 });
+    // the source's address and pictures, the channel's from its channels.list item
+    expect(row).toMatchObject({
+      url: 'https://www.youtube.com/watch?v=vid00000001',
+      thumbnails: JSON.stringify([{ url: 'https://i.ytimg.com/vi/vid00000001/default.jpg', width: 120, height: 90 }]),
+    });
+    expect(
+      await store.db.selectFrom('video_channels').select(['thumbnails', 'extra']).where('id', '=', CHANNEL).execute(),
+    ).toEqual([
+      {
+        thumbnails: JSON.stringify([{ url: `https://yt3.ggpht.com/${CHANNEL}=s88`, width: 88, height: 88 }]),
+        extra: JSON.stringify({
+          contentDetails: { relatedPlaylists: { uploads: `UU${CHANNEL.slice(2)}` } },
+          statistics: { subscriberCount: '1000' },
+        }),
+      },
+    ]);
     expect((await readTargetState(store.db, `video:channel:${CHANNEL}`))?.checkpoint).toEqual({
       uploads: `UU${CHANNEL.slice(2)}`,
       newest: { videoId: 'vid00000001', publishedAt: '2026-03-02T11:00:00Z' },
@@ -309,7 +326,7 @@ describe('youtube sync', () => {
 
       // run 1: the first page; the rest is the backlog, to the listing's end
       const [first] = await run([target]);
-      expect(first).toMatchObject({ stopped: 'page-limit', pages: 1, recordsNew: 50 });
+      expect(first).toMatchObject({ stopped: 'page-limit', pages: 2, recordsNew: 51 });
       expect(log()).toEqual(['channels -', 'playlistItems -', `videos ${ids(backlog.slice(0, 50)).join(',')}`]);
       expect(await checkpointOf(key)).toEqual({
         uploads,
@@ -424,7 +441,7 @@ describe('youtube sync', () => {
       const key = `video:channel:${GAP}`;
       const start = youtubeVideos(10, GAP, clock.now() - HOUR, 'ga');
       youtube.videos.push(...start);
-      expect((await run([target]))[0]).toMatchObject({ stopped: 'caught-up', recordsNew: 10 });
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'caught-up', recordsNew: 11 });
 
       clock.advance(200 * HOUR);
       const burst = youtubeVideos(120, GAP, clock.now(), 'gb');
@@ -476,7 +493,7 @@ describe('youtube sync', () => {
       // (page tokens `1:…`: the test before expired the fake's first ones)
       const older = youtubeVideos(120, BUDGET, clock.now() - HOUR, 'bu');
       youtube.videos.push(...older);
-      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 50 });
+      expect((await run([target]))[0]).toMatchObject({ stopped: 'page-limit', recordsNew: 51 });
       clock.advance(2 * HOUR);
       const added = youtubeVideos(1, BUDGET, clock.now(), 'bv');
       youtube.videos.push(...added);
@@ -566,7 +583,7 @@ describe('youtube quota: every request sent is charged', () => {
       clock,
       upstream: fastUpstream,
     });
-    expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 3 });
+    expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 4 });
     // channels.list, playlistItems.list, then videos.list three times (two 503s and the answer): 1 unit each
     expect(youtube.requests.map((r) => r.path)).toEqual([
       '/channels',

@@ -156,7 +156,8 @@ export const youtube: SyncPlatform = {
 };
 
 /** The queries of a run's listing calls (the dry run names its first). */
-const channelQuery = (channel: string) => ({ part: 'contentDetails', id: channel });
+// the channel's snippet and statistics come at no extra cost (a call is 1 unit whatever its parts): imported, they give its pictures
+const channelQuery = (channel: string) => ({ part: 'snippet,contentDetails,statistics', id: channel });
 const uploadsQuery = (playlistId: string, pageToken: string | undefined) => ({
   part: 'snippet,contentDetails',
   playlistId,
@@ -248,7 +249,7 @@ const reached = (stop: ListedVideo | undefined, video: ListedVideo) =>
   stop !== undefined && (video.videoId === stop.videoId || video.publishedAt < stop.publishedAt);
 
 /**
- * A channel's uploads: its uploads playlist (channels.list, once), walked newest first
+ * A channel's uploads: its uploads playlist (channels.list, once; the channel itself imported), walked newest first
  * (playlistItems.list) to the newest video stored, each page's new videos then read whole (videos.list);
  * then the statistics of its newest stored videos read again (refreshStatistics).
  */
@@ -259,6 +260,7 @@ async function syncChannel(session: Session, run: TargetRun<VideoTarget>, channe
     const { body } = await session.call('channels.list', channelQuery(channel));
     uploads = stringAt(objectAt(objectAt(itemsOf(body)[0], 'contentDetails'), 'relatedPlaylists'), 'uploads');
     if (!uploads) throw new UpstreamError(`youtube: no channel ${channel} (channels.list found no uploads playlist)`);
+    await run.importPage('youtube-v3', [body]);
   }
   const walked = await walkNewestFirst(session, run, {
     pages: run.target.pages ?? DEFAULT_CHANNEL_PAGES,

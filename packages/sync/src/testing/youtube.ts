@@ -69,7 +69,16 @@ export async function fakeYoutube() {
                   {
                     kind: 'youtube#channel',
                     id: query.id,
+                    ...(query.part?.split(',').includes('snippet') && {
+                      snippet: {
+                        title: videos.find((v) => v.channelId === query.id)!.channelTitle,
+                        thumbnails: {
+                          default: { url: `https://yt3.ggpht.com/${query.id}=s88`, width: 88, height: 88 },
+                        },
+                      },
+                    }),
                     contentDetails: { relatedPlaylists: { uploads: `UU${query.id!.slice(2)}` } },
+                    ...(query.part?.split(',').includes('statistics') && { statistics: { subscriberCount: '1000' } }),
                   },
                 ]
               : [],
@@ -152,6 +161,9 @@ export async function fakeYoutube() {
                   channelId: v.channelId,
                   title: v.title,
                   channelTitle: v.channelTitle,
+                  thumbnails: {
+                    default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg`, width: 120, height: 90 },
+                  },
                   liveBroadcastContent: 'none',
                 },
                 contentDetails: { duration: v.duration },

@@ -214,21 +214,27 @@ function decodeSearch(decoded: unknown): z.infer<typeof SearchWalk> {
   return parsed.data;
 }
 
+/** Where a channel has no picture (its source gave none): an empty address. */
+const NO_PICTURE = { url: '', width: 0, height: 0 };
+const channelPictures = (video: VideoRecord) => video.channelThumbnails ?? avatarsOf(video.channelId);
+const videoPictures = (video: VideoRecord) => video.thumbnails ?? thumbnailsOf(video.id);
+const addressOf = (video: VideoRecord) => video.url ?? videoUrl(video.id);
+
 function searchItem(video: VideoRecord, now: Date, language: string): SearchItem {
   return {
     author: {
-      avatar: avatarsOf(video.channelId)[0]!,
+      avatar: channelPictures(video)[0] ?? NO_PICTURE,
       name: video.channelName,
       badges: video.channelVerified ? [{ type: 'VERIFIED_CHANNEL', text: 'Verified' }] : [],
     },
     videoId: video.id,
     channelId: video.channelId,
-    thumbnails: thumbnailsOf(video.id),
+    thumbnails: videoPictures(video),
     publishedTimeText: relativeTime(video.publishedAt, now, language),
     title: video.title,
     views: video.views,
     duration: durationText(video.durationSeconds),
-    url: videoUrl(video.id),
+    url: addressOf(video),
   };
 }
 
@@ -261,9 +267,9 @@ function relatedItem(video: VideoRecord, now: Date): RelatedVideo {
   return {
     videoId: video.id,
     title: video.title,
-    author: { id: video.channelId, name: video.channelName, thumbnails: avatarsOf(video.channelId) },
-    thumbnails: thumbnailsOf(video.id),
-    url: videoUrl(video.id),
+    author: { id: video.channelId, name: video.channelName, thumbnails: channelPictures(video) },
+    thumbnails: videoPictures(video),
+    url: addressOf(video),
     viewCount: video.views,
     viewCountText: viewCountText(video.views),
     published: isoDate(video.publishedAt),

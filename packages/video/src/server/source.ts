@@ -1,6 +1,11 @@
+import type { Image } from '@socialquery/core';
 import type { ChartCountry, ChartType, GeoCodeOf, VideoType } from './types.js';
 
-/** A video as the store holds it; the handlers derive texts, thumbnails and urls. */
+/**
+ * A video as the store holds it; the handlers derive texts. Its address and pictures are the
+ * source's when one was recorded (an imported or synced item); absent (the demo's videos), the
+ * handlers derive the demo's (text.ts).
+ */
 export interface VideoRecord {
   id: string;
   channelId: string;
@@ -15,6 +20,12 @@ export interface VideoRecord {
   publishedAt: number;
   type: VideoType;
   isLive: boolean;
+  /** The source's watch address. */
+  url?: string | undefined;
+  /** The source's thumbnails (possibly none). */
+  thumbnails?: Image[] | undefined;
+  /** The channel's pictures from its source item (none when the source gave none). */
+  channelThumbnails?: Image[] | undefined;
 }
 
 /** One entry of a chart. */

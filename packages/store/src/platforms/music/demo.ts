@@ -613,7 +613,8 @@ export function* musicDemoUsers({ scale }: MusicDemoOptions): Generator<MusicUse
       id,
       num: u + 1,
       ...musicNameColumns(name),
-      images: mix(0x05e8, u) % 3 === 0 ? '[]' : images('user', id, [300, 64]),
+      // a third have no stored picture: their answers derive the demo's (packages/music/src/server/images.ts)
+      images: mix(0x05e8, u) % 3 === 0 ? '' : images('user', id, [300, 64]),
       follower_count: plan.followerCount[u]!,
       following_count: plan.followingCount[u]!,
     };

@@ -44,7 +44,7 @@ const artists: MusicArtistsTable[] = Object.keys(artistNames).map((id, i) => ({
   num: i + 1,
   ...musicNameColumns(artistNames[id]!),
   genres: '["pop"]',
-  images: '[]',
+  images: '',
   biography: `bio of ${id}`,
   popularity: 50,
   verified: id === 'ar1' ? 1 : 0,
@@ -74,7 +74,7 @@ const albums: MusicAlbumsTable[] = albumSpecs.map(([id, type, credits, date, nam
   // al6 is known only to its year (the date is that year's first day)
   release_precision: id === 'al6' ? 'year' : 'day',
   label: 'Label',
-  images: id === 'al1' ? '[{"url":"https://x/al1.jpg","width":640,"height":640}]' : '[]',
+  images: id === 'al1' ? '[{"url":"https://x/al1.jpg","width":640,"height":640}]' : '',
   total_tracks: 0,
   popularity: 10,
   released_at: Date.parse(`${date}T00:00:00.000Z`),
@@ -127,7 +127,7 @@ const users: MusicUsersTable[] = ['u1', 'u2', 'u3', 'u4'].map((id, i) => ({
   id,
   num: i + 1,
   ...musicNameColumns(['Ada Love', 'Ben', 'Cy', 'Dee'][i]!),
-  images: '[]',
+  images: '',
   follower_count: [3, 1, 0, 0][i]!,
   following_count: [0, 1, 1, 2][i]!,
 }));
@@ -158,7 +158,7 @@ const playlists: MusicPlaylistsTable[] = playlistSpecs.map(([id, name, followers
   owner_name: i < 3 ? 'Ada Love' : 'Ben',
   artist_id: '',
   genre_id: '',
-  images: '[]',
+  images: '',
   is_public: 1,
   collaborative: 0,
   total_tracks: entries.length,
@@ -219,7 +219,7 @@ beforeAll(async () => {
       description: 'talk',
       language: 'en',
       media_type: 'audio',
-      images: '[]',
+      images: '',
       explicit: 0,
       total_episodes: 3,
     },
@@ -231,7 +231,7 @@ beforeAll(async () => {
       description: 'talk',
       language: 'en',
       media_type: 'audio',
-      images: '[]',
+      images: '',
       explicit: 0,
       total_episodes: 0,
     },
@@ -247,7 +247,7 @@ beforeAll(async () => {
       language: 'en',
       release_date: '',
       release_precision: id === 'e2' ? 'month' : 'day',
-      images: '[]',
+      images: '',
       audio_preview_url: '',
       duration_ms: 60_000,
       explicit: 0,
@@ -290,8 +290,8 @@ beforeAll(async () => {
     },
   ]);
   await upsertMusicRows(db, 'music_genres', [
-    { id: 'g1', num: 1, ...musicNameColumns('Love Songs'), kind: 'mood', color: '#000', images: '[]' },
-    { id: 'g2', num: 2, ...musicNameColumns('Pop'), kind: 'genre', color: '#fff', images: '[]' },
+    { id: 'g1', num: 1, ...musicNameColumns('Love Songs'), kind: 'mood', color: '#000', images: '' },
+    { id: 'g2', num: 2, ...musicNameColumns('Pop'), kind: 'genre', color: '#fff', images: '' },
   ]);
   await recomputeMusicDerived(db);
   // upserting again changes nothing (and keeps the full-text index in step), and so does recomputing

@@ -30,11 +30,12 @@ const inNumOrder = <T extends { num: number | string }>(nums: readonly number[],
   return nums.flatMap((num) => byNum.get(num) ?? []);
 };
 
-const parseImages = (text: string | null | undefined): Image[] | undefined => {
-  if (!text) return undefined;
-  const images = JSON.parse(text) as Image[];
-  return images.length > 0 ? images : undefined;
-};
+/**
+ * A stored image list: the source's, `[]` included (the source gave none); undefined only when none
+ * was recorded (`''`: the demo's objects without pictures), where the answers derive the demo's.
+ */
+const parseImages = (text: string | null | undefined): Image[] | undefined =>
+  text ? (JSON.parse(text) as Image[]) : undefined;
 const withImages = <T extends object>(record: T, text: string | null | undefined): T & { images?: Image[] } => {
   const images = parseImages(text);
   return images ? { ...record, images } : record;

@@ -1,8 +1,8 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The video tables' columns with their SQL types (migrations 0005 and 0008). */
+/** The video tables' columns with their SQL types (migrations 0005, 0008 and 0022). */
 export const VIDEO_COLUMNS = {
-  video_channels: { id: 'text', name: 'text', verified: 'integer' },
+  video_channels: { id: 'text', name: 'text', verified: 'integer', thumbnails: 'text', extra: 'text' },
   video_videos: {
     id: 'text',
     num: 'integer',
@@ -15,6 +15,9 @@ export const VIDEO_COLUMNS = {
     type: 'text',
     blocked_regions: 'text',
     is_live: 'integer',
+    url: 'text',
+    thumbnails: 'text',
+    extra: 'text',
   },
   video_chart_entries: {
     id: 'text',

@@ -306,7 +306,14 @@ const videosAt = (scale: number) => Math.max(CHART_SIZE * SONG_EVERY, Math.round
 
 export function* videoDemoChannels({ scale }: VideoDemoOptions): Generator<VideoChannelsTable> {
   for (let c = 0; c < channelsAt(scale); c++) {
-    yield { id: channelIdOf(c), name: channelNameOf(c), verified: mix(0xc4a99, c) % 5 === 0 ? 1 : 0 };
+    // no source item: the answers show the demo's derived pictures (packages/video/src/server/text.ts)
+    yield {
+      id: channelIdOf(c),
+      name: channelNameOf(c),
+      verified: mix(0xc4a99, c) % 5 === 0 ? 1 : 0,
+      thumbnails: '',
+      extra: '',
+    };
   }
 }
 
@@ -353,6 +360,10 @@ export function videoRowOf(ordinal: number, now: Date, scale: number): VideoVide
     type: isMovie ? 'MOVIE' : 'VIDEO',
     blocked_regions: BLOCKS[mix(0xb10c, ordinal) % BLOCKS.length]!,
     is_live: ordinal % 97 === 5 ? 1 : 0,
+    // no source item: the answers show the demo's derived address and thumbnails (packages/video/src/server/text.ts)
+    url: '',
+    thumbnails: '',
+    extra: '',
   };
 }
 

@@ -26,15 +26,81 @@ export function isoDurationSeconds(text: string): number {
   return Math.round(weeks! * 604_800 + days! * 86_400 + hours! * 3_600 + minutes! * 60 + seconds!);
 }
 
-/**
- * One `videos.list` item (`youtube#video`) or `search.list` result for a video → a video and its
- * channel. Search results carry no statistics or duration: those are 0 until a videos.list
- * response for the same video is imported.
- */
 /** search.list snippets escape their text as HTML (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`); videos.list snippets do not. */
 const unescapeSearchSnippet = htmlUnescaper({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" });
 
+/** The platform's own address of a video (the API items carry the id, not the address). */
+export const youtubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+/**
+ * `snippet.thumbnails` ({default, medium, high, standard, maxres: {url, width, height}}) → the
+ * store's JSON array of {url, width, height}, in the item's key order; a size the API leaves out
+ * reads 0. No thumbnails → `[]` (recorded as none, unlike `''`: nothing recorded).
+ */
+function thumbnails(snippet: Json): string {
+  const value = snippet.thumbnails;
+  if (value === undefined || value === null) return '[]';
+  if (!isObject(value)) throw new RecordError('snippet.thumbnails: expected an object');
+  const images = Object.values(value)
+    .filter((image): image is Json => isObject(image) && typeof image.url === 'string')
+    .map((image) => ({
+      url: image.url as string,
+      width: typeof image.width === 'number' ? image.width : 0,
+      height: typeof image.height === 'number' ? image.height : 0,
+    }));
+  return JSON.stringify(images);
+}
+
+/** Field paths the columns hold; everything else of an item goes to `extra`. */
+type Taken = readonly (readonly string[])[];
+const VIDEO_TAKEN: Taken = [
+  ['kind'],
+  ['id'],
+  ['snippet', 'channelId'],
+  ['snippet', 'channelTitle'],
+  ['snippet', 'title'],
+  ['snippet', 'publishedAt'],
+  ['snippet', 'thumbnails'],
+  ['contentDetails', 'duration'],
+  ['contentDetails', 'regionRestriction', 'blocked'],
+  ['statistics', 'viewCount'],
+];
+const CHANNEL_TAKEN: Taken = [['kind'], ['id'], ['snippet', 'title'], ['snippet', 'thumbnails']];
+
+/**
+ * The item without the fields its columns hold, as JSON (objects the removal leaves empty removed
+ * too): every other field, in the API's own nesting and types (counts stay the API's decimal strings).
+ */
+export function remainderOf(item: Json, taken: Taken): string {
+  const copy = structuredClone(item);
+  for (const path of taken) {
+    const parents: Json[] = [copy];
+    for (const key of path.slice(0, -1)) {
+      const next = parents.at(-1)![key];
+      if (!isObject(next)) break;
+      parents.push(next);
+    }
+    if (parents.length < path.length) continue;
+    delete parents.at(-1)![path.at(-1)!];
+    for (let depth = parents.length - 1; depth > 0 && Object.keys(parents[depth]!).length === 0; depth--)
+      delete parents[depth - 1]![path[depth - 1]!];
+  }
+  return JSON.stringify(copy);
+}
+
+/** What a search result updates of a stored video: not its counts, regions or `extra`, which it lacks. */
+const SEARCH_RESULT_COLUMNS = ['channel_id', 'channel_name', 'title', 'published_at', 'is_live', 'url', 'thumbnails'];
+
+/**
+ * One `videos.list` item (`youtube#video`) or `search.list` result for a video → a video and its
+ * channel; a `channels.list` item (`youtube#channel`) → the channel with its thumbnails. Search
+ * results carry no statistics or duration: a new video gets 0 until a videos.list response for it
+ * is imported, and a stored one keeps its counts, regions and `extra` (a search result is a thinner
+ * view of the same video). A channel first seen in a video item has no thumbnails (`[]`) until its
+ * channels.list item is imported; no item changes a channel's `verified` (the API does not say).
+ */
 export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
+  if (item.kind === 'youtube#channel') return [mapChannel(item)];
   let id: string;
   const searchResult = item.kind === 'youtube#searchResult';
   if (searchResult) {
@@ -44,7 +110,9 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
   } else if (item.kind === 'youtube#video' || item.kind === undefined) {
     id = requiredString(item, 'id');
   } else {
-    throw new RecordError(`kind: expected youtube#video or youtube#searchResult, got ${JSON.stringify(item.kind)}`);
+    throw new RecordError(
+      `kind: expected youtube#video, youtube#searchResult or youtube#channel, got ${JSON.stringify(item.kind)}`,
+    );
   }
   const snippet = object(item, 'snippet');
   const details = optionalObject(item, 'contentDetails');
@@ -70,16 +138,44 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
         type: 'VIDEO',
         blocked_regions: regions.length > 0 ? `,${regions.map((code) => code.toUpperCase()).join(',')},` : '',
         is_live: snippet.liveBroadcastContent === 'live' ? 1 : 0,
+        url: youtubeWatchUrl(id),
+        thumbnails: thumbnails(snippet),
+        extra: remainderOf(item, VIDEO_TAKEN),
       },
+      ...(searchResult && { update: SEARCH_RESULT_COLUMNS }),
     },
-    { table: 'video_channels', values: { id: channelId, name: channelName, verified: 0 } },
+    {
+      table: 'video_channels',
+      values: { id: channelId, name: channelName, verified: 0, thumbnails: '[]', extra: '' },
+      update: ['name'],
+    },
   ];
 }
 
-/** One videos.list / search.list response → import items, one per video item (`<where> item N`). */
+/** A channels.list item: its name, thumbnails and the rest of its fields (statistics, branding…) in `extra`. */
+function mapChannel(item: Json): ImportRow {
+  const snippet = optionalObject(item, 'snippet');
+  return {
+    table: 'video_channels',
+    values: {
+      id: requiredString(item, 'id'),
+      name: optionalString(snippet, 'title'),
+      verified: 0,
+      thumbnails: thumbnails(snippet),
+      extra: remainderOf(item, CHANNEL_TAKEN),
+    },
+    update: [
+      ...(typeof snippet.title === 'string' ? ['name'] : []),
+      ...('thumbnails' in snippet ? ['thumbnails'] : []),
+      'extra',
+    ],
+  };
+}
+
+/** One videos.list / search.list / channels.list response → import items, one per video item (`<where> item N`). */
 export function* mapYoutubeResponse(value: unknown, where: string): Generator<ImportItem> {
   if (!isObject(value) || !Array.isArray(value.items)) {
-    yield { location: where, error: 'not a videos.list / search.list response (no items array)' };
+    yield { location: where, error: 'not a videos.list / search.list / channels.list response (no items array)' };
     return;
   }
   for (const [n, item] of value.items.entries()) {
@@ -98,7 +194,7 @@ export const youtubeV3: Importer = {
   platform: 'video',
   format: 'youtube-v3',
   description:
-    'YouTube Data API v3 videos.list / search.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
+    'YouTube Data API v3 videos.list / search.list / channels.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* mapYoutubeResponse(value, where);

@@ -7,6 +7,7 @@ import { youtubeV3 } from './import-youtube.js';
 import { video } from './migrations/0005-video.js';
 import { videoSearch } from './migrations/0008-video-search.js';
 import { videoChannelUploads } from './migrations/0015-video-channel-uploads.js';
+import { videoSourceMedia } from './migrations/0022-video-source-media.js';
 import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 
@@ -19,6 +20,7 @@ export const videoStorePlatform = defineStorePlatform({
     '0005-video': video,
     '0008-video-search': videoSearch,
     '0015-video-channel-uploads': videoChannelUploads,
+    '0022-video-source-media': videoSourceMedia,
   },
   tables: [
     { name: 'video_channels' },

@@ -41,6 +41,9 @@ function video(
     num: n,
     channel_id: `UC${channel}`,
     channel_name: `${channel} Channel`,
+    url: '',
+    thumbnails: '',
+    extra: '',
     title,
     views: 1000 + (n % 7) * 10,
     duration: 300,
@@ -94,6 +97,8 @@ beforeAll(async () => {
       id: `UC${c}`,
       name: `${c} Channel`,
       verified: c === 'A' ? 1 : 0,
+      thumbnails: '',
+      extra: '',
     })),
   );
   for (let i = 0; i < videos.length; i += 500) await upsertVideoRows(db, videos.slice(i, i + 500));

@@ -1,3 +1,4 @@
+import type { Image } from '@socialquery/core';
 import type { ChannelPosition, ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
@@ -25,7 +26,17 @@ const RELATED_STOPWORDS = new Set([
   'i',
 ]);
 
-export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: number | null }): VideoRecord {
+/** A JSON column of pictures: undefined when none was recorded (`''`, the demo's rows). */
+const picturesOf = (text: string | null | undefined): Image[] | undefined =>
+  text ? (JSON.parse(text) as Image[]) : undefined;
+
+/** A video row as the handlers read it: every column but `extra`, and its channel's flag and pictures. */
+type VideoRow = Omit<Selectable<VideoVideosTable>, 'extra'> & {
+  verified?: number | null;
+  channel_thumbnails?: string | null;
+};
+
+export function toVideoRecord(row: VideoRow): VideoRecord {
   return {
     id: row.id,
     channelId: row.channel_id,
@@ -37,8 +48,28 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
     publishedAt: Number(row.published_at),
     type: row.type === 'MOVIE' ? 'MOVIE' : 'VIDEO',
     isLive: Number(row.is_live) === 1,
+    url: row.url || undefined,
+    thumbnails: picturesOf(row.thumbnails),
+    channelThumbnails: picturesOf(row.channel_thumbnails),
   };
 }
+
+/** What the answers read of a video (its `extra` is only exported). */
+const ANSWERED_COLUMNS = [
+  'v.id',
+  'v.num',
+  'v.channel_id',
+  'v.channel_name',
+  'v.title',
+  'v.views',
+  'v.duration',
+  'v.published_at',
+  'v.type',
+  'v.blocked_regions',
+  'v.is_live',
+  'v.url',
+  'v.thumbnails',
+] as const;
 
 /**
  * The video platform over the store. Search walks the search index in rank order (search.ts).
@@ -50,15 +81,16 @@ export function toVideoRecord(row: Selectable<VideoVideosTable> & { verified?: n
  * one row more than the page to know whether another follows; the total counts the same range.
  */
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
-  // the channel's flag by a lookup per row, not a join: PostgreSQL hashed the whole channels table to
+  // the channel's columns by a lookup per row, not a join: PostgreSQL hashed the whole channels table to
   // join a page of 20 videos (0.21 against 0.08 ms at 1,000 channels, and growing with them)
   const withChannel = () =>
     db
       .selectFrom('video_videos as v')
-      .selectAll('v')
-      .select((eb) =>
-        eb.selectFrom('video_channels as c').select('c.verified').whereRef('c.id', '=', 'v.channel_id').as('verified'),
-      );
+      .select(ANSWERED_COLUMNS)
+      .select((eb) => {
+        const channel = eb.selectFrom('video_channels as c').whereRef('c.id', '=', 'v.channel_id');
+        return [channel.select('c.verified').as('verified'), channel.select('c.thumbnails').as('channel_thumbnails')];
+      });
 
   return {
     async search(query) {

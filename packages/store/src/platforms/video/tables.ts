@@ -1,16 +1,24 @@
 /** The video platform's tables (column conventions: packages/store/src/schema.ts). */
 
-/** A video channel; `verified` is 0/1. */
+/**
+ * A video channel; `verified` is 0/1. `thumbnails` is the source's pictures as a JSON array of
+ * {url, width, height} (`[]`: the source gave none), `extra` the source item's other fields as a
+ * JSON object; both `''` when no source item was recorded (the demo's channels: migration 0022).
+ */
 export interface VideoChannelsTable {
   id: string;
   name: string;
   verified: number;
+  thumbnails: string;
+  extra: string;
 }
 
 /**
  * A video. `num` is a unique integer (the search index's document number); `channel_name` is the
  * channel's name copied for search; `blocked_regions` is '' or ',DE,FR,' (geoCodes where the
- * video is unavailable); `type` VIDEO or MOVIE; `is_live` 0/1; `duration` seconds.
+ * video is unavailable); `type` VIDEO or MOVIE; `is_live` 0/1; `duration` seconds. `url`,
+ * `thumbnails` (JSON array of {url, width, height}) and `extra` (JSON object of the source item's
+ * other fields) are the source's, `''` when none was recorded (the demo's videos: migration 0022).
  */
 export interface VideoVideosTable {
   id: string;
@@ -25,6 +33,9 @@ export interface VideoVideosTable {
   type: string;
   blocked_regions: string;
   is_live: number;
+  url: string;
+  thumbnails: string;
+  extra: string;
 }
 
 /** One entry of a short-song chart (country, DAILY|WEEKLY, YYYYMMDD); songwriters and producers are JSON arrays. */
