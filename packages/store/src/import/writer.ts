@@ -15,6 +15,20 @@ import {
 
 /** Records buffered before one flush of batched upserts. */
 const RECORDS_PER_FLUSH = 5_000;
+/**
+ * Characters of row text buffered before a flush, whatever the count of records: records that keep
+ * whole source items (a YouTube video's `extra`, kilobytes each) flush sooner, so a batch, its
+ * encoding and the one being written stay within a bounded memory.
+ */
+const CHARS_PER_FLUSH = 10_000_000;
+
+/** The characters of a record's text values (the measure of CHARS_PER_FLUSH). */
+function textLength(rows: readonly ImportRow[]): number {
+  let length = 0;
+  for (const row of rows)
+    for (const value of Object.values(row.values)) if (typeof value === 'string') length += value.length;
+  return length;
+}
 /** Failures before the first success that mean the input is not in the format at all. */
 const WRONG_FORMAT_AFTER = 10;
 /** Skipped records kept with their reasons for the summary (the count goes on). */
@@ -332,6 +346,7 @@ export async function writeImport(
    */
   async function consume(trx: Transaction<Database>) {
     let batch: ImportRow[][] = [];
+    let batchText = 0;
     let prunes: ImportPrune[] = [];
     /** Records taken into batches (written or being written). */
     let accepted = 0;
@@ -354,9 +369,10 @@ export async function writeImport(
             continue;
           }
           batch.push(item.rows);
+          batchText += textLength(item.rows);
           accepted += 1;
           if (item.prune) prunes.push(...item.prune);
-          if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH)) {
+          if (batch.length >= (options.recordsPerFlush ?? RECORDS_PER_FLUSH) || batchText >= CHARS_PER_FLUSH) {
             const prepared = prepare(batch, prunes);
             // the previous write is done before this one starts: at most one batch is written while the next is read
             await writing;
@@ -364,6 +380,7 @@ export async function writeImport(
             // a failure is taken at the next await; until then it must not count as unhandled
             writing.catch(() => {});
             batch = [];
+            batchText = 0;
             prunes = [];
           }
         }

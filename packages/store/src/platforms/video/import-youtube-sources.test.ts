@@ -177,6 +177,21 @@ describe('youtube-v3 imports answer the source’s addresses and pictures, and k
     });
   });
 
+  it('leaves out snippet.localized only where it repeats the title and description', async () => {
+    const { title, description } = videoItem.snippet;
+    const repeating = {
+      ...videoItem,
+      id: 'repeats0001',
+      snippet: { ...videoItem.snippet, localized: { title, description } },
+    };
+    await importPages(videosList(videoItem, repeating));
+    const extras = await store.db.selectFrom('video_videos').select(['id', 'extra']).orderBy('id').execute();
+    expect(extras.map((row) => [row.id, (JSON.parse(row.extra) as { snippet: object }).snippet])).toEqual([
+      ['dQw4w9WgXcQ', expect.objectContaining({ localized: videoItem.snippet.localized })],
+      ['repeats0001', expect.not.objectContaining({ localized: expect.anything() })],
+    ]);
+  });
+
   it('a later search result updates what it carries and keeps the counts, regions and extra of videos.list', async () => {
     await importPages(videosList(videoItem));
     const before = await store.db.selectFrom('video_videos').selectAll().executeTakeFirstOrThrow();

@@ -51,41 +51,78 @@ function thumbnails(snippet: Json): string {
   return JSON.stringify(images);
 }
 
-/** Field paths the columns hold; everything else of an item goes to `extra`. */
-type Taken = readonly (readonly string[])[];
-const VIDEO_TAKEN: Taken = [
-  ['kind'],
-  ['id'],
-  ['snippet', 'channelId'],
-  ['snippet', 'channelTitle'],
-  ['snippet', 'title'],
-  ['snippet', 'publishedAt'],
-  ['snippet', 'thumbnails'],
-  ['contentDetails', 'duration'],
-  ['contentDetails', 'regionRestriction', 'blocked'],
-  ['statistics', 'viewCount'],
+/** The fields the columns hold, as a tree of keys (`true`: the whole value); everything else of an item goes to `extra`. */
+type Taken = ReadonlyMap<string, Taken | true>;
+const taken = (...paths: string[]): Taken => {
+  const root = new Map<string, Taken | true>();
+  for (const path of paths) {
+    const keys = path.split('.');
+    let node = root;
+    for (const key of keys.slice(0, -1)) {
+      const next = node.get(key);
+      if (next instanceof Map) node = next as Map<string, Taken | true>;
+      else node.set(key, (node = new Map()));
+    }
+    node.set(keys.at(-1)!, true);
+  }
+  return root;
+};
+const VIDEO_COLUMN_FIELDS = [
+  'kind',
+  'id',
+  'snippet.channelId',
+  'snippet.channelTitle',
+  'snippet.title',
+  'snippet.publishedAt',
+  'snippet.thumbnails',
+  'contentDetails.duration',
+  'contentDetails.regionRestriction.blocked',
+  'statistics.viewCount',
 ];
-const CHANNEL_TAKEN: Taken = [['kind'], ['id'], ['snippet', 'title'], ['snippet', 'thumbnails']];
+const VIDEO_TAKEN = taken(...VIDEO_COLUMN_FIELDS);
+/** The same, and `snippet.localized` where it only repeats the title and description (see localizedRepeats). */
+const VIDEO_TAKEN_UNLOCALIZED = taken(...VIDEO_COLUMN_FIELDS, 'snippet.localized');
+const CHANNEL_TAKEN = taken('kind', 'id', 'snippet.title', 'snippet.thumbnails');
 
 /**
- * The item without the fields its columns hold, as JSON (objects the removal leaves empty removed
- * too): every other field, in the API's own nesting and types (counts stay the API's decimal strings).
+ * Whether `snippet.localized` is `{title, description}` equal to the snippet's own: the API sends
+ * it so whenever no other language applies, doubling the description. Such a copy is not kept (an
+ * `extra` without `snippet.localized` means it was the snippet's title and description); one that
+ * differs is.
  */
-export function remainderOf(item: Json, taken: Taken): string {
-  const copy = structuredClone(item);
-  for (const path of taken) {
-    const parents: Json[] = [copy];
-    for (const key of path.slice(0, -1)) {
-      const next = parents.at(-1)![key];
-      if (!isObject(next)) break;
-      parents.push(next);
-    }
-    if (parents.length < path.length) continue;
-    delete parents.at(-1)![path.at(-1)!];
-    for (let depth = parents.length - 1; depth > 0 && Object.keys(parents[depth]!).length === 0; depth--)
-      delete parents[depth - 1]![path[depth - 1]!];
+function localizedRepeats(snippet: Json): boolean {
+  const localized = snippet.localized;
+  if (!isObject(localized)) return false;
+  const keys = Object.keys(localized);
+  return (
+    keys.length === 2 &&
+    localized.title === snippet.title &&
+    localized.description === (snippet.description ?? '') &&
+    keys.includes('title') &&
+    keys.includes('description')
+  );
+}
+
+/**
+ * The item without the fields its columns hold, as JSON: every other field, in the API's own
+ * nesting and types (counts stay the API's decimal strings); an object the removal leaves empty is
+ * left out, one the source sent empty is kept.
+ */
+export const remainderOf = (item: Json, fields: Taken): string => JSON.stringify(without(item, fields));
+
+/** A copy of `record` without the taken fields; what is not taken is shared, not copied. */
+function without(record: Json, fields: Taken): Json {
+  const rest: Json = {};
+  for (const key in record) {
+    const take = fields.get(key);
+    if (take === true) continue;
+    const value = record[key];
+    if (take && isObject(value)) {
+      const inner = without(value, take);
+      if (Object.keys(inner).length > 0 || Object.keys(value).length === 0) rest[key] = inner;
+    } else rest[key] = value;
   }
-  return JSON.stringify(copy);
+  return rest;
 }
 
 /** What a search result updates of a stored video: not its counts, regions or `extra`, which it lacks. */
@@ -140,7 +177,7 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
         is_live: snippet.liveBroadcastContent === 'live' ? 1 : 0,
         url: youtubeWatchUrl(id),
         thumbnails: thumbnails(snippet),
-        extra: remainderOf(item, VIDEO_TAKEN),
+        extra: remainderOf(item, localizedRepeats(snippet) ? VIDEO_TAKEN_UNLOCALIZED : VIDEO_TAKEN),
       },
       ...(searchResult && { update: SEARCH_RESULT_COLUMNS }),
     },
