@@ -1,4 +1,4 @@
-import type { Operation } from '@socialquery/core';
+import { type Operation, EXTRA_FIELD } from '@socialquery/core';
 import {
   type CursorCodec,
   exporterFor,
@@ -167,7 +167,7 @@ function serve(
   const sendExport = batches && exportServer(batches);
   return async (req, res) => {
     const { requestId, credentialId, params = {}, fields, exportFormat: format } = contextOf(res);
-    const ctx = { now: clock(), cursors, requestId };
+    const ctx = { now: clock(), cursors, requestId, extra: fields?.selection.has(EXTRA_FIELD) === true };
     if (sendExport && format && credentialId !== undefined) {
       const answered = await sendExport(req, res, {
         format,

@@ -119,12 +119,17 @@ export function createReaderPool(setup: ReaderSetup, size: number, runsHeavyOper
     const reader = leastBusy();
     return reader ? call(reader, message) : Promise.reject(unavailable());
   };
-  const callContext = (operation: string, params: Record<string, unknown>, { now, requestId }: HandlerContext) => ({
+  const callContext = (
+    operation: string,
+    params: Record<string, unknown>,
+    { now, requestId, extra }: HandlerContext,
+  ) => ({
     id: nextId++,
     operation,
     params,
     now: now.getTime(),
     requestId,
+    extra: extra === true,
   });
 
   return {

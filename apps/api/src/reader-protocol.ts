@@ -16,6 +16,7 @@ interface CallContext {
   params: Record<string, unknown>;
   now: number;
   requestId: string;
+  extra: boolean;
 }
 
 /**

@@ -91,8 +91,8 @@ async function nextBatch(id: number): Promise<ReaderAnswer> {
   return { id, done: true };
 }
 
-function contextOf({ now, requestId }: { now: number; requestId: string }) {
-  return { now: new Date(now), cursors, requestId };
+function contextOf({ now, requestId, extra }: { now: number; requestId: string; extra: boolean }) {
+  return { now: new Date(now), cursors, requestId, extra };
 }
 
 function failureOf(error: unknown): ReaderFailure {

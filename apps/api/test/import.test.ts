@@ -9,7 +9,7 @@ import {
   RecommendationsResponse,
   RelatedArtistsResponse,
 } from '@socialquery/music';
-import { TrendingResponse } from '@socialquery/video';
+import { TrendingResponse, VideosByIdsResponse } from '@socialquery/video';
 import { importData } from '@socialquery/store';
 import request from 'supertest';
 import { importFixture } from '@socialquery/store/testing';
@@ -136,6 +136,79 @@ describe('imported data over HTTP', () => {
       (await getWithKey('/api/v1/music/artist/related', { uri: 'music:artist:4Z8W4fKeB5YxbusRsdQVPb' })).body,
     );
     expect(related.data.items.map((a) => [a.id, a.name])).toEqual([['3WrFJ7ztbogyGnTHbHJFl2', 'The Night Owls']]);
+  });
+
+  it('imported YouTube videos answer their own address and thumbnails; their extra only when fields asks for it', async () => {
+    const id = 'xtraVideo01';
+    const thumbnails = {
+      default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
+      medium: { url: `https://i.ytimg.com/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
+    };
+    const item = {
+      kind: 'youtube#video',
+      etag: 'etag-xtra',
+      id,
+      snippet: {
+        publishedAt: '2025-03-04T05:06:07Z',
+        channelId: 'UCxtrachannel00000000000',
+        title: 'Kept whole',
+        description: 'Every field of the item\nis kept',
+        thumbnails,
+        channelTitle: 'Extra Channel',
+        tags: ['kept', 'whole'],
+        liveBroadcastContent: 'none',
+      },
+      contentDetails: { duration: 'PT1M', caption: 'false' },
+      statistics: { viewCount: '7', likeCount: '3', commentCount: '1' },
+    };
+    const extra = {
+      etag: 'etag-xtra',
+      snippet: {
+        description: 'Every field of the item\nis kept',
+        tags: ['kept', 'whole'],
+        liveBroadcastContent: 'none',
+      },
+      contentDetails: { caption: 'false' },
+      statistics: { likeCount: '3', commentCount: '1' },
+    };
+    writeFileSync(join(dir, 'extra.json'), JSON.stringify({ kind: 'youtube#videoListResponse', items: [item] }));
+    await importData(service.store.db, 'video', 'youtube-v3', join(dir, 'extra.json'));
+
+    const plain = VideosByIdsResponse.parse((await getWithKey('/api/v1/video/videos', { ids: id })).body);
+    expect(plain.data.videos[0]).toMatchObject({
+      url: `https://www.youtube.com/watch?v=${id}`,
+      thumbnails: Object.values(thumbnails),
+      author: { id: 'UCxtrachannel00000000000', name: 'Extra Channel', thumbnails: [] },
+    });
+    expect(plain.data.videos[0]).not.toHaveProperty('extra');
+
+    const selected = await getWithKey('/api/v1/video/videos', { ids: id, fields: 'videoId,extra' });
+    expect(selected.body.data.videos).toEqual([{ videoId: id, extra }]);
+    const channel = await getWithKey('/api/v1/channel/videos', {
+      channelId: 'UCxtrachannel00000000000',
+      fields: 'url,extra',
+    });
+    expect(channel.body.data.contents).toEqual([{ url: `https://www.youtube.com/watch?v=${id}`, extra }]);
+    // the channel's uploads exported as NDJSON carry it too
+    const exported = await getWithKey('/api/v1/channel/videos', {
+      channelId: 'UCxtrachannel00000000000',
+      fields: 'videoId,extra',
+      format: 'ndjson',
+    });
+    expect(exported.status).toBe(200);
+    expect(
+      exported.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([{ videoId: id, extra }]);
+    // a demo video has no source item: no extra even when asked for
+    // (the chart's last entry: the test below imports its first)
+    const charted = TrendingResponse.parse(
+      (await getWithKey('/api/v1/trending/top-short-song', { filterByDate: '20251106' })).body,
+    ).data.contents.at(-1);
+    const demo = await getWithKey('/api/v1/video/videos', { ids: charted!.videoId, fields: 'videoId,extra' });
+    expect(demo.body.data.videos).toEqual([{ videoId: charted!.videoId }]);
   });
 
   it("a YouTube import that renames a charted video's channel is what the chart then names as its artist", async () => {

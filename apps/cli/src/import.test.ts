@@ -445,6 +445,10 @@ describe('import video youtube-v3', () => {
       publishedAt: Date.parse('2009-10-25T06:57:33Z'),
       type: 'VIDEO',
       isLive: false,
+      // the platform's address; the item and its channel carry no pictures: none (not made-up ones)
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      thumbnails: [],
+      channelThumbnails: [],
     });
     expect(await store.video.video('live12345ab')).toMatchObject({ durationSeconds: 93_600, views: 42, isLive: true });
     expect(await store.video.video('yPYZpwSpKmA')).toMatchObject({

@@ -32,6 +32,23 @@ export interface RecordsLocation {
 /** A parsed `fields` value: the selected keys, each either whole (`true`) or narrowed further. */
 export type FieldSelection = ReadonlyMap<string, FieldSelection | true>;
 
+/**
+ * The record field that holds what a source carries beyond the API's fields (a YouTube item's
+ * description, tags, counts…): answered only when `fields` selects it (`fields=videoId,extra`), so an
+ * answer without `fields` is the specified shape, and a request that does not ask never reads it.
+ * It is selected whole (its keys are the source's, not a schema's).
+ */
+export const EXTRA_FIELD = 'extra';
+
+/** The schema of a record's `extra`: the source's own fields, in its nesting and types. */
+export const extraField = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .describe(
+    "The source's fields the API has no field of its own for, in the source's nesting and types; " +
+      "answered only when `fields` names `extra` (records with no source item, such as the demo's, have none).",
+  );
+
 /** Longest `fields` value accepted on the wire. */
 export const FIELDS_MAX_LENGTH = 2048;
 

@@ -75,6 +75,8 @@ export type {
   PagedKeys,
 } from './client.js';
 export {
+  EXTRA_FIELD,
+  extraField,
   FIELDS_MAX_LENGTH,
   fieldPaths,
   FieldsError,

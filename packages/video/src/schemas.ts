@@ -1,5 +1,6 @@
 import {
   enumParam,
+  extraField,
   geoCodeParam,
   idsParam,
   Image,
@@ -18,7 +19,10 @@ import { z } from 'zod';
 
 export const Badge = z.object({ type: z.string(), text: z.string() });
 
-/** One search result. `duration` is `m:ss` (or `h:mm:ss`); `publishedTimeText` is relative to the request's moment. */
+/**
+ * One search result. `duration` is `m:ss` (or `h:mm:ss`); `publishedTimeText` is relative to the
+ * request's moment; `extra` (only with `fields=…,extra`) the video's other source fields.
+ */
 export const SearchItem = z.object({
   author: z.object({ avatar: Image, name: z.string(), badges: z.array(Badge) }),
   videoId: z.string(),
@@ -29,6 +33,7 @@ export const SearchItem = z.object({
   views: z.number(),
   duration: z.string(),
   url: z.string(),
+  extra: extraField,
 });
 export type SearchItem = z.infer<typeof SearchItem>;
 
@@ -39,7 +44,7 @@ export const SearchData = z.object({ contents: z.array(SearchItem), refinements:
  * plus `publishedAt`, the moment it was published (ISO 8601, UTC), which a listing in time order
  * (and a feed of it) needs beside the relative `publishedTimeText`.
  */
-export const ChannelVideo = SearchItem.extend({ publishedAt: Timestamp });
+export const ChannelVideo = SearchItem.omit({ extra: true }).extend({ publishedAt: Timestamp, extra: extraField });
 export type ChannelVideo = z.infer<typeof ChannelVideo>;
 
 export const ChartPosition = z.object({
@@ -76,6 +81,7 @@ export const RelatedVideo = z.object({
   lengthSeconds: z.number(),
   duration: z.string(),
   isLive: z.boolean(),
+  extra: extraField,
 });
 export type RelatedVideo = z.infer<typeof RelatedVideo>;
 

@@ -221,7 +221,7 @@ describe('socialquery sync', () => {
       expect.stringMatching(
         /^forum:post:nosuch: 0 pages, 0 new, 0 updated, failed: reddit: GET \/comments\/nosuch answered 404: Not Found/,
       ),
-      expect.stringMatching(/^video:channel:UCabcdefghijklmnopqrstuv: 1 page, 3 new, 0 updated, caught up/),
+      expect.stringMatching(/^video:channel:UCabcdefghijklmnopqrstuv: 2 pages, 4 new, 0 updated, caught up/),
     ]);
     const status = await cli('sync', 'status');
     expect(status.code).toBe(0);

@@ -8,6 +8,11 @@ export interface HandlerContext {
   now: Date;
   cursors: CursorCodec;
   requestId: string;
+  /**
+   * Whether the request selects the records' `extra` (`fields=…,extra`): the source's fields the
+   * API has no field for, answered only when asked for (core's fields module, EXTRA_FIELD).
+   */
+  extra?: boolean;
 }
 
 /** A pure handler: validated parameters in, the success body out (the body's schema input). */

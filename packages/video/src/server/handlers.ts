@@ -70,7 +70,7 @@ const MESSAGE = 'Request successful';
  */
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
-    async search(params, { cursors, now }) {
+    async search(params, { cursors, now, extra }) {
       const { keyword, geoCode, type, language, paginationToken } = params;
       const window = timeWindowOf(params.after, params.before);
       // after/before without uploadDate: a window over the whole archive (undefined here); a search
@@ -93,7 +93,10 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       const page: SearchPage =
         terms.length === 0
           ? { videos: [], total: 0, exact: true }
-          : await source.search({ terms, since, until, type, geoCode, after: walk?.after, limit: SEARCH_PAGE_SIZE });
+          : await source.search(
+              { terms, since, until, type, geoCode, after: walk?.after, limit: SEARCH_PAGE_SIZE },
+              { extra },
+            );
       const seen = (walk?.seen ?? 0) + page.videos.length;
       // exact when counted, or when this page holds the last match; else the walk's first estimate
       let total = page.exact ? page.total : page.next ? (walk?.total ?? page.total) : seen;
@@ -104,7 +107,7 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
         message: MESSAGE,
         statusCode: 200,
         data: {
-          contents: page.videos.map((video) => searchItem(video, asOf, language)),
+          contents: page.videos.map((video) => withExtra(searchItem(video, asOf, language), video)),
           refinements: refinementsOf(
             keyword,
             page.videos.map((video) => video.title),
@@ -129,14 +132,14 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       };
     },
 
-    async relatedVideos({ videoId }, { now }) {
+    async relatedVideos({ videoId }, { now, extra }) {
       const video = await source.video(videoId);
       if (!video) throw notFound(`video '${videoId}'`);
-      const related = (await source.related(video, RELATED_LIMIT)).filter((other) => other.id !== video.id);
+      const related = (await source.related(video, RELATED_LIMIT, { extra })).filter((other) => other.id !== video.id);
       return {
         message: MESSAGE,
         statusCode: 200,
-        data: { relatedVideos: related.map((other) => relatedItem(other, now)) },
+        data: { relatedVideos: related.map((other) => withExtra(relatedItem(other, now), other)) },
         pagination: { total: related.length, hasMore: false, paginationToken: '' },
       };
     },
@@ -153,7 +156,7 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       };
     },
 
-    async channelVideos(params, { cursors, now }) {
+    async channelVideos(params, { cursors, now, extra }) {
       const { channelId, language, paginationToken } = params;
       const window = timeWindowOf(params.after, params.before);
       const binding = cursorBinding(channelVideos.id, { channelId, paginationToken, language, ...window }, UNBOUND);
@@ -161,20 +164,23 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
         ? decodePosition(cursors, paginationToken, binding, ChannelPositionSchema)
         : undefined;
       // exclusive bounds as the source's inclusive ones (times are whole milliseconds)
-      const page = await source.channelVideos({
-        channelId,
-        since: window?.after ? window.after.getTime() + 1 : undefined,
-        until: window?.before ? window.before.getTime() - 1 : undefined,
-        after,
-        limit: CHANNEL_PAGE_SIZE,
-      });
+      const page = await source.channelVideos(
+        {
+          channelId,
+          since: window?.after ? window.after.getTime() + 1 : undefined,
+          until: window?.before ? window.before.getTime() - 1 : undefined,
+          after,
+          limit: CHANNEL_PAGE_SIZE,
+        },
+        { extra },
+      );
       if (page.videos.length === 0 && !(await source.channelExists(channelId))) {
         throw notFound(`channel '${channelId}'`);
       }
       return {
         message: MESSAGE,
         statusCode: 200,
-        data: { contents: page.videos.map((video) => channelItem(video, now, language)) },
+        data: { contents: page.videos.map((video) => withExtra(channelItem(video, now, language), video)) },
         pagination: {
           total: page.total,
           hasMore: page.next !== undefined,
@@ -183,12 +189,16 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       };
     },
 
-    async videosByIds({ ids }, { now }) {
-      const { records: videos, notFound } = inRequestOrder(ids, await source.videos(ids), (video) => video.id);
+    async videosByIds({ ids }, { now, extra }) {
+      const { records: videos, notFound } = inRequestOrder(
+        ids,
+        await source.videos(ids, { extra }),
+        (video) => video.id,
+      );
       return {
         message: MESSAGE,
         statusCode: 200,
-        data: { videos: videos.map((video) => relatedItem(video, now)), notFound },
+        data: { videos: videos.map((video) => withExtra(relatedItem(video, now), video)), notFound },
         pagination: { total: videos.length, hasMore: false, paginationToken: '' },
       };
     },
@@ -214,6 +224,10 @@ function decodeSearch(decoded: unknown): z.infer<typeof SearchWalk> {
   return parsed.data;
 }
 
+/** An answered record, with the video's `extra` last when it was read (the request selected it) and it has one. */
+const withExtra = <T extends object>(item: T, video: VideoRecord): T =>
+  video.extra ? { ...item, extra: video.extra } : item;
+
 /** Where a channel has no picture (its source gave none): an empty address. */
 const NO_PICTURE = { url: '', width: 0, height: 0 };
 const channelPictures = (video: VideoRecord) => video.channelThumbnails ?? avatarsOf(video.channelId);
@@ -238,7 +252,7 @@ function searchItem(video: VideoRecord, now: Date, language: string): SearchItem
   };
 }
 
-function channelItem(video: VideoRecord, now: Date, language: string): ChannelVideo {
+function channelItem(video: VideoRecord, now: Date, language: string): Omit<ChannelVideo, 'extra'> {
   return { ...searchItem(video, now, language), publishedAt: new Date(video.publishedAt).toISOString() };
 }
 

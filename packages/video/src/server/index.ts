@@ -16,6 +16,7 @@ export type {
   ChannelVideosPage,
   ChannelVideosQueryInput,
   ChartEntryRecord,
+  ReadOptions,
   SearchPage,
   SearchPosition,
   SearchQueryInput,

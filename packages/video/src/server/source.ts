@@ -26,6 +26,14 @@ export interface VideoRecord {
   thumbnails?: Image[] | undefined;
   /** The channel's pictures from its source item (none when the source gave none). */
   channelThumbnails?: Image[] | undefined;
+  /** The source item's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown> | undefined;
+}
+
+/** What a read of videos includes beyond the answered fields. */
+export interface ReadOptions {
+  /** The videos' `extra` (`VideoRecord.extra`), when the request selects it. */
+  extra?: boolean | undefined;
 }
 
 /** One entry of a chart. */
@@ -122,16 +130,16 @@ export interface ChannelVideosPage {
  */
 export interface VideoSource {
   /** A page of the matches after `after`, in rank order. */
-  search(query: SearchQueryInput): Promise<SearchPage>;
+  search(query: SearchQueryInput, options?: ReadOptions): Promise<SearchPage>;
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;
   /** The videos of these ids that exist (one query), in any order. */
-  videos(videoIds: readonly string[]): Promise<VideoRecord[]>;
+  videos(videoIds: readonly string[], options?: ReadOptions): Promise<VideoRecord[]>;
   /** Up to `limit` videos sharing the channel or title terms, best first; never the video itself. */
-  related(video: VideoRecord, limit: number): Promise<VideoRecord[]>;
+  related(video: VideoRecord, limit: number, options?: ReadOptions): Promise<VideoRecord[]>;
   /** A page of the channel's videos after `after`, newest first (one index range, never an offset). */
-  channelVideos(query: ChannelVideosQueryInput): Promise<ChannelVideosPage>;
+  channelVideos(query: ChannelVideosQueryInput, options?: ReadOptions): Promise<ChannelVideosPage>;
   /** Whether the channel is known: a channel record, or any video of it. */
   channelExists(channelId: string): Promise<boolean>;
 }

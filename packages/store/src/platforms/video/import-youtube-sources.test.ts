@@ -1,4 +1,5 @@
 import { createCursorCodec } from '@socialquery/core/server';
+import { SearchQuery } from '@socialquery/video';
 import { createVideoHandlers } from '@socialquery/video/server';
 import type { Store } from '../../store.js';
 import { importDocuments } from '../../import/index.js';
@@ -203,6 +204,36 @@ describe('youtube-v3 imports answer the source’s addresses and pictures, and k
     });
     expect(Number(after.views)).toBe(1_500_000_000);
     expect(summary.tables.video_videos).toEqual({ imported: 0, updated: 1, unchanged: 0 });
+  });
+
+  it('answers extra only to a read that asks for it: search, related videos and lookups alike', async () => {
+    const sibling = {
+      ...videoItem,
+      id: 'sibling0001',
+      snippet: { ...videoItem.snippet, title: 'Never Gonna Run Around' },
+    };
+    await importPages(videosList(videoItem, sibling));
+    const stored = await store.db
+      .selectFrom('video_videos')
+      .select(['id', 'extra'])
+      .where('id', '=', 'sibling0001')
+      .executeTakeFirstOrThrow();
+    const extra = JSON.parse(stored.extra) as unknown;
+    const relatedTo = async (asked: boolean) =>
+      (
+        (await handlers().relatedVideos({ videoId: 'dQw4w9WgXcQ' } as never, { ...ctx, extra: asked })) as {
+          data: { relatedVideos: { videoId: string; extra?: unknown }[] };
+        }
+      ).data.relatedVideos;
+    expect((await relatedTo(true)).map((video) => [video.videoId, video.extra])).toEqual([['sibling0001', extra]]);
+    expect((await relatedTo(false))[0]).not.toHaveProperty('extra');
+    const found = (await handlers().search(SearchQuery.parse({ keyword: 'run around', after: '2000-01-01' }) as never, {
+      ...ctx,
+      extra: true,
+    })) as {
+      data: { contents: { videoId: string; extra?: unknown }[] };
+    };
+    expect(found.data.contents.map((video) => [video.videoId, video.extra])).toEqual([['sibling0001', extra]]);
   });
 
   it('a re-import of the same pages changes nothing', async () => {

@@ -1,5 +1,11 @@
 import type { Image } from '@socialquery/core';
-import type { ChannelPosition, ChartEntryRecord, VideoRecord, VideoSource } from '@socialquery/video/server';
+import type {
+  ChannelPosition,
+  ChartEntryRecord,
+  ReadOptions,
+  VideoRecord,
+  VideoSource,
+} from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
 import { walkVideoSearch } from './search.js';
@@ -30,8 +36,13 @@ const RELATED_STOPWORDS = new Set([
 const picturesOf = (text: string | null | undefined): Image[] | undefined =>
   text ? (JSON.parse(text) as Image[]) : undefined;
 
-/** A video row as the handlers read it: every column but `extra`, and its channel's flag and pictures. */
+/** A stored `extra`: undefined when none was recorded (`''`) or not read. */
+const extraOf = (text: string | undefined): Record<string, unknown> | undefined =>
+  text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+
+/** A video row as the handlers read it: every column (`extra` when asked for), and its channel's flag and pictures. */
 type VideoRow = Omit<Selectable<VideoVideosTable>, 'extra'> & {
+  extra?: string;
   verified?: number | null;
   channel_thumbnails?: string | null;
 };
@@ -51,10 +62,11 @@ export function toVideoRecord(row: VideoRow): VideoRecord {
     url: row.url || undefined,
     thumbnails: picturesOf(row.thumbnails),
     channelThumbnails: picturesOf(row.channel_thumbnails),
+    extra: extraOf(row.extra),
   };
 }
 
-/** What the answers read of a video (its `extra` is only exported). */
+/** What the answers read of a video (its `extra` only when a read asks for it: ReadOptions). */
 const ANSWERED_COLUMNS = [
   'v.id',
   'v.num',
@@ -83,20 +95,21 @@ const ANSWERED_COLUMNS = [
 export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
   // the channel's columns by a lookup per row, not a join: PostgreSQL hashed the whole channels table to
   // join a page of 20 videos (0.21 against 0.08 ms at 1,000 channels, and growing with them)
-  const withChannel = () =>
+  const withChannel = (options?: ReadOptions) =>
     db
       .selectFrom('video_videos as v')
       .select(ANSWERED_COLUMNS)
+      .$if(options?.extra === true, (query) => query.select('v.extra'))
       .select((eb) => {
         const channel = eb.selectFrom('video_channels as c').whereRef('c.id', '=', 'v.channel_id');
         return [channel.select('c.verified').as('verified'), channel.select('c.thumbnails').as('channel_thumbnails')];
       });
 
   return {
-    async search(query) {
+    async search(query, options) {
       const walk = await walkVideoSearch(db, query);
       const nums = walk.matches.map((match) => match.num);
-      const rows = nums.length === 0 ? [] : await withChannel().where('v.num', 'in', nums).execute();
+      const rows = nums.length === 0 ? [] : await withChannel(options).where('v.num', 'in', nums).execute();
       const byNum = new Map(rows.map((row) => [Number(row.num), toVideoRecord(row)]));
       return {
         videos: nums.flatMap((num) => byNum.get(num) ?? []),
@@ -136,13 +149,13 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       return row ? toVideoRecord(row) : undefined;
     },
 
-    async videos(videoIds) {
+    async videos(videoIds, options) {
       if (videoIds.length === 0) return [];
-      return (await withChannel().where('v.id', 'in', videoIds).execute()).map(toVideoRecord);
+      return (await withChannel(options).where('v.id', 'in', videoIds).execute()).map(toVideoRecord);
     },
 
-    async channelVideos({ channelId, since, until, after, limit }) {
-      let page = withChannel().where('v.channel_id', '=', channelId);
+    async channelVideos({ channelId, since, until, after, limit }, options) {
+      let page = withChannel(options).where('v.channel_id', '=', channelId);
       let count = db
         .selectFrom('video_videos as v')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -185,7 +198,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       return video !== undefined;
     },
 
-    async related(video, limit) {
+    async related(video, limit, options) {
       const terms = termsOf(video.title).filter((term) => !RELATED_STOPWORDS.has(term) && !/^\d+$/.test(term));
       const sameChannel = await withChannel()
         .where('v.channel_id', '=', video.channelId)
@@ -212,7 +225,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         const shared = termsOf(record.title).filter((term) => own.has(term)).length;
         scored.set(row.id, { record, score: 2 * shared + (record.channelId === video.channelId ? 3 : 0) });
       }
-      return [...scored.values()]
+      const chosen = [...scored.values()]
         .sort(
           (a, b) =>
             b.score - a.score ||
@@ -221,6 +234,19 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         )
         .slice(0, limit)
         .map((entry) => entry.record);
+      if (!options?.extra || chosen.length === 0) return chosen;
+      // the extras of the chosen few only, not of every candidate
+      const extras = await db
+        .selectFrom('video_videos')
+        .select(['id', 'extra'])
+        .where(
+          'id',
+          'in',
+          chosen.map((record) => record.id),
+        )
+        .execute();
+      const byId = new Map(extras.map((row) => [row.id, row.extra]));
+      return chosen.map((record) => ({ ...record, extra: extraOf(byId.get(record.id)) }));
     },
   };
 }
