@@ -70,6 +70,22 @@ export function boolean(record: Json, field: string, fallback = false): boolean 
 }
 
 /** The message of an error thrown while mapping, as reported next to the record's location. */
+/**
+ * A source's image objects (`{url, width, height}`, a size null or missing when the source does
+ * not know it: 0) → the store's JSON array of {url, width, height}; entries without a url are passed over.
+ */
+export function imageListJson(images: readonly unknown[]): string {
+  return JSON.stringify(
+    images
+      .filter((image): image is Json => isObject(image) && typeof image.url === 'string')
+      .map((image) => ({
+        url: image.url as string,
+        width: typeof image.width === 'number' ? image.width : 0,
+        height: typeof image.height === 'number' ? image.height : 0,
+      })),
+  );
+}
+
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

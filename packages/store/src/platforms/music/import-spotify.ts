@@ -10,7 +10,7 @@ import {
   type ImportTable,
   RecordError,
 } from '../../import/types.js';
-import { isObject, type Json, reasonOf, requiredString } from '../../import/values.js';
+import { imageListJson, isObject, type Json, reasonOf, requiredString } from '../../import/values.js';
 
 /**
  * Spotify Web API objects → the music catalog. A response is an object (`type` track, album,
@@ -87,15 +87,7 @@ function images(record: Json, field = 'images'): string {
   const value = record[field];
   if (value === undefined || value === null) return '[]';
   if (!Array.isArray(value)) throw new RecordError(`${field}: expected an array of images`);
-  return JSON.stringify(
-    value
-      .filter((image): image is Json => isObject(image) && typeof image.url === 'string')
-      .map((image) => ({
-        url: image.url,
-        width: typeof image.width === 'number' ? image.width : 0,
-        height: typeof image.height === 'number' ? image.height : 0,
-      })),
-  );
+  return imageListJson(value);
 }
 
 /** `release_date` ("1981-12-15", "1981-12" or "1981") with `release_date_precision` → the stored date, its precision and its first moment (ms). */

@@ -20,6 +20,7 @@ import type {
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { inList } from '../../dialect/in-list.js';
+import { recordedJson } from '../../rows/recorded-json.js';
 import type { MusicSearchedTable } from './search-index.js';
 import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
@@ -31,13 +32,11 @@ const inNumOrder = <T extends { num: number | string }>(nums: readonly number[],
 };
 
 /**
- * A stored image list: the source's, `[]` included (the source gave none); undefined only when none
- * was recorded (`''`: the demo's objects without pictures), where the answers derive the demo's.
+ * The record with its stored image list: the source's, `[]` included (the source gave none); none
+ * only where none was recorded (`''`: the demo's objects without pictures), where the answers derive the demo's.
  */
-const parseImages = (text: string | null | undefined): Image[] | undefined =>
-  text ? (JSON.parse(text) as Image[]) : undefined;
 const withImages = <T extends object>(record: T, text: string | null | undefined): T & { images?: Image[] } => {
-  const images = parseImages(text);
+  const images = recordedJson<Image[]>(text);
   return images ? { ...record, images } : record;
 };
 const albumTypeOf = (stored: string | null | undefined): AlbumType => (stored ?? 'album').toUpperCase() as AlbumType;

@@ -12,6 +12,7 @@ import {
   reasonOf,
   requiredString,
   htmlUnescaper,
+  imageListJson,
 } from '../../import/values.js';
 import { RecordError } from '../../import/types.js';
 
@@ -41,14 +42,7 @@ function thumbnails(snippet: Json): string {
   const value = snippet.thumbnails;
   if (value === undefined || value === null) return '[]';
   if (!isObject(value)) throw new RecordError('snippet.thumbnails: expected an object');
-  const images = Object.values(value)
-    .filter((image): image is Json => isObject(image) && typeof image.url === 'string')
-    .map((image) => ({
-      url: image.url as string,
-      width: typeof image.width === 'number' ? image.width : 0,
-      height: typeof image.height === 'number' ? image.height : 0,
-    }));
-  return JSON.stringify(images);
+  return imageListJson(Object.values(value));
 }
 
 /** The fields the columns hold, as a tree of keys (`true`: the whole value); everything else of an item goes to `extra`. */

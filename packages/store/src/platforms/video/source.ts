@@ -8,6 +8,8 @@ import type {
 } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
+import { recordedJson } from '../../rows/recorded-json.js';
+import { VIDEO_COLUMNS } from './columns.js';
 import { walkVideoSearch } from './search.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
 
@@ -32,14 +34,6 @@ const RELATED_STOPWORDS = new Set([
   'i',
 ]);
 
-/** A JSON column of pictures: undefined when none was recorded (`''`, the demo's rows). */
-const picturesOf = (text: string | null | undefined): Image[] | undefined =>
-  text ? (JSON.parse(text) as Image[]) : undefined;
-
-/** A stored `extra`: undefined when none was recorded (`''`) or not read. */
-const extraOf = (text: string | undefined): Record<string, unknown> | undefined =>
-  text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-
 /** A video row as the handlers read it: every column (`extra` when asked for), and its channel's flag and pictures. */
 type VideoRow = Omit<Selectable<VideoVideosTable>, 'extra'> & {
   extra?: string;
@@ -60,28 +54,17 @@ export function toVideoRecord(row: VideoRow): VideoRecord {
     type: row.type === 'MOVIE' ? 'MOVIE' : 'VIDEO',
     isLive: Number(row.is_live) === 1,
     url: row.url || undefined,
-    thumbnails: picturesOf(row.thumbnails),
-    channelThumbnails: picturesOf(row.channel_thumbnails),
-    extra: extraOf(row.extra),
+    thumbnails: recordedJson<Image[]>(row.thumbnails),
+    channelThumbnails: recordedJson<Image[]>(row.channel_thumbnails),
+    extra: recordedJson<Record<string, unknown>>(row.extra),
   };
 }
 
-/** What the answers read of a video (its `extra` only when a read asks for it: ReadOptions). */
-const ANSWERED_COLUMNS = [
-  'v.id',
-  'v.num',
-  'v.channel_id',
-  'v.channel_name',
-  'v.title',
-  'v.views',
-  'v.duration',
-  'v.published_at',
-  'v.type',
-  'v.blocked_regions',
-  'v.is_live',
-  'v.url',
-  'v.thumbnails',
-] as const;
+type AnsweredColumn = Exclude<keyof VideoVideosTable, 'extra'>;
+/** What the answers read of a video: every column of the table (columns.ts) but `extra`, read only when asked for (ReadOptions). */
+const ANSWERED_COLUMNS = (Object.keys(VIDEO_COLUMNS.video_videos) as (keyof VideoVideosTable)[])
+  .filter((column): column is AnsweredColumn => column !== 'extra')
+  .map((column) => `v.${column}` as const);
 
 /**
  * The video platform over the store. Search walks the search index in rank order (search.ts).
@@ -246,7 +229,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         )
         .execute();
       const byId = new Map(extras.map((row) => [row.id, row.extra]));
-      return chosen.map((record) => ({ ...record, extra: extraOf(byId.get(record.id)) }));
+      return chosen.map((record) => ({ ...record, extra: recordedJson<Record<string, unknown>>(byId.get(record.id)) }));
     },
   };
 }
