@@ -15,6 +15,7 @@ import {
   imageListJson,
 } from '../../import/values.js';
 import { RecordError } from '../../import/types.js';
+import { remainderOf, taken } from '../../import/remainder.js';
 
 const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -45,22 +46,6 @@ function thumbnails(snippet: Json): string {
   return imageListJson(Object.values(value));
 }
 
-/** The fields the columns hold, as a tree of keys (`true`: the whole value); everything else of an item goes to `extra`. */
-type Taken = ReadonlyMap<string, Taken | true>;
-const taken = (...paths: string[]): Taken => {
-  const root = new Map<string, Taken | true>();
-  for (const path of paths) {
-    const keys = path.split('.');
-    let node = root;
-    for (const key of keys.slice(0, -1)) {
-      const next = node.get(key);
-      if (next instanceof Map) node = next as Map<string, Taken | true>;
-      else node.set(key, (node = new Map()));
-    }
-    node.set(keys.at(-1)!, true);
-  }
-  return root;
-};
 const VIDEO_COLUMN_FIELDS = [
   'kind',
   'id',
@@ -95,28 +80,6 @@ function localizedRepeats(snippet: Json): boolean {
     keys.includes('title') &&
     keys.includes('description')
   );
-}
-
-/**
- * The item without the fields its columns hold, as JSON: every other field, in the API's own
- * nesting and types (counts stay the API's decimal strings); an object the removal leaves empty is
- * left out, one the source sent empty is kept.
- */
-export const remainderOf = (item: Json, fields: Taken): string => JSON.stringify(without(item, fields));
-
-/** A copy of `record` without the taken fields; what is not taken is shared, not copied. */
-function without(record: Json, fields: Taken): Json {
-  const rest: Json = {};
-  for (const key in record) {
-    const take = fields.get(key);
-    if (take === true) continue;
-    const value = record[key];
-    if (take && isObject(value)) {
-      const inner = without(value, take);
-      if (Object.keys(inner).length > 0 || Object.keys(value).length === 0) rest[key] = inner;
-    } else rest[key] = value;
-  }
-  return rest;
 }
 
 /** What a search result updates of a stored video: not its counts, regions or `extra`, which it lacks. */

@@ -1,0 +1,45 @@
+import { isObject, type Json } from './values.js';
+
+/**
+ * What of a source record the store's columns hold, as a tree of keys (`true`: the whole value);
+ * everything else of the record is its `extra` (see remainderOf).
+ */
+export type Taken = ReadonlyMap<string, Taken | true>;
+
+/** The tree of dotted field paths (`snippet.title`, `contentDetails.duration`). */
+export function taken(...paths: string[]): Taken {
+  const root = new Map<string, Taken | true>();
+  for (const path of paths) {
+    const keys = path.split('.');
+    let node = root;
+    for (const key of keys.slice(0, -1)) {
+      const next = node.get(key);
+      if (next instanceof Map) node = next as Map<string, Taken | true>;
+      else node.set(key, (node = new Map()));
+    }
+    node.set(keys.at(-1)!, true);
+  }
+  return root;
+}
+
+/**
+ * The record without the fields its columns hold, as JSON: every other field, in the source's own
+ * nesting and types (counts stay as the source wrote them); an object the removal leaves empty is
+ * left out, one the source sent empty is kept.
+ */
+export const remainderOf = (record: Json, fields: Taken): string => JSON.stringify(without(record, fields));
+
+/** A copy of `record` without the taken fields; what is not taken is shared, not copied. */
+export function without(record: Json, fields: Taken): Json {
+  const rest: Json = {};
+  for (const key in record) {
+    const take = fields.get(key);
+    if (take === true) continue;
+    const value = record[key];
+    if (take && isObject(value)) {
+      const inner = without(value, take);
+      if (Object.keys(inner).length > 0 || Object.keys(value).length === 0) rest[key] = inner;
+    } else rest[key] = value;
+  }
+  return rest;
+}
