@@ -49,7 +49,9 @@ describe('QuotaLedger', () => {
     expect(await ledger.used()).toBe(0);
     expect(ledger.nextDay()).toBe(Date.parse('2026-03-04T00:00:00Z'));
     const exhausted = await ledger.exhaust('429');
-    expect(exhausted).toMatchObject({ message: 'quota budget reached (the API answered 429)' });
+    expect(exhausted).toMatchObject({
+      message: 'quota budget reached (the API answered 429; sync had used 0 of its 3 requests today)',
+    });
     expect(await ledger.used()).toBe(3);
     // a Pacific ledger of the same store is another key, another day
     const pacific = new QuotaLedger(store.db, 'pacific-test', 10, clock);

@@ -106,10 +106,18 @@ export class QuotaLedger {
     if (units > 0) await this.write((await this.used()) + units);
   }
 
-  /** The API answered that the quota is spent (`answer`: what it said): nothing more today. */
+  /**
+   * The API answered that the quota is spent (`answer`: what it said): nothing more today. The message
+   * says what sync itself had spent, so a user can tell a project quota shared with other clients (or a
+   * lower one than the budget) from the store's own budget.
+   */
   async exhaust(answer = 'quotaExceeded'): Promise<QuotaBudgetError> {
-    await this.write(Math.max(this.budget, await this.used()));
-    return new QuotaBudgetError(`quota budget reached (the API answered ${answer})`, this.nextDay());
+    const used = await this.used();
+    await this.write(Math.max(this.budget, used));
+    return new QuotaBudgetError(
+      `quota budget reached (the API answered ${answer}; sync had used ${used} of its ${this.budget} ${this.unit} today)`,
+      this.nextDay(),
+    );
   }
 
   private async write(used: number) {

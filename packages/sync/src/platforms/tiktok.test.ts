@@ -286,7 +286,8 @@ describe('tiktok sync', () => {
       const [first, other] = await run([big, user]);
       expect(first).toMatchObject({
         stopped: 'budget',
-        detail: 'quota budget reached (the API answered 429: the daily quota is spent)',
+        detail:
+          'quota budget reached (the API answered 429: the daily quota is spent; sync had used 1 of its 1000 requests today)',
         nextRunAt: nextQuotaDay(clock.now(), 'UTC'),
       });
       expect(other).toMatchObject({ stopped: 'budget', pages: 0 });

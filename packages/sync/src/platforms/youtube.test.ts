@@ -208,17 +208,19 @@ describe('youtube sync', () => {
     });
     clock.advance(24 * 3_600_000);
     const [first, second] = await run([channel, { platform: 'video', channel: OTHER }]);
-    expect(first).toMatchObject({ stopped: 'budget', detail: 'quota budget reached (the API answered quotaExceeded)' });
+    // the project's quota, not the store's budget: sync had spent only the refused call
+    const SPENT = 'quota budget reached (the API answered quotaExceeded; sync had used 1 of its 10000 units today)';
+    expect(first).toMatchObject({ stopped: 'budget', detail: SPENT });
     expect(second).toMatchObject({ stopped: 'budget' });
     // whose quota it was, in the summary line and in the target's state (sync status)
     expect(summaryLine(first!)).toMatch(
       new RegExp(
-        `^video:channel:${CHANNEL}: 0 pages, 0 new, 0 updated, stopped: quota budget reached \\(the API answered quotaExceeded\\) \\(`,
+        `^video:channel:${CHANNEL}: 0 pages, 0 new, 0 updated, stopped: quota budget reached \\(the API answered quotaExceeded; sync had used 1 of its 10000 units today\\) \\(`,
       ),
     );
     expect(await readTargetState(store.db, `video:channel:${CHANNEL}`)).toMatchObject({
       lastStopped: 'budget',
-      lastDetail: 'quota budget reached (the API answered quotaExceeded)',
+      lastDetail: SPENT,
     });
     expect(methods()).toEqual(['playlistItems']);
     expect(await ledger().used()).toBe(10_000);
