@@ -240,6 +240,24 @@ describe("the adapters' plans of checkpoints with a backlog", () => {
       reads:
         'the posts newer than t3_b (2026-03-02T12:00:00.000Z), at most 10 pages of 100; then the backlog from after t3_x down to t3_a (2026-03-02T11:00:00.000Z), at most 10 pages more',
     });
+    // the comments stream, a search, a top listing, a refresh of stored posts
+    expect(
+      await plan({ platform: 'forum', community: 'rust', listing: 'comments' }, { newest: { name: 't1_c', created } }),
+    ).toEqual({
+      request: 'GET /r/rust/comments?limit=100',
+      reads: 'the comments newer than t1_c (2026-03-02T12:00:00.000Z), at most 10 pages of 100',
+    });
+    expect(await plan({ platform: 'forum', community: 'biology', search: 'zebrafish larva' }, undefined)).toEqual({
+      request: 'GET /r/biology/search?limit=100&q=zebrafish larva&sort=new&t=all&type=link&restrict_sr=1',
+      reads: 'the newest posts (a first run), at most 10 pages of 100',
+    });
+    expect(await plan({ platform: 'forum', community: 'rust', listing: 'top', timeframe: 'week' }, undefined)).toEqual({
+      request: 'GET /r/rust/top?limit=100&t=week',
+      reads: 'its first 1 page of 100 again (a top listing changes order)',
+    });
+    expect((await plan({ platform: 'forum', community: 'rust', refresh: 250 }, undefined)).reads).toBe(
+      'the newest posts (a first run), at most 10 pages of 100; then the 250 newest posts earlier runs stored, again (GET /api/info, 3 requests)',
+    );
     expect(
       (await plan({ platform: 'forum', post: 't3_abc' }, { pending: { ids: ['c1', 'c2'], threads: ['c9'] } })).reads,
     ).toBe(

@@ -16,6 +16,12 @@ describe('targets', () => {
         { platform: 'forum', community: 'rust', listing: 'hot', every: '10m', pages: 2 },
         { platform: 'forum', user: 'spez' },
         { platform: 'forum', post: 't3_abc123' },
+        { platform: 'forum', community: 'rust', listing: 'top', timeframe: 'week' },
+        { platform: 'forum', community: 'rust', listing: 'top' },
+        { platform: 'forum', community: 'rust', listing: 'comments' },
+        { platform: 'forum', search: 'Zebrafish' },
+        { platform: 'forum', community: 'biology', search: 'zebrafish' },
+        { platform: 'forum', community: 'science', refresh: 200 },
         { platform: 'video', channel: 'UC_x5XG1OV2P6uZZ5FSM9Ttw', every: '1h' },
         { platform: 'video', search: 'Sourdough' },
         { platform: 'music', artist: '0OdUWJ0sBjDrqHygGUXeCF' },
@@ -24,6 +30,8 @@ describe('targets', () => {
         { platform: 'microblog', user: '@XDevelopers' },
         { platform: 'microblog', conversation: '1800000000000000001' },
         { platform: 'microblog', followers: 'XDevelopers' },
+        { platform: 'microblog', mentions: '@XDevelopers' },
+        { platform: 'microblog', search: 'Zebrafish lang:en' },
         { platform: 'shortvideo', user: '@dance.daily' },
       ],
     }).map(targetKey);
@@ -32,6 +40,12 @@ describe('targets', () => {
       'forum:community:rust:hot',
       'forum:user:spez',
       'forum:post:abc123',
+      'forum:community:rust:top:week',
+      'forum:community:rust:top:day',
+      'forum:community:rust:comments',
+      'forum:search:zebrafish',
+      'forum:community:biology:search:zebrafish',
+      'forum:community:science:new',
       'video:channel:UC_x5XG1OV2P6uZZ5FSM9Ttw',
       'video:search:sourdough',
       'music:artist:0OdUWJ0sBjDrqHygGUXeCF',
@@ -40,6 +54,8 @@ describe('targets', () => {
       'microblog:user:xdevelopers',
       'microblog:conversation:1800000000000000001',
       'microblog:followers:xdevelopers',
+      'microblog:mentions:xdevelopers',
+      'microblog:search:zebrafish lang:en',
       'shortvideo:user:dance.daily',
     ]);
     expect(parseTarget({ platform: 'microblog', user: '@XDevelopers' })).toEqual({
@@ -60,14 +76,14 @@ describe('targets', () => {
     };
     expect(error({})).toBe('expected an object with a non-empty "targets" array');
     expect(error({ targets: [{ platform: 'forum' }] })).toBe(
-      'targets[0]: a forum target names exactly one of community, user or post',
+      'targets[0]: a forum target names exactly one of community, search (with a community or not), user or post',
     );
     expect(error({ targets: [{ platform: 'forum', community: 'a', every: '10 minutes' }] })).toBe(
       'targets[0].every: expected a duration such as 30s, 10m, 1h or 1d',
     );
     expect(error({ targets: [{ platform: 'video', channel: 'nope' }] })).toMatch(/^targets\[0\].channel: a channel id/);
     expect(error({ targets: [{ platform: 'forum', user: 'a', listing: 'hot' }] })).toBe(
-      'targets[0]: listing goes with community',
+      'targets[0]: listing goes with community (not with search)',
     );
     expect(error({ targets: [{ platform: 'forum', community: 'a', colour: 'red' }] })).toMatch(
       /^targets\[0\]: Unrecognized key/,
@@ -82,7 +98,7 @@ describe('targets', () => {
       /^targets\[0\].artist: a Spotify artist id/,
     );
     expect(error({ targets: [{ platform: 'microblog', user: 'a', followers: 'b' }] })).toBe(
-      'targets[0]: a microblog target names exactly one of user, conversation or followers',
+      'targets[0]: a microblog target names exactly one of user, mentions, search, conversation or followers',
     );
     expect(error({ targets: [{ platform: 'microblog', conversation: 'x1' }] })).toMatch(
       /^targets\[0\].conversation: a conversation id/,
@@ -99,6 +115,28 @@ describe('targets', () => {
       'targets[1]: forum:community:a:new is declared twice (first at targets[0])',
     );
     expect(() => parseTarget({ platform: 'forum', post: 'UPPER' })).toThrow(/post id in base 36/);
+    // the new listings' and search's combinations
+    expect(error({ targets: [{ platform: 'forum', community: 'a', timeframe: 'week' }] })).toBe(
+      'targets[0]: timeframe goes with listing top',
+    );
+    expect(error({ targets: [{ platform: 'forum', community: 'a', listing: 'top', timeframe: 'decade' }] })).toMatch(
+      /^targets\[0\]\.timeframe: Invalid option: expected one of "hour"\|"day"\|"week"\|"month"\|"year"\|"all"/,
+    );
+    expect(error({ targets: [{ platform: 'forum', search: 'a', user: 'b' }] })).toBe(
+      'targets[0]: a forum target names exactly one of community, search (with a community or not), user or post',
+    );
+    expect(error({ targets: [{ platform: 'forum', community: 'a', search: 'b', listing: 'hot' }] })).toBe(
+      'targets[0]: listing goes with community (not with search)',
+    );
+    expect(error({ targets: [{ platform: 'forum', community: 'a', listing: 'hot', refresh: 100 }] })).toBe(
+      "targets[0]: refresh goes with a community's new listing or a user (the posts their earlier runs stored)",
+    );
+    expect(error({ targets: [{ platform: 'forum', post: 'abc', refresh: 100 }] })).toBe(
+      "targets[0]: refresh goes with a community's new listing or a user (the posts their earlier runs stored)",
+    );
+    expect(error({ targets: [{ platform: 'microblog', mentions: 'a', search: 'b' }] })).toBe(
+      'targets[0]: a microblog target names exactly one of user, mentions, search, conversation or followers',
+    );
   });
 
   it('lists every problem at once, each where it is, not only the first', () => {
@@ -122,7 +160,7 @@ describe('targets', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^targets\[0\]\.channel: a channel id/),
       'targets[0].every: expected a duration such as 30s, 10m, 1h or 1d',
-      'targets[2]: a forum target names exactly one of community, user or post',
+      'targets[2]: a forum target names exactly one of community, search (with a community or not), user or post',
       expect.stringMatching(/^targets\[3\]: the professional network has no public API/),
       'targets[4]: forum:community:rust:new is declared twice (first at targets[1])',
       expect.stringMatching(/^targets\[5\]: Unrecognized key/),

@@ -14,12 +14,22 @@ const name = (what: string) =>
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: `a ${what} name: letters, digits, _ and -, at most 64 characters` });
 
-/** A forum target: one of a community's listing, a user's submissions, one post's comments. */
+/** Reddit's `t` of a top listing: the window its posts were created in. */
+export const TIMEFRAMES = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
+
+/**
+ * A forum target: a community's listing (`new`, `hot`, `top`, or its newest `comments`), a search (in
+ * one community or all of Reddit), a user's submissions, or one post's comments.
+ */
 export const forumTargetSchema = z
   .object({
     platform: z.literal('forum'),
     community: name('community').optional(),
-    listing: z.enum(['new', 'hot']).optional(),
+    listing: z.enum(['new', 'hot', 'top', 'comments']).optional(),
+    /** A top listing's window (default `day`). */
+    timeframe: z.enum(TIMEFRAMES).optional(),
+    /** The newest posts matching a query (Reddit's search syntax), in `community` when it names one. */
+    search: z.string().trim().min(1).max(512).optional(),
     user: name('user').optional(),
     post: z
       .string()
@@ -27,14 +37,30 @@ export const forumTargetSchema = z
       .optional(),
     every: every.optional(),
     pages: pages.optional(),
+    /** How many of the newest posts earlier runs stored are read again each run (`/api/info`, 100 a request; default 0). */
+    refresh: z.number().int().min(0).max(500).optional(),
   })
   .strict()
-  .refine((target) => [target.community, target.user, target.post].filter(Boolean).length === 1, {
-    message: 'a forum target names exactly one of community, user or post',
+  .refine(
+    (target) =>
+      [target.community !== undefined || target.search !== undefined, target.user, target.post].filter(Boolean)
+        .length === 1 &&
+      (target.search === undefined || (target.user === undefined && target.post === undefined)),
+    { message: 'a forum target names exactly one of community, search (with a community or not), user or post' },
+  )
+  .refine((target) => target.listing === undefined || (target.community !== undefined && target.search === undefined), {
+    message: 'listing goes with community (not with search)',
   })
-  .refine((target) => target.listing === undefined || target.community !== undefined, {
-    message: 'listing goes with community',
-  });
+  .refine((target) => target.timeframe === undefined || target.listing === 'top', {
+    message: 'timeframe goes with listing top',
+  })
+  .refine(
+    (target) =>
+      target.refresh === undefined ||
+      target.user !== undefined ||
+      (target.community !== undefined && target.search === undefined && (target.listing ?? 'new') === 'new'),
+    { message: "refresh goes with a community's new listing or a user (the posts their earlier runs stored)" },
+  );
 
 /** A video target: a channel's uploads, or a search's newest videos. */
 export const videoTargetSchema = z
@@ -81,11 +107,14 @@ const username = z
   .regex(/^@?[A-Za-z0-9_]{1,15}$/, { message: 'an X username: letters, digits and _, at most 15 characters' })
   .transform((value) => value.replace(/^@/, ''));
 
-/** A microblog target (X): a user's posts, a conversation's replies, a user's followers. */
+/** A microblog target (X): a user's posts, the posts mentioning a user, a recent search, a conversation's replies, a user's followers. */
 export const microblogTargetSchema = z
   .object({
     platform: z.literal('microblog'),
     user: username.optional(),
+    mentions: username.optional(),
+    /** A recent-search query (X's search operators; the last 7 days). */
+    search: z.string().trim().min(1).max(512).optional(),
     conversation: z
       .string()
       .regex(/^[0-9]{1,20}$/, { message: 'a conversation id: the decimal id of its first post' })
@@ -95,9 +124,11 @@ export const microblogTargetSchema = z
     pages: pages.optional(),
   })
   .strict()
-  .refine((target) => [target.user, target.conversation, target.followers].filter(Boolean).length === 1, {
-    message: 'a microblog target names exactly one of user, conversation or followers',
-  });
+  .refine(
+    (target) =>
+      [target.user, target.mentions, target.search, target.conversation, target.followers].filter(Boolean).length === 1,
+    { message: 'a microblog target names exactly one of user, mentions, search, conversation or followers' },
+  );
 
 /** A short-video target (TikTok Research API): a user's videos. */
 export const shortvideoTargetSchema = z
@@ -236,14 +267,21 @@ export function parseTargets(value: unknown): Target[] {
 }
 
 /**
- * The key a target's state is kept under: `forum:community:rust:new`, `forum:user:spez`, `forum:post:abc`,
+ * The key a target's state is kept under: `forum:community:rust:new` (`…:hot`, `…:top:day`, `…:comments`),
+ * `forum:search:<q>`, `forum:community:rust:search:<q>`, `forum:user:spez`, `forum:post:abc`,
  * `video:channel:UC…`, `video:search:<q>`, `music:artist|playlist|show:<id>`, `microblog:user:<name>`,
- * `microblog:conversation:<id>`, `microblog:followers:<name>`, `shortvideo:user:<name>`.
+ * `microblog:conversation:<id>`, `microblog:followers:<name>`, `microblog:mentions:<name>`, `microblog:search:<q>`, `shortvideo:user:<name>`.
  */
 export function targetKey(target: Target): string {
   switch (target.platform) {
     case 'forum':
-      if (target.community) return `forum:community:${target.community.toLowerCase()}:${target.listing ?? 'new'}`;
+      if (target.search !== undefined)
+        return `forum:${target.community ? `community:${target.community.toLowerCase()}:` : ''}search:${target.search.toLowerCase()}`;
+      if (target.community) {
+        const listing = target.listing ?? 'new';
+        const timeframe = listing === 'top' ? `:${target.timeframe ?? 'day'}` : '';
+        return `forum:community:${target.community.toLowerCase()}:${listing}${timeframe}`;
+      }
       if (target.user) return `forum:user:${target.user.toLowerCase()}`;
       return `forum:post:${target.post!.replace(/^t3_/, '')}`;
     case 'video':
@@ -254,6 +292,8 @@ export function targetKey(target: Target): string {
     case 'microblog':
       if (target.user) return `microblog:user:${target.user.toLowerCase()}`;
       if (target.followers) return `microblog:followers:${target.followers.toLowerCase()}`;
+      if (target.mentions) return `microblog:mentions:${target.mentions.toLowerCase()}`;
+      if (target.search !== undefined) return `microblog:search:${target.search.toLowerCase()}`;
       return `microblog:conversation:${target.conversation!}`;
     case 'shortvideo':
       return `shortvideo:user:${target.user.toLowerCase()}`;

@@ -139,14 +139,16 @@ describe('socialquery sync', () => {
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/forum \[options\][\s\S]*video \[options\][\s\S]*run \[options\][\s\S]*status/);
     expect(help.out).toContain('SOCIALQUERY_YOUTUBE_API_KEY');
-    expect((await cli('sync', 'forum', '--help')).out).toContain('--community <name>');
+    expect((await cli('sync', 'forum', '--help')).out).toMatch(
+      /--community <name>[\s\S]*--timeframe <window>[\s\S]*--search <query>[\s\S]*--refresh <n>/,
+    );
     expect((await cli('sync', 'video', '--help')).out).toMatch(/--channel <id>[\s\S]*--refresh <n>/);
     expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
     expect((await cli('sync', 'music', '--help')).out).toMatch(
       /--artist <id>[\s\S]*--playlist <id>[\s\S]*--show <id>[\s\S]*--every/,
     );
     expect((await cli('sync', 'microblog', '--help')).out).toMatch(
-      /--user <username>[\s\S]*--conversation <id>[\s\S]*--followers <username>[\s\S]*--loop/,
+      /--user <username>[\s\S]*--mentions <username>[\s\S]*--search <query>[\s\S]*--conversation <id>[\s\S]*--followers <username>[\s\S]*--loop/,
     );
     expect((await cli('sync', 'shortvideo', '--help')).out).toMatch(/--user <username>[\s\S]*--pages <n>/);
     expect(help.out).toContain('SOCIALQUERY_X_BEARER_TOKEN');
@@ -171,7 +173,7 @@ describe('socialquery sync', () => {
     });
     expect(await cli('sync', 'microblog', '--user', 'a', '--followers', 'b')).toMatchObject({
       code: 2,
-      err: 'error: a microblog target names exactly one of user, conversation or followers',
+      err: 'error: a microblog target names exactly one of user, mentions, search, conversation or followers',
     });
     expect(await cli('sync', 'shortvideo')).toMatchObject({
       code: 2,
@@ -179,7 +181,7 @@ describe('socialquery sync', () => {
     });
     expect(await cli('sync', 'forum', '--community', 'a', '--user', 'b')).toMatchObject({
       code: 2,
-      err: 'error: a forum target names exactly one of community, user or post',
+      err: 'error: a forum target names exactly one of community, search (with a community or not), user or post',
     });
   });
 
@@ -349,7 +351,7 @@ describe('socialquery sync', () => {
     expect(result.err.split('\n')).toEqual([
       expect.stringMatching(new RegExp(`^error: ${file}:9: targets\\[1\\]\\.channel: a channel id`)),
       `error: ${file}:10: targets[1].every: expected a duration such as 30s, 10m, 1h or 1d`,
-      `error: ${file}:12: targets[2]: a forum target names exactly one of community, user or post`,
+      `error: ${file}:12: targets[2]: a forum target names exactly one of community, search (with a community or not), user or post`,
       `error: ${file}:15: targets[3]: forum:community:programming:new is declared twice (first at targets[0], line 3)`,
       `error: 4 problems in ${file}: nothing was run`,
     ]);
@@ -408,6 +410,27 @@ describe('socialquery sync', () => {
     );
     const video = await cli('sync', 'video', '--channel', CHANNEL, '--refresh', '0', '--dry-run');
     expect(video.out).toMatch(/youtube quota: 1 to 20 units/);
+    // the new targets' flags reach their targets
+    const top = await cli(
+      'sync',
+      'forum',
+      '--community',
+      'programming',
+      '--listing',
+      'top',
+      '--timeframe',
+      'week',
+      '--dry-run',
+    );
+    expect(top.out).toContain('forum:community:programming:top:week');
+    expect(top.out).toContain('GET /r/programming/top?limit=100&t=week');
+    const refresh = await cli('sync', 'forum', '--user', 'author1', '--refresh', '150', '--dry-run');
+    expect(refresh.out).toContain('then the 150 newest posts earlier runs stored, again (GET /api/info, 2 requests)');
+    const mentions = await cli('sync', 'microblog', '--mentions', '@XDevelopers', '--dry-run');
+    expect(mentions.out).toContain('microblog:mentions:xdevelopers');
+    expect(mentions.out).toContain(
+      'reads: the user, then the newest posts mentioning @XDevelopers (a first run), at most 8 pages',
+    );
     expect(requestCounts()).toEqual(sent);
     expect(await storeState()).toEqual(before);
   });

@@ -40,6 +40,12 @@ const pages = (value: string) => {
   return n;
 };
 
+/** The forum and microblog commands' target flags (checked by the targets' schemas, packages/sync/src/targets.ts). */
+type ForumFlags = Partial<Record<'community' | 'listing' | 'timeframe' | 'search' | 'user' | 'post', string>> & {
+  refresh?: number;
+};
+type MicroblogFlags = Partial<Record<'user' | 'mentions' | 'search' | 'conversation' | 'followers', string>>;
+
 const refreshCount = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 500) throw new InvalidArgumentError('expected a whole number from 0 to 500');
@@ -144,15 +150,27 @@ export function syncCommand(program: Command, io: Io) {
   runFlags(
     sync
       .command('forum')
-      .description("sync a Reddit community's new (or hot) posts, a user's submissions, or a post's comments")
-      .option('--community <name>', "a community's listing (new posts unless --listing hot)")
-      .option('--listing <listing>', 'new (default: walks to the newest post stored) or hot (re-fetches its pages)')
+      .description(
+        "sync a Reddit community's posts or comments, a search's newest posts, a user's submissions, or a post's comments",
+      )
+      .option('--community <name>', "a community's listing (new posts unless --listing says otherwise)")
+      .option(
+        '--listing <listing>',
+        'new (default: walks to the newest post stored), hot or top (re-fetch their pages), comments (the newest comments)',
+      )
+      .option('--timeframe <window>', 'with --listing top: hour, day (default), week, month, year or all')
+      .option('--search <query>', "the newest posts matching a query (Reddit's search syntax; in --community if given)")
       .option('--user <name>', "a user's submissions")
       .option(
         '--post <id>',
         "a post's comments (and the post; --pages: the most requests, its `more` stubs expanded, default 20)",
+      )
+      .option(
+        '--refresh <n>',
+        'with --community (new) or --user: how many of the newest stored posts get their score and comment count read again each run (0-500, default 0; 1 request per 100)',
+        refreshCount,
       ),
-  ).action(async (flags: RunFlags & { community?: string; listing?: string; user?: string; post?: string }) => {
+  ).action(async (flags: RunFlags & ForumFlags) => {
     // how it runs (loop, dry run) is not the target's
     const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'forum', ...spec })], { ...flags, loop: loop ?? false });
@@ -191,11 +209,15 @@ export function syncCommand(program: Command, io: Io) {
   runFlags(
     sync
       .command('microblog')
-      .description("sync an X user's posts, a conversation's replies (the last 7 days), or a user's followers")
+      .description(
+        "sync an X user's posts or mentions, a recent search or a conversation's replies (the last 7 days), or a user's followers",
+      )
       .option('--user <username>', "a user's posts (newer than the newest stored)")
+      .option('--mentions <username>', 'the posts mentioning a user (its newest 800)')
+      .option('--search <query>', "a recent search's posts (X's search operators)")
       .option('--conversation <id>', "a conversation's replies (recent search)")
       .option('--followers <username>', "a user's followers"),
-  ).action(async (flags: RunFlags & { user?: string; conversation?: string; followers?: string }) => {
+  ).action(async (flags: RunFlags & MicroblogFlags) => {
     // how it runs (loop, dry run) is not the target's
     const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'microblog', ...spec })], { ...flags, loop: loop ?? false });

@@ -550,3 +550,134 @@ describe('reddit sync', () => {
     expect(await inCommunity('merge')).toBe(200);
   });
 });
+
+describe('reddit sync: the comments stream, top and search listings, stored posts read again', () => {
+  let store: Store;
+  let reddit: Awaited<ReturnType<typeof fakeReddit>>;
+  const clock = fakeClock();
+  const run = (targets: Target[]) =>
+    runTargets(store.db, targets, { config: fakeConfig(reddit), clock, upstream: fastUpstream });
+  const T = Date.parse('2026-03-05T12:00:00Z') / 1000;
+  /** `n` comments under the community's posts, one a second, the newest at `newest`; ids `<prefix>1` … */
+  const commentsOf = (n: number, newest: number, prefix: string): RedditComment[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}${i + 1}`,
+      link_id: `t3_s${(i % 3) + 1}`,
+      author: `commenter${i % 4}`,
+      body: `comment ${i + 1} on zebrafish`,
+      created_utc: newest - i,
+      score: 1,
+    }));
+  const commentIds = async () =>
+    (await store.db.selectFrom('forum_comments').select('id').orderBy('id').execute()).map((row) => row.id);
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    reddit = await fakeReddit();
+    reddit.posts.push(...redditPosts(150, 'science', T, 's'), ...redditPosts(20, 'biology', T, 'b'));
+    for (const post of reddit.posts.filter((p) => p.subreddit === 'biology' && parseInt(p.id.slice(1), 36) % 4 === 0))
+      post.title = `Zebrafish larvae, ${post.title}`;
+    reddit.comments.push(...commentsOf(150, T + 1000, 'sc'));
+  });
+  afterAll(async () => {
+    await reddit.close();
+    await store.close();
+  });
+  beforeEach(() => {
+    reddit.requests.length = 0;
+  });
+
+  it("a community's comments stream: newest first down to the checkpoint, each comment once", async () => {
+    const target: Target = { platform: 'forum', community: 'science', listing: 'comments' };
+    const [first] = await run([target]);
+    expect(first).toMatchObject({
+      key: 'forum:community:science:comments',
+      pages: 2,
+      recordsNew: 150,
+      stopped: 'caught-up',
+    });
+    expect(reddit.apiRequests().map((r) => [r.path, r.query.after ?? ''])).toEqual([
+      ['/r/science/comments', ''],
+      ['/r/science/comments', 't1_sc100'],
+    ]);
+    expect(await commentIds()).toHaveLength(150);
+    const stored = await store.db.selectFrom('forum_comments').selectAll().where('id', '=', 'sc1').executeTakeFirst();
+    expect(stored).toMatchObject({ post_id: 's1', community: 'science', body: 'comment 1 on zebrafish' });
+    expect((await readTargetState(store.db, 'forum:community:science:comments'))?.checkpoint).toEqual({
+      newest: { name: 't1_sc1', created: T + 1000 },
+    });
+
+    reddit.comments.push(...commentsOf(2, T + 2000, 'sd'));
+    reddit.requests.length = 0;
+    const [second] = await run([target]);
+    expect(second).toMatchObject({ pages: 1, recordsNew: 2, recordsUpdated: 0, stopped: 'caught-up' });
+    expect(reddit.apiRequests()).toHaveLength(1);
+    expect(await commentIds()).toHaveLength(152);
+  });
+
+  it('a top listing reads its first pages again each run, in its window', async () => {
+    const [top] = await run([{ platform: 'forum', community: 'science', listing: 'top', timeframe: 'week' }]);
+    expect(top).toMatchObject({ key: 'forum:community:science:top:week', pages: 1, recordsNew: 100 });
+    expect(top).toMatchObject({ stopped: 'refreshed' });
+    expect(reddit.apiRequests()).toEqual([
+      expect.objectContaining({ path: '/r/science/top', query: { limit: '100', t: 'week' } }),
+    ]);
+    reddit.requests.length = 0;
+    const [again] = await run([{ platform: 'forum', community: 'science', listing: 'top', timeframe: 'week' }]);
+    expect(again).toMatchObject({ pages: 1, recordsNew: 0, recordsUpdated: 0, recordsUnchanged: 100 });
+  });
+
+  it('a search by new, in one community or all of Reddit: only its matches are stored, then only what is new', async () => {
+    const [inBiology, everywhere] = await run([
+      { platform: 'forum', community: 'biology', search: 'zebrafish' },
+      { platform: 'forum', search: 'post 7 of' },
+    ]);
+    expect(inBiology).toMatchObject({ key: 'forum:community:biology:search:zebrafish', recordsNew: 5 });
+    expect(everywhere).toMatchObject({ key: 'forum:search:post 7 of', stopped: 'caught-up' });
+    const [biologyRequest, allRequest] = reddit.apiRequests();
+    expect(biologyRequest).toMatchObject({
+      path: '/r/biology/search',
+      query: { q: 'zebrafish', sort: 'new', restrict_sr: '1', t: 'all', type: 'link', limit: '100' },
+    });
+    expect(allRequest).toMatchObject({ path: '/search', query: { q: 'post 7 of', sort: 'new' } });
+    expect(allRequest!.query.restrict_sr).toBeUndefined();
+    const biology = await store.db
+      .selectFrom('forum_posts')
+      .select('id')
+      .where('community_key', '=', 'biology')
+      .orderBy('created_at', 'desc')
+      .execute();
+    // the five zebrafish posts, and b7 ('post 7 of biology', found by the search of all Reddit)
+    expect(biology.map((row) => row.id)).toEqual(['b4', 'b7', 'b8', 'bc', 'bg', 'bk']);
+    // 'post 7 of' is in post 7 of science (stored by the top listing: unchanged) and post 7 of biology (new)
+    expect(everywhere).toMatchObject({ recordsNew: 1, recordsUnchanged: 1 });
+    expect((await readTargetState(store.db, 'forum:community:biology:search:zebrafish'))?.checkpoint).toEqual({
+      newest: { name: 't3_b4', created: T - 3 * 60 },
+    });
+
+    reddit.posts.push({ ...redditPosts(1, 'biology', T + 60, 'bn')[0]!, title: 'zebrafish again' });
+    reddit.requests.length = 0;
+    const [next] = await run([{ platform: 'forum', community: 'biology', search: 'zebrafish' }]);
+    expect(next).toMatchObject({ pages: 1, recordsNew: 1, stopped: 'caught-up' });
+  });
+
+  it("refresh: a new listing's run reads the newest posts earlier runs stored again by id, 100 a request", async () => {
+    const target: Target = { platform: 'forum', community: 'science', refresh: 120 };
+    const [first] = await run([target]);
+    // the walk stores the 150 posts (2 pages); what was stored before it (the top listing's 100) is read again (1 page)
+    expect(first).toMatchObject({ pages: 2 + 1, recordsNew: 50, stopped: 'caught-up' });
+    const info = () => reddit.apiRequests().filter((r) => r.path === '/api/info');
+    expect(info().map((r) => r.query.id!.split(',').length)).toEqual([100]);
+
+    for (const post of reddit.posts.filter((p) => p.id === 's2' || p.id === 's3')) post.score += 500;
+    reddit.requests.length = 0;
+    const [second] = await run([target]);
+    // nothing new (the listing's page stores nothing); the 120 newest stored posts of science again, two changed
+    expect(second).toMatchObject({ pages: 2, recordsNew: 0, recordsUpdated: 2, recordsUnchanged: 120 - 2 });
+    expect(reddit.apiRequests()).toHaveLength(1 + 2);
+    expect(info().map((r) => r.query.id!.split(',').length)).toEqual([100, 20]);
+    expect(info()[0]!.query.id!.split(',').slice(0, 3)).toEqual(['t3_s1', 't3_s2', 't3_s3']);
+    const s2 = await store.db.selectFrom('forum_posts').select('score').where('id', '=', 's2').executeTakeFirst();
+    expect(s2).toEqual({ score: 999 + 500 });
+  });
+});

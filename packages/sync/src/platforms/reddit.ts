@@ -1,3 +1,5 @@
+import type { Database } from '@socialquery/store';
+import type { Kysely } from 'kysely';
 import type { SyncConfig } from '../config.js';
 import {
   type ClientDeps,
@@ -22,8 +24,10 @@ const COMMENTS_LIMIT = 500;
 const DEFAULT_POST_CALLS = 20;
 /** Comment ids one `/api/morechildren` request asks for at most (the API's largest). */
 const MORE_CHILDREN_IDS = 100;
+/** Fullnames one `/api/info` request asks for at most (the API's largest). */
+const INFO_IDS = 100;
 
-/** A post in a newest-first listing: its fullname and creation time (epoch seconds). */
+/** A post (or a comment, in a community's comments stream) in a newest-first listing: its fullname and creation time (epoch seconds). */
 interface Point {
   name: string;
   created: number;
@@ -87,14 +91,17 @@ function client({ config, clock, upstream, onWait }: ClientDeps) {
   });
 }
 
-/** The forum (Reddit): a community's `new` or `hot` listing, a user's submissions, a post's comments. */
+/**
+ * The forum (Reddit): a community's `new`, `hot` or `top` listing or its comments stream, a search, a
+ * user's submissions, a post's comments; stored posts read again by id.
+ */
 export const reddit: SyncPlatform = {
   platform: 'forum',
   api: 'reddit',
   credentials,
   connect(deps) {
     const api = client(deps);
-    return { sync: (run) => syncTarget(api, run as TargetRun<ForumTarget>) };
+    return { sync: (run) => syncTarget(api, deps.db, run as TargetRun<ForumTarget>) };
   },
   plan: async ({ target, checkpoint }) => planTarget(target as ForumTarget, checkpoint),
   // the token request proves the client id and secret; it reads nothing of the API
@@ -104,23 +111,71 @@ export const reddit: SyncPlatform = {
 
 /** A post's id without its kind prefix. */
 const postId = (post: string) => post.replace(/^t3_/, '');
-/** The listing a community or user target walks. */
-const listingPath = (target: ForumTarget) =>
-  target.community ? `r/${target.community}/${target.listing ?? 'new'}` : `user/${target.user!}/submitted`;
-/** A listing page's query: the most items a page holds, after `after`; a user's submissions by new. */
-const listingQuery = (after: string | undefined, byNew: boolean) => ({
+/** The listing a community, search or user target reads. */
+function listingPath(target: ForumTarget): string {
+  if (target.search !== undefined) return target.community ? `r/${target.community}/search` : 'search';
+  return target.community ? `r/${target.community}/${target.listing ?? 'new'}` : `user/${target.user!}/submitted`;
+}
+
+/** What a listing's every page asks besides `limit` and `after`: a user's submissions and a search by new, a top listing's window. */
+function listingParams(target: ForumTarget): Record<string, string> {
+  if (target.search !== undefined)
+    return { q: target.search, sort: 'new', t: 'all', type: 'link', ...(target.community ? { restrict_sr: '1' } : {}) };
+  if (target.user) return { sort: 'new' };
+  if (target.listing === 'top') return { t: target.timeframe ?? 'day' };
+  return {};
+}
+
+/** A listing page's query: the most items a page holds, after `after`. */
+const listingQuery = (params: Record<string, string>, after: string | undefined) => ({
   limit: PAGE_SIZE,
   after,
-  ...(byNew ? { sort: 'new' } : {}),
+  ...params,
 });
 const postQuery = { limit: COMMENTS_LIMIT };
 
-async function syncTarget(api: Upstream, run: TargetRun<ForumTarget>): Promise<TargetResult> {
+/** Listings whose order changes as they go (by score): their first pages are read again each run. */
+const reordering = (target: ForumTarget) => target.listing === 'hot' || target.listing === 'top';
+
+async function syncTarget(api: Upstream, db: Kysely<Database>, run: TargetRun<ForumTarget>): Promise<TargetResult> {
   const { target } = run;
   if (target.post) return syncPost(api, run, postId(target.post), target.pages ?? DEFAULT_POST_CALLS);
   const path = listingPath(target);
-  if (target.listing === 'hot') return refreshListing(api, run, path, target.pages ?? 1);
-  return walkNewestFirst(api, run, path, target.pages ?? DEFAULT_LISTING_PAGES);
+  const params = listingParams(target);
+  if (reordering(target)) return refreshListing(api, run, path, params, target.pages ?? 1);
+  // the posts the earlier runs stored, chosen before this run stores newer ones
+  const stored = target.refresh ? await storedPosts(db, target, target.refresh) : [];
+  const walked = await walkNewestFirst(api, run, path, params, target.pages ?? DEFAULT_LISTING_PAGES);
+  if (stored.length > 0) await refreshPosts(api, run, stored);
+  return walked;
+}
+
+/** The ids of the `limit` newest posts stored of a target's community (or user), newest first. */
+async function storedPosts(db: Kysely<Database>, target: ForumTarget, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('forum_posts')
+    .select('id')
+    .$if(target.user !== undefined, (query) => query.where('author_key', '=', target.user!.toLowerCase()))
+    .$if(target.user === undefined, (query) => query.where('community_key', '=', target.community!.toLowerCase()))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Stored posts read again by id (`/api/info?id=t3_a,t3_b,…`, 100 a request): their score, comment count,
+ * title and text as Reddit has them now (a `new` walk reads each post once, when it is new). A post
+ * Reddit no longer answers (deleted whole) is left as stored.
+ */
+async function refreshPosts(api: Upstream, run: TargetRun, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += INFO_IDS) {
+    const names = ids.slice(start, start + INFO_IDS).map((id) => `t3_${id}`);
+    const { body } = await api.get('api/info', { id: names.join(',') });
+    if (!isListing(body)) throw new UpstreamError('reddit: GET /api/info answered something other than a Listing');
+    if (body.data.children.length > 0) await run.importPage('reddit-api', [body]);
+  }
 }
 
 /** A post as a checkpoint names it, in words. */
@@ -139,23 +194,25 @@ function planTarget(target: ForumTarget, checkpoint: unknown): RunPlan {
     };
   }
   const path = listingPath(target);
-  if (target.listing === 'hot') {
+  const request = requestLine('GET', path, listingQuery(listingParams(target), undefined));
+  if (reordering(target)) {
     const pages = target.pages ?? 1;
     return {
-      request: requestLine('GET', path, listingQuery(undefined, false)),
-      reads: `its first ${count(pages, 'page')} of ${PAGE_SIZE} again (a hot listing changes order)`,
+      request,
+      reads: `its first ${count(pages, 'page')} of ${PAGE_SIZE} again (a ${target.listing} listing changes order)`,
     };
   }
   const pages = target.pages ?? DEFAULT_LISTING_PAGES;
   const stored = checkpoint as RedditCheckpoint | undefined;
-  const top = stored ? `the posts newer than ${pointText(stored.newest)}` : 'the newest posts (a first run)';
+  const items = target.listing === 'comments' ? 'comments' : 'posts';
+  const top = stored ? `the ${items} newer than ${pointText(stored.newest)}` : `the newest ${items} (a first run)`;
   const backlog = stored?.backlog
     ? `; then the backlog from after ${stored.backlog.after} down to ${stored.backlog.until ? pointText(stored.backlog.until) : "the listing's end"}, at most ${count(pages, 'page')} more`
     : '';
-  return {
-    request: requestLine('GET', path, listingQuery(undefined, path.startsWith('user/'))),
-    reads: `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE}${backlog}`,
-  };
+  const refresh = target.refresh
+    ? `; then the ${count(target.refresh, 'newest post')} earlier runs stored, again (GET /api/info, ${count(Math.ceil(target.refresh / INFO_IDS), 'request')})`
+    : '';
+  return { request, reads: `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE}${backlog}${refresh}` };
 }
 
 /** A `more` stub: the ids of comments not sent (`children`); none: "continue this thread" below `parent`. */
@@ -279,17 +336,28 @@ async function syncPost(api: Upstream, run: TargetRun, id: string, calls: number
   return { stopped: 'refreshed', ...(pending ? { checkpoint: {} satisfies RedditPostCheckpoint } : {}) };
 }
 
-async function fetchListing(api: Upstream, path: string, after: string | undefined, sort: boolean): Promise<Listing> {
-  const { body } = await api.get(path, listingQuery(after, sort));
+async function fetchListing(
+  api: Upstream,
+  path: string,
+  params: Record<string, string>,
+  after: string | undefined,
+): Promise<Listing> {
+  const { body } = await api.get(path, listingQuery(params, after));
   if (!isListing(body)) throw new UpstreamError(`reddit: GET /${path} answered something other than a Listing`);
   return body;
 }
 
-/** A hot listing changes order as it goes: its first pages are fetched again each run (an upsert: edited posts update). */
-async function refreshListing(api: Upstream, run: TargetRun, path: string, pages: number): Promise<TargetResult> {
+/** A hot or top listing changes order as it goes: its first pages are fetched again each run (an upsert: edited posts update). */
+async function refreshListing(
+  api: Upstream,
+  run: TargetRun,
+  path: string,
+  params: Record<string, string>,
+  pages: number,
+): Promise<TargetResult> {
   let after: string | undefined;
   for (let page = 1; page <= pages; page++) {
-    const listing = await fetchListing(api, path, after, false);
+    const listing = await fetchListing(api, path, params, after);
     if (listing.data.children.length > 0) await run.importPage('reddit-api', [listing]);
     after = listing.data.after ?? undefined;
     if (!after) break;
@@ -317,21 +385,22 @@ async function walk(
   api: Upstream,
   run: TargetRun,
   path: string,
+  params: Record<string, string>,
   from: { after?: string; stop?: Point; pages: number },
 ): Promise<Walked> {
   const { stop } = from;
   let { after } = from;
   let first: Point | undefined;
   for (let page = 1; ; page++) {
-    const listing = await fetchListing(api, path, after, path.startsWith('user/'));
+    const listing = await fetchListing(api, path, params, after);
     const children = listing.data.children;
     const reached =
       stop === undefined
         ? -1
         : children.findIndex(({ data }) => data.name === stop.name || Number(data.created_utc) < stop.created);
     const newer = reached === -1 ? children : children.slice(0, reached);
-    const post = newer.find(({ kind }) => kind === 't3')?.data;
-    if (!first && post && typeof post.name === 'string') first = { name: post.name, created: Number(post.created_utc) };
+    const item = newer.find(({ kind }) => kind === 't3' || kind === 't1')?.data;
+    if (!first && item && typeof item.name === 'string') first = { name: item.name, created: Number(item.created_utc) };
     if (newer.length > 0)
       await run.importPage('reddit-api', [{ ...listing, data: { ...listing.data, children: newer } }]);
     const next = listing.data.after ?? undefined;
@@ -347,7 +416,7 @@ async function walk(
 }
 
 /**
- * A newest-first listing (a community's `new`, a user's submissions). First the posts newer than the
+ * A newest-first listing (a community's `new` or `comments`, a search by new, a user's submissions). First the posts newer than the
  * checkpoint (the newest post stored by the last successful run), at most `pages` pages; then, when an
  * earlier run left a backlog (its page limit came first), at most `pages` pages more of it, from its
  * `after` down to its stop point. A backlog whose `after` the listing answers nothing after (the post was
@@ -356,9 +425,15 @@ async function walk(
  * the page limit while a backlog is pending, the two gaps become one: from the new `after` down to the
  * older stop point (the posts between are fetched again; they update).
  */
-async function walkNewestFirst(api: Upstream, run: TargetRun, path: string, pages: number): Promise<TargetResult> {
+async function walkNewestFirst(
+  api: Upstream,
+  run: TargetRun,
+  path: string,
+  params: Record<string, string>,
+  pages: number,
+): Promise<TargetResult> {
   const stored = run.checkpoint as RedditCheckpoint | undefined;
-  const top = await walk(api, run, path, { stop: stored?.newest, pages });
+  const top = await walk(api, run, path, params, { stop: stored?.newest, pages });
   const newest = top.first ?? stored?.newest;
   if (!top.done) {
     const until = stored?.backlog ? stored.backlog.until : stored?.newest;
@@ -368,7 +443,7 @@ async function walkNewestFirst(api: Upstream, run: TargetRun, path: string, page
   if (!backlog) return { stopped: 'caught-up', ...checkpointOf(newest) };
   const starts = [backlog.after, ...(backlog.alternates ?? [])];
   for (const after of starts) {
-    const rest = await walk(api, run, path, { after, stop: backlog.until, pages });
+    const rest = await walk(api, run, path, params, { after, stop: backlog.until, pages });
     if (rest.empty) continue;
     if (rest.done) return { stopped: 'caught-up', ...checkpointOf(newest) };
     const until = backlog.until ? { until: backlog.until } : {};

@@ -62,7 +62,8 @@ describe('x sync', () => {
     ]);
     expect(timeline()[0]?.query).toMatchObject({
       max_results: '100',
-      'tweet.fields': 'created_at,public_metrics,conversation_id,referenced_tweets,attachments,author_id,note_tweet',
+      'tweet.fields':
+        'created_at,public_metrics,conversation_id,referenced_tweets,attachments,author_id,note_tweet,entities,lang,edit_history_tweet_ids,in_reply_to_user_id,possibly_sensitive,reply_settings',
       expansions: 'author_id,attachments.media_keys',
     });
     expect(timeline().map((r) => r.query.pagination_token)).toEqual([undefined, '100', '200']);
@@ -332,5 +333,74 @@ describe('x sync', () => {
     expect(unknown?.detail).toBe('x: no user nobody (GET /users/by/username/nobody found none)');
     const text = JSON.stringify(progress);
     for (const secret of [X_BEARER_TOKEN, 'wrong-token-999']) expect(text).not.toContain(secret);
+  });
+});
+
+describe('x sync: mentions and recent search', () => {
+  let store: Store;
+  let x: Awaited<ReturnType<typeof fakeX>>;
+  const clock = fakeClock();
+  const run = (targets: Target[]) =>
+    runTargets(store.db, targets, { config: fakeConfig(undefined, undefined, x.env()), clock, upstream: fastUpstream });
+  const stored = async () =>
+    (await store.db.selectFrom('microblog_messages').select(['id', 'text']).orderBy('id').execute()).map(
+      (row) => row.text,
+    );
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    x = await fakeX();
+    x.users.push(
+      { id: '2001', username: 'Curator', name: 'Curator', followers: [] },
+      { id: '2002', username: 'talker', name: 'Talker', followers: [] },
+    );
+    const chatter = xPosts(130, '2002', clock.now() - 60_000).map((post, i) => ({
+      ...post,
+      text: i % 2 === 0 ? `hello @curator, zebrafish ${i}` : `nothing to see ${i}`,
+    }));
+    x.posts.push(...chatter);
+  });
+  afterAll(async () => {
+    await x.close();
+    await store.close();
+  });
+  beforeEach(() => {
+    x.requests.length = 0;
+  });
+
+  it("a user's mentions: looked up, paged newest first; the next run asks only for newer ones", async () => {
+    const target: Target = { platform: 'microblog', mentions: 'Curator' };
+    const [first] = await run([target]);
+    // the user's profile, then one page: the 65 posts mentioning it and their author
+    expect(first).toMatchObject({ key: 'microblog:mentions:curator', pages: 2, recordsNew: 1 + 65 + 1 });
+    expect(x.requests.map((r) => r.path)).toEqual(['/2/users/by/username/Curator', '/2/users/2001/mentions']);
+    expect(x.requests[1]!.query).toMatchObject({ max_results: '100', expansions: 'author_id,attachments.media_keys' });
+    expect((await stored()).every((text) => text.startsWith('hello @curator'))).toBe(true);
+
+    x.posts.push({ ...xPosts(1, '2002', clock.now(), 1_900_000_000_000_000_000n)[0]!, text: 'again @Curator' });
+    x.requests.length = 0;
+    const [second] = await run([target]);
+    expect(second).toMatchObject({ recordsNew: 1, stopped: 'caught-up' });
+    expect(x.requests[1]!.query.since_id).toBe(String(1_800_000_000_000_000_000n + 130n));
+  });
+
+  it('a recent search: the query as given, next_token paging, the newest post the checkpoint', async () => {
+    const target: Target = { platform: 'microblog', search: 'nothing to see', pages: 1 };
+    const [first] = await run([target]);
+    // 65 matches (and their author, stored by the mentions' run) fit one page of 100
+    expect(first).toMatchObject({ key: 'microblog:search:nothing to see', pages: 1, recordsNew: 65 });
+    expect(first).toMatchObject({ recordsUnchanged: 1 });
+    expect(x.requests).toEqual([
+      expect.objectContaining({
+        path: '/2/tweets/search/recent',
+        query: expect.objectContaining({ query: 'nothing to see', max_results: '100' }),
+      }),
+    ]);
+    const checkpoint = (await readTargetState(store.db, 'microblog:search:nothing to see'))?.checkpoint;
+    expect(checkpoint).toEqual({ newest: String(1_800_000_000_000_000_000n + 129n) });
+    x.requests.length = 0;
+    const [again] = await run([target]);
+    expect(again).toMatchObject({ pages: 0, recordsNew: 0, stopped: 'caught-up' });
+    expect(x.requests[0]!.query.since_id).toBe(String(1_800_000_000_000_000_000n + 129n));
   });
 });

@@ -15,16 +15,21 @@ const FORMAT = 'twitter-v2';
 /** Posts per page: the API's largest for timelines and recent search; followers' 1,000. */
 const PAGE_SIZE = 100;
 const FOLLOWERS_PAGE = 1000;
-/** Pages per run by default: a timeline's 32 (3,200 posts, all a timeline serves), a search's 10, followers' 1. */
+/** Pages per run by default: a timeline's 32 (3,200 posts, all a timeline serves), mentions' 8 (800, all they serve), a search's 10, followers' 1. */
 const DEFAULT_USER_PAGES = 32;
+const DEFAULT_MENTIONS_PAGES = 8;
 const DEFAULT_SEARCH_PAGES = 10;
 const DEFAULT_FOLLOWERS_PAGES = 1;
 
-/** What each post request asks for: the fields the twitter-v2 importer maps, the author and media expanded. */
+/**
+ * What each post request asks for: the fields the twitter-v2 importer maps, and the ones it keeps as the
+ * records' `extra` (entities, language, edit history…); the author and media expanded.
+ */
 export const POST_FIELDS = {
-  'tweet.fields': 'created_at,public_metrics,conversation_id,referenced_tweets,attachments,author_id,note_tweet',
+  'tweet.fields':
+    'created_at,public_metrics,conversation_id,referenced_tweets,attachments,author_id,note_tweet,entities,lang,edit_history_tweet_ids,in_reply_to_user_id,possibly_sensitive,reply_settings',
   expansions: 'author_id,attachments.media_keys',
-  'user.fields': 'created_at,description,profile_image_url,protected,public_metrics,verified',
+  'user.fields': 'created_at,description,profile_image_url,protected,public_metrics,verified,location,url,entities',
   'media.fields': 'type,url,preview_image_url,variants',
 } as const;
 const USER_FIELDS = { 'user.fields': POST_FIELDS['user.fields'] };
@@ -70,7 +75,10 @@ function client({ config, clock, upstream, onWait }: ClientDeps) {
 /** The credentials check's request: one user, by name (X's developer account); no field asked for. */
 const CHECK_PATH = 'users/by/username/XDevelopers';
 
-/** The microblog (X API v2, an app's bearer token): a user's posts, a conversation's replies, a user's followers. */
+/**
+ * The microblog (X API v2, an app's bearer token): a user's posts, the posts mentioning a user, a recent
+ * search, a conversation's replies, a user's followers.
+ */
 export const x: SyncPlatform = {
   platform: 'microblog',
   api: 'x',
@@ -81,13 +89,26 @@ export const x: SyncPlatform = {
     return {
       async sync(run) {
         const microblogRun = run as TargetRun<MicroblogTarget>;
-        const { user, conversation, followers } = microblogRun.target;
+        const { user, mentions, search, conversation, followers } = microblogRun.target;
         if (user) {
           const { id } = await lookUp(api, microblogRun, user);
           return walkNewest(api, microblogRun, `users/${id}/tweets`, 'pagination_token', DEFAULT_USER_PAGES, {});
         }
+        if (mentions) {
+          const { id } = await lookUp(api, microblogRun, mentions);
+          return walkNewest(api, microblogRun, `users/${id}/mentions`, 'pagination_token', DEFAULT_MENTIONS_PAGES, {});
+        }
+        if (search !== undefined)
+          return walkNewest(api, microblogRun, SEARCH_PATH, 'next_token', DEFAULT_SEARCH_PAGES, { query: search });
         if (conversation)
-          return walkNewest(api, microblogRun, SEARCH_PATH, 'next_token', DEFAULT_SEARCH_PAGES, searchOf(conversation));
+          return walkNewest(
+            api,
+            microblogRun,
+            SEARCH_PATH,
+            'next_token',
+            DEFAULT_SEARCH_PAGES,
+            conversationSearch(conversation),
+          );
         return syncFollowers(api, microblogRun, await lookUp(api, microblogRun, followers!), clock.now());
       },
     };
@@ -102,7 +123,7 @@ export const x: SyncPlatform = {
 
 const SEARCH_PATH = 'tweets/search/recent';
 /** A conversation's replies: the recent search's query. */
-const searchOf = (conversation: string) => ({ query: `conversation_id:${conversation}` });
+const conversationSearch = (conversation: string) => ({ query: `conversation_id:${conversation}` });
 /** A user's lookup, the first request of a user's and a followers' run. */
 const lookUpPath = (username: string) => `users/by/username/${username}`;
 
@@ -116,17 +137,20 @@ function planTarget(target: MicroblogTarget, checkpoint: unknown): RunPlan {
       reads: `the user, then its newest followers again, the first ${count(pages, 'page')} of ${FOLLOWERS_PAGE}`,
     };
   }
-  const pages = target.pages ?? (target.user ? DEFAULT_USER_PAGES : DEFAULT_SEARCH_PAGES);
-  const what = target.user ? 'posts' : 'replies';
+  const pages =
+    target.pages ??
+    (target.user ? DEFAULT_USER_PAGES : target.mentions ? DEFAULT_MENTIONS_PAGES : DEFAULT_SEARCH_PAGES);
+  const what = target.conversation ? 'replies' : target.mentions ? `posts mentioning @${target.mentions}` : 'posts';
   const top = stored.newest ? `the ${what} newer than ${stored.newest} (since_id)` : `the newest ${what} (a first run)`;
   const gaps = stored.backlog?.length
     ? `; then ${count(stored.backlog.length, 'gap')} earlier runs left, at most ${count(pages, 'page')} more`
     : '';
   const reads = `${top}, at most ${count(pages, 'page')} of ${PAGE_SIZE}${gaps}`;
-  if (target.user) return { request: requestLine('GET', lookUpPath(target.user)), reads: `the user, then ${reads}` };
+  const lookedUp = target.user ?? target.mentions;
+  if (lookedUp) return { request: requestLine('GET', lookUpPath(lookedUp)), reads: `the user, then ${reads}` };
   return {
     request: requestLine('GET', SEARCH_PATH, {
-      ...searchOf(target.conversation!),
+      ...(target.search !== undefined ? { query: target.search } : conversationSearch(target.conversation!)),
       max_results: PAGE_SIZE,
       since_id: stored.newest,
     }),
@@ -145,7 +169,7 @@ async function lookUp(api: Upstream, run: TargetRun, username: string): Promise<
 }
 
 /**
- * A newest-first list of posts (a user's timeline, a recent search). A run first walks what is new:
+ * A newest-first list of posts (a user's timeline or mentions, a recent search). A run first walks what is new:
  * from the top, page by page, down to the newest post stored (`since_id`); the first page's
  * `meta.newest_id` is the next checkpoint. Then it continues the backlog earlier runs left (each gap by
  * `until_id` and `since_id`, newest gap first). Each of the two walks reads at most `pages` pages; what a

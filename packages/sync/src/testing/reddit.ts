@@ -36,8 +36,10 @@ type Thing = { kind: string; data: Record<string, unknown> };
 
 /**
  * Reddit's API as documented: the client-credentials token endpoint (POST /api/v1/access_token, basic
- * auth) and, with a bearer token, Listings (`/r/{sub}/new|hot`, `/user/{name}/submitted`, `limit` and
- * `after` paging by fullname; an `after` no longer in the listing answers an empty page) and a post's
+ * auth) and, with a bearer token, Listings (`/r/{sub}/new|hot|top`, `/r/{sub}/comments` (the newest comments,
+ * flat), `/search` and `/r/{sub}/search` (`q` in a title or text, `sort=new`, `restrict_sr=1` in a community),
+ * `/user/{name}/submitted`, `limit` and `after` paging by fullname; an `after` no longer in the listing
+ * answers an empty page), `/api/info` (up to 100 comma-separated fullnames: the posts found) and a post's
  * comments (`/comments/{id}`: two Listings, the comments nested in `replies`). A comment tree is cut as
  * Reddit cuts it: after `limit` comments (depth first) the siblings not sent become a `more` stub (their
  * ids in `children`, `count` with their replies), and a comment at REDDIT_THREAD_DEPTH with replies gets a
@@ -62,14 +64,34 @@ export async function fakeReddit() {
       selftext_html: post.selftext ? `&lt;div&gt;${post.selftext}&lt;/div&gt;` : null,
     },
   });
-  const listing = (items: RedditPost[], query: Record<string, string>) => {
+  /** A page of things (`limit`, after the fullname `after`). */
+  const pageOf = (things: Thing[], query: Record<string, string>) => {
     const limit = Number(query.limit ?? 25);
-    const start = query.after ? items.findIndex((p) => `t3_${p.id}` === query.after) + 1 : 0;
+    const start = query.after ? things.findIndex((t) => t.data.name === query.after) + 1 : 0;
     if (query.after && start === 0) return { kind: 'Listing', data: { after: null, children: [] } };
-    const page = items.slice(start, start + limit);
-    const more = start + limit < items.length;
-    return { kind: 'Listing', data: { after: more ? `t3_${page.at(-1)!.id}` : null, children: page.map(thing) } };
+    const page = things.slice(start, start + limit);
+    const more = start + limit < things.length;
+    return { kind: 'Listing', data: { after: more ? (page.at(-1)!.data.name as string) : null, children: page } };
   };
+  const listing = (items: RedditPost[], query: Record<string, string>) => pageOf(items.map(thing), query);
+  /** A comment as the comments stream answers it (flat, with its post's id and title). */
+  const streamed = (c: RedditComment): Thing => {
+    const post = posts.find((p) => `t3_${p.id}` === c.link_id);
+    return {
+      kind: 't1',
+      data: {
+        ...c,
+        name: `t1_${c.id}`,
+        parent_id: c.parent_id ?? c.link_id,
+        subreddit: post?.subreddit ?? '',
+        link_title: post?.title ?? '',
+        replies: '',
+      },
+    };
+  };
+  const inCommunity = (name: string) => posts.filter((p) => p.subreddit.toLowerCase() === name.toLowerCase());
+  const matching = (items: RedditPost[], q: string) =>
+    items.filter((p) => `${p.title} ${p.selftext}`.toLowerCase().includes(q.toLowerCase()));
   const newestFirst = (items: RedditPost[]) => [...items].sort((a, b) => b.created_utc - a.created_utc);
   const parentOf = (item: RedditComment | RedditPost) =>
     'link_id' in item ? (item.parent_id ?? item.link_id) : `t3_${item.id}`;
@@ -150,11 +172,32 @@ export async function fakeReddit() {
     }
     if (!valid.has(request.authorization?.replace(/^Bearer /, '') ?? ''))
       return { status: 401, body: { message: 'Unauthorized', error: 401 } };
-    let match = /^\/r\/([^/]+)\/(new|hot)$/.exec(request.path);
+    let match = /^\/r\/([^/]+)\/(new|hot|top)$/.exec(request.path);
     if (match) {
-      const inSub = posts.filter((p) => p.subreddit.toLowerCase() === match![1]!.toLowerCase());
+      const inSub = inCommunity(match[1]!);
       const ordered = match[2] === 'new' ? newestFirst(inSub) : [...inSub].sort((a, b) => b.score - a.score);
       return { status: 200, body: listing(ordered, request.query) };
+    }
+    match = /^\/r\/([^/]+)\/comments$/.exec(request.path);
+    if (match) {
+      const inSub = new Set(inCommunity(match[1]!).map((p) => `t3_${p.id}`));
+      const stream = comments.filter((c) => inSub.has(c.link_id)).sort((a, b) => b.created_utc - a.created_utc);
+      return { status: 200, body: pageOf(stream.map(streamed), request.query) };
+    }
+    match = /^(?:\/r\/([^/]+))?\/search$/.exec(request.path);
+    if (match) {
+      const { q, sort, restrict_sr: restrict } = request.query;
+      if (!q || sort !== 'new' || (match[1] !== undefined) !== (restrict === '1'))
+        return { status: 400, body: { message: 'Bad Request', error: 400 } };
+      const within = match[1] ? inCommunity(match[1]) : posts;
+      return { status: 200, body: listing(newestFirst(matching(within, q)), request.query) };
+    }
+    if (request.path === '/api/info') {
+      const names = (request.query.id ?? '').split(',').filter(Boolean);
+      if (names.length === 0 || names.length > 100)
+        return { status: 400, body: { message: 'Bad Request', error: 400 } };
+      const found = names.flatMap((name) => posts.filter((p) => `t3_${p.id}` === name));
+      return { status: 200, body: { kind: 'Listing', data: { after: null, children: found.map(thing) } } };
     }
     match = /^\/user\/([^/]+)\/submitted$/.exec(request.path);
     if (match)

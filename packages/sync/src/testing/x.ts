@@ -20,8 +20,9 @@ export interface XPost {
 /**
  * X API v2 as documented (an app's bearer token): a user by username, a user's posts
  * (`/users/{id}/tweets`: newest first, `since_id`, `until_id`, `max_results`, `pagination_token`; `meta.newest_id`,
- * `meta.oldest_id`, `meta.next_token`), recent search (`query=conversation_id:…`, the same ids, `next_token`), a
- * user's followers (`followers`: newest first);
+ * `meta.oldest_id`, `meta.next_token`), the posts mentioning a user (`/users/{id}/mentions`: `@name` in the
+ * text, paged the same), recent search (`query=conversation_id:…`, else the posts whose text holds the query;
+ * the same ids, `next_token`), a user's followers (`followers`: newest first);
  * expansions give `includes.users`. An empty page is `{meta: {result_count: 0}}`.
  */
 export async function fakeX() {
@@ -98,16 +99,27 @@ export async function fakeX() {
           query.pagination_token,
         ),
       };
-    if (request.path === '/2/tweets/search/recent') {
-      const conversation = /^conversation_id:([0-9]+)$/.exec(query.query ?? '')?.[1];
+    match = /^\/2\/users\/([0-9]+)\/mentions$/.exec(request.path);
+    if (match) {
+      const user = users.find((u) => u.id === match![1]);
+      if (!user) return { status: 404, body: { title: 'Not Found Error', detail: 'no such user' } };
+      const mention = new RegExp(`@${user.username}\\b`, 'i');
       return {
         status: 200,
         body: page(
-          posts.filter((p) => p.conversationId === conversation && p.id !== conversation),
+          posts.filter((p) => mention.test(p.text)),
           query,
-          query.next_token,
+          query.pagination_token,
         ),
       };
+    }
+    if (request.path === '/2/tweets/search/recent') {
+      const text = query.query ?? '';
+      const conversation = /^conversation_id:([0-9]+)$/.exec(text)?.[1];
+      const found = conversation
+        ? posts.filter((p) => p.conversationId === conversation && p.id !== conversation)
+        : posts.filter((p) => p.text.toLowerCase().includes(text.toLowerCase()));
+      return { status: 200, body: page(found, query, query.next_token) };
     }
     match = /^\/2\/users\/([0-9]+)\/followers$/.exec(request.path);
     if (match) {
