@@ -65,6 +65,18 @@ describe('copyStore', () => {
       scales: { forum: 0.15, video: 0.1 },
     });
     await seedMusicSample(from);
+    // counts over time (the demo has none): past one copy batch, several of one record, keyed by all three columns
+    await from.db
+      .insertInto('observations')
+      .values(
+        Array.from({ length: 1_203 }, (_, i) => ({
+          item_table: i % 2 === 0 ? 'forum_posts' : 'video_videos',
+          item_id: `item${i % 7}`,
+          observed_at: NOW.getTime() - i * 60_000,
+          counts: JSON.stringify({ score: i }),
+        })),
+      )
+      .execute();
   });
   afterAll(async () => {
     await from.close();
@@ -87,6 +99,9 @@ describe('copyStore', () => {
     videoChannels: await store.db.selectFrom('video_channels').selectAll().orderBy('id').execute(),
     videoVideos: await store.db.selectFrom('video_videos').selectAll().orderBy('id').execute(),
     videoChartEntries: await store.db.selectFrom('video_chart_entries').selectAll().orderBy('id').execute(),
+    observations: (
+      await store.db.selectFrom('observations').selectAll().orderBy(['item_table', 'item_id', 'observed_at']).execute()
+    ).map((row) => ({ ...row, observed_at: Number(row.observed_at) })),
     ...Object.fromEntries(
       await Promise.all(
         copiedTables
@@ -160,6 +175,7 @@ describe('copyStore', () => {
       settings: 1,
       sync_targets: 0,
       sync_lease: 0,
+      observations: 1_203,
       microblog_users: source.microblogUsers.length,
       microblog_messages: source.microblogMessages.length,
       microblog_follows: source.microblogFollows.length,

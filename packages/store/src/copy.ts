@@ -6,12 +6,13 @@ import type { Database } from './schema.js';
 import { createSettingsStore } from './settings.js';
 
 /** Every table a store holds, with the key it is copied in order of: each platform's, then the kernel's. */
-export const copiedTables: readonly { table: keyof Database; key: string }[] = [
+export const copiedTables: readonly { table: keyof Database; key: string | readonly string[] }[] = [
   ...storePlatforms.flatMap((platform) => platform.tables.map(({ name }) => ({ table: name, key: 'id' }))),
   { table: 'credentials', key: 'id' },
   { table: 'settings', key: 'key' },
   { table: 'sync_targets', key: 'key' },
   { table: 'sync_lease', key: 'name' },
+  { table: 'observations', key: ['item_table', 'item_id', 'observed_at'] },
 ];
 
 /** A table's rows copied so far, or (`table: INDEXES`) the target's secondary indexes built so far. */
@@ -102,27 +103,31 @@ async function copyTable<T extends keyof Database>(
   from: Kysely<Database>,
   to: Kysely<Database>,
   table: T,
-  key: string,
+  key: string | readonly string[],
   onProgress: (progress: CopyProgress) => void,
 ): Promise<number> {
-  const placeholder = dialectOf(from).placeholder(1);
+  const dialect = dialectOf(from);
+  // a composite key is compared as a row value: (a, b, c) > ($1, $2, $3)
+  const keys = typeof key === 'string' ? [key] : key;
+  const order = keys.map((column) => `"${column}"`).join(', ');
+  const lastKey = keys.map((_, i) => dialect.placeholder(i + 1)).join(', ');
   const count = await from.executeQuery<{ n: number | string }>(
     CompiledQuery.raw(`select count(*) as "n" from "${table}"`, []),
   );
   const total = Number(count.rows[0]?.n ?? 0);
-  const first = `select * from "${table}" order by "${key}" limit ${BATCH}`;
-  const next = `select * from "${table}" where "${key}" > ${placeholder} order by "${key}" limit ${BATCH}`;
+  const first = `select * from "${table}" order by ${order} limit ${BATCH}`;
+  const next = `select * from "${table}" where (${order}) > (${lastKey}) order by ${order} limit ${BATCH}`;
   let done = 0;
-  let after: unknown;
+  let after: unknown[] | undefined;
   onProgress({ table, copied: 0, total });
   for (;;) {
-    const query = after === undefined ? CompiledQuery.raw(first, []) : CompiledQuery.raw(next, [after]);
+    const query = after === undefined ? CompiledQuery.raw(first, []) : CompiledQuery.raw(next, after);
     const { rows } = await from.executeQuery<Database[T]>(query);
     const last = rows.at(-1);
     if (last === undefined) break;
     await writeTableRows(to, table, rows, { key });
     done += rows.length;
-    after = Reflect.get(last, key);
+    after = keys.map((column) => Reflect.get(last, column));
     onProgress({ table, copied: done, total });
   }
   return done;

@@ -58,6 +58,17 @@ export interface SyncTargetsTable {
   records_updated: Generated<number>;
 }
 
+/** A record's counts as an import or a sync stored them (migration 0028; import/observations.ts). */
+export interface ObservationsTable {
+  /** The record's table (`forum_posts`, `video_videos`…) and id. */
+  item_table: string;
+  item_id: string;
+  /** When the store read them (epoch ms): the import's or the sync run's time. */
+  observed_at: number;
+  /** JSON object: the counts that mention carried, by column name. */
+  counts: string;
+}
+
 /** Who runs the sync schedule: one holder at a time, until `expires_at` unless renewed. */
 export interface SyncLeaseTable {
   name: string;
@@ -87,6 +98,7 @@ export interface Database extends PlatformTables, DerivedTables {
   settings: SettingsTable;
   sync_targets: SyncTargetsTable;
   sync_lease: SyncLeaseTable;
+  observations: ObservationsTable;
 }
 
 export type * from './platforms/forum/tables.js';

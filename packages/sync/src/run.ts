@@ -121,6 +121,8 @@ export async function runTargets(
           const page = summary.pages + 1;
           const imported = await importDocuments(db, target.platform, format, documents, {
             where: `${key} page ${page}`,
+            // the counts are dated by the run's clock: when they were read
+            observedAt: clock.now(),
           });
           summary.pages = page;
           summary.recordsNew += imported.imported;

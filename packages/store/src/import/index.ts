@@ -17,6 +17,8 @@ export interface ImportOptions {
   recordsPerFlush?: number;
   /** Called after each batch with the counts so far and the bytes read of the total. */
   onProgress?: (summary: ImportSummary, read: ReadProgress) => void;
+  /** The time the import's observations of counts are dated (epoch ms; default: when it starts). */
+  observedAt?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function importData(
     ...(options.recordsPerFlush ? { recordsPerFlush: options.recordsPerFlush } : {}),
     format: `${platform} ${format}`,
     read: progress,
+    ...(options.observedAt !== undefined ? { observedAt: options.observedAt } : {}),
     ...(importer.afterImport ? { afterImport: importer.afterImport.bind(importer) } : {}),
     onProgress: (summary) => options.onProgress?.(summary, progress),
   });
@@ -55,6 +58,8 @@ export interface ImportDocumentsOptions {
   strict?: boolean;
   /** Where the documents came from, for skipped records' locations (default `document`). */
   where?: string;
+  /** The time the documents' counts were read (epoch ms; default: now): their observations' date. */
+  observedAt?: number;
 }
 
 /**
@@ -80,6 +85,7 @@ export async function importDocuments(
   return writeImport(db, importer.readDocuments(documents, options.where ?? 'document'), {
     strict: options.strict ?? false,
     format: `${platform} ${format}`,
+    ...(options.observedAt !== undefined ? { observedAt: options.observedAt } : {}),
     ...(importer.afterImport ? { afterImport: importer.afterImport.bind(importer) } : {}),
   });
 }

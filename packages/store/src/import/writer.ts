@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type Dialect, dialectOf, inWriteTransaction } from '../dialect/index.js';
 import { derivedTablesOf, storePlatforms, writeTableRows } from '../platforms/index.js';
+import type { ObservationsTable } from '../schema.js';
+import { countsChanged, countsOf, OBSERVED, writeObservations } from './observations.js';
 import { dropIndexes, secondaryIndexes } from '../rows/secondary-indexes.js';
 import { encodeInserts, type NumberedTable, numberRows } from '../rows/write-rows.js';
 import type { Database } from '../schema.js';
@@ -87,6 +89,8 @@ export interface WriteOptions {
   format?: string;
   /** Bytes read of the input so far: lets a large SQLite import rebuild indexes once instead of updating them per row. */
   read?: ReadProgress;
+  /** The time its observations of counts are dated (epoch ms; default: when the import starts). */
+  observedAt?: number;
 }
 
 /** A --strict import met a bad record: nothing was written. */
@@ -128,6 +132,7 @@ export async function writeImport(
   options: WriteOptions = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, skipped: 0, skips: [], tables: {} };
+  const observedAt = options.observedAt ?? Date.now();
   const dialect = dialectOf(db);
   const sql = sqlTexts(dialect);
   /** Tables whose stored rows changed: rows inserted, updated or pruned. */
@@ -208,8 +213,11 @@ export async function writeImport(
   async function flush(trx: Executor, { batch, prunes, byTable, mentions, encoded }: Prepared) {
     const existing = new Map<ImportTable, Set<string>>();
     const storedNums = new Map<ImportTable, Map<string, number>>();
+    /** The stored rows' counts, of the tables that keep observations. */
+    const storedCounts = new Map<ImportTable, Map<string, Record<string, unknown>>>();
     for (const [table, rows] of byTable) {
       const numbered = NUMBERED.has(table);
+      const observed = OBSERVED.get(table) ?? [];
       const ids = dialect.bindIds([...rows.keys()]);
       // Records newer than everything stored (a later dump, a first import) have larger ids: one
       // index probe for the table's largest id then stands for a probe per record.
@@ -222,10 +230,11 @@ export async function writeImport(
         continue;
       }
       const found = await trx.executeQuery<{ id: string; num?: number }>(
-        CompiledQuery.raw(sql.existing(table, numbered ? ['num'] : []), [ids]),
+        CompiledQuery.raw(sql.existing(table, [...(numbered ? ['num'] : []), ...observed]), [ids]),
       );
       existing.set(table, new Set(found.rows.map((row) => String(row.id))));
       if (numbered) storedNums.set(table, new Map(found.rows.map((row) => [String(row.id), Number(row.num)])));
+      if (observed.length > 0) storedCounts.set(table, new Map(found.rows.map((row) => [String(row.id), row])));
     }
     for (const [table, rows] of byTable) if (isNumbered(table)) await number(trx, table, rows, storedNums.get(table)!);
     /** The stored rows each table's upserts changed, as the statements reported them. */
@@ -238,6 +247,7 @@ export async function writeImport(
         if (changedRows.size > 0 || [...rows.keys()].some((id) => !existing.get(table)!.has(id))) written.add(table);
       }
     }
+    await observe(trx, byTable, storedCounts);
     await prune(trx, prunes);
     batch.forEach((rows, record) => {
       rows.forEach(({ table, values: { id } }, index) => {
@@ -256,6 +266,28 @@ export async function writeImport(
         if (index === 0) summary[outcome] += 1;
       });
     });
+  }
+
+  /** Dated observations of the counts of the rows the batch stored new, or whose counts it changed (observations.ts). */
+  async function observe(
+    trx: Executor,
+    byTable: Map<ImportTable, Map<string, Pending>>,
+    storedCounts: Map<ImportTable, Map<string, Record<string, unknown>>>,
+  ) {
+    const observations: ObservationsTable[] = [];
+    for (const [table, rows] of byTable) {
+      const observed = OBSERVED.get(table);
+      if (!observed) continue;
+      const stored = storedCounts.get(table);
+      for (const [id, { values, update }] of rows) {
+        const counts = countsOf(values, update, observed);
+        if (!counts) continue;
+        const before = stored?.get(id);
+        if (before && !countsChanged(counts, before)) continue;
+        observations.push({ item_table: table, item_id: id, observed_at: observedAt, counts: JSON.stringify(counts) });
+      }
+    }
+    if (observations.length > 0) await writeObservations(trx, observations);
   }
 
   /**

@@ -29,6 +29,11 @@ export interface PlatformTable {
    * orders unrelated to the rows' (a search index's score order), where row-by-row inserts land at random.
    */
   derived?: readonly (keyof DerivedTables)[];
+  /**
+   * The table's counts (a score, views, followers): an import or sync that stores a row new, or with
+   * any of these changed, records them as a dated observation (import/observations.ts).
+   */
+  observed?: readonly string[];
 }
 
 /**

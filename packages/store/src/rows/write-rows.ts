@@ -8,8 +8,8 @@ import { copyText } from './copy-text.js';
 export type RowWriter = Kysely<Database>;
 
 export interface WriteRowsOptions {
-  /** The column a row is matched on (default `id`): a row whose key is stored updates it. */
-  key?: string;
+  /** The column (or columns, a composite primary key) a row is matched on (default `id`): a row whose key is stored updates it. */
+  key?: string | readonly string[];
   /** The columns a stored row takes (default: all but the key; none: a stored row is left as it is). */
   update?: readonly string[];
   /** Stored rows whose updated columns already hold the values are not rewritten (no index or search-index work). */
@@ -28,7 +28,7 @@ export interface WriteRowsOptions {
   /** With `insertOnly`: the rows as `encodeInserts` gave them, encoded ahead (while an earlier write ran). */
   encoded?: string | undefined;
   /**
-   * Receives the keys of the rows the write inserted or changed, as the statements report them
+   * Receives the keys (the first key column's values) of the rows the write inserted or changed, as the statements report them
    * (`returning` the key): a stored row left as it was (`skipUnchanged` found it identical, or no
    * column to update) is not among them. How an import tells updated rows from unchanged ones
    * without reading them back.
@@ -105,7 +105,7 @@ async function copyRows<T extends keyof Database>(
   if (options.insertOnly) {
     const text = options.encoded ?? copyText(rows, columns);
     await db.executeQuery(CompiledQuery.raw(`copy ${id(table)} (${columns.map(id).join(', ')}) from stdin`, [text]));
-    options.onWritten?.(rows.map((row) => String(Reflect.get(row, options.key ?? 'id'))));
+    options.onWritten?.(rows.map((row) => String(Reflect.get(row, keyColumns(options.key)[0]!))));
     return rows.length;
   }
   const staging = id(`staging_${table}`);
@@ -160,9 +160,10 @@ function arrayTypes(
  * Rows a statement inserted or changed: the keys it returned when asked for them (`onWritten`;
  * SQLite then reports no count), else its count.
  */
-function changedRows(result: QueryResult<Row>, { key = 'id', onWritten }: WriteRowsOptions): number {
+function changedRows(result: QueryResult<Row>, { key, onWritten }: WriteRowsOptions): number {
   if (!onWritten) return Number(result.numAffectedRows ?? 0);
-  onWritten(result.rows.map((row) => String(row[key])));
+  const first = keyColumns(key)[0]!;
+  onWritten(result.rows.map((row) => String(row[first])));
   return result.rows.length;
 }
 
@@ -174,15 +175,16 @@ function statement(
   dialect: Dialect,
   table: string,
   columns: readonly string[],
-  { key = 'id', update, skipUnchanged = false, insertOnly = false, onWritten }: WriteRowsOptions,
+  { key, update, skipUnchanged = false, insertOnly = false, onWritten }: WriteRowsOptions,
   rows: number | 'arrays' | 'staged',
   source: () => string,
 ): string {
+  const keys = keyColumns(key);
   const shape = [
     dialect.kind,
     table,
     columns.join(','),
-    key,
+    keys.join(','),
     update?.join(',') ?? '*',
     skipUnchanged,
     insertOnly,
@@ -191,16 +193,17 @@ function statement(
   ].join('\u0000');
   let text = texts.get(shape);
   if (text === undefined) {
-    const updated = (update ?? columns).filter((column) => column !== key);
-    let conflict = insertOnly ? '' : `on conflict (${id(key)}) do nothing`;
+    const updated = (update ?? columns).filter((column) => !keys.includes(column));
+    const target = keys.map(id).join(', ');
+    let conflict = insertOnly ? '' : `on conflict (${target}) do nothing`;
     if (updated.length > 0 && !insertOnly) {
-      conflict = `on conflict (${id(key)}) do update set ${updated.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}`;
+      conflict = `on conflict (${target}) do update set ${updated.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}`;
       // a row value compared at once: one null-safe test of every column
       if (skipUnchanged)
         conflict += ` where (${updated.map((c) => `${id(table)}.${id(c)}`).join(', ')}) ${dialect.isDistinctFrom} (${updated.map((c) => `excluded.${id(c)}`).join(', ')})`;
     }
     // only the rows the statement inserted or updated come back: none for a conflict it left alone
-    const returning = onWritten ? ` returning ${id(key)}` : '';
+    const returning = onWritten ? ` returning ${id(keys[0]!)}` : '';
     text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd() + returning;
     if (texts.size >= TEXTS_KEPT) texts.clear();
     texts.set(shape, text);
@@ -209,6 +212,8 @@ function statement(
 }
 
 const id = (name: string) => `"${name}"`;
+const keyColumns = (key: WriteRowsOptions['key']): readonly string[] =>
+  key === undefined ? ['id'] : typeof key === 'string' ? [key] : key;
 
 /** Tables whose rows carry a unique `num` beside their `id` (the search index's document number). */
 export type NumberedTable = {

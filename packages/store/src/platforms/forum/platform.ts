@@ -35,8 +35,13 @@ export const forumStorePlatform = defineStorePlatform({
     '0020-forum-search-over18': forumSearchOver18,
   },
   tables: [
-    { name: 'forum_posts', write: writeForumPostRows, derived: ['forum_search'] },
-    { name: 'forum_comments', write: writeForumCommentRows, derived: ['forum_search'] },
+    {
+      name: 'forum_posts',
+      write: writeForumPostRows,
+      derived: ['forum_search'],
+      observed: ['score', 'upvotes', 'downvotes', 'comment_count'],
+    },
+    { name: 'forum_comments', write: writeForumCommentRows, derived: ['forum_search'], observed: ['score'] },
   ],
   columnTypes: FORUM_COLUMNS,
   importers: [redditNdjson, redditApi],

@@ -13,7 +13,14 @@ export const microblogStorePlatform = defineStorePlatform({
   definition: microblogPlatform,
   source: createSqlMicroblogSource,
   migrations: { '0002-microblog': microblog },
-  tables: [{ name: 'microblog_users' }, { name: 'microblog_messages' }, { name: 'microblog_follows' }],
+  tables: [
+    { name: 'microblog_users', observed: ['follower_count', 'following_count', 'message_count', 'like_count'] },
+    {
+      name: 'microblog_messages',
+      observed: ['like_count', 'repost_count', 'reply_count', 'quote_count', 'view_count'],
+    },
+    { name: 'microblog_follows' },
+  ],
   columnTypes: MICROBLOG_COLUMNS,
   importers: [twitterArchive, twitterV2],
   demo: microblogDemoSet,

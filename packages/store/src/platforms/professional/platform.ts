@@ -13,7 +13,11 @@ export const professionalStorePlatform = defineStorePlatform({
   definition: professionalPlatform,
   source: createSqlProfessionalSource,
   migrations: { '0004-professional': professional },
-  tables: [{ name: 'professional_companies' }, { name: 'professional_profiles' }, { name: 'professional_positions' }],
+  tables: [
+    { name: 'professional_companies' },
+    { name: 'professional_profiles', observed: ['follower_count', 'connection_count'] },
+    { name: 'professional_positions' },
+  ],
   columnTypes: PROFESSIONAL_COLUMNS,
   importers: [linkedinExport],
   demo: professionalDemoSet,

@@ -14,7 +14,10 @@ export const shortvideoStorePlatform = defineStorePlatform({
   definition: shortvideoPlatform,
   source: createSqlShortVideoSource,
   migrations: { '0003-shortvideo': shortvideo },
-  tables: [{ name: 'shortvideo_videos' }, { name: 'shortvideo_comments' }],
+  tables: [
+    { name: 'shortvideo_videos', observed: ['like_count', 'comment_count', 'share_count', 'view_count'] },
+    { name: 'shortvideo_comments', observed: ['like_count', 'reply_count'] },
+  ],
   columnTypes: SHORTVIDEO_COLUMNS,
   importers: [tiktokResearch, tiktokExport],
   demo: shortVideoDemoSet,

@@ -24,7 +24,13 @@ export const videoStorePlatform = defineStorePlatform({
   },
   tables: [
     { name: 'video_channels' },
-    { name: 'video_videos', numbered: true, write: writeVideoRows, derived: ['video_search'] },
+    {
+      name: 'video_videos',
+      numbered: true,
+      write: writeVideoRows,
+      derived: ['video_search'],
+      observed: ['views'],
+    },
     { name: 'video_chart_entries' },
   ],
   columnTypes: VIDEO_COLUMNS,
