@@ -30,6 +30,7 @@ export default {
         '<rootDir>/test/professional*.test.ts',
         '<rootDir>/test/video*.test.ts',
         '<rootDir>/test/music.test.ts',
+        '<rootDir>/test/music-extra.test.ts',
         '<rootDir>/test/feeds.test.ts',
         '<rootDir>/test/import.test.ts',
         '<rootDir>/test/export.test.ts',

@@ -1,6 +1,7 @@
 import {
   enumParam,
   envelope,
+  extraField,
   idsParam,
   Image,
   integerParam,
@@ -69,6 +70,7 @@ export const Track = z
     playcount: z.number().describe('Times played.'),
     artists: z.array(ArtistRef).describe('Credited artists, the primary one first.'),
     album: TrackAlbum,
+    extra: extraField,
   })
   .describe('A track in a listing.');
 export type Track = z.infer<typeof Track>;
@@ -85,14 +87,21 @@ export const AlbumTrack = z
     explicit: z.boolean(),
     playcount: z.number(),
     artists: z.array(ArtistRef),
+    extra: extraField,
   })
   .describe('A track of an album.');
 export type AlbumTrack = z.infer<typeof AlbumTrack>;
 
 /** A track of a playlist, with the moment it was added. */
-export const PlaylistTrack = Track.extend({
-  addedAt: Timestamp.describe('When it was added to the playlist.'),
-}).describe('A track of a playlist.');
+export const PlaylistTrack = Track.omit({ extra: true })
+  .extend({
+    addedAt: Timestamp.describe('When it was added to the playlist.'),
+    extra: extraField.describe(
+      "The playlist entry's other fields (`added_by`, `is_local`, …) and its track's under `track`, as the " +
+        'Web API nests them; only when `fields` names `extra`.',
+    ),
+  })
+  .describe('A track of a playlist.');
 export type PlaylistTrack = z.infer<typeof PlaylistTrack>;
 
 /** An album, single or compilation (album detail); releases in listings have the same shape. */
@@ -106,6 +115,7 @@ export const Album = z
     date: ReleaseDate,
     type: AlbumTypeSchema,
     totalTracks: z.number(),
+    extra: extraField,
   })
   .describe('An album, single or compilation.');
 export type Album = z.infer<typeof Album>;
@@ -118,6 +128,7 @@ export const ArtistSummary = z
     uri: catalogUri('artist'),
     avatar: images('Portrait'),
     verified: z.boolean(),
+    extra: extraField,
   })
   .describe('An artist in a listing.');
 export type ArtistSummary = z.infer<typeof ArtistSummary>;
@@ -132,6 +143,7 @@ export const Playlist = z
     owner: UserRef,
     followers: z.number(),
     totalTracks: z.number(),
+    extra: extraField,
   })
   .describe('A playlist (detail and listings).');
 export type Playlist = z.infer<typeof Playlist>;
@@ -145,6 +157,7 @@ export const Show = z
     description: z.string(),
     coverArt: images('Cover art'),
     totalEpisodes: z.number(),
+    extra: extraField,
   })
   .describe('A podcast show (detail and listings).');
 export type Show = z.infer<typeof Show>;
@@ -158,6 +171,7 @@ export const Episode = z
     duration: Duration,
     releaseDate: ReleaseDate,
     coverArt: images('Cover art'),
+    extra: extraField,
   })
   .describe('A podcast episode.');
 export type Episode = z.infer<typeof Episode>;
@@ -169,6 +183,7 @@ export const UserSummary = z
     uri: catalogUri('user'),
     avatar: images('Avatar'),
     followersCount: z.number(),
+    extra: extraField,
   })
   .describe('A user in a listing (followers, following, search).');
 export type UserSummary = z.infer<typeof UserSummary>;
@@ -181,6 +196,7 @@ export const GenreMood = z
     uri: catalogUri('genre'),
     type: z.enum(genreKinds),
     images: images('Tile picture'),
+    extra: extraField,
   })
   .describe('A genre or a mood.');
 export type GenreMood = z.infer<typeof GenreMood>;
@@ -229,6 +245,7 @@ export const ArtistOverview = z
     stats: z.object({ followers: z.number(), monthlyListeners: z.number() }),
     topTracks: z.array(Track).describe("Up to 10 of the artist's tracks, most played first."),
     latestRelease: Album.nullable().describe('The newest album, single or compilation of the artist, or null.'),
+    extra: extraField,
   })
   .describe("An artist's page.");
 export type ArtistOverview = z.infer<typeof ArtistOverview>;
@@ -255,6 +272,7 @@ export const TrackDetail = z
     duration: Duration,
     artists: z.array(ArtistRef),
     album: z.object({ id: z.string(), name: z.string(), uri: catalogUri('album'), type: AlbumTypeSchema }),
+    extra: extraField,
   })
   .describe('A track (track detail).');
 export type TrackDetail = z.infer<typeof TrackDetail>;
@@ -269,6 +287,7 @@ export const UserProfile = z
     followingCount: z.number(),
     publicPlaylists: z.array(Playlist).describe('Up to 10 playlists the user owns, most followed first.'),
     totalPublicPlaylists: z.number(),
+    extra: extraField,
   })
   .describe("A user's profile.");
 export type UserProfile = z.infer<typeof UserProfile>;
@@ -296,6 +315,7 @@ export const SongSearchItem = z.strictObject({
   duration: z.number().describe('Milliseconds.'),
   artists: z.array(ArtistName),
   album: TrackAlbum,
+  extra: extraField,
 });
 export type SongSearchItem = z.infer<typeof SongSearchItem>;
 

@@ -1,5 +1,6 @@
 import {
   booleanParam,
+  extraField,
   idsParam,
   Image,
   integerParam,
@@ -147,6 +148,10 @@ export const ProfileBase = z.object({
   website: z.object({ title: z.string(), url: z.string() }),
   supported_locales: z.array(Locale),
   primary_locale: Locale,
+  extra: extraField.describe(
+    "The export's columns no field holds, keyed by file (`Profile.csv`, `Certifications.csv`, …) and then by the " +
+      "CSV's own header names (a section file's as one object per row of the section); only when `fields` names `extra`.",
+  ),
 });
 export type ProfileBase = z.infer<typeof ProfileBase>;
 
@@ -271,6 +276,7 @@ export const Employee = z.object({
   profileUrl: z.string(),
   connections: z.number().int(),
   experience: z.array(EmployeeExperience),
+  extra: extraField.describe("The member profile's `extra` (see ProfileBase); only when `fields` names `extra`."),
 });
 export type Employee = z.infer<typeof Employee>;
 

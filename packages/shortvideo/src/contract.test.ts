@@ -70,6 +70,8 @@ describe('short-video contract', () => {
       'createdAt',
       'videoUrl',
       'music',
+      // the source's other fields: answered only when `fields` names it
+      'extra',
     ]);
     expect(Object.keys(Comment.shape)).toEqual([
       'id',

@@ -1,5 +1,6 @@
 import {
   enumParam,
+  extraField,
   idsParam,
   integerParam,
   optionalString,
@@ -9,7 +10,10 @@ import {
 } from '@socialquery/core';
 import { z } from 'zod';
 
-/** A short video. `duration` is in seconds. */
+/**
+ * A short video. `duration` is in seconds; `extra` (only with `fields=…,extra`) the video's other
+ * source fields: its TikTok Research API item's and its "Download your data" entry's.
+ */
 export const Video = z.object({
   id: z.string(),
   description: z.string(),
@@ -22,6 +26,7 @@ export const Video = z.object({
   createdAt: Timestamp,
   videoUrl: z.string(),
   music: z.object({ title: z.string(), author: z.string() }),
+  extra: extraField,
 });
 export type Video = z.infer<typeof Video>;
 

@@ -19,7 +19,10 @@ const PER_RESPONSE = 50;
  *   (~2.3 KB an item, as real ones); about 8 search postings a video;
  * - spotify: search responses (`{tracks: {items}}`): tracks named 1 to 4 words, each with its
  *   album (8,000) and one artist, a fifth of them a second (3,000 artists); about 9 postings a
- *   track with its prefix and whole-name postings.
+ *   track with its prefix and whole-name postings. Each object has the fields the Web API gives it
+ *   (`external_urls`, `href`, `uri`, the album's three cover sizes, `available_markets` on the
+ *   track and its album, `is_local`, `is_playable`, `preview_url`…), so what the importer keeps
+ *   as `extra` is as large as real (~3.5 KB a track, most of it the two market lists).
  */
 export async function writeApiResponses(file: string, shape: ResponseShape, records: number): Promise<void> {
   const words = wordSource(shape === 'youtube' ? 42 : 7, shape === 'youtube' ? 6_000 : 4_000, shape === 'youtube');
@@ -159,6 +162,22 @@ function videosListResponse(w: Words, first: number, count: number) {
   return { kind: 'youtube#videoListResponse', items };
 }
 
+/** The markets a track is sold in, as the Web API lists them (most catalog tracks: nearly every market). */
+const MARKETS = (
+  'AD AE AG AL AM AO AR AT AU AZ BA BB BD BE BF BG BH BI BJ BN BO BR BS BT BW BY BZ CA CD CG CH CI CL CM CO CR CV ' +
+  'CW CY CZ DE DJ DK DM DO DZ EC EE EG ES ET FI FJ FM FR GA GB GD GE GH GM GN GQ GR GT GW GY HK HN HR HT HU ID IE ' +
+  'IL IN IQ IS IT JM JO JP KE KG KH KI KM KN KR KW KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MG MH MK ML MN ' +
+  'MO MR MT MU MV MW MX MY MZ NA NE NG NI NL NO NP NR NZ OM PA PE PG PH PK PL PR PS PT PW PY QA RO RS RW SA SB SC ' +
+  'SE SG SI SK SL SM SN SR ST SV SZ TD TG TH TJ TL TN TO TR TT TV TW TZ UA UG US UY UZ VC VE VN VU WS XK ZA ZM ZW'
+).split(' ');
+
+/** The fields every Spotify object of a kind has besides its own: its addresses. */
+const addresses = (kind: 'artist' | 'album' | 'track', id: string) => ({
+  external_urls: { spotify: `https://open.spotify.com/${kind}/${id}` },
+  href: `https://api.spotify.com/v1/${kind}s/${id}`,
+  uri: `spotify:${kind}:${id}`,
+});
+
 interface Catalog {
   artists: { id: string; name: string; type: 'artist' }[];
   albums: { id: string; name: string; artists: { id: string; name: string; type: 'artist' }[] }[];
@@ -168,21 +187,37 @@ const catalogsBySource = new WeakMap<Words, Catalog>();
 function searchResponse(w: Words, first: number, count: number, total: number) {
   let catalog = catalogsBySource.get(w);
   if (!catalog) {
-    const artists = Array.from({ length: 3_000 }, (_, i) => ({
-      id: `ar${String(i).padStart(20, 'x')}`,
-      name: `${capital(w.word())} ${capital(w.word())}`,
-      type: 'artist' as const,
-    }));
-    const albums = Array.from({ length: 8_000 }, (_, i) => ({
-      id: `al${String(i).padStart(20, 'x')}`,
-      name: w.words(1, 3, capital),
-      type: 'album',
-      album_type: 'album',
-      release_date: `${2000 + Math.floor(w.random() * 24)}-0${1 + Math.floor(w.random() * 9)}-1${Math.floor(w.random() * 9)}`,
-      release_date_precision: 'day',
-      total_tracks: 12,
-      artists: [w.pick(artists)],
-    }));
+    const artists = Array.from({ length: 3_000 }, (_, i) => {
+      const id = `ar${String(i).padStart(20, 'x')}`;
+      return {
+        ...addresses('artist', id),
+        id,
+        name: `${capital(w.word())} ${capital(w.word())}`,
+        type: 'artist' as const,
+      };
+    });
+    const albums = Array.from({ length: 8_000 }, (_, i) => {
+      const id = `al${String(i).padStart(20, 'x')}`;
+      const cover = (size: number) => ({
+        url: `https://i.scdn.co/image/ab67616d0000b273${id}${size}`,
+        height: size,
+        width: size,
+      });
+      return {
+        album_type: 'album',
+        total_tracks: 12,
+        available_markets: MARKETS,
+        ...addresses('album', id),
+        id,
+        images: [cover(640), cover(300), cover(64)],
+        name: w.words(1, 3, capital),
+        release_date: `${2000 + Math.floor(w.random() * 24)}-0${1 + Math.floor(w.random() * 9)}-1${Math.floor(w.random() * 9)}`,
+        release_date_precision: 'day',
+        type: 'album',
+        artists: [w.pick(artists)],
+        is_playable: true,
+      };
+    });
     catalog = { artists, albums };
     catalogsBySource.set(w, catalog);
   }
@@ -190,18 +225,24 @@ function searchResponse(w: Words, first: number, count: number, total: number) {
   for (let k = first; k < first + count; k++) {
     const album = w.pick(catalog.albums);
     const featured = w.random() < 0.2 ? [w.pick(catalog.artists)] : [];
+    const id = `tr${String(k).padStart(20, 'x')}`;
     items.push({
-      id: `tr${String(k).padStart(20, 'x')}`,
-      name: w.words(1, 4, capital),
-      type: 'track',
       album,
       artists: [album.artists[0]!, ...featured],
+      available_markets: MARKETS,
       disc_number: 1,
-      track_number: 1 + (k % 12),
       duration_ms: 120_000 + Math.floor(w.random() * 200_000),
       explicit: w.random() < 0.1,
-      popularity: Math.floor(w.random() * 100),
       external_ids: { isrc: `US${k}` },
+      ...addresses('track', id),
+      id,
+      is_local: false,
+      is_playable: true,
+      name: w.words(1, 4, capital),
+      popularity: Math.floor(w.random() * 100),
+      preview_url: null,
+      track_number: 1 + (k % 12),
+      type: 'track',
     });
   }
   const href = 'https://api.spotify.com/v1/search?q=x&type=track';

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../export.js';
-import { type FieldSelection, locateRecords, recordColumns, valueAt } from '../fields.js';
+import { EXTRA_FIELD, type FieldSelection, locateRecords, recordColumns, valueAt } from '../fields.js';
 import type { Operation } from '../operation.js';
 
 /** Turns an export's records into the text of its format: a header (CSV's first row; nothing for NDJSON), then batches of rows. */
@@ -18,7 +18,10 @@ export interface RecordEncoder {
 export function recordEncoder(operation: Operation, format: ExportFormat, selection?: FieldSelection): RecordEncoder {
   if (format === 'ndjson') return ndjsonEncoder;
   const all = recordColumns(locateRecords(operation.response).record);
-  return csvEncoder(selection ? all.filter((column) => isSelected(column, selection)) : all);
+  // `extra` is answered only when selected: without a selection it is no column either
+  return csvEncoder(
+    selection ? all.filter((column) => isSelected(column, selection)) : all.filter((column) => column !== EXTRA_FIELD),
+  );
 }
 
 const ndjsonEncoder: RecordEncoder = {

@@ -20,7 +20,7 @@ import {
   trackSuggestion,
   userSummary,
 } from './present.js';
-import type { MusicSource, Page, SearchRequest } from './source.js';
+import type { MusicSource, Page, PlaylistTrackRecord, ReadOptions, SearchRequest } from './source.js';
 import { nameKey, termsOf } from './text.js';
 
 export const SUCCESS_MESSAGE = 'Request successful';
@@ -39,6 +39,23 @@ const paged = <R, T>(page: Page<R>, offset: number, limit: number, present: (rec
 
 /** What a recommendations `cursor` carries: the stored rank of the last recommendation of its page. */
 const RankPosition = z.strictObject({ rank: z.number().int().min(0) });
+
+/** An answered record, with its source object's `extra` last when it was read (the request selected it) and it has one. */
+const withExtra =
+  <R extends { extra?: Record<string, unknown> }, T extends object>(present: (record: R) => T) =>
+  (record: R): T =>
+    record.extra ? { ...present(record), extra: record.extra } : present(record);
+
+/**
+ * A playlist entry's answer: its `extra` is the entry's other fields with its track's under
+ * `track`, as the Web API nests them (entries of the demo's playlists have neither).
+ */
+function playlistEntry(record: PlaylistTrackRecord) {
+  const { extra, entryExtra, ...rest } = record;
+  const answered = playlistTrack(rest);
+  if (!extra && !entryExtra) return answered;
+  return { ...answered, extra: { ...entryExtra, ...(extra && { track: extra }) } };
+}
 
 /** A precomputed list, guarded against holding the object it was computed for. */
 function withoutSelf<R extends { id: string }>({ items, total }: Page<R>, id: string): Page<R> {
@@ -66,36 +83,41 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
 
   const releases =
     (type: AlbumType) =>
-    async ({
-      uri,
-      offset,
-      limit,
-      order_by,
-    }: {
-      uri: string;
-      offset: number;
-      limit: number;
-      order_by: 'DATE_DESC' | 'DATE_ASC';
-    }) => {
+    async (
+      {
+        uri,
+        offset,
+        limit,
+        order_by,
+      }: {
+        uri: string;
+        offset: number;
+        limit: number;
+        order_by: 'DATE_DESC' | 'DATE_ASC';
+      },
+      { extra }: ReadOptions,
+    ) => {
       const id = await artistId(uri);
-      const page = await source.artistReleases({ artistId: id, type, offset, limit, order: order_by });
-      return ok(paged(page, offset, limit, album));
+      const page = await source.artistReleases({ artistId: id, type, offset, limit, order: order_by }, { extra });
+      return ok(paged(page, offset, limit, withExtra(album)));
     };
 
-  const searches: { [F in FilterBy]: (request: SearchRequest) => Promise<SearchItem[]> } = {
-    song: async (request) => (await source.searchTracks(request)).map(songSearchItem),
-    album: async (request) => (await source.searchAlbums(request)).map(album),
-    artist: async (request) => (await source.searchArtists(request)).map(artistSummary),
-    playlist: async (request) => (await source.searchPlaylists(request)).map(playlist),
-    podcast_show: async (request) => (await source.searchShows(request)).map(show),
-    profile: async (request) => (await source.searchUsers(request)).map(userSummary),
-    genres_mood: async (request) => (await source.searchGenres(request)).map(genre),
+  const searches: {
+    [F in FilterBy]: (request: SearchRequest, options: ReadOptions) => Promise<SearchItem[]>;
+  } = {
+    song: async (request, options) => (await source.searchTracks(request, options)).map(withExtra(songSearchItem)),
+    album: async (request, options) => (await source.searchAlbums(request, options)).map(withExtra(album)),
+    artist: async (request, options) => (await source.searchArtists(request, options)).map(withExtra(artistSummary)),
+    playlist: async (request, options) => (await source.searchPlaylists(request, options)).map(withExtra(playlist)),
+    podcast_show: async (request, options) => (await source.searchShows(request, options)).map(withExtra(show)),
+    profile: async (request, options) => (await source.searchUsers(request, options)).map(withExtra(userSummary)),
+    genres_mood: async (request, options) => (await source.searchGenres(request, options)).map(withExtra(genre)),
   };
 
   return {
-    async 'explore.search'({ keyword, offset, limit, filterBy }) {
+    async 'explore.search'({ keyword, offset, limit, filterBy }, { extra }) {
       const terms = termsOf(keyword);
-      return ok(terms.length === 0 ? [] : await searches[filterBy]({ terms, offset, limit }));
+      return ok(terms.length === 0 ? [] : await searches[filterBy]({ terms, offset, limit }, { extra }));
     },
 
     async 'explore.suggestions'({ keyword }) {
@@ -113,8 +135,8 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       return ok({ suggestions });
     },
 
-    async 'artists.getOverview'({ uri }) {
-      const artist = await found(source.artist(idOf(uri, 'artist')), 'artist', uri);
+    async 'artists.getOverview'({ uri }, { extra }) {
+      const artist = await found(source.artist(idOf(uri, 'artist'), { extra }), 'artist', uri);
       const [topTracks, latest] = await Promise.all([
         source.topTracks(artist.id, LIST_SIZES.topTracks),
         source.latestRelease(artist.id),
@@ -126,32 +148,38 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
         stats: { followers: artist.followers, monthlyListeners: artist.monthlyListeners },
         topTracks: topTracks.map(track),
         latestRelease: latest ? album(latest) : null,
+        ...(artist.extra && { extra: artist.extra }),
       });
     },
 
-    async 'artists.getPlaylists'({ uri }) {
-      return ok(list(await source.artistPlaylists(await artistId(uri), LIST_SIZES.playlists), playlist));
+    async 'artists.getPlaylists'({ uri }, { extra }) {
+      const id = await artistId(uri);
+      return ok(list(await source.artistPlaylists(id, LIST_SIZES.playlists, { extra }), withExtra(playlist)));
     },
 
     'artists.getAlbums': releases('ALBUM'),
     'artists.getSingles': releases('SINGLE'),
     'artists.getCompilations': releases('COMPILATION'),
 
-    async 'artists.getRelated'({ uri }) {
+    async 'artists.getRelated'({ uri }, { extra }) {
       const id = await artistId(uri);
-      return ok(list(withoutSelf(await source.relatedArtists(id, LIST_SIZES.related), id), artistSummary));
+      const related = await source.relatedArtists(id, LIST_SIZES.related, { extra });
+      return ok(list(withoutSelf(related, id), withExtra(artistSummary)));
     },
 
-    async 'artists.getAppearsOn'({ uri }) {
-      return ok(list(await source.appearsOn(await artistId(uri), LIST_SIZES.appearsOn), album));
+    async 'artists.getAppearsOn'({ uri }, { extra }) {
+      const id = await artistId(uri);
+      return ok(list(await source.appearsOn(id, LIST_SIZES.appearsOn, { extra }), withExtra(album)));
     },
 
-    async 'artists.getFeaturing'({ uri }) {
-      return ok(list(await source.featuring(await artistId(uri), LIST_SIZES.featuring), track));
+    async 'artists.getFeaturing'({ uri }, { extra }) {
+      const id = await artistId(uri);
+      return ok(list(await source.featuring(id, LIST_SIZES.featuring, { extra }), withExtra(track)));
     },
 
-    async 'artists.getDiscoveredOn'({ uri }) {
-      return ok(list(await source.discoveredOn(await artistId(uri), LIST_SIZES.discoveredOn), playlist));
+    async 'artists.getDiscoveredOn'({ uri }, { extra }) {
+      const id = await artistId(uri);
+      return ok(list(await source.discoveredOn(id, LIST_SIZES.discoveredOn, { extra }), withExtra(playlist)));
     },
 
     async 'artists.getConcerts'({ uri }) {
@@ -186,28 +214,30 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       });
     },
 
-    async 'albums.getDetail'({ uri }) {
-      return ok(album(await found(source.album(idOf(uri, 'album')), 'album', uri)));
+    async 'albums.getDetail'({ uri }, { extra }) {
+      return ok(withExtra(album)(await found(source.album(idOf(uri, 'album'), { extra }), 'album', uri)));
     },
 
-    async 'albums.getTracks'({ uri, offset, limit }) {
+    async 'albums.getTracks'({ uri, offset, limit }, { extra }) {
       const { id } = await found(source.album(idOf(uri, 'album')), 'album', uri);
-      return ok(paged(await source.albumTracks(id, { offset, limit }), offset, limit, albumTrack));
+      return ok(
+        paged(await source.albumTracks(id, { offset, limit }, { extra }), offset, limit, withExtra(albumTrack)),
+      );
     },
 
-    async 'tracks.getDetail'({ uri }) {
-      return ok(trackDetail(await found(source.track(idOf(uri, 'track')), 'track', uri)));
+    async 'tracks.getDetail'({ uri }, { extra }) {
+      return ok(withExtra(trackDetail)(await found(source.track(idOf(uri, 'track'), { extra }), 'track', uri)));
     },
 
-    async 'tracks.getMany'({ ids }) {
+    async 'tracks.getMany'({ ids }, { extra }) {
       // an id and its URI name one track: the first spelling stands for it
       const wanted = new Map<string, string>();
       for (const given of ids) if (!wanted.has(trackIdOf(given))) wanted.set(trackIdOf(given), given);
-      const found = new Map((await source.tracks([...wanted.keys()])).map((record) => [record.id, record]));
+      const found = new Map((await source.tracks([...wanted.keys()], { extra })).map((record) => [record.id, record]));
       return ok({
         tracks: [...wanted.keys()].flatMap((id) => {
           const record = found.get(id);
-          return record ? [trackDetail(record)] : [];
+          return record ? [withExtra(trackDetail)(record)] : [];
         }),
         notFound: [...wanted].flatMap(([id, given]) => (found.has(id) ? [] : [given])),
       });
@@ -226,57 +256,58 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       });
     },
 
-    async 'tracks.getRecommendations'({ uri, limit, cursor }, { cursors }) {
+    async 'tracks.getRecommendations'({ uri, limit, cursor }, { cursors, extra }) {
       const { id } = await found(source.track(idOf(uri, 'track')), 'track', uri);
       // keyset by the stored rank; the token is bound to the track (its id, however the URI was spelled)
       const binding = cursorBinding(getRecommendations.id, { track: id }, []);
       const afterRank = cursor ? decodePosition(cursors, cursor, binding, RankPosition).rank : undefined;
-      const { items, total } = await source.recommendations(id, limit + 1, afterRank);
+      const { items, total } = await source.recommendations(id, limit + 1, afterRank, { extra });
       const page = items.slice(0, limit);
       const last = page.at(-1);
       return ok({
-        ...list(withoutSelf({ items: page, total }, id), track),
+        ...list(withoutSelf({ items: page, total }, id), withExtra(track)),
         cursor: items.length > limit && last ? cursors.encode({ rank: last.rank }, binding) : '',
       });
     },
 
-    async 'playlists.getDetail'({ uri }) {
-      return ok(playlist(await found(source.playlist(idOf(uri, 'playlist')), 'playlist', uri)));
+    async 'playlists.getDetail'({ uri }, { extra }) {
+      return ok(withExtra(playlist)(await found(source.playlist(idOf(uri, 'playlist'), { extra }), 'playlist', uri)));
     },
 
-    async 'playlists.getTracks'({ uri, offset, limit }) {
+    async 'playlists.getTracks'({ uri, offset, limit }, { extra }) {
       const { id } = await found(source.playlist(idOf(uri, 'playlist')), 'playlist', uri);
-      return ok(paged(await source.playlistTracks(id, { offset, limit }), offset, limit, playlistTrack));
+      return ok(paged(await source.playlistTracks(id, { offset, limit }, { extra }), offset, limit, playlistEntry));
     },
 
-    async 'podcasts.getDetail'({ uri }) {
-      return ok(show(await found(source.show(idOf(uri, 'show')), 'show', uri)));
+    async 'podcasts.getDetail'({ uri }, { extra }) {
+      return ok(withExtra(show)(await found(source.show(idOf(uri, 'show'), { extra }), 'show', uri)));
     },
 
-    async 'podcasts.getEpisodes'({ uri, offset, limit }) {
+    async 'podcasts.getEpisodes'({ uri, offset, limit }, { extra }) {
       const { id } = await found(source.show(idOf(uri, 'show')), 'show', uri);
-      return ok(paged(await source.episodes(id, { offset, limit }), offset, limit, episode));
+      return ok(paged(await source.episodes(id, { offset, limit }, { extra }), offset, limit, withExtra(episode)));
     },
 
-    async 'users.getProfile'({ uri }) {
-      const user = await found(source.user(idOf(uri, 'user')), 'user', uri);
+    async 'users.getProfile'({ uri }, { extra }) {
+      const user = await found(source.user(idOf(uri, 'user'), { extra }), 'user', uri);
       const playlists = await source.userPlaylists(user.id, LIST_SIZES.profilePlaylists);
       return ok({
         ...userSummary(user),
         followingCount: user.following,
         publicPlaylists: playlists.items.map(playlist),
         totalPublicPlaylists: playlists.total,
+        ...(user.extra && { extra: user.extra }),
       });
     },
 
-    async 'users.getFollowers'({ uri }) {
+    async 'users.getFollowers'({ uri }, { extra }) {
       const { id } = await found(source.user(idOf(uri, 'user')), 'user', uri);
-      return ok(list(await source.followers(id, LIST_SIZES.follows), userSummary));
+      return ok(list(await source.followers(id, LIST_SIZES.follows, { extra }), withExtra(userSummary)));
     },
 
-    async 'users.getFollowing'({ uri }) {
+    async 'users.getFollowing'({ uri }, { extra }) {
       const { id } = await found(source.user(idOf(uri, 'user')), 'user', uri);
-      return ok(list(await source.following(id, LIST_SIZES.follows), userSummary));
+      return ok(list(await source.following(id, LIST_SIZES.follows, { extra }), withExtra(userSummary)));
     },
   };
 }

@@ -15,6 +15,7 @@ export type {
   PageRequest,
   PlaylistRecord,
   PlaylistTrackRecord,
+  ReadOptions,
   ReleasesRequest,
   SearchRequest,
   ShowRecord,

@@ -28,6 +28,8 @@ export interface ArtistRecord {
   monthlyListeners: number;
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 /** How much of a release date is known. */
@@ -47,6 +49,8 @@ export interface AlbumRecord {
   artists: ArtistRefRecord[];
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface TrackRecord {
@@ -63,11 +67,18 @@ export interface TrackRecord {
   artists: ArtistRefRecord[];
   /** `images`: the album's cover art as stored; absent → derived from the album id. */
   album: { id: string; name: string; type: AlbumType; images?: Image[] };
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface PlaylistTrackRecord extends TrackRecord {
   /** Epoch milliseconds. */
   addedAt: number;
+  /**
+   * Read as `extra` is: the playlist entry's other fields (`added_by`, `is_local`, …), which the
+   * answer's `extra` carries beside the track's, as the entry holds its track.
+   */
+  entryExtra?: Record<string, unknown>;
 }
 
 export interface PlaylistRecord {
@@ -79,6 +90,8 @@ export interface PlaylistRecord {
   totalTracks: number;
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface ShowRecord {
@@ -89,6 +102,8 @@ export interface ShowRecord {
   totalEpisodes: number;
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface EpisodeRecord {
@@ -102,6 +117,8 @@ export interface EpisodeRecord {
   releasePrecision?: ReleasePrecision;
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface UserRecord {
@@ -111,6 +128,8 @@ export interface UserRecord {
   following: number;
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface GenreRecord {
@@ -119,6 +138,8 @@ export interface GenreRecord {
   type: 'GENRE' | 'MOOD';
   /** As stored, none included; absent where none were recorded (the demo): derived from the id. */
   images?: Image[];
+  /** The source object's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown>;
 }
 
 export interface ConcertRecord {
@@ -139,6 +160,14 @@ export interface LyricsRecord {
   syncType?: 'LINE_SYNCED' | 'UNSYNCED';
   /** In order (by startTimeMs when synced). */
   lines: { startTimeMs: number; words: string }[];
+}
+
+/**
+ * What a read of records includes beyond the answered fields: `extra`, the source object's other
+ * fields, when the request selects it (`fields=…,extra`); a read that does not ask never reads it.
+ */
+export interface ReadOptions {
+  extra?: boolean | undefined;
 }
 
 /** A slice of a listing and the size of the whole listing. */
@@ -186,13 +215,13 @@ export interface ReleasesRequest extends PageRequest {
 
 export interface MusicSource {
   // --- search (see SearchRequest for matching and order): one page of matches, not counted (the answer has no total) ---
-  searchTracks(request: SearchRequest): Promise<TrackRecord[]>;
-  searchAlbums(request: SearchRequest): Promise<AlbumRecord[]>;
-  searchArtists(request: SearchRequest): Promise<ArtistRecord[]>;
-  searchPlaylists(request: SearchRequest): Promise<PlaylistRecord[]>;
-  searchShows(request: SearchRequest): Promise<ShowRecord[]>;
-  searchUsers(request: SearchRequest): Promise<UserRecord[]>;
-  searchGenres(request: SearchRequest): Promise<GenreRecord[]>;
+  searchTracks(request: SearchRequest, options?: ReadOptions): Promise<TrackRecord[]>;
+  searchAlbums(request: SearchRequest, options?: ReadOptions): Promise<AlbumRecord[]>;
+  searchArtists(request: SearchRequest, options?: ReadOptions): Promise<ArtistRecord[]>;
+  searchPlaylists(request: SearchRequest, options?: ReadOptions): Promise<PlaylistRecord[]>;
+  searchShows(request: SearchRequest, options?: ReadOptions): Promise<ShowRecord[]>;
+  searchUsers(request: SearchRequest, options?: ReadOptions): Promise<UserRecord[]>;
+  searchGenres(request: SearchRequest, options?: ReadOptions): Promise<GenreRecord[]>;
 
   // --- suggestions: prefix matches ---
   /**
@@ -205,9 +234,9 @@ export interface MusicSource {
   suggestTracks(prefix: string, limit: number): Promise<TrackRecord[]>;
 
   // --- artists ---
-  artist(artistId: string): Promise<ArtistRecord | undefined>;
+  artist(artistId: string, options?: ReadOptions): Promise<ArtistRecord | undefined>;
   /** Releases of `type` whose credited artists include the artist (see ReleasesRequest for the order). */
-  artistReleases(request: ReleasesRequest): Promise<Page<AlbumRecord>>;
+  artistReleases(request: ReleasesRequest, options?: ReadOptions): Promise<Page<AlbumRecord>>;
   /** The artist's newest release of any type (releaseDate desc, id asc), or undefined. */
   latestRelease(artistId: string): Promise<AlbumRecord | undefined>;
   /** Tracks crediting the artist (in any position), by playcount desc, id asc. */
@@ -216,31 +245,31 @@ export interface MusicSource {
    * Playlists holding tracks crediting the artist, by the number of such entries desc, then
    * followers desc, id asc. `total`: how many playlists hold at least one.
    */
-  artistPlaylists(artistId: string, limit: number): Promise<Page<PlaylistRecord>>;
+  artistPlaylists(artistId: string, limit: number, options?: ReadOptions): Promise<Page<PlaylistRecord>>;
   /** The same playlists, by followers desc, id asc. */
-  discoveredOn(artistId: string, limit: number): Promise<Page<PlaylistRecord>>;
+  discoveredOn(artistId: string, limit: number, options?: ReadOptions): Promise<Page<PlaylistRecord>>;
   /**
    * Related artists, precomputed when the data is loaded from playlist co-occurrence (artists
    * whose tracks share playlists with this artist's; the store documents its exact score and
    * keeps up to 20 per artist), in the stored rank order; never the artist itself.
    */
-  relatedArtists(artistId: string, limit: number): Promise<Page<ArtistRecord>>;
+  relatedArtists(artistId: string, limit: number, options?: ReadOptions): Promise<Page<ArtistRecord>>;
   /** Releases that do not credit the artist but hold a track crediting it, by releaseDate desc, id asc. */
-  appearsOn(artistId: string, limit: number): Promise<Page<AlbumRecord>>;
+  appearsOn(artistId: string, limit: number, options?: ReadOptions): Promise<Page<AlbumRecord>>;
   /** Tracks crediting the artist other than first (featured), by playcount desc, id asc. */
-  featuring(artistId: string, limit: number): Promise<Page<TrackRecord>>;
+  featuring(artistId: string, limit: number, options?: ReadOptions): Promise<Page<TrackRecord>>;
   /** The artist's concerts by date asc, id asc. */
   concerts(artistId: string, limit: number): Promise<Page<ConcertRecord>>;
 
   // --- albums ---
-  album(albumId: string): Promise<AlbumRecord | undefined>;
+  album(albumId: string, options?: ReadOptions): Promise<AlbumRecord | undefined>;
   /** By discNumber, trackNumber, id. */
-  albumTracks(albumId: string, page: PageRequest): Promise<Page<TrackRecord>>;
+  albumTracks(albumId: string, page: PageRequest, options?: ReadOptions): Promise<Page<TrackRecord>>;
 
   // --- tracks ---
-  track(trackId: string): Promise<TrackRecord | undefined>;
+  track(trackId: string, options?: ReadOptions): Promise<TrackRecord | undefined>;
   /** The tracks of these ids that exist (one query), in any order. */
-  tracks(trackIds: readonly string[]): Promise<TrackRecord[]>;
+  tracks(trackIds: readonly string[], options?: ReadOptions): Promise<TrackRecord[]>;
   /** undefined when the track has no lyrics (or is unknown). */
   lyrics(trackId: string): Promise<LyricsRecord | undefined>;
   /**
@@ -251,24 +280,29 @@ export interface MusicSource {
    * if given (keyset paging); a recommended track the store does not hold is skipped in the read
    * itself, so a short page is the end of the listing.
    */
-  recommendations(trackId: string, limit: number, afterRank?: number): Promise<Page<RankedTrackRecord>>;
+  recommendations(
+    trackId: string,
+    limit: number,
+    afterRank?: number,
+    options?: ReadOptions,
+  ): Promise<Page<RankedTrackRecord>>;
 
   // --- playlists ---
-  playlist(playlistId: string): Promise<PlaylistRecord | undefined>;
+  playlist(playlistId: string, options?: ReadOptions): Promise<PlaylistRecord | undefined>;
   /** In playlist order (position asc). */
-  playlistTracks(playlistId: string, page: PageRequest): Promise<Page<PlaylistTrackRecord>>;
+  playlistTracks(playlistId: string, page: PageRequest, options?: ReadOptions): Promise<Page<PlaylistTrackRecord>>;
 
   // --- podcasts ---
-  show(showId: string): Promise<ShowRecord | undefined>;
+  show(showId: string, options?: ReadOptions): Promise<ShowRecord | undefined>;
   /** By releaseDate desc, id asc. */
-  episodes(showId: string, page: PageRequest): Promise<Page<EpisodeRecord>>;
+  episodes(showId: string, page: PageRequest, options?: ReadOptions): Promise<Page<EpisodeRecord>>;
 
   // --- users ---
-  user(userId: string): Promise<UserRecord | undefined>;
+  user(userId: string, options?: ReadOptions): Promise<UserRecord | undefined>;
   /** Playlists the user owns, by followers desc, id asc. */
   userPlaylists(userId: string, limit: number): Promise<Page<PlaylistRecord>>;
   /** Users following the user, most recent follow first, ties by id asc. */
-  followers(userId: string, limit: number): Promise<Page<UserRecord>>;
+  followers(userId: string, limit: number, options?: ReadOptions): Promise<Page<UserRecord>>;
   /** Users the user follows, most recent follow first, ties by id asc. */
-  following(userId: string, limit: number): Promise<Page<UserRecord>>;
+  following(userId: string, limit: number, options?: ReadOptions): Promise<Page<UserRecord>>;
 }

@@ -31,38 +31,41 @@ const EmployeePositionSchema = z.strictObject({
  */
 export function createProfessionalHandlers(source: ProfessionalSource): ContractHandlers<typeof professionalContract> {
   return {
-    async profile(params) {
+    async profile(params, { extra }) {
       const sections = sectionNames.filter((section) => params[includeFlag(section)]);
-      const found = await source.profile({ username: params.username, sections });
+      const found = await source.profile({ username: params.username, sections }, { extra });
       if (!found) throw notFound(`user '${params.username}'`);
       const data = { ...found };
       for (const section of sectionNames) if (!sections.includes(section)) delete data[section];
       return { success: true as const, cost: profileCost(params), data };
     },
-    async profilesByIds({ ids }) {
+    async profilesByIds({ ids }, { extra }) {
       const usernames = distinctUsernames(ids);
       const lower = (name: string) => name.toLowerCase();
       const { records: profiles, notFound } = inRequestOrder(
         usernames,
-        await source.profiles(usernames),
+        await source.profiles(usernames, { extra }),
         (profile) => lower(profile.public_identifier),
         lower,
       );
       return { success: true as const, cost: usernames.length, data: { profiles, notFound } };
     },
-    async companyEmployees({ companyId, limit, title, cursor }, { cursors }) {
+    async companyEmployees({ companyId, limit, title, cursor }, { cursors, extra }) {
       const binding = cursorBinding(
         companyEmployeesOperation.id,
         { companyId, title: title ? title.toLowerCase() : undefined },
         [],
       );
       const after = cursor ? decodePosition(cursors, cursor, binding, EmployeePositionSchema) : undefined;
-      const { entries, total } = await source.companyEmployees({
-        companyId,
-        ...(title ? { title } : {}),
-        ...(after ? { after } : {}),
-        limit: limit + 1,
-      });
+      const { entries, total } = await source.companyEmployees(
+        {
+          companyId,
+          ...(title ? { title } : {}),
+          ...(after ? { after } : {}),
+          limit: limit + 1,
+        },
+        { extra },
+      );
       if (total === 0 && !(await source.companyExists(companyId))) throw notFound(`company '${companyId}'`);
       const page = entries.slice(0, limit);
       const last = page.at(-1);

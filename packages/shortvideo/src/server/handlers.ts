@@ -30,11 +30,12 @@ const UNBOUND = ['limit', 'cursor'];
  * Each page asks the source for one item more than `limit` to know whether another page
  * follows; the last page's cursor is ''. Existence is checked only when a listing comes back empty.
  * `videosByIds` puts the videos found in the order of the (already deduplicated) ids and lists the
- * others as `notFound`; it never answers 404.
+ * others as `notFound`; it never answers 404. Videos carry their `extra` only when the request
+ * selects it (the context's `extra`): the source reads it only then.
  */
 export function createShortVideoHandlers(source: ShortVideoSource): ContractHandlers<typeof shortvideoContract> {
   return {
-    async userPosts({ username, limit, cursor, after: createdAfter, before: createdBefore }, { cursors }) {
+    async userPosts({ username, limit, cursor, after: createdAfter, before: createdBefore }, { cursors, extra }) {
       const window = timeWindowOf(createdAfter, createdBefore);
       const binding = cursorBinding(
         userPosts.id,
@@ -42,7 +43,10 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
         UNBOUND,
       );
       const after = cursor ? decodePosition(cursors, cursor, binding, TimePositionSchema) : undefined;
-      const rows = await source.userPosts({ username, after, ...(window ? { window } : {}), limit: limit + 1 });
+      const rows = await source.userPosts(
+        { username, after, ...(window ? { window } : {}), limit: limit + 1 },
+        { extra },
+      );
       const videos = rows.slice(0, limit);
       if (videos.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       const hasMore = rows.length > limit;
@@ -69,8 +73,12 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
         cursor: rows.length > limit && last ? cursors.encode(commentPosition(last, sort), binding) : '',
       };
     },
-    async videosByIds({ ids }) {
-      const { records: videos, notFound } = inRequestOrder(ids, await source.videosByIds(ids), (video) => video.id);
+    async videosByIds({ ids }, { extra }) {
+      const { records: videos, notFound } = inRequestOrder(
+        ids,
+        await source.videosByIds(ids, { extra }),
+        (video) => video.id,
+      );
       return { videos, notFound };
     },
   };

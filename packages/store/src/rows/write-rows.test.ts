@@ -40,6 +40,7 @@ const genre = (id: string, num: number, name: string): MusicGenresTable => ({
   kind: 'genre',
   color: '#000000',
   images: '[]',
+  extra: '',
 });
 const titles = async () =>
   (await db.selectFrom('forum_posts').select(['id', 'title', 'upvotes', 'hot']).orderBy('id').execute()).map((r) => [

@@ -79,7 +79,7 @@ describe('tiktok sync', () => {
       method: 'POST',
       query: {
         fields:
-          'id,create_time,username,region_code,video_description,music_id,like_count,comment_count,share_count,view_count,hashtag_names',
+          'id,create_time,username,region_code,video_description,music_id,like_count,comment_count,share_count,view_count,hashtag_names,video_duration,effect_ids,playlist_id,voice_to_text,is_stem_verified,favorites_count,video_mention_list,video_label,video_tag,hashtag_info_list,sticker_info_list,effect_info_list',
       },
     });
     expect(await count()).toBe(178);

@@ -18,9 +18,9 @@ import { count } from '../words.js';
 import { clientCredentialsApi } from './oauth.js';
 
 const FORMAT = 'tiktok';
-/** The fields each video query asks for: what the tiktok importer maps. */
+/** The fields each video query asks for: every field of the Research API's video object (what the tiktok importer maps, and the rest it keeps as the videos' `extra`). */
 export const VIDEO_FIELDS =
-  'id,create_time,username,region_code,video_description,music_id,like_count,comment_count,share_count,view_count,hashtag_names';
+  'id,create_time,username,region_code,video_description,music_id,like_count,comment_count,share_count,view_count,hashtag_names,video_duration,effect_ids,playlist_id,voice_to_text,is_stem_verified,favorites_count,video_mention_list,video_label,video_tag,hashtag_info_list,sticker_info_list,effect_info_list';
 /** Videos per request: the API's largest. */
 const MAX_COUNT = 100;
 /** Days a request's window spans at most (start and end dates included). */

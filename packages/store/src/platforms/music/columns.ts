@@ -18,6 +18,7 @@ export const MUSIC_COLUMNS = {
     verified: 'integer',
     followers: 'bigint',
     monthly_listeners: 'bigint',
+    extra: 'text',
   },
   music_albums: {
     id: 'text',
@@ -36,6 +37,7 @@ export const MUSIC_COLUMNS = {
     total_tracks: 'integer',
     popularity: 'integer',
     released_at: 'bigint',
+    extra: 'text',
   },
   music_album_artists: {
     id: 'text',
@@ -61,6 +63,7 @@ export const MUSIC_COLUMNS = {
     explicit: 'integer',
     popularity: 'integer',
     play_count: 'bigint',
+    extra: 'text',
   },
   music_track_artists: { id: 'text', track_id: 'text', artist_id: 'text', role: 'text', position: 'integer' },
   music_lyrics: { id: 'text', language: 'text', sync_type: 'text', provider: 'text', lines: 'text' },
@@ -73,6 +76,7 @@ export const MUSIC_COLUMNS = {
     images: 'text',
     follower_count: 'integer',
     following_count: 'integer',
+    extra: 'text',
   },
   music_follows: { id: 'text', user_id: 'text', follower_id: 'text', followed_at: 'bigint' },
   music_playlists: {
@@ -92,6 +96,7 @@ export const MUSIC_COLUMNS = {
     total_tracks: 'integer',
     followers: 'bigint',
     updated_at: 'bigint',
+    extra: 'text',
   },
   music_playlist_tracks: {
     id: 'text',
@@ -100,6 +105,7 @@ export const MUSIC_COLUMNS = {
     artist_id: 'text',
     position: 'integer',
     added_at: 'bigint',
+    extra: 'text',
   },
   music_shows: {
     id: 'text',
@@ -114,6 +120,7 @@ export const MUSIC_COLUMNS = {
     images: 'text',
     explicit: 'integer',
     total_episodes: 'integer',
+    extra: 'text',
   },
   music_episodes: {
     id: 'text',
@@ -128,6 +135,7 @@ export const MUSIC_COLUMNS = {
     duration_ms: 'integer',
     explicit: 'integer',
     released_at: 'bigint',
+    extra: 'text',
   },
   music_concerts: {
     id: 'text',
@@ -149,6 +157,7 @@ export const MUSIC_COLUMNS = {
     kind: 'text',
     color: 'text',
     images: 'text',
+    extra: 'text',
   },
 } as const satisfies { [T in MusicTable]?: ColumnTypes<T> };
 

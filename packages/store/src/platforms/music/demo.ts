@@ -407,6 +407,7 @@ export function* musicDemoGenres(): Generator<MusicGenresTable> {
     const id = musicIdOf('genre', g);
     const title = titleCase(name);
     yield {
+      extra: '', // no source object
       id,
       num: g + 1,
       ...musicNameColumns(title),
@@ -428,6 +429,7 @@ export function* musicDemoArtists({ scale }: MusicDemoOptions): Generator<MusicA
     const followers = Math.round(2e7 * plan.artistWeight[a]! * (0.5 + unit(0x4a16, a))) + (mix(0x4a17, a) % 500);
     const genres = second ? [genre, second] : [genre];
     yield {
+      extra: '', // no source object
       id,
       num: a + 1,
       ...musicNameColumns(name),
@@ -474,6 +476,7 @@ export function* musicDemoAlbums({ now, scale }: MusicDemoOptions): Generator<Mu
     let plays = 0;
     for (let t = plan.albumTrackStart[b]!; t < plan.albumTrackStart[b + 1]!; t++) plays += plan.trackPlays[t]!;
     yield {
+      extra: '', // no source object
       id,
       num: b + 1,
       ...musicNameColumns(name),
@@ -528,6 +531,7 @@ export function* musicDemoTracks({ scale }: MusicDemoOptions): Generator<MusicTr
     const discs = plan.albumType[b] === 0 && plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]! > 20 ? 2 : 1;
     const perDisc = Math.ceil((plan.albumTrackStart[b + 1]! - plan.albumTrackStart[b]!) / discs);
     yield {
+      extra: '', // no source object
       id: plan.ids.track[t]!,
       num: t + 1,
       ...musicNameColumns(name),
@@ -610,6 +614,7 @@ export function* musicDemoUsers({ scale }: MusicDemoOptions): Generator<MusicUse
     const id = plan.ids.user[u]!;
     const name = userNameOf(u);
     yield {
+      extra: '', // no source object
       id,
       num: u + 1,
       ...musicNameColumns(name),
@@ -745,6 +750,7 @@ export function* musicDemoPlaylists({ now, scale }: MusicDemoOptions): Generator
     const editorial = playlist.owner === EDITORIAL_USER;
     const followers = Math.round((editorial ? 5e6 : 2e4) * unit(0x91a9, p) ** 3) + (mix(0x91aa, p) % 50);
     yield {
+      extra: '', // no source object
       id,
       num: p + 1,
       ...musicNameColumns(playlist.name),
@@ -772,6 +778,7 @@ export function* musicDemoPlaylistTracks({ now, scale }: MusicDemoOptions): Gene
     const span = Math.floor(unit(0x91ae, p) * 900 * DAY_MS);
     for (const [position, t] of tracks.entries()) {
       yield {
+        extra: '', // no source object
         id: `${playlist}:${position}`,
         playlist_id: playlist,
         track_id: plan.ids.track[t]!,
@@ -793,6 +800,7 @@ export function* musicDemoShows({ scale }: MusicDemoOptions): Generator<MusicSho
       (s >= SHOW_TOPICS.length * 4 ? ` with ${rng.pick(FIRST_NAMES)}` : '');
     const id = musicIdOf('show', s);
     yield {
+      extra: '', // no source object
       id,
       num: s + 1,
       ...musicNameColumns(name),
@@ -827,6 +835,7 @@ export function* musicDemoEpisodes({ now, scale }: MusicDemoOptions): Generator<
       const releasedAt = today - (count - n) * 7 * DAY_MS - (s % 7) * DAY_MS + 6 * 3_600_000;
       const id = musicIdOf('episode', e);
       yield {
+        extra: '', // no source object
         id,
         show_id: musicIdOf('show', s),
         name,

@@ -11,6 +11,7 @@ import {
   RecordError,
 } from '../../import/types.js';
 import { imageListJson, isObject, type Json, reasonOf, requiredString } from '../../import/values.js';
+import { remainderOf, type Taken, taken } from '../../import/remainder.js';
 
 /**
  * Spotify Web API objects → the music catalog. A response is an object (`type` track, album,
@@ -21,6 +22,11 @@ import { imageListJson, isObject, type Json, reasonOf, requiredString } from '..
  * Rows carry every column (what a new row gets), and `update` lists the columns the source did
  * carry: an artist named in a track (id and name only), a simplified album (no label, no
  * popularity) or a field an API version leaves out never overwrites what a fuller object stored.
+ *
+ * Every other field of an object is kept in its row's `extra` (remainderOf: the object without the
+ * fields the columns hold, in the API's nesting). Only the full object of a kind updates a stored
+ * `extra` (see `full`): an artist inside a track, a simplified album, track, playlist, show or
+ * episode gives a new row its own, and never replaces a fuller one's.
  */
 
 type Row = ImportRow;
@@ -35,6 +41,115 @@ const NAME_COLUMNS = ['name', 'name_key', 'name_terms'];
 const ALBUM_TYPES = new Set(['album', 'single', 'compilation']);
 const RELEASE_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const PAGE_OWNER = /\/(playlists|albums|shows)\/([^/?#]+)\/(tracks|items|episodes)(?:[?#]|$)/;
+
+/**
+ * The fields each kind's columns hold (the rest is its `extra`). `type` is the row's table; the
+ * objects holding other objects (a track's `album` and `artists`, an episode's `show`, an album's,
+ * playlist's or show's page of tracks, entries or episodes) have those in their own rows. A
+ * `uri` that is just `spotify:<type>:<id>` repeats the id and is left out (see extraOf).
+ */
+const COLUMN_FIELDS = {
+  artist: ['type', 'id', 'name', 'genres', 'images', 'popularity', 'followers.total'],
+  album: [
+    'type',
+    'id',
+    'name',
+    'album_type',
+    'artists',
+    'release_date',
+    'release_date_precision',
+    'label',
+    'images',
+    'total_tracks',
+    'popularity',
+    'tracks',
+  ],
+  track: [
+    'type',
+    'id',
+    'name',
+    'album',
+    'artists',
+    'external_ids.isrc',
+    'disc_number',
+    'track_number',
+    'duration_ms',
+    'explicit',
+    'popularity',
+  ],
+  user: ['type', 'id', 'display_name', 'images', 'followers.total'],
+  playlist: ['type', 'id', 'name', 'description', 'owner', 'images', 'public', 'collaborative', 'followers.total'],
+  entry: ['added_at', 'track', 'item'],
+  show: [
+    'type',
+    'id',
+    'name',
+    'publisher',
+    'description',
+    'media_type',
+    'images',
+    'explicit',
+    'total_episodes',
+    'episodes',
+  ],
+  episode: [
+    'type',
+    'id',
+    'name',
+    'description',
+    'release_date',
+    'release_date_precision',
+    'images',
+    'audio_preview_url',
+    'duration_ms',
+    'explicit',
+    'show',
+  ],
+  category: ['id', 'name', 'icons'],
+} as const;
+type Kind = keyof typeof COLUMN_FIELDS;
+
+/** Each kind's taken fields, without and with its `uri`. */
+const TAKEN = Object.fromEntries(
+  Object.entries(COLUMN_FIELDS).map(([kind, fields]) => [
+    kind,
+    { own: taken(...fields), withUri: taken(...fields, 'uri') } satisfies Record<string, Taken>,
+  ]),
+) as Record<Kind, { own: Taken; withUri: Taken }>;
+
+/**
+ * The object's `extra`: what its columns do not hold (`also`: fields only this object's columns
+ * took, such as the playlist page whose `total` and entries are stored). Its `uri` is left out when
+ * it is `spotify:<type>:<id>`, the id's own; another (a linked or local track's) is kept.
+ */
+function extraOf(record: Json, kind: Kind, also?: Taken): string {
+  const repeatsId =
+    typeof record.uri === 'string' && record.uri === `spotify:${String(record.type)}:${String(record.id)}`;
+  const fields = TAKEN[kind][repeatsId ? 'withUri' : 'own'];
+  return remainderOf(record, also ? new Map([...fields, ...also]) : fields);
+}
+
+/**
+ * Whether this is the kind's full object, whose `extra` replaces a stored one: the fields only the
+ * full object has (a simplified artist has `id` and `name`; a simplified album no `label`,
+ * `popularity`, `copyrights` or `external_ids`; a simplified track no `album`, `popularity` or
+ * `external_ids`; a simplified playlist no `followers`; a playlist's owner no `followers` or
+ * `images`). A simplified show or episode lacks only what its own columns or rows hold (`episodes`,
+ * `show`): its `extra` is the full one's.
+ */
+const FULL_FIELDS: Record<Kind, readonly string[]> = {
+  artist: ['genres', 'popularity', 'followers', 'images'],
+  album: ['label', 'popularity', 'copyrights', 'external_ids', 'tracks'],
+  track: ['album', 'popularity', 'external_ids'],
+  user: ['followers', 'images'],
+  playlist: ['followers'],
+  entry: [],
+  show: [],
+  episode: [],
+  category: [],
+};
+const full = (record: Json, kind: Kind) =>
+  FULL_FIELDS[kind].length === 0 || FULL_FIELDS[kind].some((field) => field in record);
 
 /** A row whose `update` is the columns in `carried` (those whose source field was present). */
 function row<T extends ImportTable>(table: T, values: Database[T], carried: readonly string[]): ImportRow<T> {
@@ -153,6 +268,7 @@ export function mapArtist(artist: Json): Row {
       verified: 0,
       followers: followers(artist),
       monthly_listeners: 0,
+      extra: extraOf(artist, 'artist'),
     },
     [
       ...NAME_COLUMNS,
@@ -160,6 +276,7 @@ export function mapArtist(artist: Json): Row {
       ...when(has(artist, 'images'), 'images'),
       ...when(has(artist, 'popularity'), 'popularity'),
       ...when(has(artist, 'followers'), 'followers'),
+      ...when(full(artist, 'artist'), 'extra'),
     ],
   );
 }
@@ -188,6 +305,7 @@ export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
         images: images(album),
         total_tracks: count(album, 'total_tracks'),
         popularity: count(album, 'popularity'),
+        extra: extraOf(album, 'album'),
       },
       [
         ...NAME_COLUMNS,
@@ -202,6 +320,7 @@ export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
         ...when(has(album, 'images'), 'images'),
         ...when(has(album, 'total_tracks'), 'total_tracks'),
         ...when(has(album, 'popularity'), 'popularity'),
+        ...when(full(album, 'album'), 'extra'),
       ],
     ),
   ];
@@ -248,6 +367,7 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
         explicit: flag(track, 'explicit'),
         popularity: count(track, 'popularity'),
         play_count: 0,
+        extra: extraOf(track, 'track'),
       },
       [
         ...NAME_COLUMNS,
@@ -260,6 +380,7 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
         ...when(has(track, 'duration_ms'), 'duration_ms'),
         ...when(has(track, 'explicit'), 'explicit'),
         ...when(has(track, 'popularity'), 'popularity'),
+        ...when(full(track, 'track'), 'extra'),
       ],
     ),
   ];
@@ -299,8 +420,14 @@ export function mapUser(user: Json): Row {
       images: images(user),
       follower_count: followers(user),
       following_count: 0,
+      extra: extraOf(user, 'user'),
     },
-    [...NAME_COLUMNS, ...when(has(user, 'images'), 'images'), ...when(has(user, 'followers'), 'follower_count')],
+    [
+      ...NAME_COLUMNS,
+      ...when(has(user, 'images'), 'images'),
+      ...when(has(user, 'followers'), 'follower_count'),
+      ...when(full(user, 'user'), 'extra'),
+    ],
   );
 }
 
@@ -309,6 +436,13 @@ function playlistEntries(playlist: Json): Json | undefined {
   const page = isObject(playlist.items) ? playlist.items : playlist.tracks;
   return isObject(page) ? page : undefined;
 }
+
+/**
+ * A playlist's page of entries (`tracks`, or `items` in the API's newer playlists): its `total` is
+ * a column, its entries rows of their own, the rest (`href`, `limit`, `offset`, `next`,
+ * `previous`) the paging of the response it came in, not the playlist's.
+ */
+const PLAYLIST_PAGES = taken('tracks', 'items');
 
 /** A playlist (full or simplified) and its owner. */
 export function mapPlaylist(playlist: Json): Row[] {
@@ -335,6 +469,7 @@ export function mapPlaylist(playlist: Json): Row[] {
         total_tracks: entries ? count(entries, 'total') : 0,
         followers: followers(playlist),
         updated_at: 0,
+        extra: extraOf(playlist, 'playlist', PLAYLIST_PAGES),
       },
       [
         ...NAME_COLUMNS,
@@ -346,6 +481,7 @@ export function mapPlaylist(playlist: Json): Row[] {
         ...when(has(playlist, 'collaborative'), 'collaborative'),
         ...when(entries !== undefined && has(entries, 'total'), 'total_tracks'),
         ...when(has(playlist, 'followers'), 'followers'),
+        ...when(full(playlist, 'playlist'), 'extra'),
       ],
     ),
     owner,
@@ -384,6 +520,7 @@ export function mapPlaylistEntry(
           artist_id: first[0]!.id,
           position,
           added_at: added,
+          extra: extraOf(entry, 'entry'),
         },
       },
       ...mapped.rows,
@@ -411,6 +548,7 @@ export function mapShow(show: Json): Row {
       images: images(show),
       explicit: flag(show, 'explicit'),
       total_episodes: count(show, 'total_episodes'),
+      extra: extraOf(show, 'show'),
     },
     [
       ...NAME_COLUMNS,
@@ -421,9 +559,13 @@ export function mapShow(show: Json): Row {
       ...when(has(show, 'images'), 'images'),
       ...when(has(show, 'explicit'), 'explicit'),
       ...when(has(show, 'total_episodes'), 'total_episodes'),
+      ...when(full(show, 'show'), 'extra'),
     ],
   );
 }
+
+/** An episode's deprecated `language`, held by the column when present (`languages` is kept whole in `extra`). */
+const LANGUAGE = taken('language');
 
 /** An episode (full, with its `show`; or simplified, in a show's episodes page: then `showId` names the show). */
 export function mapEpisode(episode: Json, showId?: string): Row[] {
@@ -453,6 +595,7 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
         duration_ms: count(episode, 'duration_ms'),
         explicit: flag(episode, 'explicit'),
         released_at: release.released_at,
+        extra: extraOf(episode, 'episode', typeof episode.language === 'string' ? LANGUAGE : undefined),
       },
     },
     ...(show ? [show] : []),
@@ -464,8 +607,16 @@ export function mapCategory(category: Json): Row {
   const id = requiredString(category, 'id');
   return row(
     'music_genres',
-    { id, num: 0, ...musicNameColumns(name(category)), kind: 'genre', color: '', images: images(category, 'icons') },
-    [...NAME_COLUMNS, ...when(has(category, 'icons'), 'images')],
+    {
+      id,
+      num: 0,
+      ...musicNameColumns(name(category)),
+      kind: 'genre',
+      color: '',
+      images: images(category, 'icons'),
+      extra: extraOf(category, 'category'),
+    },
+    [...NAME_COLUMNS, ...when(has(category, 'icons'), 'images'), 'extra'],
   );
 }
 

@@ -8,6 +8,7 @@ import { music } from './migrations/0006-music.js';
 import { musicEpisodePrecision } from './migrations/0007-music-episode-precision.js';
 import { musicSearch } from './migrations/0009-music-search.js';
 import { musicTrackArtistsByTrack } from './migrations/0010-music-track-artists-by-track.js';
+import { musicSourceFields } from './migrations/0026-music-source-fields.js';
 import { rebuildMusicSearch, writeMusicSearchRows } from './search-index.js';
 import { createSqlMusicSource } from './source.js';
 
@@ -21,18 +22,44 @@ export const musicStorePlatform = defineStorePlatform({
     '0007-music-episode-precision': musicEpisodePrecision,
     '0009-music-search': musicSearch,
     '0010-music-track-artists-by-track': musicTrackArtistsByTrack,
+    '0026-music-source-fields': musicSourceFields,
   },
   tables: [
     { name: 'music_genres', numbered: true, write: writeMusicSearchRows('music_genres') },
-    { name: 'music_artists', numbered: true, write: writeMusicSearchRows('music_artists') },
-    { name: 'music_albums', numbered: true, write: writeMusicSearchRows('music_albums') },
+    {
+      name: 'music_artists',
+      numbered: true,
+      write: writeMusicSearchRows('music_artists'),
+      observed: ['popularity', 'followers'],
+    },
+    {
+      name: 'music_albums',
+      numbered: true,
+      write: writeMusicSearchRows('music_albums'),
+      observed: ['popularity'],
+    },
     { name: 'music_album_artists' },
-    { name: 'music_tracks', numbered: true, write: writeMusicSearchRows('music_tracks') },
+    {
+      name: 'music_tracks',
+      numbered: true,
+      write: writeMusicSearchRows('music_tracks'),
+      observed: ['popularity', 'play_count'],
+    },
     { name: 'music_track_artists' },
     { name: 'music_lyrics' },
-    { name: 'music_users', numbered: true, write: writeMusicSearchRows('music_users') },
+    {
+      name: 'music_users',
+      numbered: true,
+      write: writeMusicSearchRows('music_users'),
+      observed: ['follower_count'],
+    },
     { name: 'music_follows' },
-    { name: 'music_playlists', numbered: true, write: writeMusicSearchRows('music_playlists') },
+    {
+      name: 'music_playlists',
+      numbered: true,
+      write: writeMusicSearchRows('music_playlists'),
+      observed: ['followers'],
+    },
     { name: 'music_playlist_tracks' },
     { name: 'music_shows', numbered: true, write: writeMusicSearchRows('music_shows') },
     { name: 'music_episodes' },

@@ -18,6 +18,7 @@ const genre = (id: string, name: string): Omit<MusicGenresTable, 'num'> => ({
   kind: 'genre',
   color: '#123456',
   images: '[]',
+  extra: '',
 });
 const names = async () =>
   (await db.selectFrom('music_genres').select(['id', 'num', 'name']).orderBy('id').execute()).map((r) => [

@@ -41,6 +41,7 @@ const artistNames: Record<string, string> = {
 const artistFollowers: Record<string, number> = { ar1: 500, ar2: 900, ar3: 900, ar4: 100, ar5: 50 };
 const artists: MusicArtistsTable[] = Object.keys(artistNames).map((id, i) => ({
   id,
+  extra: '',
   num: i + 1,
   ...musicNameColumns(artistNames[id]!),
   genres: '["pop"]',
@@ -64,6 +65,7 @@ const albumSpecs: [id: string, type: string, artistIds: string[], date: string, 
 ];
 const albums: MusicAlbumsTable[] = albumSpecs.map(([id, type, credits, date, name], i) => ({
   id,
+  extra: '',
   num: i + 1,
   ...musicNameColumns(name),
   album_type: type,
@@ -99,6 +101,7 @@ const trackSpecs: [string, string, string, string[], number, number, number][] =
 ];
 const tracks: MusicTracksTable[] = trackSpecs.map(([id, album, name, credits, plays, disc, number], i) => ({
   id,
+  extra: '',
   num: i + 1,
   ...musicNameColumns(name),
   album_id: album,
@@ -125,6 +128,7 @@ for (const album of albums) album.total_tracks = tracks.filter((t) => t.album_id
 
 const users: MusicUsersTable[] = ['u1', 'u2', 'u3', 'u4'].map((id, i) => ({
   id,
+  extra: '',
   num: i + 1,
   ...musicNameColumns(['Ada Love', 'Ben', 'Cy', 'Dee'][i]!),
   images: '',
@@ -151,6 +155,7 @@ const playlistSpecs: [string, string, number, string[]][] = [
 ];
 const playlists: MusicPlaylistsTable[] = playlistSpecs.map(([id, name, followers, entries], i) => ({
   id,
+  extra: '',
   num: i + 1,
   ...musicNameColumns(name),
   description: `about ${name}`,
@@ -168,6 +173,7 @@ const playlists: MusicPlaylistsTable[] = playlistSpecs.map(([id, name, followers
 const playlistTracks: MusicPlaylistTracksTable[] = playlistSpecs.flatMap(([id, , , entries]) =>
   entries.map((track, position) => ({
     id: `${id}:${position}`,
+    extra: '',
     playlist_id: id,
     track_id: track,
     artist_id: trackSpecs.find((t) => t[0] === track)![3][0]!,
@@ -213,6 +219,7 @@ beforeAll(async () => {
   await upsertMusicRows(db, 'music_shows', [
     {
       id: 'sh1',
+      extra: '',
       num: 1,
       ...musicNameColumns('The Love Podcast'),
       publisher: 'Open Mic',
@@ -225,6 +232,7 @@ beforeAll(async () => {
     },
     {
       id: 'sh2',
+      extra: '',
       num: 2,
       ...musicNameColumns('Science Hour'),
       publisher: 'Love Media',
@@ -241,6 +249,7 @@ beforeAll(async () => {
     'music_episodes',
     ['e1', 'e3', 'e2'].map((id, i) => ({
       id,
+      extra: '',
       show_id: 'sh1',
       name: `Episode ${id}`,
       description: '',
@@ -290,8 +299,8 @@ beforeAll(async () => {
     },
   ]);
   await upsertMusicRows(db, 'music_genres', [
-    { id: 'g1', num: 1, ...musicNameColumns('Love Songs'), kind: 'mood', color: '#000', images: '' },
-    { id: 'g2', num: 2, ...musicNameColumns('Pop'), kind: 'genre', color: '#fff', images: '' },
+    { id: 'g1', num: 1, ...musicNameColumns('Love Songs'), kind: 'mood', color: '#000', images: '', extra: '' },
+    { id: 'g2', num: 2, ...musicNameColumns('Pop'), kind: 'genre', color: '#fff', images: '', extra: '' },
   ]);
   await recomputeMusicDerived(db);
   // upserting again changes nothing (and keeps the full-text index in step), and so does recomputing

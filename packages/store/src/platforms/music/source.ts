@@ -12,6 +12,7 @@ import type {
   Page,
   PlaylistRecord,
   PlaylistTrackRecord,
+  ReadOptions,
   ReleasePrecision,
   SearchRequest,
   ShowRecord,
@@ -21,6 +22,7 @@ import type {
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { inList } from '../../dialect/in-list.js';
 import { recordedJson } from '../../rows/recorded-json.js';
+import { MUSIC_COLUMNS } from './columns.js';
 import type { MusicSearchedTable } from './search-index.js';
 import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
@@ -39,6 +41,21 @@ const withImages = <T extends object>(record: T, text: string | null | undefined
   const images = recordedJson<Image[]>(text);
   return images ? { ...record, images } : record;
 };
+type ColumnsOf<T extends keyof typeof MUSIC_COLUMNS> = keyof (typeof MUSIC_COLUMNS)[T] & string;
+/**
+ * What a read of a table selects: every column (columns.ts) but `extra`, which only a read that
+ * asks for it (ReadOptions) selects; a table without `extra` is read whole.
+ */
+function columnsOf<T extends keyof typeof MUSIC_COLUMNS>(table: T, options?: ReadOptions): ColumnsOf<T>[] {
+  const columns = (Object.keys(MUSIC_COLUMNS[table]) as ColumnsOf<T>[]).filter((column) => column !== 'extra');
+  return options?.extra === true && 'extra' in MUSIC_COLUMNS[table] ? [...columns, 'extra' as ColumnsOf<T>] : columns;
+}
+
+/** The record with the source object's other fields, where they were read and recorded. */
+const withExtra = <T extends object>(record: T, text: unknown): T & { extra?: Record<string, unknown> } => {
+  const extra = recordedJson<Record<string, unknown>>(typeof text === 'string' ? text : undefined);
+  return extra ? { ...record, extra } : record;
+};
 const albumTypeOf = (stored: string | null | undefined): AlbumType => (stored ?? 'album').toUpperCase() as AlbumType;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const refs = (text: string) => JSON.parse(text) as ArtistRefRecord[];
@@ -52,17 +69,20 @@ function toTrack(row: Row): TrackRecord {
     { id: str(row, 'album_id'), name: str(row, 'album_name'), type: albumTypeOf(row.album_type as string | null) },
     row.album_images as string | null,
   );
-  return {
-    id: str(row, 'id'),
-    name: str(row, 'name'),
-    durationMs: num(row, 'duration_ms'),
-    explicit: num(row, 'explicit') === 1,
-    playcount: num(row, 'play_count'),
-    discNumber: num(row, 'disc_number'),
-    trackNumber: num(row, 'track_number'),
-    artists: refs(str(row, 'artists')),
-    album,
-  };
+  return withExtra(
+    {
+      id: str(row, 'id'),
+      name: str(row, 'name'),
+      durationMs: num(row, 'duration_ms'),
+      explicit: num(row, 'explicit') === 1,
+      playcount: num(row, 'play_count'),
+      discNumber: num(row, 'disc_number'),
+      trackNumber: num(row, 'track_number'),
+      artists: refs(str(row, 'artists')),
+      album,
+    },
+    row.extra,
+  );
 }
 
 /** The stored precision; anything else (none is written) reads as the day. */
@@ -71,96 +91,117 @@ function releasePrecisionOf(text: string): ReleasePrecision {
 }
 
 function toAlbum(row: Row): AlbumRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      type: albumTypeOf(row.album_type as string),
-      releaseDate: dayOf(num(row, 'released_at')),
-      releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
-      totalTracks: num(row, 'total_tracks'),
-      artists: refs(str(row, 'artists')),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        type: albumTypeOf(row.album_type as string),
+        releaseDate: dayOf(num(row, 'released_at')),
+        releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
+        totalTracks: num(row, 'total_tracks'),
+        artists: refs(str(row, 'artists')),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toArtist(row: Row): ArtistRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      verified: num(row, 'verified') === 1,
-      biography: str(row, 'biography'),
-      genres: JSON.parse(str(row, 'genres') || '[]') as string[],
-      followers: num(row, 'followers'),
-      monthlyListeners: num(row, 'monthly_listeners'),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        verified: num(row, 'verified') === 1,
+        biography: str(row, 'biography'),
+        genres: JSON.parse(str(row, 'genres') || '[]') as string[],
+        followers: num(row, 'followers'),
+        monthlyListeners: num(row, 'monthly_listeners'),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toPlaylist(row: Row): PlaylistRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      description: str(row, 'description'),
-      owner: { id: str(row, 'owner_id'), name: str(row, 'owner_name') },
-      followers: num(row, 'followers'),
-      totalTracks: num(row, 'total_tracks'),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        description: str(row, 'description'),
+        owner: { id: str(row, 'owner_id'), name: str(row, 'owner_name') },
+        followers: num(row, 'followers'),
+        totalTracks: num(row, 'total_tracks'),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toShow(row: Row): ShowRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      publisher: str(row, 'publisher'),
-      description: str(row, 'description'),
-      totalEpisodes: num(row, 'total_episodes'),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        publisher: str(row, 'publisher'),
+        description: str(row, 'description'),
+        totalEpisodes: num(row, 'total_episodes'),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toEpisode(row: Row): EpisodeRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      description: str(row, 'description'),
-      durationMs: num(row, 'duration_ms'),
-      releaseDate: dayOf(num(row, 'released_at')),
-      releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        description: str(row, 'description'),
+        durationMs: num(row, 'duration_ms'),
+        releaseDate: dayOf(num(row, 'released_at')),
+        releasePrecision: releasePrecisionOf(str(row, 'release_precision')),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toUser(row: Row): UserRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      followers: num(row, 'follower_count'),
-      following: num(row, 'following_count'),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        followers: num(row, 'follower_count'),
+        following: num(row, 'following_count'),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
 function toGenre(row: Row): GenreRecord {
-  return withImages(
-    {
-      id: str(row, 'id'),
-      name: str(row, 'name'),
-      type: str(row, 'kind') === 'mood' ? ('MOOD' as const) : ('GENRE' as const),
-    },
-    row.images as string,
+  return withExtra(
+    withImages(
+      {
+        id: str(row, 'id'),
+        name: str(row, 'name'),
+        type: str(row, 'kind') === 'mood' ? ('MOOD' as const) : ('GENRE' as const),
+      },
+      row.images as string,
+    ),
+    row.extra,
   );
 }
 
@@ -183,10 +224,11 @@ function toConcert(row: Row): ConcertRecord {
  */
 export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
   // tracks with their album (alias t for the track, al for the album)
-  const tracks = () =>
+  const tracks = (options?: ReadOptions) =>
     db
       .selectFrom('music_tracks as t')
       .leftJoin('music_albums as al', 'al.id', 't.album_id')
+      .$if(options?.extra === true, (query) => query.select('t.extra'))
       .select([
         't.id',
         't.name',
@@ -210,43 +252,85 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
-  const tracksById = async (ids: readonly string[]) =>
-    ids.length === 0 ? [] : idsIn(ids, (await tracks().where('t.id', 'in', ids).execute()).map(toTrack));
-  const albumsById = async (ids: readonly string[]) =>
-    ids.length === 0
-      ? []
-      : idsIn(ids, (await db.selectFrom('music_albums').selectAll().where('id', 'in', ids).execute()).map(toAlbum));
-  const artistsById = async (ids: readonly string[]) =>
-    ids.length === 0
-      ? []
-      : idsIn(ids, (await db.selectFrom('music_artists').selectAll().where('id', 'in', ids).execute()).map(toArtist));
-  const playlistsById = async (ids: readonly string[]) =>
+  const tracksById = async (ids: readonly string[], options?: ReadOptions) =>
+    ids.length === 0 ? [] : idsIn(ids, (await tracks(options).where('t.id', 'in', ids).execute()).map(toTrack));
+  const albumsById = async (ids: readonly string[], options?: ReadOptions) =>
     ids.length === 0
       ? []
       : idsIn(
           ids,
-          (await db.selectFrom('music_playlists').selectAll().where('id', 'in', ids).execute()).map(toPlaylist),
+          (
+            await db
+              .selectFrom('music_albums')
+              .select(columnsOf('music_albums', options))
+              .where('id', 'in', ids)
+              .execute()
+          ).map(toAlbum),
         );
-  const usersById = async (ids: readonly string[]) =>
+  const artistsById = async (ids: readonly string[], options?: ReadOptions) =>
     ids.length === 0
       ? []
-      : idsIn(ids, (await db.selectFrom('music_users').selectAll().where('id', 'in', ids).execute()).map(toUser));
+      : idsIn(
+          ids,
+          (
+            await db
+              .selectFrom('music_artists')
+              .select(columnsOf('music_artists', options))
+              .where('id', 'in', ids)
+              .execute()
+          ).map(toArtist),
+        );
+  const playlistsById = async (ids: readonly string[], options?: ReadOptions) =>
+    ids.length === 0
+      ? []
+      : idsIn(
+          ids,
+          (
+            await db
+              .selectFrom('music_playlists')
+              .select(columnsOf('music_playlists', options))
+              .where('id', 'in', ids)
+              .execute()
+          ).map(toPlaylist),
+        );
+  const usersById = async (ids: readonly string[], options?: ReadOptions) =>
+    ids.length === 0
+      ? []
+      : idsIn(
+          ids,
+          (
+            await db
+              .selectFrom('music_users')
+              .select(columnsOf('music_users', options))
+              .where('id', 'in', ids)
+              .execute()
+          ).map(toUser),
+        );
 
   /** The rows of a searched table with these nums, in their order (a search's or suggestion's rank order), in one statement. */
-  async function rowsByNums(table: MusicSearchedTable, nums: readonly number[]): Promise<Row[]> {
+  async function rowsByNums(table: MusicSearchedTable, nums: readonly number[], options?: ReadOptions): Promise<Row[]> {
     if (nums.length === 0) return [];
     // the searched table is chosen at run time: raw SQL, the builder's types need a table known when compiling
+    const columns = sql.join(columnsOf(table, options).map((column) => sql.ref(column)));
     const rows =
       table === 'music_tracks'
-        ? await tracks().select('t.num').where('t.num', 'in', nums).execute()
-        : (await sql<Row & { num: number }>`select * from ${sql.table(table)} where ${inList('num', nums)}`.execute(db))
-            .rows;
+        ? await tracks(options).select('t.num').where('t.num', 'in', nums).execute()
+        : (
+            await sql<
+              Row & { num: number }
+            >`select ${columns} from ${sql.table(table)} where ${inList('num', nums)}`.execute(db)
+          ).rows;
     return inNumOrder(nums, rows);
   }
 
   /** One search: a page of matches of `table` in rank order (search.ts). */
-  async function search<T>(table: MusicSearchedTable, request: SearchRequest, map: (row: Row) => T): Promise<T[]> {
-    return (await rowsByNums(table, await walkMusicSearch(db, table, request))).map(map);
+  async function search<T>(
+    table: MusicSearchedTable,
+    request: SearchRequest,
+    map: (row: Row) => T,
+    options?: ReadOptions,
+  ): Promise<T[]> {
+    return (await rowsByNums(table, await walkMusicSearch(db, table, request), options)).map(map);
   }
 
   /** Tracks crediting the artist at `fromPosition` or later, by playcount desc, id asc. */
@@ -257,7 +341,12 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .where('ta.artist_id', '=', artistId)
       .where('ta.position', '>=', fromPosition);
   }
-  async function creditedTrackPage(artistId: string, fromPosition: number, limit: number): Promise<Page<TrackRecord>> {
+  async function creditedTrackPage(
+    artistId: string,
+    fromPosition: number,
+    limit: number,
+    options?: ReadOptions,
+  ): Promise<Page<TrackRecord>> {
     const rows = await creditedTracks(artistId, fromPosition)
       .select('t.id')
       .distinct()
@@ -269,7 +358,13 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     const { n } = await creditedTracks(artistId, fromPosition)
       .select((eb) => eb.fn.count('t.id').distinct().as('n'))
       .executeTakeFirstOrThrow();
-    return { items: await tracksById(rows.map((row) => row.id)), total: Number(n) };
+    return {
+      items: await tracksById(
+        rows.map((row) => row.id),
+        options,
+      ),
+      total: Number(n),
+    };
   }
 
   /** Playlists holding tracks crediting the artist, with how many such entries each holds. */
@@ -280,7 +375,12 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .innerJoin('music_playlists as p', 'p.id', 'pt.playlist_id')
       .where('ta.artist_id', '=', artistId);
   }
-  async function playlistsOfArtist(artistId: string, limit: number, byEntries: boolean): Promise<Page<PlaylistRecord>> {
+  async function playlistsOfArtist(
+    artistId: string,
+    limit: number,
+    byEntries: boolean,
+    options?: ReadOptions,
+  ): Promise<Page<PlaylistRecord>> {
     let query = artistPlaylistEntries(artistId)
       .select(['p.id', 'p.followers', (eb) => eb.fn.countAll().as('entries')])
       .groupBy(['p.id', 'p.followers']);
@@ -289,13 +389,20 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     const { n } = await artistPlaylistEntries(artistId)
       .select((eb) => eb.fn.count('p.id').distinct().as('n'))
       .executeTakeFirstOrThrow();
-    return { items: await playlistsById(rows.map((row) => row.id)), total: Number(n) };
+    return {
+      items: await playlistsById(
+        rows.map((row) => row.id),
+        options,
+      ),
+      total: Number(n),
+    };
   }
 
   async function follows(
     userId: string,
     limit: number,
     direction: 'followers' | 'following',
+    options?: ReadOptions,
   ): Promise<Page<UserRecord>> {
     const [own, other] =
       direction === 'followers' ? (['user_id', 'follower_id'] as const) : (['follower_id', 'user_id'] as const);
@@ -306,17 +413,23 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       .orderBy(other)
       .limit(limit)
       .execute();
-    return { items: await usersById(rows.map((row) => row.other)), total: await count(edges()) };
+    return {
+      items: await usersById(
+        rows.map((row) => row.other),
+        options,
+      ),
+      total: await count(edges()),
+    };
   }
 
   return {
-    searchTracks: (request) => search('music_tracks', request, toTrack),
-    searchAlbums: (request) => search('music_albums', request, toAlbum),
-    searchArtists: (request) => search('music_artists', request, toArtist),
-    searchPlaylists: (request) => search('music_playlists', request, toPlaylist),
-    searchShows: (request) => search('music_shows', request, toShow),
-    searchUsers: (request) => search('music_users', request, toUser),
-    searchGenres: (request) => search('music_genres', request, toGenre),
+    searchTracks: (request, options) => search('music_tracks', request, toTrack, options),
+    searchAlbums: (request, options) => search('music_albums', request, toAlbum, options),
+    searchArtists: (request, options) => search('music_artists', request, toArtist, options),
+    searchPlaylists: (request, options) => search('music_playlists', request, toPlaylist, options),
+    searchShows: (request, options) => search('music_shows', request, toShow, options),
+    searchUsers: (request, options) => search('music_users', request, toUser, options),
+    searchGenres: (request, options) => search('music_genres', request, toGenre, options),
 
     async suggestArtists(prefix, limit) {
       if (prefix === '') return [];
@@ -327,11 +440,10 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       return (await rowsByNums('music_tracks', await suggestNums(db, 'music_tracks', prefix, limit))).map(toTrack);
     },
 
-    async artist(artistId) {
-      const row = await db.selectFrom('music_artists').selectAll().where('id', '=', artistId).executeTakeFirst();
-      return row ? toArtist(row) : undefined;
+    async artist(artistId, options) {
+      return (await artistsById([artistId], options))[0];
     },
-    async artistReleases({ artistId, type, order, offset, limit }) {
+    async artistReleases({ artistId, type, order, offset, limit }, options) {
       const releases = () =>
         db
           .selectFrom('music_album_artists')
@@ -344,7 +456,13 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
         .limit(limit)
         .offset(offset)
         .execute();
-      return { items: await albumsById(rows.map((row) => row.album_id)), total: await count(releases()) };
+      return {
+        items: await albumsById(
+          rows.map((row) => row.album_id),
+          options,
+        ),
+        total: await count(releases()),
+      };
     },
     async latestRelease(artistId) {
       const row = await db
@@ -360,15 +478,21 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
     async topTracks(artistId, limit) {
       return (await creditedTrackPage(artistId, 0, limit)).items;
     },
-    artistPlaylists: (artistId, limit) => playlistsOfArtist(artistId, limit, true),
-    discoveredOn: (artistId, limit) => playlistsOfArtist(artistId, limit, false),
-    async relatedArtists(artistId, limit) {
+    artistPlaylists: (artistId, limit, options) => playlistsOfArtist(artistId, limit, true, options),
+    discoveredOn: (artistId, limit, options) => playlistsOfArtist(artistId, limit, false, options),
+    async relatedArtists(artistId, limit, options) {
       const related = () =>
         db.selectFrom('music_related_artists').where('artist_id', '=', artistId).where('related_id', '<>', artistId);
       const rows = await related().select('related_id').orderBy('rank').limit(limit).execute();
-      return { items: await artistsById(rows.map((row) => row.related_id)), total: await count(related()) };
+      return {
+        items: await artistsById(
+          rows.map((row) => row.related_id),
+          options,
+        ),
+        total: await count(related()),
+      };
     },
-    async appearsOn(artistId, limit) {
+    async appearsOn(artistId, limit, options) {
       const albums = () =>
         db
           .selectFrom('music_track_artists as ta')
@@ -395,20 +519,26 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       const { n } = await albums()
         .select((eb) => eb.fn.count('al.id').distinct().as('n'))
         .executeTakeFirstOrThrow();
-      return { items: await albumsById(rows.map((row) => row.id)), total: Number(n) };
+      return {
+        items: await albumsById(
+          rows.map((row) => row.id),
+          options,
+        ),
+        total: Number(n),
+      };
     },
-    featuring: (artistId, limit) => creditedTrackPage(artistId, 1, limit),
+    featuring: (artistId, limit, options) => creditedTrackPage(artistId, 1, limit, options),
     async concerts(artistId, limit) {
       const concerts = () => db.selectFrom('music_concerts').where('artist_id', '=', artistId);
       const rows = await concerts().selectAll().orderBy('starts_at').orderBy('id').limit(limit).execute();
       return { items: rows.map(toConcert), total: await count(concerts()) };
     },
 
-    async album(albumId) {
-      return (await albumsById([albumId]))[0];
+    async album(albumId, options) {
+      return (await albumsById([albumId], options))[0];
     },
-    async albumTracks(albumId, { offset, limit }) {
-      const rows = await tracks()
+    async albumTracks(albumId, { offset, limit }, options) {
+      const rows = await tracks(options)
         .where('t.album_id', '=', albumId)
         .orderBy('t.disc_number')
         .orderBy('t.track_number')
@@ -422,8 +552,8 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       };
     },
 
-    async track(trackId) {
-      const row = await tracks().where('t.id', '=', trackId).executeTakeFirst();
+    async track(trackId, options) {
+      const row = await tracks(options).where('t.id', '=', trackId).executeTakeFirst();
       return row ? toTrack(row) : undefined;
     },
     tracks: tracksById,
@@ -436,7 +566,7 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
         lines: JSON.parse(row.lines) as LyricsRecord['lines'],
       };
     },
-    async recommendations(trackId, limit, afterRank) {
+    async recommendations(trackId, limit, afterRank, options) {
       const stored = () =>
         db
           .selectFrom('music_track_recommendations as r')
@@ -450,7 +580,14 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       );
       if (afterRank !== undefined) listed = listed.where('r.rank', '>', afterRank);
       const rows = await listed.select(['r.rank', 'r.recommended_id']).orderBy('r.rank').limit(limit).execute();
-      const byId = new Map((await tracksById(rows.map((row) => row.recommended_id))).map((t) => [t.id, t]));
+      const byId = new Map(
+        (
+          await tracksById(
+            rows.map((row) => row.recommended_id),
+            options,
+          )
+        ).map((t) => [t.id, t]),
+      );
       return {
         items: rows.flatMap((row) => {
           const found = byId.get(row.recommended_id);
@@ -460,24 +597,30 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       };
     },
 
-    async playlist(playlistId) {
-      return (await playlistsById([playlistId]))[0];
+    async playlist(playlistId, options) {
+      return (await playlistsById([playlistId], options))[0];
     },
-    async playlistTracks(playlistId, { offset, limit }) {
+    async playlistTracks(playlistId, { offset, limit }, options) {
       const entries = await db
         .selectFrom('music_playlist_tracks')
         .select(['track_id', 'added_at'])
+        .$if(options?.extra === true, (query) => query.select('extra'))
         .where('playlist_id', '=', playlistId)
         .orderBy('position')
         .limit(limit)
         .offset(offset)
         .execute();
       const byId = new Map(
-        (await tracksById([...new Set(entries.map((entry) => entry.track_id))])).map((track) => [track.id, track]),
+        (await tracksById([...new Set(entries.map((entry) => entry.track_id))], options)).map((track) => [
+          track.id,
+          track,
+        ]),
       );
       const items = entries.flatMap((entry): PlaylistTrackRecord[] => {
         const track = byId.get(entry.track_id);
-        return track ? [{ ...track, addedAt: Number(entry.added_at) }] : [];
+        if (!track) return [];
+        const entryExtra = recordedJson<Record<string, unknown>>(entry.extra);
+        return [{ ...track, addedAt: Number(entry.added_at), ...(entryExtra && { entryExtra }) }];
       });
       return {
         items,
@@ -485,14 +628,18 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       };
     },
 
-    async show(showId) {
-      const row = await db.selectFrom('music_shows').selectAll().where('id', '=', showId).executeTakeFirst();
+    async show(showId, options) {
+      const row = await db
+        .selectFrom('music_shows')
+        .select(columnsOf('music_shows', options))
+        .where('id', '=', showId)
+        .executeTakeFirst();
       return row ? toShow(row) : undefined;
     },
-    async episodes(showId, { offset, limit }) {
+    async episodes(showId, { offset, limit }, options) {
       const episodes = () => db.selectFrom('music_episodes').where('show_id', '=', showId);
       const rows = await episodes()
-        .selectAll()
+        .select(columnsOf('music_episodes', options))
         .orderBy('released_at', 'desc')
         .orderBy('id')
         .limit(limit)
@@ -501,15 +648,20 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
       return { items: rows.map(toEpisode), total: await count(episodes()) };
     },
 
-    async user(userId) {
-      return (await usersById([userId]))[0];
+    async user(userId, options) {
+      return (await usersById([userId], options))[0];
     },
     async userPlaylists(userId, limit) {
       const owned = () => db.selectFrom('music_playlists').where('owner_id', '=', userId);
-      const rows = await owned().selectAll().orderBy('followers', 'desc').orderBy('id').limit(limit).execute();
+      const rows = await owned()
+        .select(columnsOf('music_playlists'))
+        .orderBy('followers', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
       return { items: rows.map(toPlaylist), total: await count(owned()) };
     },
-    followers: (userId, limit) => follows(userId, limit, 'followers'),
-    following: (userId, limit) => follows(userId, limit, 'following'),
+    followers: (userId, limit, options) => follows(userId, limit, 'followers', options),
+    following: (userId, limit, options) => follows(userId, limit, 'following', options),
   };
 }

@@ -23,6 +23,8 @@ export interface MusicArtistsTable {
   verified: number;
   followers: number;
   monthly_listeners: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** A release; `album_type` album | single | compilation; `artists` its credits as a JSON array of {id, name}; `artist_names` their names joined by ", " (searched). */
@@ -46,6 +48,8 @@ export interface MusicAlbumsTable {
   popularity: number;
   /** The release date's first moment (UTC), for ordering. */
   released_at: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** An album artist (`id` `<album_id>:<position>`), with the album's type and date copied for discography listings. */
@@ -79,6 +83,8 @@ export interface MusicTracksTable {
   explicit: number;
   popularity: number;
   play_count: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** A track's artist (`id` `<track_id>:<position>`); position 0 is the primary artist; role main or featured (as credited). */
@@ -109,6 +115,8 @@ export interface MusicUsersTable {
   images: string;
   follower_count: number;
   following_count: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** `follower_id` follows user `user_id` since `followed_at`; `id` is `<user_id>:<follower_id>`. */
@@ -137,6 +145,8 @@ export interface MusicPlaylistsTable {
   total_tracks: number;
   followers: number;
   updated_at: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** One entry of a playlist (`id` `<playlist_id>:<position>`, positions from 0); `artist_id` is the track's first artist (copied: co-occurrence works on it). */
@@ -147,6 +157,8 @@ export interface MusicPlaylistTracksTable {
   artist_id: string;
   position: number;
   added_at: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 export interface MusicShowsTable {
@@ -162,6 +174,8 @@ export interface MusicShowsTable {
   images: string;
   explicit: number;
   total_episodes: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 export interface MusicEpisodesTable {
@@ -179,6 +193,8 @@ export interface MusicEpisodesTable {
   duration_ms: number;
   explicit: number;
   released_at: number;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 export interface MusicConcertsTable {
@@ -204,6 +220,8 @@ export interface MusicGenresTable {
   kind: string;
   color: string;
   images: string;
+  /** The Spotify object's other fields (JSON object; '' when none was recorded: migration 0026). */
+  extra: string;
 }
 
 /** Derived (recomputeMusicDerived): the `rank`-th (from 1) recommendation for a track; `id` `<track_id>:<rank>`. */

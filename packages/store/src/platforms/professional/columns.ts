@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The professional tables' columns with their SQL types (migration 0004). */
+/** The professional tables' columns with their SQL types (migrations 0004 and 0027). */
 export const PROFESSIONAL_COLUMNS = {
   professional_profiles: {
     id: 'text',
@@ -48,6 +48,7 @@ export const PROFESSIONAL_COLUMNS = {
     honors: 'text',
     volunteers: 'text',
     educations: 'text',
+    extra: 'text',
   },
   professional_companies: { id: 'text', name: 'text', url: 'text', logo: 'text' },
   professional_positions: {

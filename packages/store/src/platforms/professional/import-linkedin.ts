@@ -88,25 +88,76 @@ function birth(text: string) {
   return { day: Number(match[2]), month: MONTHS.indexOf(match[1]!) + 1, year: Number(match[3] ?? 0) };
 }
 
-/** Maps one section CSV's rows into the profile's section, yielding the skipped rows. */
+/** The row's columns no field holds (`mapped` are the ones that do), by the CSV's header names, as written. */
+const unmapped = (row: Row, mapped: readonly string[]): Row =>
+  Object.fromEntries(Object.entries(row).filter(([column]) => !mapped.includes(column)));
+
+/**
+ * The profile's `extra`: per file, the columns no field holds (Profile.csv's as one object, a
+ * section file's as one object per row the section kept, in its order); a file whose every column
+ * is mapped is left out.
+ */
+type ExportRest = Record<string, Row | Row[]>;
+
+/**
+ * Maps one section CSV's rows into the profile's section, yielding the skipped rows; the columns
+ * other than `mapped` go to `rest` under the file's name.
+ */
 async function* section<T>(
   dir: string,
   file: string,
   progress: ReadProgress,
   into: T[],
+  { rest, mapped }: { rest: ExportRest; mapped: readonly string[] },
   map: (row: Row, n: number) => T,
 ): AsyncGenerator<ImportItem> {
   const path = join(dir, file);
   if (!(await stat(path).catch(() => undefined))) return;
   let n = 0;
+  const kept: Row[] = [];
   for await (const { line, row } of readCsv(path, progress)) {
     try {
       into.push(map(row, n++));
+      kept.push(unmapped(row, mapped));
     } catch (error) {
       yield { location: `${file} line ${line}`, error: reasonOf(error) };
     }
   }
+  if (kept.some((row) => Object.keys(row).length > 0)) rest[file] = kept;
 }
+
+/**
+ * Profile.csv's columns the profile's fields hold. Birth Date, Geo Location and Websites are held
+ * only when nothing of them is lost (a date the birth fields read, a place of at most city and
+ * country, a single address): otherwise they are kept whole in `extra` too.
+ */
+function profileColumnsHeld(row: Row): string[] {
+  const birthDate = cell(row, 'Birth Date');
+  const geo = cell(row, 'Geo Location');
+  const websites = cell(row, 'Websites');
+  return [
+    'First Name',
+    'Last Name',
+    'Headline',
+    'Address',
+    'Zip Code',
+    ...(birthDate === '' || birth(birthDate).day > 0 ? ['Birth Date'] : []),
+    ...(geo.split(',').length <= 2 ? ['Geo Location'] : []),
+    ...(websites === '' || websites === firstWebsite(websites) ? ['Websites'] : []),
+  ];
+}
+
+/** Each section file's columns its section's fields hold. */
+const SECTION_COLUMNS = {
+  'Positions.csv': ['Company Name', 'Title', 'Description', 'Location', 'Started On', 'Finished On'],
+  'Education.csv': ['School Name', 'Start Date', 'End Date', 'Notes', 'Degree Name', 'Activities'],
+  'Skills.csv': ['Name'],
+  'Certifications.csv': ['Name', 'Url', 'Authority', 'Started On'],
+  'Publications.csv': ['Name', 'Publisher', 'Description', 'Published On', 'Url'],
+  'Honors.csv': ['Title', 'Description', 'Issued On'],
+  'Volunteering.csv': ['Company Name', 'Role', 'Cause', 'Started On', 'Finished On', 'Description'],
+} as const;
+type SectionFile = keyof typeof SECTION_COLUMNS;
 
 export const linkedinExport: Importer = {
   platform: 'professional',
@@ -139,8 +190,12 @@ export const linkedinExport: Importer = {
       volunteers: [],
       educations: [],
     };
+    const rest: ExportRest = {};
+    const profileRest = unmapped(profileRow, profileColumnsHeld(profileRow));
+    if (Object.keys(profileRest).length > 0) rest['Profile.csv'] = profileRest;
+    const from = (file: SectionFile) => ({ rest, mapped: SECTION_COLUMNS[file] });
     const positions: ImportItem[] = [];
-    yield* section(dir, 'Positions.csv', progress, sections.experiences, (row, n) => {
+    yield* section(dir, 'Positions.csv', progress, sections.experiences, from('Positions.csv'), (row, n) => {
       const company = cell(row, 'Company Name');
       const title = cell(row, 'Title');
       if (company === '' || title === '') throw new RecordError('Company Name and Title are required');
@@ -179,7 +234,7 @@ export const linkedinExport: Importer = {
         media: [],
       };
     });
-    yield* section(dir, 'Education.csv', progress, sections.educations, (row, n) => ({
+    yield* section(dir, 'Education.csv', progress, sections.educations, from('Education.csv'), (row, n) => ({
       id: `${id}:education:${n + 1}`,
       school: cell(row, 'School Name'),
       date: range(row, 'Start Date', 'End Date'),
@@ -190,24 +245,24 @@ export const linkedinExport: Importer = {
       media: [],
       skills: [],
     }));
-    yield* section(dir, 'Skills.csv', progress, sections.skills, (row) => {
+    yield* section(dir, 'Skills.csv', progress, sections.skills, from('Skills.csv'), (row) => {
       if (cell(row, 'Name') === '') throw new RecordError('Name is required');
       return { skill: cell(row, 'Name'), num_endorsements: 0, is_passed_skill_assessment: false };
     });
-    yield* section(dir, 'Certifications.csv', progress, sections.certifications, (row) => ({
+    yield* section(dir, 'Certifications.csv', progress, sections.certifications, from('Certifications.csv'), (row) => ({
       title: cell(row, 'Name'),
       authority: cell(row, 'Authority'),
       credential_url: cell(row, 'Url'),
       issued_at: cell(row, 'Started On'),
     }));
-    yield* section(dir, 'Publications.csv', progress, sections.publications, (row) => ({
+    yield* section(dir, 'Publications.csv', progress, sections.publications, from('Publications.csv'), (row) => ({
       title: cell(row, 'Name'),
       publication: cell(row, 'Publisher'),
       description: cell(row, 'Description'),
       date: cell(row, 'Published On'),
       publication_url: cell(row, 'Url'),
     }));
-    yield* section(dir, 'Honors.csv', progress, sections.honors, (row) => ({
+    yield* section(dir, 'Honors.csv', progress, sections.honors, from('Honors.csv'), (row) => ({
       title: cell(row, 'Title'),
       caption: cell(row, 'Description'),
       issued_by: '',
@@ -215,7 +270,7 @@ export const linkedinExport: Importer = {
       associated_with: '',
       media: [],
     }));
-    yield* section(dir, 'Volunteering.csv', progress, sections.volunteers, (row) => ({
+    yield* section(dir, 'Volunteering.csv', progress, sections.volunteers, from('Volunteering.csv'), (row) => ({
       organization: cell(row, 'Company Name'),
       title: cell(row, 'Role'),
       cause: cell(row, 'Cause'),
@@ -232,42 +287,45 @@ export const linkedinExport: Importer = {
       rows: [
         {
           table: 'professional_profiles',
-          values: toProfessionalProfileRow({
-            id,
-            urn: '',
-            public_identifier: username,
-            first_name: firstName,
-            last_name: lastName,
-            full_name: `${firstName} ${lastName}`.trim(),
-            headline: cell(profileRow, 'Headline'),
-            pronoun: '',
-            is_premium: false,
-            is_open_to_work: false,
-            is_hiring: false,
-            is_memorialized: false,
-            is_influencer: false,
-            is_top_voice: false,
-            is_creator: false,
-            birth: birth(cell(profileRow, 'Birth Date')),
-            created: 0,
-            created_date: new Date(0).toISOString(),
-            location: {
-              country: place.country,
-              country_code: '',
-              city: place.city,
-              geographic_area: '',
-              line1: cell(profileRow, 'Address'),
-              line2: '',
-              postal_code: cell(profileRow, 'Zip Code'),
-            },
-            avatar: [],
-            cover: [],
-            associated_hashtag: [],
-            website: { title: '', url: firstWebsite(cell(profileRow, 'Websites')) },
-            supported_locales: [],
-            primary_locale: { country: '', language: '' },
-            ...sections,
-          }),
+          values: {
+            ...toProfessionalProfileRow({
+              id,
+              urn: '',
+              public_identifier: username,
+              first_name: firstName,
+              last_name: lastName,
+              full_name: `${firstName} ${lastName}`.trim(),
+              headline: cell(profileRow, 'Headline'),
+              pronoun: '',
+              is_premium: false,
+              is_open_to_work: false,
+              is_hiring: false,
+              is_memorialized: false,
+              is_influencer: false,
+              is_top_voice: false,
+              is_creator: false,
+              birth: birth(cell(profileRow, 'Birth Date')),
+              created: 0,
+              created_date: new Date(0).toISOString(),
+              location: {
+                country: place.country,
+                country_code: '',
+                city: place.city,
+                geographic_area: '',
+                line1: cell(profileRow, 'Address'),
+                line2: '',
+                postal_code: cell(profileRow, 'Zip Code'),
+              },
+              avatar: [],
+              cover: [],
+              associated_hashtag: [],
+              website: { title: '', url: firstWebsite(cell(profileRow, 'Websites')) },
+              supported_locales: [],
+              primary_locale: { country: '', language: '' },
+              ...sections,
+            }),
+            extra: JSON.stringify(rest),
+          },
         },
       ],
     };

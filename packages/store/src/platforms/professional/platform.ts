@@ -5,6 +5,7 @@ import { professionalDemoSet } from './demo-set.js';
 import { findProfessionalExamples } from './examples.js';
 import { linkedinExport } from './import-linkedin.js';
 import { professional } from './migrations/0004-professional.js';
+import { professionalSourceFields } from './migrations/0027-professional-source-fields.js';
 import { createSqlProfessionalSource } from './source.js';
 
 /** The professional platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -12,7 +13,7 @@ export const professionalStorePlatform = defineStorePlatform({
   name: 'professional',
   definition: professionalPlatform,
   source: createSqlProfessionalSource,
-  migrations: { '0004-professional': professional },
+  migrations: { '0004-professional': professional, '0027-professional-source-fields': professionalSourceFields },
   tables: [
     { name: 'professional_companies' },
     { name: 'professional_profiles', observed: ['follower_count', 'connection_count'] },

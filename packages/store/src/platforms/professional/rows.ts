@@ -79,6 +79,7 @@ export function toProfessionalProfileRow(p: ProfessionalProfileInput): Professio
     honors: JSON.stringify(p.honors),
     volunteers: JSON.stringify(p.volunteers),
     educations: JSON.stringify(p.educations),
+    extra: '', // no export recorded (the importer sets its own)
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Employee, ProfileBase, SectionName } from '@socialquery/professional';
-import type { ProfessionalSource, StoredProfile } from '@socialquery/professional/server';
+import type { ProfessionalSource, ReadOptions, StoredProfile } from '@socialquery/professional/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { recordedJson } from '../../rows/recorded-json.js';
 import type { Database, ProfessionalProfilesTable } from '../../schema.js';
 import { nameKey } from '../forum/names.js';
 
@@ -55,6 +56,15 @@ const JSON_SECTIONS = [
 
 type BaseRow = Pick<Selectable<ProfessionalProfilesTable>, (typeof BASE_COLUMNS)[number]>;
 
+/** The columns a read selects: `extra` only when it asks for it (ReadOptions). */
+const extraColumn = (options?: ReadOptions) => (options?.extra === true ? (['extra'] as const) : []);
+
+/** The record with the export's other columns last, where they were read and recorded. */
+function withExtra<T extends object>(record: T, row: object): T & { extra?: Record<string, unknown> } {
+  const extra = recordedJson<Record<string, unknown>>(Reflect.get(row, 'extra') as string | undefined);
+  return extra ? { ...record, extra } : record;
+}
+
 /** `%` and `_` are literal in a title filter: LIKE patterns escape them (and the escape character) with `\`. */
 export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -67,12 +77,17 @@ export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) 
  */
 export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalSource {
   return {
-    async profile({ username, sections }) {
+    async profile({ username, sections }, options) {
       const json = JSON_SECTIONS.filter((section) => sections.includes(section));
       const counts = sections.includes('follower_and_connection');
       const row = await db
         .selectFrom('professional_profiles')
-        .select([...BASE_COLUMNS, ...json, ...(counts ? (['follower_count', 'connection_count'] as const) : [])])
+        .select([
+          ...BASE_COLUMNS,
+          ...json,
+          ...(counts ? (['follower_count', 'connection_count'] as const) : []),
+          ...extraColumn(options),
+        ])
         .where('username_key', '=', nameKey(username))
         .executeTakeFirst();
       if (!row) return undefined;
@@ -86,20 +101,20 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
           connection_count: Number(Reflect.get(row, 'connection_count')),
         };
       }
-      return profile;
+      return withExtra(profile, row);
     },
 
-    async profiles(usernames) {
+    async profiles(usernames, options) {
       if (usernames.length === 0) return [];
       const rows = await db
         .selectFrom('professional_profiles')
-        .select(BASE_COLUMNS)
+        .select([...BASE_COLUMNS, ...extraColumn(options)])
         .where('username_key', 'in', usernames.map(nameKey))
         .execute();
-      return rows.map(toProfileBase);
+      return rows.map((row) => withExtra(toProfileBase(row), row));
     },
 
-    async companyEmployees({ companyId, title, after, limit }) {
+    async companyEmployees({ companyId, title, after, limit }, options) {
       let matches = db
         .selectFrom('professional_positions as pos')
         .where('pos.company_id', '=', companyId)
@@ -131,6 +146,7 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
           'p.public_identifier',
           'p.connection_count',
         ])
+        .$if(options?.extra === true, (query) => query.select('p.extra'))
         .orderBy('pos.last_key')
         .orderBy('pos.first_key')
         .orderBy('pos.profile_id')
@@ -159,16 +175,19 @@ export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalS
       }
       const entries = page.map((row) => ({
         position: { lastKey: row.last_key, firstKey: row.first_key, id: row.id },
-        employee: {
-          id: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          headline: row.headline,
-          location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
-          profileUrl: profileUrl(row.public_identifier),
-          connections: Number(row.connection_count),
-          experience: experience.get(row.id) ?? [],
-        } satisfies Employee,
+        employee: withExtra(
+          {
+            id: row.id,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            headline: row.headline,
+            location: [row.city, row.geographic_area, row.country].filter((part) => part !== '').join(', '),
+            profileUrl: profileUrl(row.public_identifier),
+            connections: Number(row.connection_count),
+            experience: experience.get(row.id) ?? [],
+          } satisfies Employee,
+          row,
+        ),
       }));
       return { entries, total: Number(n) };
     },

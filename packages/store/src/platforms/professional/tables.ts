@@ -51,6 +51,11 @@ export interface ProfessionalProfilesTable {
   honors: string;
   volunteers: string;
   educations: string;
+  /**
+   * The export's columns no field holds, as a JSON object keyed by file, then by the CSV's header
+   * names; '' when no export was recorded (the demo's profiles: migration 0027).
+   */
+  extra: string;
 }
 
 /** A company; `logo` is a JSON array of images with `expires_at`. */

@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The short-video tables' columns with their SQL types (migration 0003). */
+/** The short-video tables' columns with their SQL types (migrations 0003, 0024). */
 export const SHORTVIDEO_COLUMNS = {
   shortvideo_videos: {
     id: 'text',
@@ -16,6 +16,8 @@ export const SHORTVIDEO_COLUMNS = {
     video_url: 'text',
     music_title: 'text',
     music_author: 'text',
+    extra: 'text',
+    export_extra: 'text',
   },
   shortvideo_comments: {
     id: 'text',

@@ -30,6 +30,8 @@ describe('tiktok-export: the "Download your data" file', () => {
       video_url: 'https://www.tiktok.com/@maya.rides/video/7341234567890123456',
       music_title: 'original sound - maya.rides',
       music_author: '',
+      extra: '',
+      export_extra: expect.stringMatching(/^\{"Location":"Utrecht",/),
     });
     expect(values(second)).toMatchObject({ id: '7318000000000000000', like_count: 7, description: '' });
     expect(photo).toEqual({
@@ -66,6 +68,7 @@ describe('tiktok-export: the "Download your data" file', () => {
       'created_at',
       'video_url',
       'music_title',
+      'export_extra',
     ]);
     expect(row.values).toMatchObject({ id: '1', like_count: 5 });
     expect(() => mapExportPost({ Date: '2024-01-01 00:00:00', Link: 'https://x/video/2', Likes: 'many' }, 'a')).toThrow(

@@ -3,6 +3,7 @@ import { toShortVideoRow } from './rows.js';
 import { readJsonValues } from '../../import/input.js';
 import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import { isObject, type Json, reasonOf } from '../../import/values.js';
+import { remainderOf, taken } from '../../import/remainder.js';
 
 /**
  * Where the two layouts of TikTok's "Download your data" JSON file keep the user's own posts and
@@ -23,11 +24,16 @@ const PROFILE_PATHS = [
   '$.Profile.Profile Info.ProfileMap',
 ];
 
-/** The value of `name` in any letter case: the export spells the same field `Date` in one section and `date` in another. */
-function field(record: Json, name: string): unknown {
-  if (name in record) return record[name];
+/** The key of `name` in any letter case: the export spells the same field `Date` in one section and `date` in another. */
+function keyOf(record: Json, name: string): string | undefined {
+  if (name in record) return name;
   const lower = name.toLowerCase();
-  const key = Object.keys(record).find((k) => k.toLowerCase() === lower);
+  return Object.keys(record).find((k) => k.toLowerCase() === lower);
+}
+
+/** The value of `name` in any letter case. */
+function field(record: Json, name: string): unknown {
+  const key = keyOf(record, name);
   return key === undefined ? undefined : record[key];
 }
 
@@ -64,35 +70,67 @@ export function postIdOf(link: string): string | undefined {
   return /\/(?:video|photo)\/([0-9]{1,20})(?:[/?#]|$)/.exec(link.trim())?.[1];
 }
 
-/** The columns an export post carries: a post stored with more (counts from the Research API) keeps the rest. */
-const EXPORT_COLUMNS = ['author', 'author_key', 'description', 'like_count', 'created_at', 'video_url', 'music_title'];
+/**
+ * The columns an export post carries: a post stored with more (counts from the Research API) keeps
+ * the rest, its Research API `extra` included; the entry's other fields are its `export_extra`.
+ */
+const EXPORT_COLUMNS = [
+  'author',
+  'author_key',
+  'description',
+  'like_count',
+  'created_at',
+  'video_url',
+  'music_title',
+  'export_extra',
+];
+
+/**
+ * The entry's fields the columns hold, as the entry spells them: `Date`, `Likes`, the caption
+ * (`Title` or `Description`, each that is the stored description), `Sound`, and the link when it
+ * is the post's own address (the share link or the profile link of its id); a link in any other
+ * form stays in `export_extra`, as does everything else of the entry.
+ */
+function exportTaken(post: Json, linkKey: string, id: string, videoUrl: string, description: string) {
+  const link = field(post, linkKey);
+  const keys = [keyOf(post, 'Date'), keyOf(post, 'Likes')];
+  if (link === `https://www.tiktokv.com/share/video/${id}/` || link === videoUrl) keys.push(keyOf(post, linkKey));
+  for (const name of ['Title', 'Description']) if (field(post, name) === description) keys.push(keyOf(post, name));
+  if (typeof field(post, 'Sound') === 'string') keys.push(keyOf(post, 'Sound'));
+  return taken(...keys.filter((key) => key !== undefined));
+}
 
 /**
  * One entry of the user's own posts → a short video by `username`. The export gives the link,
  * the date, the like count and (current layout) the caption as `Title` and the sound's name; it
- * has no comment, share or view counts or duration (0 for a new row, kept for a stored one).
+ * has no comment, share or view counts or duration (0 for a new row, kept for a stored one). Its
+ * other fields (who can view it, what it allows, its cover, location…) are its `export_extra`.
  */
 export function mapExportPost(post: Json, username: string): ImportRow<'shortvideo_videos'> {
-  const link = text(post, 'Link') || text(post, 'VideoLink');
+  const linkKey = text(post, 'Link') ? 'Link' : 'VideoLink';
+  const link = text(post, linkKey);
   const id = postIdOf(link);
   if (!id)
     throw new RecordError(
       `Link: no post id in ${JSON.stringify(link.slice(0, 120))} (a photo post's entry may list its images instead)`,
     );
+  const description = text(post, 'Title') || text(post, 'Description');
+  const videoUrl = `https://www.tiktok.com/@${username}/video/${id}`;
   return {
     table: 'shortvideo_videos',
     values: toShortVideoRow({
       id,
       author: username,
-      description: text(post, 'Title') || text(post, 'Description'),
+      description,
       likeCount: count(post, 'Likes'),
       commentCount: 0,
       shareCount: 0,
       viewCount: 0,
       duration: 0,
       createdAt: exportDate(post, 'Date'),
-      videoUrl: `https://www.tiktok.com/@${username}/video/${id}`,
+      videoUrl,
       music: { title: text(post, 'Sound'), author: '' },
+      exportExtra: remainderOf(post, exportTaken(post, linkKey, id, videoUrl, description)),
     }),
     update: EXPORT_COLUMNS,
   };

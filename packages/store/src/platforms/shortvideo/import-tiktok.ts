@@ -1,5 +1,7 @@
 import { toShortVideoCommentRow, toShortVideoRow } from './rows.js';
+import { SHORTVIDEO_COLUMNS } from './columns.js';
 import { readResponses } from '../../import/input.js';
+import { remainderOf, taken } from '../../import/remainder.js';
 import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
   epochSeconds,
@@ -12,14 +14,50 @@ import {
 } from '../../import/values.js';
 
 /**
+ * The fields of a Research API video the columns hold; everything else of the item is its `extra`.
+ * `music_title` and `music_author` are not the API's (it names the sound only by `music_id`, which
+ * stays in `extra`), but responses a tool has added them to are read as they were before.
+ */
+const VIDEO_COLUMN_FIELDS = [
+  'id',
+  'username',
+  'video_description',
+  'like_count',
+  'comment_count',
+  'share_count',
+  'view_count',
+  'video_duration',
+  'create_time',
+  'music_title',
+  'music_author',
+];
+const VIDEO_TAKEN = taken(...VIDEO_COLUMN_FIELDS);
+/** The same, and `duration` where it is what the duration column holds (the item has no `video_duration`). */
+const VIDEO_TAKEN_DURATION = taken(...VIDEO_COLUMN_FIELDS, 'duration');
+
+/**
+ * What a Research API item updates of a stored video: every column but `export_extra`, which only
+ * a "Download your data" entry writes (import-tiktok-export.ts), so neither format's fields wipe
+ * the other's.
+ */
+const RESEARCH_COLUMNS = Object.keys(SHORTVIDEO_COLUMNS.shortvideo_videos).filter(
+  (column) => column !== 'export_extra',
+);
+
+/**
  * A TikTok Research API video (`/v2/research/video/query/` fields) → a short video. The API
- * names the sound only by `music_id`; its title and author are left empty.
+ * names the sound only by `music_id`; its title and author are left empty. The item's other
+ * fields (the ones its request asked for: region, hashtags, effects, stickers, labels…) are its
+ * `extra`, replaced by each later item of the video.
  */
 export function mapTiktokVideo(video: Json): ImportRow<'shortvideo_videos'> {
   const id = requiredString(video, 'id');
   const username = requiredString(video, 'username');
+  // the duration column falls back to `duration` where the item has no `video_duration`
+  const fromDuration = video.video_duration === undefined || video.video_duration === null;
   return {
     table: 'shortvideo_videos',
+    update: RESEARCH_COLUMNS,
     values: toShortVideoRow({
       id,
       author: username,
@@ -32,6 +70,7 @@ export function mapTiktokVideo(video: Json): ImportRow<'shortvideo_videos'> {
       createdAt: epochSeconds(video, 'create_time'),
       videoUrl: `https://www.tiktok.com/@${username}/video/${id}`,
       music: { title: optionalString(video, 'music_title'), author: optionalString(video, 'music_author') },
+      extra: remainderOf(video, fromDuration ? VIDEO_TAKEN_DURATION : VIDEO_TAKEN),
     }),
   };
 }
@@ -39,6 +78,7 @@ export function mapTiktokVideo(video: Json): ImportRow<'shortvideo_videos'> {
 /**
  * A Research API comment (`/v2/research/video/comment/list/`) → a comment. A top-level comment's
  * `parent_comment_id` is its video's id; the API does not name comment authors (left empty).
+ * Every field of the API's comment object has its column, so a comment keeps no `extra`.
  */
 export function mapTiktokComment(comment: Json): ImportRow<'shortvideo_comments'> {
   const videoId = requiredString(comment, 'video_id');

@@ -6,6 +6,7 @@ import { findShortVideoExamples } from './examples.js';
 import { tiktokResearch } from './import-tiktok.js';
 import { tiktokExport } from './import-tiktok-export.js';
 import { shortvideo } from './migrations/0003-shortvideo.js';
+import { shortvideoSourceFields } from './migrations/0024-shortvideo-source-fields.js';
 import { createSqlShortVideoSource } from './source.js';
 
 /** The shortvideo platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -13,7 +14,7 @@ export const shortvideoStorePlatform = defineStorePlatform({
   name: 'shortvideo',
   definition: shortvideoPlatform,
   source: createSqlShortVideoSource,
-  migrations: { '0003-shortvideo': shortvideo },
+  migrations: { '0003-shortvideo': shortvideo, '0024-shortvideo-source-fields': shortvideoSourceFields },
   tables: [
     { name: 'shortvideo_videos', observed: ['like_count', 'comment_count', 'share_count', 'view_count'] },
     { name: 'shortvideo_comments', observed: ['like_count', 'reply_count'] },

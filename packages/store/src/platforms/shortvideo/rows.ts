@@ -18,6 +18,10 @@ export interface ShortVideoInput {
   createdAt: number;
   videoUrl: string;
   music: { title: string; author: string };
+  /** The Research API item's other fields as JSON (remainderOf); none ('') for the demo's videos and the export's. */
+  extra?: string;
+  /** The export entry's other fields as JSON; none ('') but for the export's. */
+  exportExtra?: string;
 }
 
 /** A comment as loaders hand it over: `parentId` is '' for a top-level comment, else the comment it replies to. */
@@ -49,6 +53,8 @@ export function toShortVideoRow(video: ShortVideoInput): ShortVideoVideosTable {
     video_url: video.videoUrl,
     music_title: video.music.title,
     music_author: video.music.author,
+    extra: video.extra ?? '',
+    export_extra: video.exportExtra ?? '',
   };
 }
 

@@ -1,7 +1,8 @@
 import { type Comment, REPLIES_PER_COMMENT, type Reply, type Video } from '@socialquery/shortvideo';
-import type { ShortVideoSource } from '@socialquery/shortvideo/server';
+import type { ReadOptions, ShortVideoSource } from '@socialquery/shortvideo/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
+import { recordedJson } from '../../rows/recorded-json.js';
 import { nameKey } from '../forum/names.js';
 
 const VIDEO_COLUMNS = [
@@ -20,7 +21,11 @@ const VIDEO_COLUMNS = [
 ] as const;
 const COMMENT_COLUMNS = ['id', 'parent_id', 'author', 'text', 'like_count', 'reply_count', 'created_at'] as const;
 
-type VideoRow = Pick<Selectable<ShortVideoVideosTable>, (typeof VIDEO_COLUMNS)[number]>;
+/** The columns of a video's `extra`, read only when a read asks for it (ReadOptions). */
+const EXTRA_COLUMNS = ['extra', 'export_extra'] as const;
+
+type VideoRow = Pick<Selectable<ShortVideoVideosTable>, (typeof VIDEO_COLUMNS)[number]> &
+  Partial<Pick<Selectable<ShortVideoVideosTable>, (typeof EXTRA_COLUMNS)[number]>>;
 type CommentRow = Pick<Selectable<ShortVideoCommentsTable>, (typeof COMMENT_COLUMNS)[number]>;
 
 /** `parent_id` of a top-level comment. */
@@ -35,8 +40,8 @@ export const TOP_LEVEL = '';
  */
 export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSource {
   return {
-    async userPosts({ username, after, window, limit }) {
-      let query = db.selectFrom('shortvideo_videos').select(VIDEO_COLUMNS).where('author_key', '=', nameKey(username));
+    async userPosts({ username, after, window, limit }, options) {
+      let query = videos(db, options).where('author_key', '=', nameKey(username));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before && !tighter(after, window.before, 'desc'))
         query = query.where('created_at', '<', window.before.getTime());
@@ -98,12 +103,10 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
       return row !== undefined;
     },
 
-    async videosByIds(ids) {
+    async videosByIds(ids, options) {
       if (ids.length === 0) return [];
       // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
-      const rows = await db
-        .selectFrom('shortvideo_videos')
-        .select(VIDEO_COLUMNS)
+      const rows = await videos(db, options)
         .where('id', 'in', [...ids])
         .execute();
       return rows.map(toVideo);
@@ -115,6 +118,13 @@ export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSourc
     },
   };
 }
+
+/** The answered columns of videos, and their `extra` columns only when the read asks for them. */
+const videos = (db: Kysely<Database>, options: ReadOptions | undefined) =>
+  db
+    .selectFrom('shortvideo_videos')
+    .select(VIDEO_COLUMNS)
+    .$if(options?.extra === true, (query) => query.select(EXTRA_COLUMNS));
 
 /**
  * Whether a keyset position already bounds a time-ordered walk at least as tightly as a window's bound
@@ -172,7 +182,18 @@ function toVideo(row: VideoRow): Video {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     videoUrl: row.video_url,
     music: { title: row.music_title, author: row.music_author },
+    ...extraOf(row),
   };
+}
+
+/**
+ * A video's `extra` when it was read and some source recorded one: its Research API item's other
+ * fields, then its export entry's (the two name their fields apart: `region_code`, `WhoCanView`).
+ */
+function extraOf(row: VideoRow): { extra?: Record<string, unknown> } {
+  const research = recordedJson<Record<string, unknown>>(row.extra);
+  const exported = recordedJson<Record<string, unknown>>(row.export_extra);
+  return research || exported ? { extra: { ...research, ...exported } } : {};
 }
 
 function toComment(row: CommentRow): Omit<Comment, 'replies'> {

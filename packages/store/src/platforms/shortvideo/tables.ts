@@ -1,6 +1,10 @@
 /** The shortvideo platform's tables (column conventions: packages/store/src/schema.ts). */
 
-/** A short video; `author_key` is the lower-cased author (creator handle). */
+/**
+ * A short video; `author_key` is the lower-cased author (creator handle). `extra` is the other
+ * fields of its Research API item, `export_extra` those of its "Download your data" entry (JSON
+ * objects), each `''` when that source was not recorded (migration 0024).
+ */
 export interface ShortVideoVideosTable {
   id: string;
   author: string;
@@ -17,6 +21,8 @@ export interface ShortVideoVideosTable {
   video_url: string;
   music_title: string;
   music_author: string;
+  extra: string;
+  export_extra: string;
 }
 
 /** A comment on a short video; `parent_id` is '' for a top-level comment, else the comment it replies to. */
