@@ -33,6 +33,7 @@ export default {
         '<rootDir>/test/music-extra.test.ts',
         '<rootDir>/test/feeds.test.ts',
         '<rootDir>/test/import.test.ts',
+        '<rootDir>/test/history.test.ts',
         '<rootDir>/test/export.test.ts',
         '<rootDir>/test/service.test.ts',
         '<rootDir>/test/main.test.ts',

@@ -118,9 +118,14 @@ describe('MusicClient against the real service at its fixed endpoint', () => {
           method
         ]!;
         const shape = operation.params.query.shape as Record<string, { description?: string } | undefined>;
-        // the batch lookup takes ids, every other method one URI of its kind
+        // the batch lookup takes ids, a history a record and its id, every other method one URI of its kind
         const kind = shape.uri ? /music:(\w+):/.exec(shape.uri.description ?? '')![1]! : undefined;
-        const body = await call(kind ? { uri: uriOf[kind]! } : { ids: [ex.trackUri] });
+        const args = kind
+          ? { uri: uriOf[kind]! }
+          : shape.record
+            ? { record: ex.record!, id: ex.id! }
+            : { ids: [ex.trackUri] };
+        const body = await call(args);
         expect(operation.response.safeParse(body).error).toBeUndefined();
       }
     }

@@ -93,3 +93,14 @@ export type { FieldSelection, FieldTree, RecordOf, RecordsLocation, Select, Trim
 export { EXPORT_ROWS_PER_UNIT, exportFormatParam, exportFormats, exportMediaTypes } from './export.js';
 export type { ExportFormat } from './export.js';
 export { termsOf, wordsOf } from './text.js';
+export {
+  defineHistoryOperation,
+  HISTORY_DESCRIPTION,
+  HISTORY_LIMIT_DEFAULT,
+  HISTORY_LIMIT_MAX,
+  HistoryData,
+  historyKindsText,
+  historyQuery,
+  Observation,
+} from './history.js';
+export type { HistoryKinds } from './history.js';

@@ -39,6 +39,7 @@ describe('microblog client', () => {
       'messageReplies',
       'userFollowers',
       'messagesByIds',
+      'history',
       'exportAll',
       'iterate',
     ]);

@@ -9,7 +9,14 @@ describe('microblog contract', () => {
       'messageReplies',
       'userFollowers',
       'messagesByIds',
+      'history',
     ]);
+    expect(microblogContract.history).toMatchObject({
+      id: 'microblog.history',
+      path: '/api/v1/microblog/history',
+      auth: 'bearer',
+      paging: { param: 'cursor', next: ['cursor'] },
+    });
     expect(messagesByIds).toMatchObject({
       id: 'microblog.messagesByIds',
       method: 'GET',

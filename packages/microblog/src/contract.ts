@@ -1,4 +1,5 @@
 import { defineOperation } from '@socialquery/core';
+import { history } from './history.js';
 import {
   FollowersQuery,
   FollowersResponse,
@@ -80,4 +81,4 @@ export const messagesByIds = defineOperation({
 });
 
 /** The microblog platform's operations, keyed by client method name. */
-export const microblogContract = { userMessages, messageReplies, userFollowers, messagesByIds };
+export const microblogContract = { userMessages, messageReplies, userFollowers, messagesByIds, history };

@@ -1,5 +1,6 @@
 import {
   booleanParam,
+  extraField,
   idsParam,
   integerParam,
   optionalString,
@@ -32,10 +33,14 @@ const messageFields = {
 /** The message a repost points at: a full message record (its own `repostedMessage` is null). */
 export const RepostedMessage = z.object({ ...messageFields, repostedMessage: z.null() });
 
-/** A message record; `repostedMessage` is the reposted record on a repost, null otherwise. */
-export const Message = z.object({ ...messageFields, repostedMessage: RepostedMessage.nullable() });
+/**
+ * A message record; `repostedMessage` is the reposted record on a repost, null otherwise; `extra`
+ * (only with `fields=…,extra`) the message's other source fields.
+ */
+export const Message = z.object({ ...messageFields, repostedMessage: RepostedMessage.nullable(), extra: extraField });
 export type Message = z.infer<typeof Message>;
 
+/** An account record; `extra` (only with `fields=…,extra`) the account's other source fields. */
 export const Follower = z.object({
   id: z.string(),
   username: z.string(),
@@ -49,6 +54,7 @@ export const Follower = z.object({
   isProtected: z.boolean(),
   profileImageUrl: z.string(),
   createdAt: Timestamp,
+  extra: extraField,
 });
 export type Follower = z.infer<typeof Follower>;
 

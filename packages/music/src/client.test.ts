@@ -102,7 +102,16 @@ describe('createMusicClient: the same modules for a service anywhere', () => {
       },
     };
     const music = createMusicClient({ baseUrl: 'http://10.0.0.5:8080', apiKey: 'sqk_far', transport });
-    expect(Object.keys(music)).toEqual(['explore', 'artists', 'albums', 'tracks', 'playlists', 'podcasts', 'users']);
+    expect(Object.keys(music)).toEqual([
+      'explore',
+      'artists',
+      'albums',
+      'tracks',
+      'playlists',
+      'podcasts',
+      'users',
+      'history',
+    ]);
     const uris: string[] = [];
     for await (const album of music.artists.iterate('getAlbums', { uri: 'music:artist:a1', limit: 100 }))
       uris.push((album as { uri: string }).uri);

@@ -48,12 +48,13 @@ export function createMusicClient(options: MusicServiceClientOptions): MusicModu
     playlists: createClient(musicContract.playlists, shared),
     podcasts: createClient(musicContract.podcasts, shared),
     users: createClient(musicContract.users, shared),
+    history: createClient(musicContract.history, shared),
   };
 }
 
 /**
  * The music-catalog client library: modules explore, artists, albums, tracks,
- * playlists, podcasts and users, one method per operation, each taking one object argument and
+ * playlists, podcasts, users and history, one method per operation, each taking one object argument and
  * resolving to the envelope `{ message, statusCode, data }`.
  *
  * Failures are core's three classes: ApiResponseError (the service answered outside 2xx; `status`
@@ -75,6 +76,7 @@ export class MusicClient {
   readonly playlists: ContractClient<MusicContract['playlists']>;
   readonly podcasts: ContractClient<MusicContract['podcasts']>;
   readonly users: ContractClient<MusicContract['users']>;
+  readonly history: ContractClient<MusicContract['history']>;
 
   /**
    * @param transport replaces the HTTP layer (tests, custom networking). It receives each request's
@@ -107,5 +109,6 @@ export class MusicClient {
     this.playlists = modules.playlists;
     this.podcasts = modules.podcasts;
     this.users = modules.users;
+    this.history = modules.history;
   }
 }

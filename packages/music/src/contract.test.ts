@@ -30,6 +30,7 @@ const PATHS: Record<string, string> = {
   'users.getProfile': '/user/profile',
   'users.getFollowers': '/user/followers',
   'users.getFollowing': '/user/following',
+  'history.get': '/history',
 };
 
 const grouped = Object.entries(musicContract).flatMap(([module, methods]) =>
@@ -46,6 +47,7 @@ describe('music contract', () => {
       'playlists',
       'podcasts',
       'users',
+      'history',
     ]);
     expect(grouped.map(([key]) => key)).toEqual(Object.keys(PATHS));
     for (const [key, operation] of grouped) {

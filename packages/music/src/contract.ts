@@ -1,4 +1,5 @@
 import { defineOperation, flattenModules } from '@socialquery/core';
+import { getHistory } from './history.js';
 import {
   AlbumDetailResponse,
   AlbumQuery,
@@ -397,6 +398,7 @@ export const musicContract = {
   playlists: { getDetail: getPlaylistDetail, getTracks: getPlaylistTracks },
   podcasts: { getDetail: getShowDetail, getEpisodes },
   users: { getProfile, getFollowers, getFollowing },
+  history: { get: getHistory },
 } as const;
 
 export type MusicContract = typeof musicContract;

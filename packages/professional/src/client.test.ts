@@ -21,7 +21,14 @@ describe('professional client', () => {
       token: 'sqt_t',
       transport,
     });
-    expect(Object.keys(client)).toEqual(['profile', 'companyEmployees', 'profilesByIds', 'exportAll', 'iterate']);
+    expect(Object.keys(client)).toEqual([
+      'profile',
+      'companyEmployees',
+      'profilesByIds',
+      'history',
+      'exportAll',
+      'iterate',
+    ]);
     await client.companyEmployees({ companyId: 'c1', title: 'engineer' });
     expect(requests[0]).toMatchObject({
       path: '/api/v1/professional/company/employees',

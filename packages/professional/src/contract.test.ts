@@ -5,7 +5,14 @@ const FLAGS = sectionNames.map(includeFlag);
 
 describe('professional contract', () => {
   it('declares both operations as the API gives them: profile by API key, employees by bearer token', () => {
-    expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees', 'profilesByIds']);
+    expect(Object.keys(professionalContract)).toEqual(['profile', 'companyEmployees', 'profilesByIds', 'history']);
+    expect(professionalContract.history).toMatchObject({
+      id: 'professional.history',
+      path: '/api/v1/professional/history',
+      auth: 'apiKey',
+      errorExtras: { success: false },
+      paging: { param: 'cursor', next: ['data', 'cursor'] },
+    });
     expect(profilesByIds).toMatchObject({
       method: 'GET',
       path: '/api/v1/professional/profiles',

@@ -9,6 +9,7 @@ import {
   ProfilesByIdsResponse,
   profilesByIdsCost,
 } from './schemas.js';
+import { history } from './history.js';
 
 /** Every error of the professional group carries `success: false` besides the standard fields. */
 const errorExtras = { success: false } as const;
@@ -67,4 +68,4 @@ export const profilesByIds = defineOperation({
 });
 
 /** The professional network's operations, keyed by client method name. */
-export const professionalContract = { profile, companyEmployees, profilesByIds };
+export const professionalContract = { profile, companyEmployees, profilesByIds, history };

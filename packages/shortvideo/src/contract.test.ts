@@ -3,7 +3,13 @@ import { Comment, CommentsResponse, Reply, UserPostsResponse, Video } from './sc
 
 describe('short-video contract', () => {
   it('declares both operations exactly as the API gives them, with the bearer token', () => {
-    expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments', 'videosByIds']);
+    expect(Object.keys(shortvideoContract)).toEqual(['userPosts', 'videoComments', 'videosByIds', 'history']);
+    expect(shortvideoContract.history).toMatchObject({
+      id: 'shortvideo.history',
+      path: '/api/v1/shortvideo/history',
+      auth: 'bearer',
+      paging: { param: 'cursor', next: ['cursor'] },
+    });
     expect(videosByIds).toMatchObject({
       id: 'shortvideo.videosByIds',
       method: 'GET',

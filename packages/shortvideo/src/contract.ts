@@ -8,6 +8,7 @@ import {
   VideosByIdsQuery,
   VideosByIdsResponse,
 } from './schemas.js';
+import { history } from './history.js';
 
 export const userPosts = defineOperation({
   id: 'shortvideo.userPosts',
@@ -56,4 +57,4 @@ export const videosByIds = defineOperation({
 });
 
 /** The short-video platform's operations, keyed by client method name. */
-export const shortvideoContract = { userPosts, videoComments, videosByIds };
+export const shortvideoContract = { userPosts, videoComments, videosByIds, history };

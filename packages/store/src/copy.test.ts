@@ -175,7 +175,7 @@ describe('copyStore', () => {
       settings: 1,
       sync_targets: 0,
       sync_lease: 0,
-      observations: 1_203,
+      observations: source.observations.length,
       microblog_users: source.microblogUsers.length,
       microblog_messages: source.microblogMessages.length,
       microblog_follows: source.microblogFollows.length,
@@ -194,6 +194,8 @@ describe('copyStore', () => {
       ),
     });
     expect((source as Record<string, unknown[]>).music_playlist_tracks!.length).toBeGreaterThan(1_000);
+    // the demo's histories and the 1,203 readings written above
+    expect(source.observations.length).toBeGreaterThan(1_203);
     expect(source.microblogMessages.length).toBeGreaterThan(0);
     expect(source.shortvideoComments.length).toBeGreaterThan(0);
     expect(await rowsOf(to)).toEqual(source);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { seedDemoObservations } from './demo/observations.js';
 import type { DemoSet } from './demo/demo-set.js';
 import { storePlatforms } from './platforms/index.js';
 import type { Database } from './schema.js';
@@ -85,6 +86,11 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       onRows: (count) => options.onProgress?.((done += count), total),
     });
   }
+  await seedDemoObservations(
+    db,
+    planned.map(({ set }) => set.name),
+    now,
+  );
   return { rows, ms: Math.round(performance.now() - started) };
 }
 

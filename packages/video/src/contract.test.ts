@@ -18,7 +18,15 @@ describe('video contract', () => {
       'streamingData',
       'videosByIds',
       'channelVideos',
+      'history',
     ]);
+    // counts over time (an extension, core's defineHistoryOperation), paged by cursor in the envelope's data
+    expect(videoContract.history).toMatchObject({
+      id: 'video.history',
+      path: '/api/v1/video/history',
+      auth: 'apiKey',
+      paging: { kind: 'token', param: 'cursor', next: ['data', 'cursor'], limitParam: 'limit' },
+    });
     expect(search).toMatchObject({ method: 'GET', path: '/api/v1/search', auth: 'apiKey' });
     expect(topShortSongs).toMatchObject({ method: 'GET', path: '/api/v1/trending/top-short-song', auth: 'apiKey' });
     expect(relatedVideos).toMatchObject({ method: 'GET', path: '/api/v1/video/related', auth: 'apiKey' });

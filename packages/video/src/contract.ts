@@ -13,6 +13,7 @@ import {
   VideosByIdsQuery,
   VideosByIdsResponse,
 } from './schemas.js';
+import { history } from './history.js';
 
 export const search = defineOperation({
   id: 'video.search',
@@ -120,4 +121,12 @@ export const channelVideos = defineOperation({
 });
 
 /** The video platform's operations, keyed by client method name. */
-export const videoContract = { search, topShortSongs, relatedVideos, streamingData, videosByIds, channelVideos };
+export const videoContract = {
+  search,
+  topShortSongs,
+  relatedVideos,
+  streamingData,
+  videosByIds,
+  channelVideos,
+  history,
+};

@@ -147,8 +147,10 @@ describe.each(paged.map((entry) => [entry.operation.id, entry] as const))(
     });
 
     it('refuses the token replayed on another query (another value of any parameter that shapes the listing)', async () => {
+      // (an enumeration of one value, a platform's only kind of record, has no other value to replay with)
       const shaping = shapes.filter(
-        (shape) => (shape.kind === 'enum' || shape.kind === 'boolean') && shape.where === 'query',
+        (shape) =>
+          ((shape.kind === 'enum' && shape.options!.length > 1) || shape.kind === 'boolean') && shape.where === 'query',
       );
       const base = firstPage().query;
       let replays = 0;

@@ -131,8 +131,13 @@ export function validValue(
       return fc.integer({ min: shape.min!, max: shape.max! }).map(String);
     case 'boolean':
       return fc.constantFrom('true', 'false');
-    case 'enum':
-      return fc.constantFrom(...shape.options!);
+    case 'enum': {
+      // an enumeration the examples name a value of (a history's `record`) says what kind the example's identifier is
+      const named = examples[shape.name];
+      return named !== undefined && shape.options!.includes(named)
+        ? fc.constant(named)
+        : fc.constantFrom(...shape.options!);
+    }
     case 'time':
       // every `after` is earlier than every `before` (after >= before is a 400 of its own), in every wire form
       return shape.bound === 'after'

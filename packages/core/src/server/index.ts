@@ -13,3 +13,5 @@ export { recordEncoder } from './export-encoding.js';
 export type { RecordEncoder } from './export-encoding.js';
 export { paramsParser } from './request-params.js';
 export type { ParsedParams } from './request-params.js';
+export { answerHistory } from './history.js';
+export type { HistoryObservation, HistoryParams, HistoryQuery, HistorySource } from './history.js';

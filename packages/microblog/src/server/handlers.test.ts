@@ -85,6 +85,8 @@ function fakeSource(known: { users?: string[]; messages?: string[] } = {}) {
     followers: (FollowEntry['position'] | undefined)[];
   } = { userMessages: [], exists: [], byIds: [], followers: [] };
   const source: MicroblogSource = {
+    // histories are core's answerHistory over the store's observations (core and store tests)
+    history: async () => undefined,
     async userMessages(query) {
       calls.userMessages.push(query);
       if (query.username.toLowerCase() !== 'alice') return [];

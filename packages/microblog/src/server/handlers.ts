@@ -1,5 +1,6 @@
 import type { OperationParams } from '@socialquery/core';
 import {
+  answerHistory,
   type ContractHandlers,
   cursorBinding,
   decodePosition,
@@ -17,6 +18,7 @@ import {
 } from '../contract.js';
 import { MessageId } from '../schemas.js';
 import { canonicalMessageId, minMessageId } from './message-ids.js';
+import { history } from '../history.js';
 import type { FollowPosition, MicroblogSource } from './source.js';
 
 /** What a `nextToken` of messages or replies carries: the id of the last message of the page it ends. */
@@ -47,10 +49,14 @@ const UNBOUND = ['limit', 'nextToken'];
  *
  * `messagesByIds` puts the messages found in the order of the (already deduplicated) ids and lists
  * the others as `notFound`; it never answers 404.
+ *
+ * Every read asks the source for the records' `extra` only when the request selects it (the
+ * context's `extra`): without `fields=…,extra` the answers are the specified shape and the store
+ * does not read it.
  */
 export function createMicroblogHandlers(source: MicroblogSource): ContractHandlers<typeof microblogContract> {
   return {
-    async userMessages(params, { cursors }) {
+    async userMessages(params, { cursors, extra }) {
       const { username, limit, sinceId, maxId, includeReplies, includeReposts, nextToken } = params;
       const window = timeWindowOf(params.after, params.before);
       const binding = cursorBinding(userMessagesOperation.id, { ...params, username: username.toLowerCase() }, UNBOUND);
@@ -58,22 +64,25 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       if (nextToken) {
         before = minMessageId(maxId, decodePosition(cursors, nextToken, binding, MessagesPosition).lastId);
       }
-      const rows = await source.userMessages({
-        username,
-        ...(sinceId !== undefined ? { sinceId } : {}),
-        ...(before !== undefined ? { maxId: before } : {}),
-        includeReplies,
-        includeReposts,
-        ...(window ? { window } : {}),
-        limit: limit + 1,
-      });
+      const rows = await source.userMessages(
+        {
+          username,
+          ...(sinceId !== undefined ? { sinceId } : {}),
+          ...(before !== undefined ? { maxId: before } : {}),
+          includeReplies,
+          includeReposts,
+          ...(window ? { window } : {}),
+          limit: limit + 1,
+        },
+        { extra },
+      );
       const messages = rows.slice(0, limit);
       const last = messages.at(-1);
       const next = rows.length > limit && last ? cursors.encode({ lastId: last.id }, binding) : '';
       if (messages.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { messages, nextToken: next };
     },
-    async messageReplies(params, { cursors }) {
+    async messageReplies(params, { cursors, extra }) {
       const { messageId, limit, nextToken } = params;
       const query = repliesQuery(params);
       const binding = cursorBinding(
@@ -82,17 +91,16 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
         UNBOUND,
       );
       const startAfter = nextToken ? decodePosition(cursors, nextToken, binding, MessagesPosition).lastId : undefined;
-      const rows = await source.messageReplies({
-        ...query,
-        ...(startAfter !== undefined ? { startAfter } : {}),
-        limit: limit + 1,
-      });
+      const rows = await source.messageReplies(
+        { ...query, ...(startAfter !== undefined ? { startAfter } : {}), limit: limit + 1 },
+        { extra },
+      );
       const replies = rows.slice(0, limit);
       if (replies.length === 0 && !(await source.messageExists(messageId))) throw notFound(`message '${messageId}'`);
       const last = replies.at(-1);
       return { replies, nextToken: rows.length > limit && last ? cursors.encode({ lastId: last.id }, binding) : '' };
     },
-    async userFollowers(params, { cursors }) {
+    async userFollowers(params, { cursors, extra }) {
       const { username, limit, nextToken } = params;
       const binding = cursorBinding(
         userFollowersOperation.id,
@@ -102,7 +110,7 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       const after: FollowPosition | undefined = nextToken
         ? decodePosition(cursors, nextToken, binding, FollowPositionSchema)
         : undefined;
-      const rows = await source.userFollowers({ username, ...(after ? { after } : {}), limit: limit + 1 });
+      const rows = await source.userFollowers({ username, ...(after ? { after } : {}), limit: limit + 1 }, { extra });
       const page = rows.slice(0, limit);
       if (page.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       // a follow whose account the store does not hold is left out of the answer, yet keeps its place
@@ -110,14 +118,15 @@ export function createMicroblogHandlers(source: MicroblogSource): ContractHandle
       const last = page.at(-1);
       return { followers, nextToken: rows.length > limit && last ? cursors.encode(last.position, binding) : '' };
     },
-    async messagesByIds({ ids }) {
+    async messagesByIds({ ids }, { extra }) {
       const { records: messages, notFound } = inRequestOrder(
         ids,
-        await source.messagesByIds(ids),
+        await source.messagesByIds(ids, { extra }),
         (message) => message.id,
       );
       return { messages, notFound };
     },
+    history: (params, ctx) => answerHistory(history.id, source, params, ctx),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { HistorySource } from '@socialquery/core/server';
+import type { MicroblogHistoryKind } from '../history.js';
 import type { TimeWindow } from '@socialquery/core/server';
 import type { Follower, Message } from '../schemas.js';
 
@@ -12,6 +14,12 @@ export interface UserMessagesQuery {
   /** Only messages created strictly inside this window, if any. */
   window?: TimeWindow;
   limit: number;
+}
+
+/** What a read of messages or accounts includes beyond the answered fields. */
+export interface ReadOptions {
+  /** The records' `extra` (their other source fields), when the request selects it. */
+  extra?: boolean | undefined;
 }
 
 /** Keyset position in a followers listing: when the follow happened (epoch ms) and the follower's id. */
@@ -36,26 +44,32 @@ export interface FollowEntry {
  * returns up to `limit` items strictly after its keyset position, if given, so paging never
  * skips or repeats.
  */
-export interface MicroblogSource {
-  /** Newest first (id descending); each repost carries its reposted record. */
-  userMessages(query: UserMessagesQuery): Promise<Message[]>;
+export interface MicroblogSource extends HistorySource<MicroblogHistoryKind> {
+  /** Newest first (id descending); each repost carries its reposted record (never with its `extra`). */
+  userMessages(query: UserMessagesQuery, options?: ReadOptions): Promise<Message[]>;
   /** Direct replies, oldest first (id ascending; ids are unique, so no ties); `startAfter`: only those with a greater id. */
-  messageReplies(query: {
-    messageId: string;
-    window?: TimeWindow;
-    startAfter?: string;
-    limit: number;
-  }): Promise<Message[]>;
+  messageReplies(
+    query: {
+      messageId: string;
+      window?: TimeWindow;
+      startAfter?: string;
+      limit: number;
+    },
+    options?: ReadOptions,
+  ): Promise<Message[]>;
   /**
    * The follows of a user, most recent first (followedAt descending, ties by follower id
    * descending, compared as text); `after`: only those after that position in this order.
    */
-  userFollowers(query: { username: string; after?: FollowPosition; limit: number }): Promise<FollowEntry[]>;
+  userFollowers(
+    query: { username: string; after?: FollowPosition; limit: number },
+    options?: ReadOptions,
+  ): Promise<FollowEntry[]>;
   userExists(username: string): Promise<boolean>;
   messageExists(messageId: string): Promise<boolean>;
   /**
    * The messages whose id is one of these, exactly (no canonical form: `007` finds nothing), in any order,
    * each rendered as the listings render them (a repost with its reposted record); unknown ids are left out.
    */
-  messagesByIds(ids: readonly string[]): Promise<Message[]>;
+  messagesByIds(ids: readonly string[], options?: ReadOptions): Promise<Message[]>;
 }

@@ -1,6 +1,14 @@
-import { type ContractHandlers, cursorBinding, decodePosition, notFound, ServiceError } from '@socialquery/core/server';
+import {
+  answerHistory,
+  type ContractHandlers,
+  cursorBinding,
+  decodePosition,
+  notFound,
+  ServiceError,
+} from '@socialquery/core/server';
 import { z } from 'zod';
 import { getRecommendations, type musicOperations } from '../contract.js';
+import { getHistory } from '../history.js';
 import { type AlbumType, type FilterBy, LIST_SIZES, type SearchItem, type Suggestion, trackIdOf } from '../schemas.js';
 import { idOf, type ResourceKind, searchUri } from '../uri.js';
 import {
@@ -309,5 +317,7 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       const { id } = await found(source.user(idOf(uri, 'user')), 'user', uri);
       return ok(list(await source.following(id, LIST_SIZES.follows, { extra }), withExtra(userSummary)));
     },
+
+    'history.get': async (params, ctx) => ok(await answerHistory(getHistory.id, source, params, ctx)),
   };
 }

@@ -1,3 +1,5 @@
+import type { HistorySource } from '@socialquery/core/server';
+import type { MusicHistoryKind } from '../history.js';
 import type { Image } from '@socialquery/core';
 import type { AlbumType, OrderBy } from '../schemas.js';
 
@@ -213,7 +215,7 @@ export interface ReleasesRequest extends PageRequest {
   order: OrderBy;
 }
 
-export interface MusicSource {
+export interface MusicSource extends HistorySource<MusicHistoryKind> {
   // --- search (see SearchRequest for matching and order): one page of matches, not counted (the answer has no total) ---
   searchTracks(request: SearchRequest, options?: ReadOptions): Promise<TrackRecord[]>;
   searchAlbums(request: SearchRequest, options?: ReadOptions): Promise<AlbumRecord[]>;

@@ -162,6 +162,8 @@ function fakeSource(employees: Employee[] = []) {
   const asked: SectionName[][] = [];
   const employeeQueries: unknown[] = [];
   const source: ProfessionalSource = {
+    // histories are core's answerHistory over the store's observations (core and store tests)
+    history: async () => undefined,
     async profile({ username, sections: wanted }) {
       asked.push([...wanted]);
       return username.toLowerCase() === 'ada-lovelace' ? { ...base, ...sections } : undefined;

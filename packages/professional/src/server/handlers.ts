@@ -1,4 +1,5 @@
 import {
+  answerHistory,
   type ContractHandlers,
   cursorBinding,
   decodePosition,
@@ -8,6 +9,7 @@ import {
 import { z } from 'zod';
 import { companyEmployees as companyEmployeesOperation, type professionalContract } from '../contract.js';
 import { distinctUsernames, includeFlag, profileCost, sectionNames } from '../schemas.js';
+import { history } from '../history.js';
 import type { ProfessionalSource } from './source.js';
 
 /**
@@ -74,6 +76,9 @@ export function createProfessionalHandlers(source: ProfessionalSource): Contract
         total,
         cursor: entries.length > limit && last ? cursors.encode(last.position, binding) : '',
       };
+    },
+    async history(params, ctx) {
+      return { success: true as const, cost: 1, data: await answerHistory(history.id, source, params, ctx) };
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { HistorySource } from '@socialquery/core/server';
+import type { ProfessionalHistoryKind } from '../history.js';
 import type { Employee, ProfileBase, ProfileSections, SectionName } from '../schemas.js';
 
 /** A profile's base fields with the requested sections. */
@@ -31,7 +33,7 @@ export interface ReadOptions {
  * What the professional handlers need from a store. Usernames (public identifiers) match
  * case-insensitively; company ids exactly.
  */
-export interface ProfessionalSource {
+export interface ProfessionalSource extends HistorySource<ProfessionalHistoryKind> {
   /** The profile with exactly the `sections` asked for, or undefined for an unknown username. */
   profile(
     query: { username: string; sections: readonly SectionName[] },

@@ -67,6 +67,8 @@ function fakeSource(
     byIds: [] as string[][],
   };
   const source: ShortVideoSource = {
+    // histories are core's answerHistory over the store's observations (core and store tests)
+    history: async () => undefined,
     async userPosts(query) {
       calls.userPosts.push(query);
       const { after } = query;

@@ -1,4 +1,5 @@
 import {
+  answerHistory,
   type ContractHandlers,
   cursorBinding,
   decodePosition,
@@ -8,6 +9,7 @@ import {
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import { type shortvideoContract, userPosts, videoComments } from '../contract.js';
+import { history } from '../history.js';
 import type { Comment, CommentSort, Video } from '../schemas.js';
 import type { CommentPosition, ShortVideoSource, VideoPosition } from './source.js';
 
@@ -81,6 +83,7 @@ export function createShortVideoHandlers(source: ShortVideoSource): ContractHand
       );
       return { videos, notFound };
     },
+    history: (params, ctx) => answerHistory(history.id, source, params, ctx),
   };
 }
 

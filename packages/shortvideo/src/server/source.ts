@@ -1,3 +1,5 @@
+import type { HistorySource } from '@socialquery/core/server';
+import type { ShortvideoHistoryKind } from '../history.js';
 import type { TimeWindow } from '@socialquery/core/server';
 import type { Comment, CommentSort, Video } from '../schemas.js';
 
@@ -28,7 +30,7 @@ export interface CommentPosition {
  * oldest (createdAt asc, id asc), most_liked (likeCount desc, createdAt desc, id desc).
  * Usernames match case-insensitively.
  */
-export interface ShortVideoSource {
+export interface ShortVideoSource extends HistorySource<ShortvideoHistoryKind> {
   /** `window`: only videos created strictly inside it. */
   userPosts(
     query: { username: string; after?: VideoPosition; window?: TimeWindow; limit: number },

@@ -34,7 +34,11 @@ export type PlatformSources = { readonly [P in StorePlatforms as P['name']]: Ret
 
 /** Per platform present in the store, identifiers that exist there (each platform's `examples`). */
 export type Examples = {
-  [P in StorePlatforms as P['name']]?: NonNullable<Awaited<ReturnType<P['examples']>>>;
+  [P in StorePlatforms as P['name']]?: NonNullable<Awaited<ReturnType<P['examples']>>> & {
+    /** A record with a history (examples.ts historyExample), for the history operations. */
+    record?: string;
+    id?: string;
+  };
 };
 
 const columnTypes = new Map<string, Readonly<Record<string, ColumnType>> | undefined>(

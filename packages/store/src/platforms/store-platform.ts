@@ -34,6 +34,8 @@ export interface PlatformTable {
    * any of these changed, records them as a dated observation (import/observations.ts).
    */
   observed?: readonly string[];
+  /** What the platform's history operation calls a row of this table (`post`, `video`…), for tables with `observed`. */
+  historyKind?: string;
 }
 
 /**

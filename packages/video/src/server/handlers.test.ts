@@ -32,6 +32,8 @@ const channelCalls: ChannelVideosQueryInput[] = [];
 let estimate: number | undefined;
 const numOf = (video: VideoRecord) => (video.id === 'new' ? 999 : Number(video.id.slice(1)));
 const source: VideoSource = {
+  // histories are core's answerHistory over the store's observations (core and store tests)
+  history: async () => undefined,
   // rank: views descending, then num descending, every match in tier 1 (the store's order, test-sized)
   async search(query) {
     calls.push(query);

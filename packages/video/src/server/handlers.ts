@@ -1,4 +1,5 @@
 import {
+  answerHistory,
   type ContractHandlers,
   cursorBinding,
   decodePosition,
@@ -9,6 +10,7 @@ import {
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import { channelVideos, search, type videoContract } from '../contract.js';
+import { history } from '../history.js';
 import {
   CHANNEL_PAGE_SIZE,
   type ChannelVideo,
@@ -201,6 +203,10 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
         data: { videos: videos.map((video) => withExtra(relatedItem(video, now), video)), notFound },
         pagination: { total: videos.length, hasMore: false, paginationToken: '' },
       };
+    },
+
+    async history(params, ctx) {
+      return { message: MESSAGE, statusCode: 200, data: await answerHistory(history.id, source, params, ctx) };
     },
   };
 }

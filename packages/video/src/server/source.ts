@@ -1,4 +1,6 @@
 import type { Image } from '@socialquery/core';
+import type { HistorySource } from '@socialquery/core/server';
+import type { VideoHistoryKind } from '../history.js';
 import type { ChartCountry, ChartType, GeoCodeOf, VideoType } from './types.js';
 
 /**
@@ -128,7 +130,7 @@ export interface ChannelVideosPage {
  * What the video handlers need from a store. Search matches whole words of the title and channel
  * name and ranks the same way on every store (SearchPosition), walking an index in that order.
  */
-export interface VideoSource {
+export interface VideoSource extends HistorySource<VideoHistoryKind> {
   /** A page of the matches after `after`, in rank order. */
   search(query: SearchQueryInput, options?: ReadOptions): Promise<SearchPage>;
   /** The chart's entries by position, or undefined when there is no such chart. */

@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The microblog tables' columns with their SQL types (migration 0002). */
+/** The microblog tables' columns with their SQL types (migrations 0002, 0023). */
 export const MICROBLOG_COLUMNS = {
   microblog_users: {
     id: 'text',
@@ -16,6 +16,7 @@ export const MICROBLOG_COLUMNS = {
     is_protected: 'integer',
     profile_image_url: 'text',
     created_at: 'bigint',
+    extra: 'text',
   },
   microblog_messages: {
     id: 'text',
@@ -35,6 +36,7 @@ export const MICROBLOG_COLUMNS = {
     reposted_id: 'text',
     url: 'text',
     media: 'text',
+    extra: 'text',
   },
   microblog_follows: { id: 'text', user_id: 'text', user_key: 'text', follower_id: 'text', followed_at: 'bigint' },
 } as const satisfies { [T in 'microblog_users' | 'microblog_messages' | 'microblog_follows']: ColumnTypes<T> };

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { MICROBLOG_COLUMNS } from './columns.js';
 import { toMicroblogFollowRow, toMicroblogMessageRow, toMicroblogUserRow } from './rows.js';
+import { remainderOf, type Taken, taken } from '../../import/remainder.js';
 import {
   describePlace,
   filesIn,
@@ -64,7 +66,31 @@ function archiveMedia(tweet: Json): { type: string; url: string }[] {
   });
 }
 
-/** One archive tweet (`{ "tweet": {...} }`) of `account` → a message. Archives carry no reply, quote or view counts (0). */
+/**
+ * What the answered fields of a message hold of an archive tweet (packages/store/src/import/README.md):
+ * its id, counts, time and text (`full_text`, else `text`: see archiveTaken). The reply's parent
+ * (`in_reply_to_status_id_str`) fills `reply_to_id` yet stays in `extra` too: no answered field gives it.
+ */
+const ARCHIVE_TWEET_FIELDS = ['id_str', 'favorite_count', 'retweet_count', 'created_at'];
+const ARCHIVE_TAKEN = new Map<string, Taken>();
+
+/**
+ * The taken fields of an archive tweet: the text field the column read, and `id` where it only
+ * repeats `id_str` (the archive writes both, as strings; a different one is kept).
+ */
+function archiveTaken(tweet: Json, id: string): Taken {
+  const text = tweet.full_text !== undefined && tweet.full_text !== null ? 'full_text' : 'text';
+  const key = `${text}${String(tweet.id) === id ? ',id' : ''}`;
+  let fields = ARCHIVE_TAKEN.get(key);
+  if (!fields) ARCHIVE_TAKEN.set(key, (fields = taken(...ARCHIVE_TWEET_FIELDS, ...key.split(','))));
+  return fields;
+}
+
+/**
+ * One archive tweet (`{ "tweet": {...} }`) of `account` → a message, the tweet's other fields (entities,
+ * extended_entities, source, lang, display_text_range…) in `extra`. Archives carry no reply, quote or
+ * view counts (0).
+ */
 export function mapArchiveTweet(element: Json, account: ArchiveAccount): ImportRow<'microblog_messages'> {
   const tweet = isObject(element.tweet) ? element.tweet : element;
   const id = requiredString(tweet, 'id_str');
@@ -86,6 +112,7 @@ export function mapArchiveTweet(element: Json, account: ArchiveAccount): ImportR
       repostedId: null,
       url: `${SITE}/${account.username}/status/${id}`,
       media: archiveMedia(tweet),
+      extra: remainderOf(tweet, archiveTaken(tweet, id)),
     }),
   };
 }
@@ -113,6 +140,21 @@ async function exists(path: string) {
     () => false,
   );
 }
+
+/**
+ * What the user columns hold of an archive's `{account, profile}`; the rest is the user's `extra`
+ * (profile.description.website and .location, headerMediaUrl, account.createdVia…) but for
+ * `account.email`: contact data, which no answer carries.
+ */
+const ARCHIVE_USER_TAKEN = taken(
+  'account.accountId',
+  'account.username',
+  'account.accountDisplayName',
+  'account.createdAt',
+  'account.email',
+  'profile.description.bio',
+  'profile.avatarMediaUrl',
+);
 
 /** The archive's account (account.js) and profile (profile.js, optional) → the user row. */
 async function readArchiveAccount(
@@ -147,6 +189,7 @@ async function readArchiveAccount(
         isProtected: false,
         profileImageUrl: optionalString(profile, 'avatarMediaUrl'),
         createdAt: isoTimestamp(account, 'createdAt'),
+        extra: remainderOf({ account, profile }, ARCHIVE_USER_TAKEN),
       }),
     };
     return { account: { id, username }, row };
@@ -190,7 +233,23 @@ export const twitterArchive: Importer = {
   },
 };
 
-/** An API v2 user object (with user.fields public_metrics, created_at…) → a microblog user. */
+/** What the user columns hold of an API v2 user object; the rest (location, url, entities, pinned_tweet_id…) is its `extra`. */
+const V2_USER_TAKEN = taken(
+  'id',
+  'username',
+  'name',
+  'description',
+  'public_metrics.followers_count',
+  'public_metrics.following_count',
+  'public_metrics.tweet_count',
+  'public_metrics.like_count',
+  'verified',
+  'protected',
+  'profile_image_url',
+  'created_at',
+);
+
+/** An API v2 user object (with user.fields public_metrics, created_at…) → a microblog user, its other fields in `extra`. */
 export function mapV2User(user: Json): ImportRow<'microblog_users'> {
   const metrics = optionalObject(user, 'public_metrics');
   return {
@@ -208,15 +267,88 @@ export function mapV2User(user: Json): ImportRow<'microblog_users'> {
       isProtected: boolean(user, 'protected'),
       profileImageUrl: optionalString(user, 'profile_image_url'),
       createdAt: user.created_at === undefined ? 0 : isoTimestamp(user, 'created_at'),
+      extra: remainderOf(user, V2_USER_TAKEN),
     }),
   };
 }
 
-/** An API v2 tweet → a message; its author's username comes from includes.users, its media from includes.media. */
+/**
+ * What the answered fields of a message hold of an API v2 tweet: its id, time, the counts the columns
+ * keep, and its text (`text`, or `note_tweet.text` for a long post: see mapV2Tweet). `author_id`,
+ * `referenced_tweets` and `attachments` stay in `extra`: the answers give the author's username, the
+ * media's address and the reposted record, not these ids (and the replied-to id not at all).
+ */
+const V2_TWEET_FIELDS = [
+  'id',
+  'created_at',
+  'public_metrics.like_count',
+  'public_metrics.retweet_count',
+  'public_metrics.reply_count',
+  'public_metrics.quote_count',
+  'public_metrics.impression_count',
+];
+const V2_TWEET_TAKEN = taken(...V2_TWEET_FIELDS, 'text');
+const V2_NOTE_TWEET_TAKEN = taken(...V2_TWEET_FIELDS, 'note_tweet.text');
+
+/**
+ * The response's expanded objects a tweet names, by the tweet's field that names them and the
+ * objects' key field: they are the tweet's own (its media's size, alt text and variants; its poll;
+ * its place), kept in its `extra` under `includes`, as the response nests them.
+ */
+const INCLUDED = [
+  { list: 'media', names: ['attachments', 'media_keys'], key: 'media_key' },
+  { list: 'polls', names: ['attachments', 'poll_ids'], key: 'id' },
+  { list: 'places', names: ['geo', 'place_id'], key: 'id' },
+] as const;
+type IncludedList = (typeof INCLUDED)[number]['list'];
+
+/** A response's `includes.media`, `.polls` and `.places`, each by its objects' key. */
+export type Included = ReadonlyMap<IncludedList, ReadonlyMap<string, Json>>;
+
+function includedOf(includes: Json): Included {
+  const byList = new Map<IncludedList, Map<string, Json>>();
+  for (const { list, key } of INCLUDED) {
+    const objects = new Map<string, Json>();
+    const items = includes[list];
+    if (Array.isArray(items))
+      for (const item of items) if (isObject(item) && typeof item[key] === 'string') objects.set(item[key], item);
+    byList.set(list, objects);
+  }
+  return byList;
+}
+
+/** The included objects `tweet` names, as `{media: [...], polls: [...], places: [...]}` (lists it names none of left out). */
+function includedFor(tweet: Json, included: Included | undefined): Json | undefined {
+  if (!included) return undefined;
+  const found: Json = {};
+  for (const { list, names } of INCLUDED) {
+    const holder = tweet[names[0]];
+    const named: unknown = isObject(holder) ? holder[names[1]] : undefined;
+    const keys = Array.isArray(named) ? named : named === undefined ? [] : [named];
+    const objects = keys.flatMap((key) => included.get(list)?.get(String(key)) ?? []);
+    if (objects.length > 0) found[list] = objects;
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
+/** The `extra` of an API v2 tweet: its fields the columns do not hold, and the included objects it names. */
+function v2TweetExtra(tweet: Json, included: Included | undefined): string {
+  const note = optionalObject(tweet, 'note_tweet');
+  const fields = note.text !== undefined && note.text !== null ? V2_NOTE_TWEET_TAKEN : V2_TWEET_TAKEN;
+  const objects = includedFor(tweet, included);
+  return remainderOf(objects ? { ...tweet, includes: objects } : tweet, fields);
+}
+
+/**
+ * An API v2 tweet → a message; its author's username comes from includes.users, its media from
+ * includes.media; every other field of it (entities, lang, conversation_id, referenced_tweets,
+ * edit_history_tweet_ids…) and the included objects it names (`included`) in `extra`.
+ */
 export function mapV2Tweet(
   tweet: Json,
   usernames: Map<string, string>,
   media: Map<string, { type: string; url: string }>,
+  included?: Included,
 ): ImportRow<'microblog_messages'> {
   const id = requiredString(tweet, 'id');
   const authorId = requiredString(tweet, 'author_id');
@@ -248,9 +380,17 @@ export function mapV2Tweet(
       repostedId: referenced('retweeted'),
       url: `${SITE}/${author}/status/${id}`,
       media: Array.isArray(keys) ? keys.flatMap((key) => media.get(String(key)) ?? []) : [],
+      extra: v2TweetExtra(tweet, included),
     }),
   };
 }
+
+/**
+ * What a tweet only expanded into a response (`includes.tweets`: the post a listed one quotes, replies
+ * to or reposts) updates of a stored message: every column but `extra`, so a post stored from a
+ * listing keeps the fields it was listed with; a post first stored from an expansion records its own.
+ */
+const INCLUDED_TWEET_COLUMNS = Object.keys(MICROBLOG_COLUMNS.microblog_messages).filter((column) => column !== 'extra');
 
 function v2Media(item: Json): [string, { type: string; url: string }] | undefined {
   const key = typeof item.media_key === 'string' ? item.media_key : undefined;
@@ -335,19 +475,23 @@ export function* mapV2Response(value: unknown, where: string): Generator<ImportI
     const entry = isObject(item) ? v2Media(item) : undefined;
     if (entry) media.set(entry[0], entry[1]);
   }
+  const included = includedOf(includes);
   const data = Array.isArray(value.data) ? value.data : [value.data];
   // a users lookup (`/users/{id}/followers`, `/users/by/username/{name}`) answers users in data, not tweets
   const isUsers = data.length > 0 && data.every((item) => isObject(item) && typeof item.username === 'string');
-  const tweet = (record: Json) => [mapV2Tweet(record, usernames, media)];
+  const tweet = (record: Json) => [mapV2Tweet(record, usernames, media, included)];
+  const includedTweet = (record: Json) => [
+    { ...mapV2Tweet(record, usernames, media, included), update: INCLUDED_TWEET_COLUMNS },
+  ];
   const sections: [string, unknown[], (record: Json, n: number) => ImportRow[]][] = isUsers
     ? [
         ['user', data, (user, n) => (of ? [mapV2User(user), followRow(of, user, n)] : [mapV2User(user)])],
-        ['included tweet', list('tweets'), tweet],
+        ['included tweet', list('tweets'), includedTweet],
       ]
     : [
         ['user', list('users'), (user) => [mapV2User(user)]],
         ['tweet', data, tweet],
-        ['included tweet', list('tweets'), tweet],
+        ['included tweet', list('tweets'), includedTweet],
       ];
   for (const [what, records, map] of sections) {
     for (const [n, record] of records.entries()) {

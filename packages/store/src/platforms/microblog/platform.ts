@@ -5,6 +5,7 @@ import { microblogDemoSet } from './demo-set.js';
 import { findMicroblogExamples } from './examples.js';
 import { twitterArchive, twitterV2 } from './import-twitter.js';
 import { microblog } from './migrations/0002-microblog.js';
+import { microblogSourceFields } from './migrations/0023-microblog-source-fields.js';
 import { createSqlMicroblogSource } from './source.js';
 
 /** The microblog platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
@@ -12,12 +13,17 @@ export const microblogStorePlatform = defineStorePlatform({
   name: 'microblog',
   definition: microblogPlatform,
   source: createSqlMicroblogSource,
-  migrations: { '0002-microblog': microblog },
+  migrations: { '0002-microblog': microblog, '0023-microblog-source-fields': microblogSourceFields },
   tables: [
-    { name: 'microblog_users', observed: ['follower_count', 'following_count', 'message_count', 'like_count'] },
+    {
+      name: 'microblog_users',
+      observed: ['follower_count', 'following_count', 'message_count', 'like_count'],
+      historyKind: 'user',
+    },
     {
       name: 'microblog_messages',
       observed: ['like_count', 'repost_count', 'reply_count', 'quote_count', 'view_count'],
+      historyKind: 'message',
     },
     { name: 'microblog_follows' },
   ],

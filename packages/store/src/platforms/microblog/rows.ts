@@ -18,6 +18,8 @@ export interface MicroblogUserInput {
   profileImageUrl: string;
   /** Epoch milliseconds. */
   createdAt: number;
+  /** The source record's other fields as JSON (remainderOf); none ('') for the demo's accounts. */
+  extra?: string;
 }
 
 /** A microblog message as loaders hand it over. */
@@ -40,6 +42,8 @@ export interface MicroblogMessageInput {
   repostedId: string | null;
   url: string;
   media: { type: string; url: string }[];
+  /** The source record's other fields as JSON (remainderOf); none ('') for the demo's messages. */
+  extra?: string;
 }
 
 /** `followerId` follows the user `userId` (whose username is `username`) since `followedAt` (epoch ms). */
@@ -76,6 +80,7 @@ export function toMicroblogUserRow(user: MicroblogUserInput): MicroblogUsersTabl
     is_protected: user.isProtected ? 1 : 0,
     profile_image_url: user.profileImageUrl,
     created_at: user.createdAt,
+    extra: user.extra ?? '',
   };
 }
 
@@ -100,6 +105,7 @@ export function toMicroblogMessageRow(message: MicroblogMessageInput): Microblog
     reposted_id: reposted,
     url: message.url,
     media: JSON.stringify(message.media.map(({ type, url }) => ({ type, url }))),
+    extra: message.extra ?? '',
   };
 }
 

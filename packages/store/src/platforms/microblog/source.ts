@@ -3,9 +3,12 @@ import {
   canonicalMessageId,
   messageIdKey,
   type MicroblogSource,
+  type ReadOptions,
   type UserMessagesQuery,
 } from '@socialquery/microblog/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { historyOf } from '../../rows/observations.js';
+import { recordedJson } from '../../rows/recorded-json.js';
 import { usernameKey } from './rows.js';
 import type { Database, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
 
@@ -25,7 +28,8 @@ const MESSAGE_COLUMNS = [
   'media',
 ] as const;
 
-type MessageRow = Pick<Selectable<MicroblogMessagesTable>, (typeof MESSAGE_COLUMNS)[number]>;
+/** A message row as the answers read it: the answered columns, and `extra` when the read asks for it (ReadOptions). */
+type MessageRow = Pick<Selectable<MicroblogMessagesTable>, (typeof MESSAGE_COLUMNS)[number]> & { extra?: string };
 
 const USER_COLUMNS = [
   'id',
@@ -42,7 +46,8 @@ const USER_COLUMNS = [
   'created_at',
 ] as const;
 
-type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[number]>;
+/** A user row as the answers read it: the answered columns, and `extra` when the read asks for it (ReadOptions). */
+type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[number]> & { extra?: string };
 
 /**
  * MicroblogSource over SQL. Ids are ordered and bounded through `id_key` (20 zero-padded digits),
@@ -52,19 +57,48 @@ type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[numbe
  * more query, by primary key, so no plan ever needs a join or a sort. A time window (createdAt)
  * filters the rows of the listing's own range: the order is by id, and no index orders by time.
  */
+/** Each kind's table, and its counts' API names by column. */
+const HISTORY = {
+  user: {
+    table: 'microblog_users',
+    names: {
+      follower_count: 'followerCount',
+      following_count: 'followingCount',
+      message_count: 'messageCount',
+      like_count: 'likeCount',
+    },
+  },
+  message: {
+    table: 'microblog_messages',
+    names: {
+      like_count: 'likeCount',
+      repost_count: 'repostCount',
+      reply_count: 'replyCount',
+      quote_count: 'quoteCount',
+      view_count: 'viewCount',
+    },
+  },
+} as const;
+
 export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource {
-  /** The page's rows as message records, each repost with its reposted record (one query for the page). */
+  /** The answered columns of messages, and `extra` only when the read asks for it (it is the bulk of a row). */
+  const messages = (options: ReadOptions | undefined) =>
+    db
+      .selectFrom('microblog_messages')
+      .select(MESSAGE_COLUMNS)
+      .$if(options?.extra === true, (query) => query.select('extra'));
+
+  /**
+   * The page's rows as message records, each repost with its reposted record (one query for the page,
+   * which reads no `extra`: the reposted record answers none).
+   */
   async function toMessages(rows: MessageRow[]): Promise<Message[]> {
     const wanted = [
       ...new Set(rows.filter((r) => Number(r.is_repost) === 1 && r.reposted_id !== null).map((r) => r.reposted_id!)),
     ];
     const reposted = new Map<string, MessageRow>();
     if (wanted.length > 0) {
-      const found = await db
-        .selectFrom('microblog_messages')
-        .select(MESSAGE_COLUMNS)
-        .where('id', 'in', wanted)
-        .execute();
+      const found = await messages(undefined).where('id', 'in', wanted).execute();
       for (const row of found) reposted.set(row.id, row);
     }
     return rows.map((row) => {
@@ -73,16 +107,18 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       return {
         ...messageFields(row),
         repostedMessage: original ? { ...messageFields(original), repostedMessage: null } : null,
+        ...extraOf(row),
       };
     });
   }
 
   return {
-    async userMessages({ username, sinceId, maxId, includeReplies, includeReposts, window, limit }: UserMessagesQuery) {
-      let query = db
-        .selectFrom('microblog_messages')
-        .select(MESSAGE_COLUMNS)
-        .where('author_key', '=', usernameKey(username));
+    history: (kind, id, query) => historyOf(db, HISTORY[kind].table, id, HISTORY[kind].names, query),
+    async userMessages(
+      { username, sinceId, maxId, includeReplies, includeReposts, window, limit }: UserMessagesQuery,
+      options,
+    ) {
+      let query = messages(options).where('author_key', '=', usernameKey(username));
       if (!includeReplies) query = query.where('is_reply', '=', 0);
       if (!includeReposts) query = query.where('is_repost', '=', 0);
       if (sinceId !== undefined) query = query.where('id_key', '>', messageIdKey(sinceId));
@@ -91,18 +127,15 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       return toMessages(await query.orderBy('id_key', 'desc').limit(limit).execute());
     },
-    async messageReplies({ messageId, window, startAfter, limit }) {
-      let query = db
-        .selectFrom('microblog_messages')
-        .select(MESSAGE_COLUMNS)
-        .where('reply_to_id', '=', canonicalMessageId(messageId));
+    async messageReplies({ messageId, window, startAfter, limit }, options) {
+      let query = messages(options).where('reply_to_id', '=', canonicalMessageId(messageId));
       if (startAfter !== undefined) query = query.where('id_key', '>', messageIdKey(startAfter));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       const rows = await query.orderBy('id_key', 'asc').limit(limit).execute();
       return toMessages(rows);
     },
-    async userFollowers({ username, after, limit }) {
+    async userFollowers({ username, after, limit }, options) {
       let query = db
         .selectFrom('microblog_follows')
         .select(['follower_id', 'followed_at'])
@@ -112,7 +145,12 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
       const follows = await query.orderBy('followed_at', 'desc').orderBy('follower_id', 'desc').limit(limit).execute();
       if (follows.length === 0) return [];
       const ids = follows.map((f) => f.follower_id);
-      const accounts = await db.selectFrom('microblog_users').select(USER_COLUMNS).where('id', 'in', ids).execute();
+      const accounts = await db
+        .selectFrom('microblog_users')
+        .select(USER_COLUMNS)
+        .$if(options?.extra === true, (query) => query.select('extra'))
+        .where('id', 'in', ids)
+        .execute();
       const byId = new Map(accounts.map((row) => [row.id, row]));
       // in the order of the follows; a follow whose account is not stored has no follower (the answer leaves it out)
       return follows.map((follow) => {
@@ -131,12 +169,10 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
         .executeTakeFirst();
       return row !== undefined;
     },
-    async messagesByIds(ids) {
+    async messagesByIds(ids, options) {
       if (ids.length === 0) return [];
       // primary-key lookups, exact (no canonical form); the reposted records come as in the listings
-      const rows = await db
-        .selectFrom('microblog_messages')
-        .select(MESSAGE_COLUMNS)
+      const rows = await messages(options)
         .where('id', 'in', [...ids])
         .execute();
       return toMessages(rows);
@@ -169,6 +205,12 @@ function messageFields(row: MessageRow): Omit<Message, 'repostedMessage'> {
   };
 }
 
+/** A record's `extra` when it was read and its source recorded one (`''`: none, such as the demo's rows). */
+function extraOf(row: { extra?: string }): { extra?: Record<string, unknown> } {
+  const extra = recordedJson<Record<string, unknown>>(row.extra);
+  return extra ? { extra } : {};
+}
+
 function parseMedia(json: string): Message['media'] {
   const value: unknown = JSON.parse(json);
   if (!Array.isArray(value)) return [];
@@ -189,5 +231,6 @@ function toFollower(row: UserRow): Follower {
     isProtected: Number(row.is_protected) === 1,
     profileImageUrl: row.profile_image_url,
     createdAt: new Date(Number(row.created_at)).toISOString(),
+    ...extraOf(row),
   };
 }

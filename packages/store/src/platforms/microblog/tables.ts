@@ -2,7 +2,8 @@
 
 /**
  * A microblog account. `username_key` is the lower-cased username (unique). The counts are the
- * profile's own numbers as the platform reports them; booleans are 0/1.
+ * profile's own numbers as the platform reports them; booleans are 0/1. `extra` is the other
+ * fields of its source record (a JSON object), `''` when none was recorded (migration 0023).
  */
 export interface MicroblogUsersTable {
   id: string;
@@ -18,6 +19,7 @@ export interface MicroblogUsersTable {
   is_protected: number;
   profile_image_url: string;
   created_at: number;
+  extra: string;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface MicroblogUsersTable {
  * number left-padded with zeros to 20 digits, so that text order is numeric order (ids exceed
  * 2^53 and are never handled as numbers). Ids are stored in canonical form (no leading zeros).
  * A reply names its parent in `reply_to_id`; a repost names the reposted message in
- * `reposted_id`. `media` is a JSON array of {type, url}.
+ * `reposted_id`. `media` is a JSON array of {type, url}. `extra` is the other fields of its source
+ * record (a JSON object), `''` when none was recorded (migration 0023).
  */
 export interface MicroblogMessagesTable {
   id: string;
@@ -46,6 +49,7 @@ export interface MicroblogMessagesTable {
   reposted_id: string | null;
   url: string;
   media: string;
+  extra: string;
 }
 
 /** `follower_id` follows the user `user_id` (`user_key`: that user's lower-cased username) since `followed_at`; `id` is `<user_id>:<follower_id>`. */

@@ -31,12 +31,14 @@ export const musicStorePlatform = defineStorePlatform({
       numbered: true,
       write: writeMusicSearchRows('music_artists'),
       observed: ['popularity', 'followers'],
+      historyKind: 'artist',
     },
     {
       name: 'music_albums',
       numbered: true,
       write: writeMusicSearchRows('music_albums'),
       observed: ['popularity'],
+      historyKind: 'album',
     },
     { name: 'music_album_artists' },
     {
@@ -44,6 +46,7 @@ export const musicStorePlatform = defineStorePlatform({
       numbered: true,
       write: writeMusicSearchRows('music_tracks'),
       observed: ['popularity', 'play_count'],
+      historyKind: 'track',
     },
     { name: 'music_track_artists' },
     { name: 'music_lyrics' },
@@ -52,6 +55,7 @@ export const musicStorePlatform = defineStorePlatform({
       numbered: true,
       write: writeMusicSearchRows('music_users'),
       observed: ['follower_count'],
+      historyKind: 'user',
     },
     { name: 'music_follows' },
     {
@@ -59,6 +63,7 @@ export const musicStorePlatform = defineStorePlatform({
       numbered: true,
       write: writeMusicSearchRows('music_playlists'),
       observed: ['followers'],
+      historyKind: 'playlist',
     },
     { name: 'music_playlist_tracks' },
     { name: 'music_shows', numbered: true, write: writeMusicSearchRows('music_shows') },

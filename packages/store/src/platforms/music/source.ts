@@ -21,6 +21,7 @@ import type {
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { inList } from '../../dialect/in-list.js';
+import { historyOf } from '../../rows/observations.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { MUSIC_COLUMNS } from './columns.js';
 import type { MusicSearchedTable } from './search-index.js';
@@ -204,6 +205,15 @@ function toGenre(row: Row): GenreRecord {
     row.extra,
   );
 }
+
+/** Each kind's table, and its counts' API names by column. */
+const HISTORY = {
+  artist: { table: 'music_artists', names: { followers: 'followers', popularity: 'popularity' } },
+  album: { table: 'music_albums', names: { popularity: 'popularity' } },
+  track: { table: 'music_tracks', names: { play_count: 'playcount', popularity: 'popularity' } },
+  playlist: { table: 'music_playlists', names: { followers: 'followers' } },
+  user: { table: 'music_users', names: { follower_count: 'followersCount' } },
+} as const;
 
 function toConcert(row: Row): ConcertRecord {
   return {
@@ -423,6 +433,7 @@ export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
   }
 
   return {
+    history: (kind, id, query) => historyOf(db, HISTORY[kind].table, id, HISTORY[kind].names, query),
     searchTracks: (request, options) => search('music_tracks', request, toTrack, options),
     searchAlbums: (request, options) => search('music_albums', request, toAlbum, options),
     searchArtists: (request, options) => search('music_artists', request, toArtist, options),

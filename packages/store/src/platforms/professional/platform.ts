@@ -16,7 +16,8 @@ export const professionalStorePlatform = defineStorePlatform({
   migrations: { '0004-professional': professional, '0027-professional-source-fields': professionalSourceFields },
   tables: [
     { name: 'professional_companies' },
-    { name: 'professional_profiles', observed: ['follower_count', 'connection_count'] },
+    // the data export carries no follower count (0 there is a placeholder, not a reading)
+    { name: 'professional_profiles', observed: ['connection_count'], historyKind: 'profile' },
     { name: 'professional_positions' },
   ],
   columnTypes: PROFESSIONAL_COLUMNS,

@@ -16,8 +16,12 @@ export const shortvideoStorePlatform = defineStorePlatform({
   source: createSqlShortVideoSource,
   migrations: { '0003-shortvideo': shortvideo, '0024-shortvideo-source-fields': shortvideoSourceFields },
   tables: [
-    { name: 'shortvideo_videos', observed: ['like_count', 'comment_count', 'share_count', 'view_count'] },
-    { name: 'shortvideo_comments', observed: ['like_count', 'reply_count'] },
+    {
+      name: 'shortvideo_videos',
+      observed: ['like_count', 'comment_count', 'share_count', 'view_count'],
+      historyKind: 'video',
+    },
+    { name: 'shortvideo_comments', observed: ['like_count', 'reply_count'], historyKind: 'comment' },
   ],
   columnTypes: SHORTVIDEO_COLUMNS,
   importers: [tiktokResearch, tiktokExport],

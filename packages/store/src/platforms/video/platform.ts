@@ -30,6 +30,7 @@ export const videoStorePlatform = defineStorePlatform({
       write: writeVideoRows,
       derived: ['video_search'],
       observed: ['views'],
+      historyKind: 'video',
     },
     { name: 'video_chart_entries' },
   ],

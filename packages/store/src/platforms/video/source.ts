@@ -8,6 +8,7 @@ import type {
 } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
+import { historyOf } from '../../rows/observations.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { VIDEO_COLUMNS } from './columns.js';
 import { walkVideoSearch } from './search.js';
@@ -89,6 +90,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       });
 
   return {
+    history: (_kind, id, query) => historyOf(db, 'video_videos', id, { views: 'views' }, query),
     async search(query, options) {
       const walk = await walkVideoSearch(db, query);
       const nums = walk.matches.map((match) => match.num);

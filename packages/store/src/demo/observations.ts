@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { writeObservations } from '../import/observations.js';
+import { storePlatforms } from '../platforms/index.js';
+import type { Database, ObservationsTable } from '../schema.js';
+
+/** Records of each observed table that get a demo history, the first by id. */
+const RECORDS_PER_TABLE = 20;
+const DAY = 86_400_000;
+/** The readings: two and one day before the demo's moment at these shares of today's counts, then today's. */
+const READINGS = [
+  { ago: 2 * DAY, share: 0.5 },
+  { ago: DAY, share: 0.8 },
+  { ago: 0, share: 1 },
+] as const;
+
+/**
+ * A short history for a few demo records of each kind (the first by id of every observed table of the
+ * seeded platforms): their counts two days and one day before the demo's moment, growing to today's, so
+ * the history operations have something to show and their examples something to page. A reading that
+ * would repeat the one before it is left out, as imports leave it out.
+ */
+export async function seedDemoObservations(db: Kysely<Database>, platforms: readonly string[], now: Date) {
+  const rows: ObservationsTable[] = [];
+  for (const platform of storePlatforms.filter((candidate) => platforms.includes(candidate.name)))
+    for (const table of platform.tables) {
+      const counts = table.observed;
+      if (!counts?.length) continue;
+      const records = await db
+        .selectFrom(table.name)
+        .select(['id', ...counts] as never[])
+        .orderBy('id' as never)
+        .limit(RECORDS_PER_TABLE)
+        .execute();
+      for (const record of records as Record<string, unknown>[]) {
+        let before: string | undefined;
+        for (const { ago, share } of READINGS) {
+          const reading = JSON.stringify(
+            Object.fromEntries(counts.map((column) => [column, Math.round(Number(record[column]) * share)])),
+          );
+          if (reading === before) continue;
+          before = reading;
+          rows.push({
+            item_table: table.name,
+            item_id: String(record.id),
+            observed_at: now.getTime() - ago,
+            counts: reading,
+          });
+        }
+      }
+    }
+  await writeObservations(db, rows);
+}
