@@ -188,6 +188,46 @@ describe('short-video, music and professional histories: each platform in its ow
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('forum: a post’s score and comment count, bare, under the bearer token', async () => {
+    const listing = (score: number, comments: number) => ({
+      kind: 'Listing',
+      data: {
+        after: null,
+        children: [
+          {
+            kind: 't3',
+            data: {
+              id: 'hist1',
+              name: 't3_hist1',
+              subreddit: 'science',
+              author: 'someone',
+              title: 'counted over time',
+              selftext: '',
+              created_utc: T / 1000 - 3600,
+              score,
+              num_comments: comments,
+              permalink: '/r/science/comments/hist1/counted/',
+            },
+          },
+        ],
+      },
+    });
+    await importDocuments(service.store.db, 'forum', 'reddit-api', [listing(3, 0)], { observedAt: T });
+    await importDocuments(service.store.db, 'forum', 'reddit-api', [listing(3, 0)], { observedAt: T + HOUR });
+    await importDocuments(service.store.db, 'forum', 'reddit-api', [listing(57, 12)], { observedAt: T + 2 * HOUR });
+    const res = await withToken('/api/v1/forum/history', { record: 'post', id: 'hist1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      record: 'post',
+      id: 'hist1',
+      observations: [
+        { observedAt: iso(T), counts: { score: 3, commentCount: 0 } },
+        { observedAt: iso(T + 2 * HOUR), counts: { score: 57, commentCount: 12 } },
+      ],
+      cursor: '',
+    });
+  });
+
   it('microblog: a message’s counts and its author’s, bare, under the bearer token', async () => {
     const page = (likes: number, followers: number) => ({
       data: [

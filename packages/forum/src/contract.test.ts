@@ -20,7 +20,14 @@ describe('forum contract', () => {
       'searchPosts',
       'searchComments',
       'aggregate',
+      'history',
     ]);
+    expect(forumContract.history).toMatchObject({
+      id: 'forum.history',
+      path: '/api/v1/forum/history',
+      auth: 'bearer',
+      paging: { param: 'cursor', next: ['cursor'] },
+    });
     expect(postsByIds).toMatchObject({
       id: 'forum.postsByIds',
       method: 'GET',

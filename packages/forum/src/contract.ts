@@ -1,4 +1,5 @@
 import { defineOperation } from '@socialquery/core';
+import { history } from './history.js';
 import {
   AggregateQuery,
   AggregateResponse,
@@ -205,4 +206,5 @@ export const forumContract = {
   searchPosts,
   searchComments,
   aggregate,
+  history,
 };

@@ -11,6 +11,8 @@ export {
   userComments,
   userPosts,
 } from './contract.js';
+export { forumHistoryKinds, history } from './history.js';
+export type { ForumHistoryKind } from './history.js';
 export { createForumClient } from './client.js';
 export type { ForumClient, ForumClientOptions } from './client.js';
 // the error classes and the types of calls and errors, as every client package exports them

@@ -36,6 +36,8 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     byIds: [],
   };
   const source: ForumSource = {
+    // histories are core's answerHistory over the store's observations (core and store tests)
+    history: async () => undefined,
     async communityPosts(query) {
       calls.communityPosts.push(query);
       return posts;

@@ -1,4 +1,5 @@
 import {
+  answerHistory,
   type ContractHandlers,
   type CursorCodec,
   cursorBinding,
@@ -14,6 +15,7 @@ import {
   type forumContract,
   userPosts as userPostsOperation,
 } from '../contract.js';
+import { history } from '../history.js';
 import type { Post } from '../schemas.js';
 import { createAggregateHandlers } from './aggregate-handler.js';
 import { createCommentHandlers } from './comment-handlers.js';
@@ -92,6 +94,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
     ...createCommentHandlers(source),
     ...createSearchHandlers(source),
     ...createAggregateHandlers(source),
+    history: (params, ctx) => answerHistory(history.id, source, params, ctx),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { HistorySource } from '@socialquery/core/server';
+import type { ForumHistoryKind } from '../history.js';
 import type { TimeWindow } from '@socialquery/core/server';
 import type {
   AggregateBucket,
@@ -151,7 +153,7 @@ export interface ForumResearchSource {
   aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
 }
 
-export interface ForumSource extends CommentSource, ForumResearchSource {
+export interface ForumSource extends CommentSource, ForumResearchSource, HistorySource<ForumHistoryKind> {
   communityPosts(query: CommunityPostsQuery): Promise<Post[]>;
   /** Newest first. */
   userPosts(query: UserPostsQuery): Promise<Post[]>;
