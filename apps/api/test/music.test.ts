@@ -94,6 +94,7 @@ const validQuery: Record<string, () => Record<string, string>> = {
   'users.getProfile': () => ({ uri: ex.userUri }),
   'users.getFollowers': () => ({ uri: ex.userUri }),
   'users.getFollowing': () => ({ uri: ex.userUri }),
+  'history.get': () => ({ record: ex.record!, id: ex.id! }),
 };
 for (const [key, operation] of Object.entries(musicOperations)) {
   const query = validQuery[key] ?? (() => ({ uri: ex.artistUri }));
