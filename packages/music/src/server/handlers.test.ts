@@ -619,3 +619,51 @@ describe('music handlers with stored images and unsynced lyrics', () => {
     );
   });
 });
+
+describe('music handlers: extra and history', () => {
+  it("a playlist entry with extra nests its track's under track; a search result with extra answers it", async () => {
+    const withExtras = createMusicHandlers({
+      ...source,
+      async playlistTracks(id, page, options) {
+        const entries = await source.playlistTracks(id, page, options);
+        return {
+          ...entries,
+          items: entries.items.map((entry, i) =>
+            i === 0 ? { ...entry, extra: { is_local: false }, entryExtra: { added_by: { id: 'u' } } } : entry,
+          ),
+        };
+      },
+      async searchArtists(request, options) {
+        return (await source.searchArtists(request, options)).map((artist) => ({ ...artist, extra: { href: 'h' } }));
+      },
+      history: async (_record, _id, query) => [
+        { observedAt: Date.parse('2026-06-01T00:00:00Z'), counts: { followers: query.limit } },
+      ],
+    });
+    const entries = await withExtras['playlists.getTracks'](
+      musicOperations['playlists.getTracks'].params.query.parse({ uri: 'music:playlist:p1', limit: 2 }),
+      { ...ctx, extra: true },
+    );
+    const [first, second] = entries.data.items as Record<string, unknown>[];
+    expect(first!.extra).toEqual({ added_by: { id: 'u' }, track: { is_local: false } });
+    expect(second).not.toHaveProperty('extra');
+    const found = await withExtras['explore.search'](
+      musicOperations['explore.search'].params.query.parse({ keyword: 'a', filterBy: 'artist' }),
+      { ...ctx, extra: true },
+    );
+    expect(
+      (found.data as Record<string, unknown>[]).every((item) => (item.extra as { href?: string }).href === 'h'),
+    ).toBe(true);
+    const history = await withExtras['history.get'](
+      musicOperations['history.get'].params.query.parse({ record: 'artist', id: 'a1', limit: 5 }),
+      ctx,
+    );
+    // one more than the page is asked for, to know whether another follows
+    expect(history.data).toEqual({
+      record: 'artist',
+      id: 'a1',
+      observations: [{ observedAt: '2026-06-01T00:00:00.000Z', counts: { followers: 6 } }],
+      cursor: '',
+    });
+  });
+});

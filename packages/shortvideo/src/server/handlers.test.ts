@@ -360,3 +360,20 @@ describe('short-video handlers: videosByIds', () => {
     });
   });
 });
+
+describe('short-video history', () => {
+  it('answers the source’s readings, bare; an unknown record is a 404', async () => {
+    const reading = { observedAt: Date.parse('2026-06-01T00:00:00Z'), counts: { likeCount: 3 } };
+    const handlers = createShortVideoHandlers({ ...fakeSource().source, history: async () => [reading] });
+    expect(await handlers.history({ record: 'video', id: 'v1', limit: 10 }, ctx)).toEqual({
+      record: 'video',
+      id: 'v1',
+      observations: [{ observedAt: '2026-06-01T00:00:00.000Z', counts: { likeCount: 3 } }],
+      cursor: '',
+    });
+    const none = createShortVideoHandlers({ ...fakeSource().source, history: async () => undefined });
+    await expect(none.history({ record: 'comment', id: 'c', limit: 10 }, ctx)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});

@@ -507,3 +507,24 @@ describe('video handlers', () => {
     });
   });
 });
+
+describe('video history', () => {
+  it('answers the source’s readings in the envelope, oldest first', async () => {
+    const reading = { observedAt: Date.parse('2026-06-01T00:00:00Z'), counts: { views: 7 } };
+    const withHistory = createVideoHandlers({ ...source, history: async () => [reading] });
+    const body = await withHistory.history({ record: 'video', id: 'v1', limit: 10 }, ctx);
+    expect(body).toEqual({
+      message: 'Request successful',
+      statusCode: 200,
+      data: {
+        record: 'video',
+        id: 'v1',
+        observations: [{ observedAt: '2026-06-01T00:00:00.000Z', counts: { views: 7 } }],
+        cursor: '',
+      },
+    });
+    await expect(handlers.history({ record: 'video', id: 'nope', limit: 10 }, ctx)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
