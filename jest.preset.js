@@ -45,4 +45,4 @@ export function coverageMinimum(minimum) {
  * seed that takes seconds alone takes minutes while turbo runs every package's suites side by side
  * on 2 cores beside PostgreSQL. Only a hung test reaches it, so no test sets a shorter one for that.
  */
-export const storeSuiteTimeout = { testTimeout: 300_000 };
+export const storeSuiteTimeout = { testTimeout: 600_000 };
