@@ -1,5 +1,6 @@
 import {
   enumParam,
+  extraField,
   idsParam,
   integerParam,
   optionalBooleanParam,
@@ -12,7 +13,10 @@ import {
 } from '@socialquery/core';
 import { z } from 'zod';
 
-/** A forum post (forum platform resources). */
+/**
+ * A forum post (forum platform resources); `extra` (only with `fields=…,extra`) the post's other
+ * source fields (a Reddit submission's link, flair, media, crosspost and moderation fields…).
+ */
 export const Post = z.object({
   id: z.string(),
   title: z.string(),
@@ -25,6 +29,7 @@ export const Post = z.object({
   commentCount: z.number().int(),
   createdAt: Timestamp,
   url: z.string(),
+  extra: extraField,
 });
 export type Post = z.infer<typeof Post>;
 
@@ -93,7 +98,7 @@ export const PostsByIdsQuery = z.object({ ids: idsParam({ max: POSTS_BY_IDS_MAX,
  * A comment (an extension: the platform's own operations list posts only). `depth` counts the comments
  * above it (0 for a top-level comment); it is null while one of them is not in the store. `body` is
  * the text as the source gave it, `[deleted]` and `[removed]` included; `deleted` and `removed` say
- * what those markers mean.
+ * what those markers mean. `extra` (only with `fields=…,extra`): the comment's other source fields.
  */
 export const Comment = z.object({
   id: z.string(),
@@ -112,6 +117,7 @@ export const Comment = z.object({
   deleted: z.boolean().describe('Its author deleted it (the source shows `[deleted]`).'),
   removed: z.boolean().describe('Moderators or the platform removed it (the source shows `[removed]`).'),
   url: z.string(),
+  extra: extraField,
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -122,9 +128,10 @@ export const MoreReplies = z.object({
 });
 export type MoreReplies = z.infer<typeof MoreReplies>;
 
-/** A comment as a tree page shows it: with the replies the page leaves out. */
-export const TreeComment = Comment.extend({
+/** A comment as a tree page shows it: with the replies the page leaves out (and `extra` last, as everywhere). */
+export const TreeComment = Comment.omit({ extra: true }).extend({
   moreReplies: MoreReplies.nullable().describe('Null when the page shows every reply (or it has none).'),
+  extra: extraField,
 });
 export type TreeComment = z.infer<typeof TreeComment>;
 

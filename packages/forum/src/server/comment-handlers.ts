@@ -35,7 +35,10 @@ const LIST_UNBOUND = ['cursor', 'limit'];
 
 /**
  * The comment operations over any CommentSource. The tree is read by comment-tree.ts, its pages kept
- * while their thread's version stays the same (tree-page-cache.ts); the user listing pages by keyset
+ * while their thread's version stays the same (tree-page-cache.ts) — but not a page with the comments'
+ * `extra` (`fields=…,extra`, the context's `extra`), read afresh each time: the source's fields are
+ * most of a comment's bytes and seldom asked for, and the thread versions do not follow them
+ * (packages/store/src/platforms/forum/thread-versions.ts); the user listing pages by keyset
  * (the last comment's createdAt and id, signed and bound to the username and filters), asking for one
  * comment more than `limit` to know whether another page follows.
  */
@@ -45,19 +48,19 @@ export function createCommentHandlers(
   pages: TreePageCache | null = new TreePageCache(),
 ): CommentHandlers {
   return {
-    async postComments({ postId, sort, depth, limit, cursor }, { cursors }) {
+    async postComments({ postId, sort, depth, limit, cursor }, { cursors, extra }) {
       const binding = cursorBinding(postComments.id, { postId, sort, depth, limit, cursor }, TREE_UNBOUND);
       const root: TreeRoot = cursor
         ? withoutUndefined(decodePosition(cursors, cursor, binding, TreeRootSchema))
         : { parentId: null, depth: 0, seen: 0 };
       const query = { postId, sort, root, levels: depth, limit };
       const read = async () => {
-        const page = await readTreePage(source, query, (next) => cursors.encode(next, binding));
+        const page = await readTreePage(source, query, (next) => cursors.encode(next, binding), { extra });
         if (!cursor && page.comments.length === 0 && !(await source.threadExists(postId)))
           throw notFound(`post '${postId}'`);
         return page;
       };
-      if (!pages) return read();
+      if (!pages || extra) return read();
       const version = await source.threadVersion(postId);
       const kept = pages.get(query, version);
       if (kept) return kept;
@@ -65,7 +68,7 @@ export function createCommentHandlers(
       if ((await source.threadVersion(postId)) === version) pages.set(query, version, page);
       return page;
     },
-    async userComments({ username, limit, cursor, after, before, minScore }, { cursors }) {
+    async userComments({ username, limit, cursor, after, before, minScore }, { cursors, extra }) {
       const window = timeWindowOf(after, before);
       const binding = cursorBinding(
         userComments.id,
@@ -73,13 +76,16 @@ export function createCommentHandlers(
         LIST_UNBOUND,
       );
       const position = cursor ? decodePosition(cursors, cursor, binding, UserPositionSchema) : undefined;
-      const rows = await source.userComments({
-        username,
-        ...(window ? { window } : {}),
-        ...(minScore !== undefined ? { minScore } : {}),
-        ...(position ? { after: position } : {}),
-        limit: limit + 1,
-      });
+      const rows = await source.userComments(
+        {
+          username,
+          ...(window ? { window } : {}),
+          ...(minScore !== undefined ? { minScore } : {}),
+          ...(position ? { after: position } : {}),
+          limit: limit + 1,
+        },
+        { extra },
+      );
       const comments = rows.slice(0, limit);
       if (!cursor && comments.length === 0 && !(await source.userExists(username)))
         throw notFound(`user '${username}'`);
@@ -89,10 +95,10 @@ export function createCommentHandlers(
         cursor: rows.length > limit && last ? cursors.encode(userPosition(last), binding) : '',
       };
     },
-    async commentsByIds({ ids }) {
+    async commentsByIds({ ids }, { extra }) {
       const { records: comments, notFound } = inRequestOrder(
         ids,
-        await source.commentsByIds(ids),
+        await source.commentsByIds(ids, { extra }),
         (comment) => comment.id,
       );
       return { comments, notFound };

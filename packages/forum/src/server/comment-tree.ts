@@ -1,5 +1,5 @@
 import type { CommentSort, CommentTreeResponse, MoreReplies, TreeComment } from '../schemas.js';
-import type { CommentSource, RepliesOf, SiblingPosition } from './source.js';
+import type { CommentSource, ReadOptions, RepliesOf, SiblingPosition } from './source.js';
 
 /**
  * Where a tree page starts: the replies of `parentId` (null: the post's top-level comments) after
@@ -70,12 +70,14 @@ const repliesOf = (id: string | null, level: number, start?: SiblingPosition, se
  * few per comment (REPLIES_READ), with those of the next likely comments read in the same round
  * (READ_AHEAD). Then the reply counts the store keeps give, for each comment whose replies are not
  * all shown, its `moreReplies`, whose cursor (`encode`) continues after the last reply shown (and
- * counts those before it): following every cursor reads each comment of the tree once.
+ * counts those before it): following every cursor reads each comment of the tree once. The comments'
+ * `extra` is read when `options` asks for it, and comes last in each.
  */
 export async function readTreePage(
   source: CommentSource,
   { postId, sort, root, levels, limit }: TreePageQuery,
   encode: (root: TreeRoot) => string,
+  options?: ReadOptions,
 ): Promise<CommentTreeResponse> {
   const top = repliesOf(root.parentId, 0, root.after, root.seen);
   const open = new Map<string | null, Replies>([[root.parentId, top]]);
@@ -147,7 +149,7 @@ export async function readTreePage(
     (
       await source.commentsByIds(
         shown.map((c) => c.position.id),
-        { depth: false },
+        { depth: false, extra: options?.extra },
       )
     ).map((c) => [c.id, c]),
   );
@@ -156,7 +158,13 @@ export async function readTreePage(
     for (const position of replies?.shown ?? []) {
       const record = records.get(position.id);
       if (!record) continue; // deleted from the store while the page was read
-      comments.push({ ...record, depth: root.depth + level, moreReplies: more.get(position.id) ?? null });
+      const { extra, ...fields } = record;
+      comments.push({
+        ...fields,
+        depth: root.depth + level,
+        moreReplies: more.get(position.id) ?? null,
+        ...(extra ? { extra } : {}),
+      });
       visit(open.get(position.id), level + 1);
     }
   };

@@ -53,10 +53,13 @@ interface TokenPosition {
  * carries the `now` of the walk's first page, and every later page is answered at that moment, so
  * the walk is one listing however long it takes. hot is ranked by a stored value that does not depend
  * on the moment, like new and top over all time: their cursors carry none.
+ *
+ * Every read asks the source for the records' `extra` only when the request selects it (the context's
+ * `extra`): without `fields=…,extra` the answers are the specified shape and the store does not read it.
  */
 export function createForumHandlers(source: ForumSource): ContractHandlers<typeof forumContract> {
   return {
-    async communityPosts(params, { now, cursors }) {
+    async communityPosts(params, { now, cursors, extra }) {
       const { community, limit, cursor } = params;
       const pinned = movesWithTime(params);
       const binding = communityBinding(params);
@@ -64,31 +67,37 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
         ? decodePosition<TokenPosition>(cursors, cursor, binding, pinned ? PinnedPositionSchema : PositionSchema)
         : undefined;
       const moment = position?.now !== undefined ? new Date(position.now) : now;
-      const rows = await source.communityPosts({
-        ...communityPostsQuery(params, moment),
-        ...(position ? { startAfter: postPosition(position) } : {}),
-        limit: limit + 1,
-      });
+      const rows = await source.communityPosts(
+        {
+          ...communityPostsQuery(params, moment),
+          ...(position ? { startAfter: postPosition(position) } : {}),
+          limit: limit + 1,
+        },
+        { extra },
+      );
       const posts = rows.slice(0, limit);
       if (!cursor && posts.length === 0 && !(await source.communityExists(community)))
         throw notFound(`community '${community}'`);
       return { posts, cursor: nextCursor(cursors, rows, limit, binding, pinned ? moment : undefined) };
     },
-    async userPosts(params, { cursors }) {
+    async userPosts(params, { cursors, extra }) {
       const { username, limit, cursor } = params;
       const binding = userBinding(params);
       const position = cursor ? decodePosition(cursors, cursor, binding, PositionSchema) : undefined;
-      const rows = await source.userPosts({
-        ...userPostsQuery(params),
-        ...(position ? { startAfter: postPosition(position) } : {}),
-        limit: limit + 1,
-      });
+      const rows = await source.userPosts(
+        { ...userPostsQuery(params), ...(position ? { startAfter: postPosition(position) } : {}), limit: limit + 1 },
+        { extra },
+      );
       const posts = rows.slice(0, limit);
       if (!cursor && posts.length === 0 && !(await source.userExists(username))) throw notFound(`user '${username}'`);
       return { posts, cursor: nextCursor(cursors, rows, limit, binding) };
     },
-    async postsByIds({ ids }) {
-      const { records: posts, notFound } = inRequestOrder(ids, await source.postsByIds(ids), (post) => post.id);
+    async postsByIds({ ids }, { extra }) {
+      const { records: posts, notFound } = inRequestOrder(
+        ids,
+        await source.postsByIds(ids, { extra }),
+        (post) => post.id,
+      );
       return { posts, notFound };
     },
     ...createCommentHandlers(source),

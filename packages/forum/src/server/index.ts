@@ -22,6 +22,7 @@ export type {
   CommunityPostsQuery,
   ForumSource,
   PostPosition,
+  ReadOptions,
   RepliesOf,
   SiblingPosition,
   UserCommentsQuery,

@@ -30,6 +30,7 @@ type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
  * Search over any ForumResearchSource: the query's words (core's termsOf, as the index's), the
  * window resolved at the request's moment, keyset paging by the last result's position in the
  * order (signed, bound to the query), one result more than `limit` asked to know whether a page follows.
+ * The results' `extra` is read only when the request selects it (the context's `extra`).
  */
 export function createSearchHandlers(source: ForumResearchSource): SearchHandlers {
   return {
@@ -39,7 +40,8 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         searchPosts.id,
         params,
         ctx,
-        (filters) => source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }),
+        (filters) =>
+          source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
         (post: Post, terms) => postPosition(post, params.sort, terms),
       );
       return { posts: page.items, cursor: page.cursor };
@@ -50,7 +52,8 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         searchComments.id,
         params,
         ctx,
-        (filters) => source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }),
+        (filters) =>
+          source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),
         (comment: Comment) => commentPosition(comment, params.sort),
       );
       return { comments: page.items, cursor: page.cursor };

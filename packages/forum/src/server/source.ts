@@ -12,6 +12,12 @@ import type {
   SearchSort,
 } from '../schemas.js';
 
+/** What a read of posts or comments includes beyond the answered fields. */
+export interface ReadOptions {
+  /** The records' `extra` (their other source fields), when the request selects it. */
+  extra?: boolean | undefined;
+}
+
 /**
  * A post's place in every listing order (a Post is one): hot and rising rank by its score and
  * createdAt, new by createdAt, top by score, ties by id. A keyset page continues after it.
@@ -89,9 +95,9 @@ export interface CommentSource {
    * The comments whose id is one of these (exactly), in any order; unknown ids are left out. `depth`
    * false: their depth is left null (a tree page knows it already).
    */
-  commentsByIds(ids: readonly string[], options?: { depth?: boolean }): Promise<Comment[]>;
+  commentsByIds(ids: readonly string[], options?: { depth?: boolean } & ReadOptions): Promise<Comment[]>;
   /** Newest first (ties by id, descending). */
-  userComments(query: UserCommentsQuery): Promise<Comment[]>;
+  userComments(query: UserCommentsQuery, options?: ReadOptions): Promise<Comment[]>;
   /** Whether the store holds the post or any comment of it. */
   threadExists(postId: string): Promise<boolean>;
   /**
@@ -147,19 +153,19 @@ export interface AggregateQuery {
 
 /** Search and aggregation over a store (docs/forum-search.md, docs/forum-aggregate.md). */
 export interface ForumResearchSource {
-  searchPosts(query: SearchPostsQuery): Promise<Post[]>;
-  searchComments(query: SearchCommentsQuery): Promise<Comment[]>;
+  searchPosts(query: SearchPostsQuery, options?: ReadOptions): Promise<Post[]>;
+  searchComments(query: SearchCommentsQuery, options?: ReadOptions): Promise<Comment[]>;
   /** Groups in the operation's order (time: earliest first; community, author: count desc, then name). */
   aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
 }
 
 export interface ForumSource extends CommentSource, ForumResearchSource, HistorySource<ForumHistoryKind> {
-  communityPosts(query: CommunityPostsQuery): Promise<Post[]>;
+  communityPosts(query: CommunityPostsQuery, options?: ReadOptions): Promise<Post[]>;
   /** Newest first. */
-  userPosts(query: UserPostsQuery): Promise<Post[]>;
+  userPosts(query: UserPostsQuery, options?: ReadOptions): Promise<Post[]>;
   communityExists(community: string): Promise<boolean>;
   /** Whether the user wrote any post or comment. */
   userExists(username: string): Promise<boolean>;
   /** The posts whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */
-  postsByIds(ids: readonly string[]): Promise<Post[]>;
+  postsByIds(ids: readonly string[], options?: ReadOptions): Promise<Post[]>;
 }

@@ -24,22 +24,30 @@ export function taken(...paths: string[]): Taken {
 
 /**
  * The record without the fields its columns hold, as JSON: every other field, in the source's own
- * nesting and types (counts stay as the source wrote them); an object the removal leaves empty is
- * left out, one the source sent empty is kept.
+ * nesting, order and types (counts stay as the source wrote them); an object the removal leaves
+ * empty is left out, one the source sent empty is kept.
  */
 export const remainderOf = (record: Json, fields: Taken): string => JSON.stringify(without(record, fields));
 
-/** A copy of `record` without the taken fields; what is not taken is shared, not copied. */
+/**
+ * A copy of `record` in which the taken fields are `undefined` (JSON.stringify leaves them out);
+ * what is not taken is shared, not copied. The copy is a spread, which keeps the parsed record's
+ * shape, and only the taken keys are visited: stringifying it is about twice as fast as building
+ * the remainder key by key (a dump line has a hundred fields, its columns a dozen).
+ */
 export function without(record: Json, fields: Taken): Json {
-  const rest: Json = {};
-  for (const key in record) {
-    const take = fields.get(key);
-    if (take === true) continue;
-    const value = record[key];
-    if (take && isObject(value)) {
-      const inner = without(value, take);
-      if (Object.keys(inner).length > 0 || Object.keys(value).length === 0) rest[key] = inner;
-    } else rest[key] = value;
+  const rest: Json = { ...record };
+  for (const [key, take] of fields) {
+    if (!Object.hasOwn(rest, key)) continue;
+    if (take === true) {
+      rest[key] = undefined;
+      continue;
+    }
+    const value = rest[key];
+    if (!isObject(value)) continue;
+    const inner = without(value, take);
+    const left = Object.values(inner).some((field) => field !== undefined);
+    rest[key] = left || Object.keys(value).length === 0 ? inner : undefined;
   }
   return rest;
 }

@@ -30,6 +30,7 @@ const post = (n: number, title = `post ${n}`): ForumPostsTable => ({
   hot: n / 3,
   url: '',
   over18: 0,
+  extra: '',
 });
 const genre = (id: string, num: number, name: string): MusicGenresTable => ({
   id,

@@ -2,7 +2,7 @@ import type { ColumnTypes } from '../../rows/column-types.js';
 import type { ForumActivityTables } from './activity-tables.js';
 import type { ForumSearchTables } from './search-tables.js';
 
-/** The forum tables' columns with their SQL types (migrations 0001 and 0011). */
+/** The forum tables' columns with their SQL types (migrations 0001, 0011 and 0029). */
 export const FORUM_COLUMNS = {
   forum_posts: {
     id: 'text',
@@ -20,6 +20,7 @@ export const FORUM_COLUMNS = {
     hot: 'double precision',
     url: 'text',
     over18: 'integer',
+    extra: 'text',
   },
   forum_comments: {
     id: 'text',
@@ -42,8 +43,19 @@ export const FORUM_COLUMNS = {
     deleted: 'integer',
     removed: 'integer',
     url: 'text',
+    extra: 'text',
   },
 } as const satisfies { [T in 'forum_posts' | 'forum_comments']: ColumnTypes<T> };
+
+/**
+ * The columns the forum's derived tables are made of (derived.ts reads them before a write to tell what
+ * it changed): every column but `extra`, which none of them reads, so those reads leave its bytes (most
+ * of an imported row's) alone.
+ */
+export const FORUM_DERIVED_FROM = {
+  forum_posts: Object.keys(FORUM_COLUMNS.forum_posts).filter((column) => column !== 'extra'),
+  forum_comments: Object.keys(FORUM_COLUMNS.forum_comments).filter((column) => column !== 'extra'),
+} as const;
 
 /** The search index's and the trees', migrations 0013, 0014 and 0017 (search-index.ts, reply-counts.ts, thread-versions.ts write them). */
 export const FORUM_SEARCH_COLUMNS = {

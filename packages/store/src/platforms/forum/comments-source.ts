@@ -1,7 +1,14 @@
 import type { Comment, CommentSort } from '@socialquery/forum';
-import type { CommentSource, RepliesOf, SiblingPosition, UserCommentsQuery } from '@socialquery/forum/server';
+import type {
+  CommentSource,
+  ReadOptions,
+  RepliesOf,
+  SiblingPosition,
+  UserCommentsQuery,
+} from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
+import { recordedJson } from '../../rows/recorded-json.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
 import { nameKey } from './names.js';
 import { replyCountsOf } from './reply-counts.js';
@@ -25,7 +32,8 @@ const COMMENT_COLUMNS = [
   'url',
 ] as const;
 
-type CommentRow = Pick<Selectable<ForumCommentsTable>, (typeof COMMENT_COLUMNS)[number]>;
+/** A comment row as the answers read it: the answered columns, and `extra` when the read asks for it (ReadOptions). */
+type CommentRow = Pick<Selectable<ForumCommentsTable>, (typeof COMMENT_COLUMNS)[number]> & { extra?: string };
 
 /** The column each tree order ranks siblings by (indexed after post_id, parent_key; then id). */
 const KEY_COLUMN = { best: 'best', top: 'score', new: 'created_at', old: 'created_at' } as const;
@@ -43,6 +51,12 @@ export function createSqlCommentSource(
   db: Kysely<Database>,
 ): CommentSource & { hasComments(user: string): Promise<boolean> } {
   const lateral = dialectOf(db).lateralJoins;
+  /** The answered columns of comments, and `extra` only when the read asks for it (it is most of a row's bytes). */
+  const comments = (options: ReadOptions | undefined) =>
+    db
+      .selectFrom('forum_comments')
+      .select(COMMENT_COLUMNS)
+      .$if(options?.extra === true, (query) => query.select('extra'));
   return {
     async replyPositions(postId, sort, reads) {
       if (reads.length === 0) return [];
@@ -51,17 +65,14 @@ export function createSqlCommentSource(
     },
     replyCounts: (postId, parentIds) => replyCountsOf(db, postId, parentIds),
     threadVersion: (postId) => threadVersionOf(db, postId),
-    async commentsByIds(ids, { depth = true } = {}) {
+    async commentsByIds(ids, { depth = true, extra } = {}) {
       if (ids.length === 0) return [];
-      const page = db
-        .selectFrom('forum_comments')
-        .select(COMMENT_COLUMNS)
-        .where('id', 'in', [...ids]);
+      const page = comments({ extra }).where('id', 'in', [...ids]);
       if (!depth) return (await page.execute()).map((row) => toComment(row, null));
       return withDepths(db, page);
     },
-    async userComments({ username, window, minScore, after, limit }: UserCommentsQuery) {
-      let query = db.selectFrom('forum_comments').select(COMMENT_COLUMNS).where('author_key', '=', nameKey(username));
+    async userComments({ username, window, minScore, after, limit }: UserCommentsQuery, options?: ReadOptions) {
+      let query = comments(options).where('author_key', '=', nameKey(username));
       if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
@@ -206,5 +217,12 @@ function toComment(row: CommentRow, depth: number | null): Comment {
     deleted: Number(row.deleted) === 1,
     removed: Number(row.removed) === 1,
     url: row.url,
+    ...extraOf(row),
   };
+}
+
+/** A record's `extra` when it was read and its source recorded one (`''`: none, such as the demo's rows). */
+export function extraOf(row: { extra?: string }): { extra?: Record<string, unknown> } {
+  const extra = recordedJson<Record<string, unknown>>(row.extra);
+  return extra ? { extra } : {};
 }

@@ -3,6 +3,7 @@ import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import type { TableWrite } from '../store-platform.js';
 import type { Derivation } from './row-change.js';
+import { FORUM_DERIVED_FROM } from './columns.js';
 import { rebuildActivity, updateCommentActivity, updatePostActivity } from './activity.js';
 import { rebuildReplyCounts, updateReplyCounts } from './reply-counts.js';
 import { rebuildSearch, updateCommentSearch, updatePostSearch } from './search-index.js';
@@ -58,7 +59,7 @@ async function writeDerived<T extends 'forum_posts' | 'forum_comments'>(
   return written;
 }
 
-/** The stored rows of these ids, by id. */
+/** The stored rows of these ids, by id: the columns the derivations read (not `extra`). */
 async function stored<T extends 'forum_posts' | 'forum_comments'>(
   db: RowWriter,
   table: T,
@@ -69,7 +70,7 @@ async function stored<T extends 'forum_posts' | 'forum_comments'>(
     const ids = rows.slice(start, start + CHUNK).map((row) => row.id);
     const read = (await db
       .selectFrom(table as 'forum_posts')
-      .selectAll()
+      .select(FORUM_DERIVED_FROM[table] as (keyof ForumPostsTable)[])
       .where('id', 'in', ids)
       .execute()) as unknown as Database[T][];
     for (const row of read) found.set(row.id, row);

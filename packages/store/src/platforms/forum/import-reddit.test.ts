@@ -174,6 +174,18 @@ describe('reddit-ndjson comments: every era of the RC_* dumps', () => {
       deleted: 0,
       removed: 0,
       url: 'https://www.reddit.com/r/reddit.com/comments/5zt8i/_/c02s9ke/',
+      extra: JSON.stringify({
+        score_hidden: false,
+        downs: 0,
+        archived: true,
+        author_flair_css_class: null,
+        author_flair_text: null,
+        gilded: 0,
+        retrieved_on: 1427426409,
+        ups: 3,
+        controversiality: 0,
+        subreddit_id: 't5_6',
+      }),
     });
   });
 

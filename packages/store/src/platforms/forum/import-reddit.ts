@@ -1,5 +1,6 @@
 import { toForumCommentRow, toForumRow } from './rows.js';
 import { jsonErrorIndex, readLineBatches } from '../../import/input.js';
+import { remainderOf, type Taken, taken } from '../../import/remainder.js';
 import { type Importer, type ImportItem, type ImportRow, RecordError } from '../../import/types.js';
 import {
   boolean,
@@ -26,15 +27,85 @@ function permalinkOf(record: Json): string {
 }
 
 /**
+ * What of a submission the answered columns hold (packages/store/src/import/README.md lists every
+ * field): none of it is kept again in `extra`. `over_18` has a column but no answered field (it is a
+ * search filter): it stays in `extra`. Left out as pure copies of a column: `name` (`t3_` + id),
+ * `subreddit_name_prefixed` (`r/` + subreddit) and `selftext_html` (the text rendered).
+ */
+const SUBMISSION_FIELDS = [
+  'id',
+  'name',
+  'subreddit',
+  'subreddit_name_prefixed',
+  'author',
+  'title',
+  'selftext',
+  'selftext_html',
+  'ups',
+  'downs',
+  'score',
+  'num_comments',
+  'created_utc',
+  'permalink',
+];
+
+/** What of a comment the answered columns hold; `ups` and `downs` (read only by the `best` order) stay in `extra`. */
+const COMMENT_FIELDS = [
+  'id',
+  'name',
+  'link_id',
+  'parent_id',
+  'subreddit',
+  'subreddit_name_prefixed',
+  'author',
+  'body',
+  'body_html',
+  'score',
+  'created_utc',
+  'edited',
+  'distinguished',
+  'stickied',
+  'permalink',
+  // an API comment's replies: comments of their own, imported as such (import-reddit-api.ts)
+  'replies',
+  // an API comment's place in the response's tree, not the thread's (a "continue this thread" page starts
+  // its comment at 0): the answered `depth` counts it from the stored parents
+  'depth',
+];
+
+/**
+ * The taken fields of each shape a record may have, built once: `url` only where the post's column
+ * holds it (no permalink: see mapRedditSubmission), `created` only where it repeats `created_utc`
+ * (the API and Arctic Shift send both, equal; older dumps a local time that differs).
+ */
+const SUBMISSION_TAKEN: readonly Taken[] = [
+  taken(...SUBMISSION_FIELDS),
+  taken(...SUBMISSION_FIELDS, 'created'),
+  taken(...SUBMISSION_FIELDS, 'url'),
+  taken(...SUBMISSION_FIELDS, 'created', 'url'),
+];
+const COMMENT_TAKEN: readonly Taken[] = [taken(...COMMENT_FIELDS), taken(...COMMENT_FIELDS, 'created')];
+
+/** Whether `created` is the same moment as `created_utc`, as the same JSON value. */
+const repeatsCreated = (record: Json) => record.created !== undefined && record.created === record.created_utc;
+
+/** A submission's `extra`: every field but those its answered columns hold. */
+function submissionExtra(record: Json, urlInColumn: boolean): string {
+  return remainderOf(record, SUBMISSION_TAKEN[(repeatsCreated(record) ? 1 : 0) + (urlInColumn ? 2 : 0)]!);
+}
+
+/**
  * One Reddit submission (a dump line, or a listing's `t3` data) → a forum post. `ups`/`downs` are
  * often missing or 0 in dumps: upvotes fall back to max(score, 0). Reddit escapes `&`, `<` and `>`
  * in `title` and `selftext` (every era of the dumps, and API responses not fetched with
- * `raw_json=1`): decoded once here, unless `escaped` is false (a raw_json response).
+ * `raw_json=1`): decoded once here, unless `escaped` is false (a raw_json response). Every other field
+ * is kept in `extra`, as the source wrote it (escaped or not).
  */
 export function mapRedditSubmission(record: Json, { escaped = true } = {}): ImportRow<'forum_posts'> {
   const id = requiredString(record, 'id').replace(/^t3_/, '');
   const text = escaped ? unescapeAmpLtGt : asTyped;
   const score = integer(record, 'score', 0);
+  const permalink = permalinkOf(record);
   return {
     table: 'forum_posts',
     values: toForumRow({
@@ -48,8 +119,9 @@ export function mapRedditSubmission(record: Json, { escaped = true } = {}): Impo
       score,
       commentCount: integer(record, 'num_comments', 0),
       createdAt: epochSeconds(record, 'created_utc'),
-      url: permalinkOf(record) || optionalString(record, 'url'),
+      url: permalink || optionalString(record, 'url'),
       over18: boolean(record, 'over_18'),
+      extra: submissionExtra(record, permalink === ''),
     }),
   };
 }
@@ -103,7 +175,8 @@ function text(record: Json, field: string): string {
  * One Reddit comment (an `RC_*` dump line, or a listing's `t1` data) → a forum comment. Missing
  * `score` (some dump eras) is `ups` − `downs`, else 0. The body is kept as given, also when it is
  * a placeholder: `[deleted]` marks the comment deleted, `[removed]` and `[ Removed by Reddit ]`
- * removed. `body` is escaped as a submission's text is (see mapRedditSubmission).
+ * removed. `body` is escaped as a submission's text is (see mapRedditSubmission). Every other field
+ * is kept in `extra`.
  */
 export function mapRedditComment(record: Json, { escaped = true } = {}): ImportRow<'forum_comments'> {
   const id = thingId(record, 'id');
@@ -131,6 +204,7 @@ export function mapRedditComment(record: Json, { escaped = true } = {}): ImportR
       deleted: body === '[deleted]',
       removed: body === '[removed]' || REMOVED_BY_REDDIT.test(body),
       url: permalinkOf(record) || `${REDDIT}/r/${community}/comments/${postId}/_/${id}/`,
+      extra: remainderOf(record, COMMENT_TAKEN[repeatsCreated(record) ? 1 : 0]!),
     }),
   };
 }

@@ -14,6 +14,7 @@ import { forumThreadVersions } from './migrations/0017-forum-thread-versions.js'
 import { forumSearchCommunity } from './migrations/0018-forum-search-community.js';
 import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
 import { forumSearchOver18 } from './migrations/0020-forum-search-over18.js';
+import { forumSourceFields } from './migrations/0029-forum-source-fields.js';
 import { createSqlForumSource } from './source.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
@@ -33,6 +34,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0018-forum-search-community': forumSearchCommunity,
     '0019-forum-search-author': forumSearchAuthor,
     '0020-forum-search-over18': forumSearchOver18,
+    '0029-forum-source-fields': forumSourceFields,
   },
   tables: [
     {

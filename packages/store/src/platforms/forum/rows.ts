@@ -21,6 +21,8 @@ export interface ForumPostInput {
   url: string;
   /** Marked NSFW (default false). */
   over18?: boolean;
+  /** The source record's other fields as JSON (remainderOf); none ('') for the demo's posts. */
+  extra?: string;
 }
 
 export function toForumRow(post: ForumPostInput): ForumPostsTable {
@@ -40,6 +42,7 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
     hot: hotScore(post.score, post.createdAt),
     url: post.url,
     over18: post.over18 ? 1 : 0,
+    extra: post.extra ?? '',
   };
 }
 
@@ -74,6 +77,8 @@ export interface ForumCommentInput {
   deleted: boolean;
   removed: boolean;
   url: string;
+  /** The source record's other fields as JSON (remainderOf); none ('') for the demo's comments. */
+  extra?: string;
 }
 
 export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTable {
@@ -100,6 +105,7 @@ export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTabl
     deleted: comment.deleted ? 1 : 0,
     removed: comment.removed ? 1 : 0,
     url: comment.url,
+    extra: comment.extra ?? '',
   };
 }
 

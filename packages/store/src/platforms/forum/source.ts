@@ -1,12 +1,18 @@
 import type { ForumSort, Post } from '@socialquery/forum';
-import type { CommunityPostsQuery, ForumSource, PostPosition, UserPostsQuery } from '@socialquery/forum/server';
+import type {
+  CommunityPostsQuery,
+  ForumSource,
+  PostPosition,
+  ReadOptions,
+  UserPostsQuery,
+} from '@socialquery/forum/server';
 import { laterOf } from '@socialquery/core/server';
 import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { historyOf } from '../../rows/observations.js';
 import type { Database, ForumPostsTable } from '../../schema.js';
 import { createSqlAggregateSource } from './aggregate-source.js';
-import { createSqlCommentSource } from './comments-source.js';
+import { createSqlCommentSource, extraOf } from './comments-source.js';
 import { createSqlSearchSource } from './search-source.js';
 import { nameKey } from './names.js';
 
@@ -24,7 +30,8 @@ const POST_COLUMNS = [
   'url',
 ] as const;
 
-type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]>;
+/** A post row as the answers read it: the answered columns, and `extra` when the read asks for it (ReadOptions). */
+type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]> & { extra?: string };
 
 /**
  * ForumSource over SQL. Every listing is one index range scan (see the migration's indexes). The
@@ -44,12 +51,16 @@ const HISTORY = {
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
   const search = createSqlSearchSource(db);
-  const postsByIds = async (ids: readonly string[]) => {
-    if (ids.length === 0) return [];
-    // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
-    const rows = await db
+  /** The answered columns of posts, and `extra` only when the read asks for it (it is most of a row's bytes). */
+  const posts = (options: ReadOptions | undefined) =>
+    db
       .selectFrom('forum_posts')
       .select(POST_COLUMNS)
+      .$if(options?.extra === true, (query) => query.select('extra'));
+  const postsByIds = async (ids: readonly string[], options?: ReadOptions) => {
+    if (ids.length === 0) return [];
+    // primary-key lookups; ids compare exactly (text equality is binary on both dialects)
+    const rows = await posts(options)
       .where('id', 'in', [...ids])
       .execute();
     return rows.map(toPost);
@@ -57,25 +68,19 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   return {
     ...comments,
     history: (record, id, query) => historyOf(db, HISTORY[record].table, id, HISTORY[record].names, query),
-    async searchPosts(query) {
+    async searchPosts(query, options) {
       const ids = (await search.searchPostIds(query)).map((hit) => hit.id);
-      return inOrder(ids, await postsByIds(ids));
+      return inOrder(ids, await postsByIds(ids, options));
     },
-    async searchComments(query) {
+    async searchComments(query, options) {
       const ids = (await search.searchCommentIds(query)).map((hit) => hit.id);
-      return inOrder(ids, await comments.commentsByIds(ids));
+      return inOrder(ids, await comments.commentsByIds(ids, { extra: options?.extra }));
     },
     ...createSqlAggregateSource(db),
-    async communityPosts({
-      community,
-      order,
-      createdAfter,
-      createdUntil,
-      window,
-      minScore,
-      startAfter,
-      limit,
-    }: CommunityPostsQuery) {
+    async communityPosts(
+      { community, order, createdAfter, createdUntil, window, minScore, startAfter, limit }: CommunityPostsQuery,
+      options?: ReadOptions,
+    ) {
       const community_key = nameKey(community);
       // the sort's window and the caller's: one range on created_at (both lower bounds exclusive: the later one holds)
       const after = laterOf(createdAfter, window?.after);
@@ -92,7 +97,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
           : (await windowCount(db, community_key, timed)) >= SORTED_WINDOW_MAX
             ? 'walk scores'
             : 'sort window';
-      let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('community_key', '=', community_key);
+      let query = posts(options).where('community_key', '=', community_key);
       for (const bound of topRead === 'walk scores' ? timeBounds(UNINDEXED_CREATED_AT) : timed)
         query = query.where(bound);
       const score = topRead === 'sort window' ? UNINDEXED_SCORE : SCORE;
@@ -104,8 +109,8 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
-    async userPosts({ username, window, minScore, startAfter, limit }: UserPostsQuery) {
-      let query = db.selectFrom('forum_posts').select(POST_COLUMNS).where('author_key', '=', nameKey(username));
+    async userPosts({ username, window, minScore, startAfter, limit }: UserPostsQuery, options?: ReadOptions) {
+      let query = posts(options).where('author_key', '=', nameKey(username));
       if (startAfter)
         query = query.where(pastPosition(sql<number>`created_at`, Date.parse(startAfter.createdAt), startAfter.id));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
@@ -213,5 +218,6 @@ function toPost(row: PostRow): Post {
     commentCount: Number(row.comment_count),
     createdAt: new Date(Number(row.created_at)).toISOString(),
     url: row.url,
+    ...extraOf(row),
   };
 }

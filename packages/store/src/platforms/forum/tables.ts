@@ -18,6 +18,8 @@ export interface ForumPostsTable {
   url: string;
   /** 1 for a post marked NSFW (migration 0013). */
   over18: number;
+  /** The source record's other fields as JSON (migration 0029; import/remainder.ts); '' when none was recorded. */
+  extra: string;
 }
 
 export interface ForumCommentsTable {
@@ -43,6 +45,8 @@ export interface ForumCommentsTable {
   deleted: number;
   removed: number;
   url: string;
+  /** The source record's other fields as JSON (migration 0029; import/remainder.ts); '' when none was recorded. */
+  extra: string;
 }
 
 import type { ForumActivityTables } from './activity-tables.js';

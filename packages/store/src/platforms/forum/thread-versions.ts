@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable } from '../../schema.js';
-import { FORUM_COLUMNS, FORUM_SEARCH_COLUMNS } from './columns.js';
+import { FORUM_DERIVED_FROM, FORUM_SEARCH_COLUMNS } from './columns.js';
 import { type RowChange, sameColumns } from './row-change.js';
 
 /**
@@ -28,10 +28,11 @@ export async function updateThreadVersions(db: RowWriter, changes: readonly RowC
   );
 }
 
-/** Every column a comment is stored with: any of them may show on a tree page or order one. */
-const unchanged = sameColumns<ForumCommentsTable>(
-  Object.keys(FORUM_COLUMNS.forum_comments) as (keyof ForumCommentsTable)[],
-);
+/**
+ * Every column a comment is stored with but `extra`: any of them may show on a kept tree page or order
+ * one; a page that shows `extra` is never kept (packages/forum/src/server/comment-handlers.ts).
+ */
+const unchanged = sameColumns<ForumCommentsTable>(FORUM_DERIVED_FROM.forum_comments as (keyof ForumCommentsTable)[]);
 
 /** Moves every thread with comments on: after a rebuild, whatever changed the comments by other means shows. */
 export async function bumpThreadVersions(db: Kysely<Database>): Promise<void> {
