@@ -159,6 +159,7 @@ export const MUSIC_COLUMNS = {
     images: 'text',
     extra: 'text',
   },
+  music_market_lists: { id: 'text', markets: 'text' },
 } as const satisfies { [T in MusicTable]?: ColumnTypes<T> };
 
 /** The music tables rows are written to (the derived ones are computed in SQL). */

@@ -318,6 +318,50 @@ describe('spotify-web-api imports keep every field the columns do not hold as ex
     for (const counts of Object.values(again.tables)) expect(counts).toMatchObject({ imported: 0, updated: 0 });
   });
 
+  it('stores a long available_markets list once, by its id, and answers it whole', async () => {
+    // Spotify's lists are ~185 codes, most objects the same list; one of eleven is the shortest kept apart
+    const markets = ['AD', 'AE', 'AG', 'AL', 'AM', 'AO', 'AR', 'AT', 'AU', 'AZ', 'BA'];
+    const longAlbum = { ...album, available_markets: markets };
+    const longTrack = {
+      ...track,
+      available_markets: markets,
+      album: { ...simplifiedAlbum, available_markets: markets },
+    };
+    // the playlist first: its entry's track is the short-listed one, replaced by longTrack
+    await importAll({ ...playlist, available_markets: markets }, longAlbum, longTrack);
+
+    const id = ((await extraOf('music_tracks', track.id)) as Record<string, unknown>).available_markets;
+    expect(id).toMatch(/^m:[\w-]{22}$/);
+    expect(((await extraOf('music_albums', album.id)) as Record<string, unknown>).available_markets).toBe(id);
+    expect(await store.db.selectFrom('music_market_lists').selectAll().execute()).toEqual([
+      { id, markets: JSON.stringify(markets) },
+    ]);
+    // only albums, tracks and shows carry one by Spotify's reference: any other object keeps its list inline
+    expect(((await extraOf('music_playlists', playlist.id)) as Record<string, unknown>).available_markets).toEqual(
+      markets,
+    );
+
+    const answered = async (operation: 'tracks.getDetail' | 'albums.getDetail', uri: string) =>
+      (
+        (await handlers()[operation]({ uri } as never, { ...ctx, extra: true })) as {
+          data: { extra?: Record<string, unknown> };
+        }
+      ).data.extra;
+    expect(await answered('tracks.getDetail', `music:track:${track.id}`)).toEqual({
+      ...trackExtra,
+      available_markets: markets,
+    });
+    expect((await answered('albums.getDetail', `music:album:${album.id}`))?.available_markets).toEqual(markets);
+    const entries = (await handlers()['playlists.getTracks'](
+      { uri: `music:playlist:${playlist.id}`, offset: 0, limit: 10 } as never,
+      { ...ctx, extra: true },
+    )) as { data: { items: { extra?: { track?: Record<string, unknown> } }[] } };
+    expect(entries.data.items[0]!.extra!.track!.available_markets).toEqual(markets);
+
+    const again = await importAll(longAlbum, longTrack);
+    expect([again.imported, again.updated]).toEqual([0, 0]);
+  });
+
   it('answers extra only to a read that asks for it', async () => {
     await importAll(...documents);
     const detail = async (extra: boolean) =>

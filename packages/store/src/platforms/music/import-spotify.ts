@@ -11,7 +11,8 @@ import {
   RecordError,
 } from '../../import/types.js';
 import { imageListJson, isObject, type Json, reasonOf, requiredString } from '../../import/values.js';
-import { remainderOf, type Taken, taken } from '../../import/remainder.js';
+import { type Taken, taken, without } from '../../import/remainder.js';
+import { MARKETS, marketListOf } from './market-lists.js';
 
 /**
  * Spotify Web API objects → the music catalog. A response is an object (`type` track, album,
@@ -120,13 +121,20 @@ const TAKEN = Object.fromEntries(
 /**
  * The object's `extra`: what its columns do not hold (`also`: fields only this object's columns
  * took, such as the playlist page whose `total` and entries are stored). Its `uri` is left out when
- * it is `spotify:<type>:<id>`, the id's own; another (a linked or local track's) is kept.
+ * it is `spotify:<type>:<id>`, the id's own; another (a linked or local track's) is kept. A long
+ * `available_markets` is stored once (market-lists.ts): `rows` gets its row, `extra` its id.
  */
-function extraOf(record: Json, kind: Kind, also?: Taken): string {
+function extraOf(record: Json, kind: Kind, rows?: Row[], also?: Taken): string {
   const repeatsId =
     typeof record.uri === 'string' && record.uri === `spotify:${String(record.type)}:${String(record.id)}`;
   const fields = TAKEN[kind][repeatsId ? 'withUri' : 'own'];
-  return remainderOf(record, also ? new Map([...fields, ...also]) : fields);
+  const rest = without(record, also ? new Map([...fields, ...also]) : fields);
+  const markets = rows ? marketListOf(record) : undefined;
+  if (markets) {
+    rest[MARKETS] = markets.id;
+    rows!.push(markets.row);
+  }
+  return JSON.stringify(rest);
 }
 
 /**
@@ -289,6 +297,7 @@ export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
     throw new RecordError(`album_type: expected album, single or compilation, got ${JSON.stringify(album.album_type)}`);
   const artists = artistsOf(album);
   const release = releaseDate(album);
+  const lists: Row[] = [];
   const rows: Row[] = [
     row(
       'music_albums',
@@ -305,7 +314,7 @@ export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
         images: images(album),
         total_tracks: count(album, 'total_tracks'),
         popularity: count(album, 'popularity'),
-        extra: extraOf(album, 'album'),
+        extra: extraOf(album, 'album', lists),
       },
       [
         ...NAME_COLUMNS,
@@ -337,7 +346,7 @@ export function mapAlbum(album: Json): { rows: Row[]; prune: ImportPrune[] } {
       },
     });
   });
-  rows.push(...artists.map(mapArtist));
+  rows.push(...artists.map(mapArtist), ...lists);
   return { rows, prune: [{ table: 'music_album_artists', column: 'album_id', owner: id, from: artists.length }] };
 }
 
@@ -350,6 +359,7 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
     throw new RecordError("album: expected the track's album (or an album's tracks page naming it in href)");
   const artists = artistsOf(track);
   const externalIds = isObject(track.external_ids) ? track.external_ids : {};
+  const lists: Row[] = [];
   const rows: Row[] = [
     row(
       'music_tracks',
@@ -367,7 +377,7 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
         explicit: flag(track, 'explicit'),
         popularity: count(track, 'popularity'),
         play_count: 0,
-        extra: extraOf(track, 'track'),
+        extra: extraOf(track, 'track', lists),
       },
       [
         ...NAME_COLUMNS,
@@ -396,7 +406,7 @@ export function mapTrack(track: Json, albumId?: string): { rows: Row[]; prune: I
       },
     });
   });
-  rows.push(...artists.map(mapArtist));
+  rows.push(...artists.map(mapArtist), ...lists);
   if (album) rows.push(...album.rows);
   return {
     rows,
@@ -469,7 +479,7 @@ export function mapPlaylist(playlist: Json): Row[] {
         total_tracks: entries ? count(entries, 'total') : 0,
         followers: followers(playlist),
         updated_at: 0,
-        extra: extraOf(playlist, 'playlist', PLAYLIST_PAGES),
+        extra: extraOf(playlist, 'playlist', undefined, PLAYLIST_PAGES),
       },
       [
         ...NAME_COLUMNS,
@@ -529,13 +539,14 @@ export function mapPlaylistEntry(
   };
 }
 
-/** A show (full, or simplified as an episode names it). */
-export function mapShow(show: Json): Row {
+/** A show (full, or simplified as an episode names it): its row first, then its market list's. */
+export function mapShow(show: Json): Row[] {
   const id = requiredString(show, 'id');
   const languages = Array.isArray(show.languages)
     ? show.languages.filter((l): l is string => typeof l === 'string')
     : [];
-  return row(
+  const lists: Row[] = [];
+  const shown = row(
     'music_shows',
     {
       id,
@@ -548,7 +559,7 @@ export function mapShow(show: Json): Row {
       images: images(show),
       explicit: flag(show, 'explicit'),
       total_episodes: count(show, 'total_episodes'),
-      extra: extraOf(show, 'show'),
+      extra: extraOf(show, 'show', lists),
     },
     [
       ...NAME_COLUMNS,
@@ -562,6 +573,7 @@ export function mapShow(show: Json): Row {
       ...when(full(show, 'show'), 'extra'),
     ],
   );
+  return [shown, ...lists];
 }
 
 /** An episode's deprecated `language`, held by the column when present (`languages` is kept whole in `extra`). */
@@ -571,7 +583,7 @@ const LANGUAGE = taken('language');
 export function mapEpisode(episode: Json, showId?: string): Row[] {
   const id = requiredString(episode, 'id');
   const show = isObject(episode.show) ? mapShow(episode.show) : undefined;
-  const show_id = show?.values.id ?? showId;
+  const show_id = show?.[0]!.values.id ?? showId;
   if (!show_id)
     throw new RecordError("show: expected the episode's show (or a show's episodes page naming it in href)");
   const release = releaseDate(episode);
@@ -595,10 +607,10 @@ export function mapEpisode(episode: Json, showId?: string): Row[] {
         duration_ms: count(episode, 'duration_ms'),
         explicit: flag(episode, 'explicit'),
         released_at: release.released_at,
-        extra: extraOf(episode, 'episode', typeof episode.language === 'string' ? LANGUAGE : undefined),
+        extra: extraOf(episode, 'episode', undefined, typeof episode.language === 'string' ? LANGUAGE : undefined),
       },
     },
-    ...(show ? [show] : []),
+    ...(show ?? []),
   ];
 }
 
@@ -662,7 +674,7 @@ function* objectItems(value: Json, location: string, context: Context): Generato
       return;
     }
     case 'show': {
-      const [item] = attempt(location, () => ({ rows: [mapShow(value)] }));
+      const [item] = attempt(location, () => ({ rows: mapShow(value) }));
       yield item!;
       if ('error' in item! || !isObject(value.episodes)) return;
       yield* pageItems(value.episodes, `${location} episodes`, { showId: String(value.id) });

@@ -9,6 +9,7 @@ import { musicEpisodePrecision } from './migrations/0007-music-episode-precision
 import { musicSearch } from './migrations/0009-music-search.js';
 import { musicTrackArtistsByTrack } from './migrations/0010-music-track-artists-by-track.js';
 import { musicSourceFields } from './migrations/0026-music-source-fields.js';
+import { musicMarketLists } from './migrations/0030-music-market-lists.js';
 import { rebuildMusicSearch, writeMusicSearchRows } from './search-index.js';
 import { createSqlMusicSource } from './source.js';
 
@@ -23,6 +24,7 @@ export const musicStorePlatform = defineStorePlatform({
     '0009-music-search': musicSearch,
     '0010-music-track-artists-by-track': musicTrackArtistsByTrack,
     '0026-music-source-fields': musicSourceFields,
+    '0030-music-market-lists': musicMarketLists,
   },
   tables: [
     { name: 'music_genres', numbered: true, write: writeMusicSearchRows('music_genres') },
@@ -71,6 +73,7 @@ export const musicStorePlatform = defineStorePlatform({
     { name: 'music_concerts' },
     { name: 'music_track_recommendations' },
     { name: 'music_related_artists' },
+    { name: 'music_market_lists' },
   ],
   columnTypes: MUSIC_COLUMNS,
   importers: [spotifyWebApi],

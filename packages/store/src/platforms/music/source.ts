@@ -24,6 +24,7 @@ import { inList } from '../../dialect/in-list.js';
 import { historyOf } from '../../rows/observations.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { MUSIC_COLUMNS } from './columns.js';
+import { marketListReader, withMarketLists } from './market-lists.js';
 import type { MusicSearchedTable } from './search-index.js';
 import { suggestNums, walkMusicSearch } from './search.js';
 import type { Database } from '../../schema.js';
@@ -230,9 +231,13 @@ function toConcert(row: Row): ConcertRecord {
  * The music catalog over the store (orderings and tie-breaks as MusicSource documents them; ids
  * compare bytewise on both stores, see migration 0006). Search walks its index (search.ts); the
  * offset listings page by OFFSET into one stable order; counts are separate COUNT queries over the
- * same predicate.
+ * same predicate. `extra` answers Spotify's market lists whole (market-lists.ts).
  */
 export function createSqlMusicSource(db: Kysely<Database>): MusicSource {
+  return withMarketLists(musicSourceOver(db), marketListReader(db));
+}
+
+function musicSourceOver(db: Kysely<Database>): MusicSource {
   // tracks with their album (alias t for the track, al for the album)
   const tracks = (options?: ReadOptions) =>
     db

@@ -105,6 +105,12 @@ export interface MusicLyricsTable {
   lines: string;
 }
 
+/** A Spotify `available_markets` list stored once (market-lists.ts; migration 0030); `markets` a JSON array. */
+export interface MusicMarketListsTable {
+  id: string;
+  markets: string;
+}
+
 /** A listener profile; the counts are the profile's own numbers. */
 export interface MusicUsersTable {
   id: string;
@@ -259,6 +265,7 @@ export interface MusicTables {
   music_episodes: MusicEpisodesTable;
   music_concerts: MusicConcertsTable;
   music_genres: MusicGenresTable;
+  music_market_lists: MusicMarketListsTable;
   music_track_recommendations: MusicTrackRecommendationsTable;
   music_related_artists: MusicRelatedArtistsTable;
 }
