@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Examples, storePlatforms } from './platforms/index.js';
-import type { PlatformTable } from './platforms/store-platform.js';
+import type { ObservedKind } from './platforms/store-platform.js';
 import type { Database } from './schema.js';
 
 export type { Examples };
@@ -10,31 +10,30 @@ export async function findExamples(db: Kysely<Database>): Promise<Examples> {
   const examples: Record<string, unknown> = {};
   for (const platform of storePlatforms) {
     const found = await platform.examples(db);
-    if (found) examples[platform.name] = { ...found, ...(await historyExample(db, platform.tables)) };
+    if (found) examples[platform.name] = { ...found, ...(await historyExample(db, platform.observed)) };
   }
   return examples as Examples;
 }
 
 /**
- * The history operations' example (`record`, `id`): a record of the platform's first observed table with
+ * The history operations' example (`record`, `id`): a record of the platform's first observed kind with
  * at least two readings (the demo seeds a few: demo/observations.ts), so a page of one reading has a next.
  */
 async function historyExample(
   db: Kysely<Database>,
-  tables: readonly PlatformTable[],
+  kinds: Readonly<Record<string, ObservedKind>>,
 ): Promise<{ record: string; id: string } | undefined> {
-  for (const table of tables) {
-    if (!table.historyKind) continue;
+  for (const [kind, { table }] of Object.entries(kinds)) {
     const found = await db
       .selectFrom('observations')
       .select('item_id')
-      .where('item_table', '=', table.name)
+      .where('item_table', '=', table)
       .groupBy('item_id')
       .having((eb) => eb.fn.countAll(), '>=', 2)
       .orderBy('item_id')
       .limit(1)
       .executeTakeFirst();
-    if (found) return { record: table.historyKind, id: found.item_id };
+    if (found) return { record: kind, id: found.item_id };
   }
   return undefined;
 }

@@ -84,4 +84,10 @@ export { platformsByName } from './mounted-platforms.js';
 export { platformNames, storePlatforms } from './platforms/index.js';
 export type { PlatformName, PlatformSources } from './platforms/index.js';
 export { defineStorePlatform } from './platforms/store-platform.js';
-export type { PlatformTable, StorePlatform, StorePlatformOptions } from './platforms/store-platform.js';
+export type {
+  ObservedKind,
+  ObservedKinds,
+  PlatformTable,
+  StorePlatform,
+  StorePlatformOptions,
+} from './platforms/store-platform.js';

@@ -22,11 +22,11 @@ const READINGS = [
 export async function seedDemoObservations(db: Kysely<Database>, platforms: readonly string[], now: Date) {
   const rows: ObservationsTable[] = [];
   for (const platform of storePlatforms.filter((candidate) => platforms.includes(candidate.name)))
-    for (const table of platform.tables) {
-      const counts = table.observed;
-      if (!counts?.length) continue;
+    for (const observed of Object.values(platform.observed)) {
+      const table = observed.table;
+      const counts = Object.keys(observed.counts);
       const records = await db
-        .selectFrom(table.name)
+        .selectFrom(table)
         .select(['id', ...counts] as never[])
         .orderBy('id' as never)
         .limit(RECORDS_PER_TABLE)
@@ -40,7 +40,7 @@ export async function seedDemoObservations(db: Kysely<Database>, platforms: read
           if (reading === before) continue;
           before = reading;
           rows.push({
-            item_table: table.name,
+            item_table: table,
             item_id: String(record.id),
             observed_at: now.getTime() - ago,
             counts: reading,

@@ -4,7 +4,7 @@ import type { Database, ObservationsTable } from '../schema.js';
 import type { ImportTable } from './types.js';
 
 /**
- * Metrics over time. Each platform names its tables' counts (`PlatformTable.observed`: a post's score
+ * Metrics over time. Each platform names its tables' counts (`StorePlatform.observed`: a post's score
  * and comment count, a video's views, a user's followers); the import writer gives every row it stores
  * new, and every stored row whose counts it changes, a dated observation of the counts it carried
  * (table `observations`, migration 0028). A record seen again with the same counts adds nothing: the
@@ -16,7 +16,7 @@ import type { ImportTable } from './types.js';
  */
 export const OBSERVED: ReadonlyMap<ImportTable, readonly string[]> = new Map(
   storePlatforms.flatMap((platform) =>
-    platform.tables.flatMap((table) => (table.observed?.length ? [[table.name, table.observed] as const] : [])),
+    Object.values(platform.observed).map(({ table, counts }) => [table, Object.keys(counts)] as const),
   ),
 );
 

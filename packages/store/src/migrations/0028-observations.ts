@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Metrics over time: a dated copy of a record's counts (a post's score and comment count, a video's
  * views, a user's followers…) each time an import or a sync stores them new or changed
- * (import/observations.ts writes them; each platform's `PlatformTable.observed` names the counts).
+ * (import/observations.ts writes them; each platform's `StorePlatform.observed` names the counts).
  * `counts` is a JSON object of the counts that mention carried, by column name. One row per change,
  * none for a record seen again with the same counts.
  */

@@ -1,4 +1,4 @@
-import type { Contract } from '@socialquery/core';
+import type { Contract, HistoryKinds } from '@socialquery/core';
 import { bindPlatform, type MountablePlatform, type PlatformDefinition } from '@socialquery/core/server';
 import type { Kysely, Migration, Transaction } from 'kysely';
 import type { DemoSet } from '../demo/demo-set.js';
@@ -29,14 +29,26 @@ export interface PlatformTable {
    * orders unrelated to the rows' (a search index's score order), where row-by-row inserts land at random.
    */
   derived?: readonly (keyof DerivedTables)[];
-  /**
-   * The table's counts (a score, views, followers): an import or sync that stores a row new, or with
-   * any of these changed, records them as a dated observation (import/observations.ts).
-   */
-  observed?: readonly string[];
-  /** What the platform's history operation calls a row of this table (`post`, `video`…), for tables with `observed`. */
-  historyKind?: string;
 }
+
+/**
+ * A kind of record with counts over time, as the platform's history operation names it (`post`,
+ * `video`…): its table, and its counts by column with the name the API gives each. An import or sync
+ * that stores a row new, or with any of these counts changed, records them as a dated observation
+ * (import/observations.ts); the history operation answers them renamed (rows/observations.ts). The
+ * columns' order is the order a reading stores and answers them in.
+ */
+export interface ObservedKind<Name extends string = string> {
+  table: PlatformTableName;
+  counts: Readonly<Record<string, Name>>;
+}
+
+/**
+ * A platform's observed kinds, checked against its package's history kinds (`K`): every kind, each
+ * count named as the package names it. A test (platforms/observed.test.ts) checks that every name is
+ * answered.
+ */
+export type ObservedKinds<K extends HistoryKinds> = { readonly [Kind in keyof K]: ObservedKind<K[Kind][number]> };
 
 /**
  * How rows reached a table: `inserted` (new rows, whole), `upserted` (whole rows that may replace
@@ -69,6 +81,8 @@ export interface StorePlatform<Name extends string = string, Source = unknown, E
   readonly tables: readonly PlatformTable[];
   /** Its written tables' column types (`columns.ts`): PostgreSQL then writes their rows through `unnest`. */
   readonly columnTypes: TableColumnTypes;
+  /** Its kinds of record with counts over time, in the order of their tables (ObservedKind). */
+  readonly observed: Readonly<Record<string, ObservedKind>>;
   readonly importers: readonly Importer[];
   readonly demo: DemoSet;
   /**

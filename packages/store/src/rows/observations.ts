@@ -69,3 +69,12 @@ export async function historyOf(
   }>`select 1 as "found" from ${sql.table(table)} where "id" = ${id}`.execute(db);
   return rows.length > 0 ? page : undefined;
 }
+
+/** A platform's Source `history` over its observed kinds (ObservedKind): each kind's table and counts' names. */
+export function historyReader<K extends string>(
+  db: Kysely<Database>,
+  kinds: Readonly<Record<K, { table: keyof Database & string; counts: Readonly<Record<string, string>> }>>,
+) {
+  return (kind: K, id: string, query: ObservationsQuery) =>
+    historyOf(db, kinds[kind].table, id, kinds[kind].counts, query);
+}

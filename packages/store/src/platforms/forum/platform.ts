@@ -16,6 +16,7 @@ import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
 import { forumSearchOver18 } from './migrations/0020-forum-search-over18.js';
 import { forumSourceFields } from './migrations/0029-forum-source-fields.js';
 import { createSqlForumSource } from './source.js';
+import { forumObserved } from './observed.js';
 
 /** The forum platform's store side: what the kernel reads for it (platforms/store-platform.ts).
  *
@@ -41,17 +42,14 @@ export const forumStorePlatform = defineStorePlatform({
       name: 'forum_posts',
       write: writeForumPostRows,
       derived: ['forum_search'],
-      observed: ['score', 'comment_count'],
-      historyKind: 'post',
     },
     {
       name: 'forum_comments',
       write: writeForumCommentRows,
       derived: ['forum_search'],
-      observed: ['score'],
-      historyKind: 'comment',
     },
   ],
+  observed: forumObserved,
   columnTypes: FORUM_COLUMNS,
   importers: [redditNdjson, redditApi],
   demo: forumDemoSet,

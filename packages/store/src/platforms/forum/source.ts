@@ -9,7 +9,8 @@ import type {
 import { laterOf } from '@socialquery/core/server';
 import { hotScore, RISING_MIN_AGE_MS } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { forumObserved } from './observed.js';
 import type { Database, ForumPostsTable } from '../../schema.js';
 import { createSqlAggregateSource } from './aggregate-source.js';
 import { createSqlCommentSource, extraOf } from './comments-source.js';
@@ -42,12 +43,6 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]> 
  * (pastPosition), so page 1000 costs what page 1 costs; rising, ranked by an expression of the moment,
  * sorts its 24 hours' range on every page.
  */
-/** Each kind's table, and its counts' API names by column. */
-const HISTORY = {
-  post: { table: 'forum_posts', names: { score: 'score', comment_count: 'commentCount' } },
-  comment: { table: 'forum_comments', names: { score: 'score' } },
-} as const;
-
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
   const search = createSqlSearchSource(db);
@@ -67,7 +62,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   };
   return {
     ...comments,
-    history: (record, id, query) => historyOf(db, HISTORY[record].table, id, HISTORY[record].names, query),
+    history: historyReader(db, forumObserved),
     async searchPosts(query, options) {
       const ids = (await search.searchPostIds(query)).map((hit) => hit.id);
       return inOrder(ids, await postsByIds(ids, options));

@@ -7,6 +7,7 @@ import { twitterArchive, twitterV2 } from './import-twitter.js';
 import { microblog } from './migrations/0002-microblog.js';
 import { microblogSourceFields } from './migrations/0023-microblog-source-fields.js';
 import { createSqlMicroblogSource } from './source.js';
+import { microblogObserved } from './observed.js';
 
 /** The microblog platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
 export const microblogStorePlatform = defineStorePlatform({
@@ -17,16 +18,13 @@ export const microblogStorePlatform = defineStorePlatform({
   tables: [
     {
       name: 'microblog_users',
-      observed: ['follower_count', 'following_count', 'message_count', 'like_count'],
-      historyKind: 'user',
     },
     {
       name: 'microblog_messages',
-      observed: ['like_count', 'repost_count', 'reply_count', 'quote_count', 'view_count'],
-      historyKind: 'message',
     },
     { name: 'microblog_follows' },
   ],
+  observed: microblogObserved,
   columnTypes: MICROBLOG_COLUMNS,
   importers: [twitterArchive, twitterV2],
   demo: microblogDemoSet,

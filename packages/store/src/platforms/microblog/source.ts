@@ -7,7 +7,8 @@ import {
   type UserMessagesQuery,
 } from '@socialquery/microblog/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { microblogObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { usernameKey } from './rows.js';
 import type { Database, MicroblogMessagesTable, MicroblogUsersTable } from '../../schema.js';
@@ -57,29 +58,6 @@ type UserRow = Pick<Selectable<MicroblogUsersTable>, (typeof USER_COLUMNS)[numbe
  * more query, by primary key, so no plan ever needs a join or a sort. A time window (createdAt)
  * filters the rows of the listing's own range: the order is by id, and no index orders by time.
  */
-/** Each kind's table, and its counts' API names by column. */
-const HISTORY = {
-  user: {
-    table: 'microblog_users',
-    names: {
-      follower_count: 'followerCount',
-      following_count: 'followingCount',
-      message_count: 'messageCount',
-      like_count: 'likeCount',
-    },
-  },
-  message: {
-    table: 'microblog_messages',
-    names: {
-      like_count: 'likeCount',
-      repost_count: 'repostCount',
-      reply_count: 'replyCount',
-      quote_count: 'quoteCount',
-      view_count: 'viewCount',
-    },
-  },
-} as const;
-
 export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource {
   /** The answered columns of messages, and `extra` only when the read asks for it (it is the bulk of a row). */
   const messages = (options: ReadOptions | undefined) =>
@@ -113,7 +91,7 @@ export function createSqlMicroblogSource(db: Kysely<Database>): MicroblogSource 
   }
 
   return {
-    history: (kind, id, query) => historyOf(db, HISTORY[kind].table, id, HISTORY[kind].names, query),
+    history: historyReader(db, microblogObserved),
     async userMessages(
       { username, sinceId, maxId, includeReplies, includeReposts, window, limit }: UserMessagesQuery,
       options,

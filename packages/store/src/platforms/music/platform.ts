@@ -12,6 +12,7 @@ import { musicSourceFields } from './migrations/0026-music-source-fields.js';
 import { musicMarketLists } from './migrations/0030-music-market-lists.js';
 import { rebuildMusicSearch, writeMusicSearchRows } from './search-index.js';
 import { createSqlMusicSource } from './source.js';
+import { musicObserved } from './observed.js';
 
 /** The music platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
 export const musicStorePlatform = defineStorePlatform({
@@ -32,23 +33,17 @@ export const musicStorePlatform = defineStorePlatform({
       name: 'music_artists',
       numbered: true,
       write: writeMusicSearchRows('music_artists'),
-      observed: ['popularity', 'followers'],
-      historyKind: 'artist',
     },
     {
       name: 'music_albums',
       numbered: true,
       write: writeMusicSearchRows('music_albums'),
-      observed: ['popularity'],
-      historyKind: 'album',
     },
     { name: 'music_album_artists' },
     {
       name: 'music_tracks',
       numbered: true,
       write: writeMusicSearchRows('music_tracks'),
-      observed: ['popularity', 'play_count'],
-      historyKind: 'track',
     },
     { name: 'music_track_artists' },
     { name: 'music_lyrics' },
@@ -56,16 +51,12 @@ export const musicStorePlatform = defineStorePlatform({
       name: 'music_users',
       numbered: true,
       write: writeMusicSearchRows('music_users'),
-      observed: ['follower_count'],
-      historyKind: 'user',
     },
     { name: 'music_follows' },
     {
       name: 'music_playlists',
       numbered: true,
       write: writeMusicSearchRows('music_playlists'),
-      observed: ['followers'],
-      historyKind: 'playlist',
     },
     { name: 'music_playlist_tracks' },
     { name: 'music_shows', numbered: true, write: writeMusicSearchRows('music_shows') },
@@ -75,6 +66,7 @@ export const musicStorePlatform = defineStorePlatform({
     { name: 'music_related_artists' },
     { name: 'music_market_lists' },
   ],
+  observed: musicObserved,
   columnTypes: MUSIC_COLUMNS,
   importers: [spotifyWebApi],
   demo: musicDemoSet,

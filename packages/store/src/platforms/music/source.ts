@@ -21,7 +21,8 @@ import type {
 } from '@socialquery/music/server';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { inList } from '../../dialect/in-list.js';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { musicObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { MUSIC_COLUMNS } from './columns.js';
 import { marketListReader, withMarketLists } from './market-lists.js';
@@ -207,15 +208,6 @@ function toGenre(row: Row): GenreRecord {
   );
 }
 
-/** Each kind's table, and its counts' API names by column. */
-const HISTORY = {
-  artist: { table: 'music_artists', names: { followers: 'followers', popularity: 'popularity' } },
-  album: { table: 'music_albums', names: { popularity: 'popularity' } },
-  track: { table: 'music_tracks', names: { play_count: 'playcount', popularity: 'popularity' } },
-  playlist: { table: 'music_playlists', names: { followers: 'followers' } },
-  user: { table: 'music_users', names: { follower_count: 'followersCount' } },
-} as const;
-
 function toConcert(row: Row): ConcertRecord {
   return {
     id: str(row, 'id'),
@@ -269,58 +261,22 @@ function musicSourceOver(db: Kysely<Database>): MusicSource {
   };
   const tracksById = async (ids: readonly string[], options?: ReadOptions) =>
     ids.length === 0 ? [] : idsIn(ids, (await tracks(options).where('t.id', 'in', ids).execute()).map(toTrack));
-  const albumsById = async (ids: readonly string[], options?: ReadOptions) =>
-    ids.length === 0
-      ? []
-      : idsIn(
-          ids,
-          (
-            await db
-              .selectFrom('music_albums')
-              .select(columnsOf('music_albums', options))
-              .where('id', 'in', ids)
-              .execute()
-          ).map(toAlbum),
-        );
-  const artistsById = async (ids: readonly string[], options?: ReadOptions) =>
-    ids.length === 0
-      ? []
-      : idsIn(
-          ids,
-          (
-            await db
-              .selectFrom('music_artists')
-              .select(columnsOf('music_artists', options))
-              .where('id', 'in', ids)
-              .execute()
-          ).map(toArtist),
-        );
-  const playlistsById = async (ids: readonly string[], options?: ReadOptions) =>
-    ids.length === 0
-      ? []
-      : idsIn(
-          ids,
-          (
-            await db
-              .selectFrom('music_playlists')
-              .select(columnsOf('music_playlists', options))
-              .where('id', 'in', ids)
-              .execute()
-          ).map(toPlaylist),
-        );
-  const usersById = async (ids: readonly string[], options?: ReadOptions) =>
-    ids.length === 0
-      ? []
-      : idsIn(
-          ids,
-          (
-            await db
-              .selectFrom('music_users')
-              .select(columnsOf('music_users', options))
-              .where('id', 'in', ids)
-              .execute()
-          ).map(toUser),
-        );
+  /** A reader of one table's records by id, answered in the order of `ids` (an id not stored is left out). */
+  const byId =
+    <R extends { id: string }>(
+      table: 'music_albums' | 'music_artists' | 'music_playlists' | 'music_users',
+      map: (row: Row) => R,
+    ) =>
+    async (ids: readonly string[], options?: ReadOptions): Promise<R[]> => {
+      if (ids.length === 0) return [];
+      const { rows } = await sql<Row>`select ${sql.join(columnsOf(table, options).map((column) => sql.ref(column)))}
+        from ${sql.table(table)} where ${inList('id', ids)}`.execute(db);
+      return idsIn(ids, rows.map(map));
+    };
+  const albumsById = byId('music_albums', toAlbum);
+  const artistsById = byId('music_artists', toArtist);
+  const playlistsById = byId('music_playlists', toPlaylist);
+  const usersById = byId('music_users', toUser);
 
   /** The rows of a searched table with these nums, in their order (a search's or suggestion's rank order), in one statement. */
   async function rowsByNums(table: MusicSearchedTable, nums: readonly number[], options?: ReadOptions): Promise<Row[]> {
@@ -438,7 +394,7 @@ function musicSourceOver(db: Kysely<Database>): MusicSource {
   }
 
   return {
-    history: (kind, id, query) => historyOf(db, HISTORY[kind].table, id, HISTORY[kind].names, query),
+    history: historyReader(db, musicObserved),
     searchTracks: (request, options) => search('music_tracks', request, toTrack, options),
     searchAlbums: (request, options) => search('music_albums', request, toAlbum, options),
     searchArtists: (request, options) => search('music_artists', request, toArtist, options),

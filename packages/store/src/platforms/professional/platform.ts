@@ -7,6 +7,7 @@ import { linkedinExport } from './import-linkedin.js';
 import { professional } from './migrations/0004-professional.js';
 import { professionalSourceFields } from './migrations/0027-professional-source-fields.js';
 import { createSqlProfessionalSource } from './source.js';
+import { professionalObserved } from './observed.js';
 
 /** The professional platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
 export const professionalStorePlatform = defineStorePlatform({
@@ -17,9 +18,10 @@ export const professionalStorePlatform = defineStorePlatform({
   tables: [
     { name: 'professional_companies' },
     // the data export carries no follower count (0 there is a placeholder, not a reading)
-    { name: 'professional_profiles', observed: ['connection_count'], historyKind: 'profile' },
+    { name: 'professional_profiles' },
     { name: 'professional_positions' },
   ],
+  observed: professionalObserved,
   columnTypes: PROFESSIONAL_COLUMNS,
   importers: [linkedinExport],
   demo: professionalDemoSet,

@@ -1,7 +1,8 @@
 import type { Employee, ProfileBase, SectionName } from '@socialquery/professional';
 import type { ProfessionalSource, ReadOptions, StoredProfile } from '@socialquery/professional/server';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { professionalObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import type { Database, ProfessionalProfilesTable } from '../../schema.js';
 import { nameKey } from '../forum/names.js';
@@ -77,11 +78,9 @@ export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) 
  * (last name, first name, member id) position (keyset); the page's experience comes in one more query.
  */
 /** A profile's counts' API names by column. */
-const HISTORY_NAMES = { connection_count: 'connection_count' };
-
 export function createSqlProfessionalSource(db: Kysely<Database>): ProfessionalSource {
   return {
-    history: (_kind, id, query) => historyOf(db, 'professional_profiles', id, HISTORY_NAMES, query),
+    history: historyReader(db, professionalObserved),
     async profile({ username, sections }, options) {
       const json = JSON_SECTIONS.filter((section) => sections.includes(section));
       const counts = sections.includes('follower_and_connection');

@@ -8,6 +8,7 @@ import { tiktokExport } from './import-tiktok-export.js';
 import { shortvideo } from './migrations/0003-shortvideo.js';
 import { shortvideoSourceFields } from './migrations/0024-shortvideo-source-fields.js';
 import { createSqlShortVideoSource } from './source.js';
+import { shortvideoObserved } from './observed.js';
 
 /** The shortvideo platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
 export const shortvideoStorePlatform = defineStorePlatform({
@@ -18,11 +19,10 @@ export const shortvideoStorePlatform = defineStorePlatform({
   tables: [
     {
       name: 'shortvideo_videos',
-      observed: ['like_count', 'comment_count', 'share_count', 'view_count'],
-      historyKind: 'video',
     },
-    { name: 'shortvideo_comments', observed: ['like_count', 'reply_count'], historyKind: 'comment' },
+    { name: 'shortvideo_comments' },
   ],
+  observed: shortvideoObserved,
   columnTypes: SHORTVIDEO_COLUMNS,
   importers: [tiktokResearch, tiktokExport],
   demo: shortVideoDemoSet,

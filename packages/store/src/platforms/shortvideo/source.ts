@@ -2,7 +2,8 @@ import { type Comment, REPLIES_PER_COMMENT, type Reply, type Video } from '@soci
 import type { ReadOptions, ShortVideoSource } from '@socialquery/shortvideo/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ShortVideoCommentsTable, ShortVideoVideosTable } from '../../schema.js';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { shortvideoObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { nameKey } from '../forum/names.js';
 
@@ -39,23 +40,9 @@ export const TOP_LEVEL = '';
  * A time window narrows the created_at range of the time-ordered listings and filters the rows of
  * the video's most_liked range.
  */
-/** Each kind's table, and its counts' API names by column. */
-const HISTORY = {
-  video: {
-    table: 'shortvideo_videos',
-    names: {
-      like_count: 'likeCount',
-      comment_count: 'commentCount',
-      share_count: 'shareCount',
-      view_count: 'viewCount',
-    },
-  },
-  comment: { table: 'shortvideo_comments', names: { like_count: 'likeCount', reply_count: 'replyCount' } },
-} as const;
-
 export function createSqlShortVideoSource(db: Kysely<Database>): ShortVideoSource {
   return {
-    history: (kind, id, query) => historyOf(db, HISTORY[kind].table, id, HISTORY[kind].names, query),
+    history: historyReader(db, shortvideoObserved),
     async userPosts({ username, after, window, limit }, options) {
       let query = videos(db, options).where('author_key', '=', nameKey(username));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());

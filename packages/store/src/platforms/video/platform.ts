@@ -10,6 +10,7 @@ import { videoChannelUploads } from './migrations/0015-video-channel-uploads.js'
 import { videoSourceMedia } from './migrations/0022-video-source-media.js';
 import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
+import { videoObserved } from './observed.js';
 
 /** The video platform's store side: what the kernel reads for it (platforms/store-platform.ts). */
 export const videoStorePlatform = defineStorePlatform({
@@ -29,11 +30,10 @@ export const videoStorePlatform = defineStorePlatform({
       numbered: true,
       write: writeVideoRows,
       derived: ['video_search'],
-      observed: ['views'],
-      historyKind: 'video',
     },
     { name: 'video_chart_entries' },
   ],
+  observed: videoObserved,
   columnTypes: VIDEO_COLUMNS,
   importers: [youtubeV3],
   demo: videoDemoSet,

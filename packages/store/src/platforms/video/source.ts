@@ -8,7 +8,8 @@ import type {
 } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
 import type { Kysely, Selectable } from 'kysely';
-import { historyOf } from '../../rows/observations.js';
+import { historyReader } from '../../rows/observations.js';
+import { videoObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { VIDEO_COLUMNS } from './columns.js';
 import { walkVideoSearch } from './search.js';
@@ -90,7 +91,7 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       });
 
   return {
-    history: (_kind, id, query) => historyOf(db, 'video_videos', id, { views: 'views' }, query),
+    history: historyReader(db, videoObserved),
     async search(query, options) {
       const walk = await walkVideoSearch(db, query);
       const nums = walk.matches.map((match) => match.num);

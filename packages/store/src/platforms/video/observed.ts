@@ -1,0 +1,7 @@
+import type { videoHistoryKinds } from '@socialquery/video';
+import type { ObservedKinds } from '../store-platform.js';
+
+/** The video platform's records with counts over time (ObservedKind): videos' views. */
+export const videoObserved = {
+  video: { table: 'video_videos', counts: { views: 'views' } },
+} as const satisfies ObservedKinds<typeof videoHistoryKinds>;
