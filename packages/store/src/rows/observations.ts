@@ -55,7 +55,7 @@ export async function readObservations(
  * A page of a record's history as a platform's Source answers it (core's HistorySource): undefined
  * when the page is empty and `table` holds no row `id` (an unknown record, not one without readings).
  */
-export async function historyOf(
+async function historyOf(
   db: Kysely<Database>,
   table: keyof Database & string,
   id: string,

@@ -18,7 +18,7 @@ import type { Database } from '../../schema.js';
  * Rows no object names any more are left in place (a few hundred bytes each).
  */
 export const MARKETS = 'available_markets';
-export const INLINE_MAX = 10;
+const INLINE_MAX = 10;
 
 /** The lists seen lately, newest first: most objects repeat one of a few, compared code by code. */
 interface SeenList {
@@ -70,6 +70,9 @@ function* referencesIn(value: unknown, depth = 0): Generator<Record<string, unkn
   for (const inner of Object.values(object)) yield* referencesIn(inner, depth + 1);
 }
 
+/** The lists a reader keeps at most (a store holds a few). */
+const KNOWN_MAX = 1024;
+
 /**
  * Reads market lists by id for one store, keeping those read (they never change: see above), and
  * puts them back into the `extra` objects of an answer.
@@ -82,6 +85,7 @@ export function marketListReader(db: Kysely<Database>): (answer: unknown) => Pro
     const missing = [...new Set(extras.map((extra) => extra[MARKETS] as string))].filter((id) => !known.has(id));
     if (missing.length > 0) {
       const rows = await db.selectFrom('music_market_lists').selectAll().where('id', 'in', missing).execute();
+      if (known.size + rows.length > KNOWN_MAX) known.clear();
       for (const row of rows) known.set(row.id, JSON.parse(row.markets) as string[]);
     }
     for (const extra of extras) {
