@@ -2,11 +2,12 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ErrorBody } from '@socialquery/core';
 import { openStore, type Store } from '@socialquery/store';
-import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.js';
+import { NOW } from './harness.js';
 
 /**
  * A TCP relay between the service and PostgreSQL that can "stop" the database (drop every
@@ -71,17 +72,16 @@ let token: string;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  target = await createTestStoreAddress({ kind: 'postgres' });
+  // a copy of the run's seeded template (its forum is what these tests read)
+  target = await createSeededTestStoreAddress({ now: NOW, kind: 'postgres' });
   const url = new URL(target.address);
   relay = new Relay({ host: url.hostname, port: Number(url.port) });
   await relay.up();
   url.port = String(relay.port);
-  // Seed without the tight statement timeout: a busy CI machine can take longer than 200 ms
-  // for one batch, and the timeout is what these tests examine, not what seeding should hit.
-  const seeding = await openStore(target.address);
-  await seeding.seedDemo({ now: new Date(), only: ['forum'] });
-  token = (await seeding.credentials.create('token')).secret;
-  await seeding.close();
+  // the credential made without the tight statement timeout, which is what these tests examine
+  const seeded = await openStore(target.address);
+  token = (await seeded.credentials.create('token')).secret;
+  await seeded.close();
   store = await openStore(url.toString(), { connectTimeoutMs: 1_000, statementTimeoutMs: 200 });
   app = createApp({ store, logger: pino({ level: 'silent' }), cursorSecret: 'x'.repeat(32) });
 });

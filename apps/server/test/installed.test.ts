@@ -61,7 +61,7 @@ describe('@socialquery/server installed on its own', () => {
     expect(help.stdout).toMatch(/^Usage: socialquery-server \[start\]/);
     expect(help.stdout).toContain('seed, keys, examples, migrate, migrate-store, import, export, reindex');
 
-    const seeded = await run(bin, ['seed', '--demo', '--only', 'forum'], { cwd: app, env });
+    const seeded = await run(bin, ['seed', '--demo', '--only', 'forum', '--scales', 'forum=0.1'], { cwd: app, env });
     expect(seeded.stdout).toMatch(/seeded forum \d+ rows/);
     expect(existsSync(join(app, 'data', 'socialquery.db'))).toBe(true);
     const created = await run(bin, ['keys', 'create', '--kind', 'token'], { cwd: app, env });

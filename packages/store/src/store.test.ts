@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { hashSecret } from './credentials.js';
 import { parseDemoScales } from './seed.js';
 import { openStore, type Store } from './store.js';
-import { createTestStoreAddress, TEST_DEMO_SCALES, type TestStoreAddress } from './testing.js';
+import { createTestStoreAddress, openSeededTestStore, type TestStoreAddress } from './testing.js';
 import { parseStoreAddress } from './address.js';
 
 let dir: string;
@@ -22,6 +22,20 @@ describe('store address', () => {
     expect(() => parseStoreAddress('sqlite:')).toThrow(/needs a file path/);
   });
 });
+
+/** Posts and comments in the forum's tables. */
+async function forumRows(store: Store): Promise<number> {
+  const countOf = async (table: 'forum_posts' | 'forum_comments') =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return (await countOf('forum_posts')) + (await countOf('forum_comments'));
+}
 
 describe('store', () => {
   let store: Store;
@@ -93,54 +107,23 @@ describe('store', () => {
     }
   });
 
-  it('seeds the demo idempotently and finds examples that exist', async () => {
+  it('seeds the demo idempotently, reporting its progress', async () => {
     expect(await store.isEmpty()).toBe(true);
     expect(await store.examples()).toEqual({});
     const now = new Date('2026-03-01T00:00:00.000Z');
+    // two sets, the forum at a tenth: the whole demo's seed is made once a run, as the template below
+    const seed = { now, only: ['forum', 'professional'], scales: { forum: 0.1 } };
     const progress: number[] = [];
-    const first = await store.seedDemo({ now, scales: TEST_DEMO_SCALES, onProgress: (done) => progress.push(done) });
-    expect(first.rows.forum).toBeGreaterThanOrEqual(20 * 300);
+    const first = await store.seedDemo({ ...seed, onProgress: (done) => progress.push(done) });
+    expect(Object.keys(first.rows).sort()).toEqual(['forum', 'professional']);
     const written = Object.values(first.rows).reduce((a, b) => a + b, 0);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(written);
-    const countOf = async (table: 'forum_posts' | 'forum_comments') =>
-      Number(
-        (
-          await store.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const count = async () => (await countOf('forum_posts')) + (await countOf('forum_comments'));
-    expect(await count()).toBe(first.rows.forum);
+    expect(await forumRows(store)).toBe(first.rows.forum);
     // again, the forum alone (the other sets' demo tests seed theirs twice)
-    expect((await store.seedDemo({ now, only: ['forum'] })).rows).toEqual({ forum: first.rows.forum });
-    expect(await count()).toBe(first.rows.forum);
-    const artists = await store.db
-      .selectFrom('music_artists')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(artists.n)).toBe(500); // a tenth of the catalog's 5,000
+    expect((await store.seedDemo({ ...seed, only: ['forum'] })).rows).toEqual({ forum: first.rows.forum });
+    expect(await forumRows(store)).toBe(first.rows.forum);
     expect(await store.isEmpty()).toBe(false);
-
-    const { forum } = await store.examples();
-    expect(forum).toBeDefined();
-    const communityPosts = await store.forum.communityPosts({
-      community: forum!.community,
-      order: 'new',
-      createdUntil: now,
-      limit: 100,
-    });
-    expect(communityPosts).toHaveLength(100);
-    const perCommunity = await store.db
-      .selectFrom('forum_posts')
-      .select('id')
-      .where('community_key', '=', forum!.community.toLowerCase())
-      .execute();
-    expect(perCommunity.length).toBeGreaterThanOrEqual(300);
-    expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
-    // the whole demo but a tenth of the music catalog, then the forum again
   });
 
   it('refuses a negative or fractional scale', async () => {
@@ -162,5 +145,42 @@ describe('store', () => {
     expect(() => parseDemoScales('music')).toThrow("'music' is not <set>=<scale>");
     expect(() => parseDemoScales('songs=1')).toThrow('no demo data set named songs');
     expect(() => parseDemoScales('music=-1')).toThrow('is not <set>=<scale>');
+  });
+});
+
+describe('the whole test demo (the seeded template of the run, which the API suites read too)', () => {
+  // the API harness's moment (apps/api/test/harness.ts): the same key, so one template serves both
+  const now = new Date('2026-06-15T12:00:00.000Z');
+  let store: Store;
+  beforeAll(async () => {
+    store = await openSeededTestStore({ now });
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('holds a tenth of the music catalog and an example community of 300+ posts', async () => {
+    expect(await forumRows(store)).toBeGreaterThanOrEqual(20 * 300);
+    const artists = await store.db
+      .selectFrom('music_artists')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(artists.n)).toBe(500); // a tenth of the catalog's 5,000 (TEST_DEMO_SCALES)
+    const { forum } = await store.examples();
+    expect(forum).toBeDefined();
+    const communityPosts = await store.forum.communityPosts({
+      community: forum!.community,
+      order: 'new',
+      createdUntil: now,
+      limit: 100,
+    });
+    expect(communityPosts).toHaveLength(100);
+    const perCommunity = await store.db
+      .selectFrom('forum_posts')
+      .select('id')
+      .where('community_key', '=', forum!.community.toLowerCase())
+      .execute();
+    expect(perCommunity.length).toBeGreaterThanOrEqual(300);
+    expect((await store.forum.userPosts({ username: forum!.username, limit: 5 })).length).toBeGreaterThan(0);
   });
 });

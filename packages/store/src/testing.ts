@@ -95,6 +95,8 @@ function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
 export interface DemoSeed {
   now: Date;
   only?: readonly string[];
+  /** The store kind (default: the run's, testStoreKind()). */
+  kind?: TestStoreKind;
 }
 
 /**
@@ -118,7 +120,7 @@ export async function openSeededTestStore(seed: DemoSeed): Promise<Store> {
  * SQLite a file, PostgreSQL a database.
  */
 export async function createSeededTestStoreAddress(seed: DemoSeed): Promise<TestStoreAddress> {
-  const kind = testStoreKind();
+  const kind = seed.kind ?? testStoreKind();
   const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
   const templates = folder && (kind === 'sqlite' || process.env.SOCIALQUERY_TEST_PG_TEMPLATES === '1');
   if (!templates) {
