@@ -127,7 +127,7 @@ describe('video history: a video’s views as each reading found them', () => {
     expect(empty.body.data).toEqual({ record: 'video', id: demo.id, observations: [], cursor: '' });
     const kind = await withKey('/api/v1/video/history', { record: 'channel', id: 'histvideo01' });
     expect(kind.status).toBe(400);
-    expect(kind.body.issues).toEqual([{ path: 'record', message: 'must be one of: video' }]);
+    expect(kind.body.issues).toEqual([{ path: 'record', message: 'must be one of: video, comment' }]);
     const limit = await withKey('/api/v1/video/history', { record: 'video', id: 'histvideo01', limit: '1001' });
     expect(limit.body.issues).toEqual([{ path: 'limit', message: 'must be at most 1000' }]);
   });

@@ -99,6 +99,7 @@ describe('copyStore', () => {
     videoChannels: await store.db.selectFrom('video_channels').selectAll().orderBy('id').execute(),
     videoVideos: await store.db.selectFrom('video_videos').selectAll().orderBy('id').execute(),
     videoChartEntries: await store.db.selectFrom('video_chart_entries').selectAll().orderBy('id').execute(),
+    videoComments: await store.db.selectFrom('video_comments').selectAll().orderBy('id').execute(),
     observations: (
       await store.db.selectFrom('observations').selectAll().orderBy(['item_table', 'item_id', 'observed_at']).execute()
     ).map((row) => ({ ...row, observed_at: Number(row.observed_at) })),
@@ -187,6 +188,7 @@ describe('copyStore', () => {
       video_channels: source.videoChannels.length,
       video_videos: source.videoVideos.length,
       video_chart_entries: source.videoChartEntries.length,
+      video_comments: source.videoComments.length,
       ...Object.fromEntries(
         copiedTables
           .filter(({ table }) => table.startsWith('music_'))

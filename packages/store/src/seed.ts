@@ -32,7 +32,7 @@ export interface SeedReport {
 /**
  * The demo a new service seeds on its first start (`socialquery-api --demo-if-empty`): every set at
  * scale 1 but the three largest, the forum and the video platform at a tenth and the music catalog
- * at a fiftieth (23 k of its 1.22 M rows), so that a first try takes seconds and tens of MB (159 k
+ * at a fiftieth (23 k of its 1.22 M rows), so that a first try takes seconds and tens of MB (160 k
  * rows, 83 MB) instead of a minute and 720 MB; `--full-demo` seeds every set at scale 1.
  */
 export const FIRST_RUN_DEMO_SCALES: Readonly<Record<string, number>> = Object.freeze({

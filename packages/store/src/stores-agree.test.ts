@@ -53,6 +53,23 @@ describe('SQLite and PostgreSQL answer identically', () => {
     expect(b).toEqual(a);
   });
 
+  it.each(['time', 'relevance'] as const)(
+    "a video's comment threads (order %s) agree: every page, replies and extra",
+    async (order) => {
+      const { video } = await sqlite.examples();
+      const query = { videoId: video!.videoId, order, limit: 20, replies: 5 };
+      const pages = async (store: Store) => {
+        const walked = [await store.video.commentThreads(query, { extra: true })];
+        while (walked.at(-1)!.next)
+          walked.push(await store.video.commentThreads({ ...query, after: walked.at(-1)!.next }, { extra: true }));
+        return walked;
+      };
+      const [a, b] = [await pages(sqlite), await pages(postgres)];
+      expect(a[0]!.threads.length).toBeGreaterThan(0);
+      expect(b).toEqual(a);
+    },
+  );
+
   it('related videos and examples agree', async () => {
     const { video } = await sqlite.examples();
     expect(await postgres.examples()).toMatchObject({ video });

@@ -16,7 +16,8 @@ export type VideoClient = ContractClient<typeof videoContract>;
  * `topShortSongs({ countryCode?, filterByType?, filterByDate?, geoCode?, language? })`,
  * `relatedVideos({ videoId })`, `streamingData({ videoId, quality? })`,
  * `videosByIds({ ids })` (a list of up to 100 ids, or them comma-separated),
- * `channelVideos({ channelId, paginationToken?, language?, after?, before? })` (a channel's uploads, newest first).
+ * `channelVideos({ channelId, paginationToken?, language?, after?, before? })` (a channel's uploads, newest first),
+ * `commentThreads({ videoId, order?, paginationToken? })` (a video's comment threads with their first replies).
  */
 export function createVideoClient(options: VideoClientOptions): VideoClient {
   return createClient(videoContract, options);

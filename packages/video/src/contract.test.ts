@@ -1,5 +1,6 @@
 import {
   channelVideos,
+  commentThreads,
   relatedVideos,
   search,
   streamingData,
@@ -18,6 +19,7 @@ describe('video contract', () => {
       'streamingData',
       'videosByIds',
       'channelVideos',
+      'commentThreads',
       'history',
     ]);
     // counts over time (an extension, core's defineHistoryOperation), paged by cursor in the envelope's data
@@ -40,6 +42,20 @@ describe('video contract', () => {
       auth: 'apiKey',
       paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
     });
+  });
+
+  it('commentThreads (an extension): GET /api/v1/video/comments, videoId required, order time (default) or relevance', () => {
+    expect(commentThreads).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/video/comments',
+      auth: 'apiKey',
+      paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
+    });
+    const query = commentThreads.params.query;
+    expect(query.parse({ videoId: 'dQw4w9WgXcQ' })).toEqual({ videoId: 'dQw4w9WgXcQ', order: 'time' });
+    expect(query.parse({ videoId: 'v', order: 'relevance' }).order).toBe('relevance');
+    for (const bad of [{}, { videoId: '' }, { videoId: 'x'.repeat(65) }, { videoId: 'v', order: 'top' }])
+      expect(query.safeParse(bad).success).toBe(false);
   });
 
   it('channelVideos requires channelId and takes language, paginationToken and a time window', () => {

@@ -2,6 +2,8 @@ import { defineOperation } from '@socialquery/core';
 import {
   ChannelVideosQuery,
   ChannelVideosResponse,
+  CommentThreadsQuery,
+  CommentThreadsResponse,
   RelatedQuery,
   RelatedResponse,
   SearchQuery,
@@ -120,6 +122,29 @@ export const channelVideos = defineOperation({
   paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
 });
 
+export const commentThreads = defineOperation({
+  id: 'video.commentThreads',
+  method: 'GET',
+  path: '/api/v1/video/comments',
+  auth: 'apiKey',
+  params: { query: CommentThreadsQuery },
+  response: CommentThreadsResponse,
+  summary: "A video's comment threads",
+  description:
+    'An extension: a request that does not use it is answered as before. The comment threads of the video `videoId`, 20 a ' +
+    "page: each thread is its top-level comment with the thread's totalReplyCount (as the source counted it, or the " +
+    'replies stored when more), canReply and isPublic (null where the source did not say), and its first 5 replies, ' +
+    "oldest first. `order` (named as YouTube's commentThreads.list order): `time`, newest first (by publishedAt), " +
+    'the default; `relevance`, most liked first (by likeCount); ties by commentId, descending. pagination.total is the ' +
+    "number of the video's threads. Pass pagination.paginationToken back for the next page (empty on the last): a page " +
+    'continues after the last thread of the page before (a keyset walk: any page costs the same, and pages neither ' +
+    'skip nor repeat a thread when comments are added mid-walk; with `relevance`, a thread whose likes change meanwhile ' +
+    'may move past the position). The token is bound to the video and the order. `fields=…,extra` adds each ' +
+    "comment's other source fields (the thread's and its replies'). An unknown video is a 404; a known video without " +
+    'comments answers an empty page.',
+  paging: { kind: 'token', param: 'paginationToken', next: ['pagination', 'paginationToken'] },
+});
+
 /** The video platform's operations, keyed by client method name. */
 export const videoContract = {
   search,
@@ -128,5 +153,6 @@ export const videoContract = {
   streamingData,
   videosByIds,
   channelVideos,
+  commentThreads,
   history,
 };

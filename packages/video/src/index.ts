@@ -1,6 +1,7 @@
 export * from './schemas.js';
 export {
   channelVideos,
+  commentThreads,
   relatedVideos,
   search,
   streamingData,

@@ -135,6 +135,41 @@ export const VideosByIdsResponse = pagedEnvelope(
 );
 export type VideosByIdsResponse = z.infer<typeof VideosByIdsResponse>;
 
+/** Replies answered under each comment thread, oldest first (as many as YouTube's `replies.comments` holds). */
+export const REPLIES_PER_THREAD = 5;
+
+/**
+ * One comment on a video (an extension): a thread's top-level comment or a reply. `text` is the
+ * comment as typed (plain text); `author.avatarUrl` the author's picture; `extra` (only with
+ * `fields=…,extra`) the comment's other source fields.
+ */
+export const VideoComment = z.object({
+  commentId: z.string(),
+  author: z.object({ name: z.string(), channelId: z.string(), avatarUrl: z.string() }),
+  text: z.string(),
+  likeCount: z.number(),
+  publishedAt: Timestamp,
+  updatedAt: Timestamp,
+  extra: extraField,
+});
+export type VideoComment = z.infer<typeof VideoComment>;
+
+/**
+ * A comment thread (an extension): its top-level comment's fields, the video, the thread's reply
+ * count and flags (`null` where the source did not say), and its first replies, oldest first.
+ */
+export const CommentThread = VideoComment.omit({ extra: true }).extend({
+  videoId: z.string(),
+  totalReplyCount: z.number(),
+  canReply: z.boolean().nullable(),
+  isPublic: z.boolean().nullable(),
+  replies: z.array(VideoComment).max(REPLIES_PER_THREAD),
+  extra: extraField,
+});
+export type CommentThread = z.infer<typeof CommentThread>;
+export const CommentThreadsResponse = pagedEnvelope(z.object({ threads: z.array(CommentThread) }));
+export type CommentThreadsResponse = z.infer<typeof CommentThreadsResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Parameters (video platform endpoints)
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +209,12 @@ export type ChartType = (typeof chartTypes)[number];
 export const SEARCH_PAGE_SIZE = 20;
 /** A channel's uploads per page (as many as a search page). */
 export const CHANNEL_PAGE_SIZE = SEARCH_PAGE_SIZE;
+
+/** Comment threads per page (as many as a search page). */
+export const COMMENT_THREADS_PAGE_SIZE = SEARCH_PAGE_SIZE;
+/** How a video's comment threads are ordered, named as YouTube's commentThreads.list `order`. */
+export const commentOrders = ['time', 'relevance'] as const;
+export type CommentOrder = (typeof commentOrders)[number];
 
 /** A calendar date `YYYYMMDD` that exists (20250230 does not). */
 export const chartDateParam = () =>
@@ -234,6 +275,13 @@ export const TrendingQuery = z.object({
   language: languageParam(),
 });
 export const RelatedQuery = z.object({ videoId: requiredString(64) });
+export const CommentThreadsQuery = z.object({
+  videoId: requiredString(64),
+  order: enumParam(commentOrders, 'time').describe(
+    'time: newest first (default); relevance: most liked first. Pass the same value with paginationToken.',
+  ),
+  paginationToken: optionalString().describe("The previous page's pagination.paginationToken."),
+});
 /** Most ids one batch lookup takes. */
 export const MAX_BATCH_IDS = 100;
 export const VideosByIdsQuery = z.object({ ids: idsParam({ max: MAX_BATCH_IDS, maxLength: 64 }) });

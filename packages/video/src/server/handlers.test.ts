@@ -1,6 +1,7 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import {
   ChannelVideosResponse,
+  CommentThreadsResponse,
   SearchResponse,
   StreamingResponse,
   TrendingResponse,
@@ -8,7 +9,14 @@ import {
   VideosByIdsResponse,
 } from '../schemas.js';
 import { createVideoHandlers } from './handlers.js';
-import type { ChannelVideosQueryInput, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
+import type {
+  ChannelVideosQueryInput,
+  CommentThreadRecord,
+  CommentThreadsQueryInput,
+  SearchQueryInput,
+  VideoRecord,
+  VideoSource,
+} from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
@@ -26,6 +34,35 @@ const videos: VideoRecord[] = Array.from({ length: 45 }, (_, i) => ({
   type: 'VIDEO',
   isLive: false,
 }));
+/** 25 threads on v00, the newest first by id; a thread's replies name it. */
+const threads: CommentThreadRecord[] = Array.from({ length: 25 }, (_, i) => ({
+  comment: {
+    id: `c${String(i).padStart(2, '0')}`,
+    authorName: `@author${i}`,
+    authorChannelId: i === 0 ? 'UCauthor' : `UCa${i}`,
+    authorImage: i === 0 ? '' : `https://yt3.ggpht.com/a${i}=s48`,
+    text: `comment ${i}`,
+    likeCount: i * 3,
+    publishedAt: now.getTime() - i * DAY,
+    updatedAt: now.getTime() - i * DAY + 1000,
+    ...(i === 1 && { extra: { etag: 'e1' } }),
+  },
+  videoId: 'v00',
+  totalReplyCount: i % 4,
+  canReply: i === 2 ? undefined : true,
+  isPublic: i === 2 ? undefined : i !== 3,
+  replies: Array.from({ length: Math.min(i % 4, 5) }, (_, r) => ({
+    id: `c${String(i).padStart(2, '0')}.r${r}`,
+    authorName: '@replier',
+    authorChannelId: 'UCreplier',
+    authorImage: 'https://yt3.ggpht.com/r=s48',
+    text: `reply ${r}`,
+    likeCount: r,
+    publishedAt: now.getTime() - i * DAY + (r + 1) * 60_000,
+    updatedAt: now.getTime() - i * DAY + (r + 1) * 60_000,
+  })),
+}));
+const commentCalls: CommentThreadsQueryInput[] = [];
 const calls: SearchQueryInput[] = [];
 const channelCalls: ChannelVideosQueryInput[] = [];
 /** What the fake source answers as a broad search's estimated total (undefined: it counts). */
@@ -114,6 +151,19 @@ const source: VideoSource = {
   },
   async channelExists(channelId) {
     return channelId === 'UC1' || channelId === 'UCempty';
+  },
+  // time: publishedAt then id, descending (the store's order, test-sized); relevance is not modelled here
+  async commentThreads(query) {
+    commentCalls.push(query);
+    const all = query.videoId === 'v00' ? threads : [];
+    const rest = query.after ? all.filter((t) => t.comment.publishedAt < query.after!.value) : all;
+    const page = rest.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      threads: page,
+      next: rest.length > query.limit && last ? { value: last.comment.publishedAt, id: last.comment.id } : undefined,
+      total: all.length,
+    };
   },
 };
 const handlers = createVideoHandlers(source);
@@ -504,6 +554,69 @@ describe('video handlers', () => {
         await expect(handlers.channelVideos({ ...channel, paginationToken }, ctx)).rejects.toMatchObject({
           code: 'invalid_cursor',
         });
+    });
+  });
+});
+
+describe('video comment threads', () => {
+  it('answers each thread with its replies, 20 a page, and a token bound to the video and the order', async () => {
+    const first = CommentThreadsResponse.parse(
+      await handlers.commentThreads({ videoId: 'v00', order: 'time' }, { ...ctx, extra: true }),
+    );
+    expect(commentCalls.at(-1)).toEqual({ videoId: 'v00', order: 'time', after: undefined, limit: 20, replies: 5 });
+    expect(first.data.threads).toHaveLength(20);
+    expect(first.pagination).toMatchObject({ total: 25, hasMore: true });
+    const [zero, one, two] = first.data.threads;
+    expect(zero).toEqual({
+      commentId: 'c00',
+      author: {
+        name: '@author0',
+        channelId: 'UCauthor',
+        avatarUrl: '', // none recorded: none answered, never a made-up one
+      },
+      text: 'comment 0',
+      likeCount: 0,
+      publishedAt: '2026-06-15T12:00:00.000Z',
+      updatedAt: '2026-06-15T12:00:01.000Z',
+      videoId: 'v00',
+      totalReplyCount: 0,
+      canReply: true,
+      isPublic: true,
+      replies: [],
+    });
+    expect(one!.extra).toEqual({ etag: 'e1' });
+    expect(Object.keys(one!).at(-1)).toBe('extra');
+    expect(one!.replies.map((r) => [r.commentId, r.author.avatarUrl])).toEqual([
+      ['c01.r0', 'https://yt3.ggpht.com/r=s48'],
+    ]);
+    expect([two!.canReply, two!.isPublic]).toEqual([null, null]);
+
+    const token = first.pagination.paginationToken;
+    const second = CommentThreadsResponse.parse(
+      await handlers.commentThreads({ videoId: 'v00', order: 'time', paginationToken: token }, ctx),
+    );
+    expect(commentCalls.at(-1)!.after).toEqual({ value: now.getTime() - 19 * DAY, id: 'c19' });
+    expect(second.data.threads.map((t) => t.commentId)).toEqual(['c20', 'c21', 'c22', 'c23', 'c24']);
+    expect(second.pagination).toEqual({ total: 25, hasMore: false, paginationToken: '' });
+    for (const query of [
+      { videoId: 'v00', order: 'relevance' as const },
+      { videoId: 'v01', order: 'time' as const },
+    ])
+      await expect(handlers.commentThreads({ ...query, paginationToken: token }, ctx)).rejects.toMatchObject({
+        code: 'invalid_cursor',
+      });
+  });
+
+  it('an unknown video is a 404; a known video without comments an empty page', async () => {
+    await expect(handlers.commentThreads({ videoId: 'nope', order: 'time' }, ctx)).rejects.toMatchObject({
+      code: 'not_found',
+      message: "video 'nope' not found",
+    });
+    expect(await handlers.commentThreads({ videoId: 'v01', order: 'relevance' }, ctx)).toEqual({
+      message: 'Request successful',
+      statusCode: 200,
+      data: { threads: [] },
+      pagination: { total: 0, hasMore: false, paginationToken: '' },
     });
   });
 });

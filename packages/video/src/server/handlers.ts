@@ -9,11 +9,15 @@ import {
   timeWindowOf,
 } from '@socialquery/core/server';
 import { z } from 'zod';
-import { channelVideos, search, type videoContract } from '../contract.js';
+import { channelVideos, commentThreads, search, type videoContract } from '../contract.js';
 import { history } from '../history.js';
 import {
   CHANNEL_PAGE_SIZE,
   type ChannelVideo,
+  COMMENT_THREADS_PAGE_SIZE,
+  type CommentThread,
+  REPLIES_PER_THREAD,
+  type VideoComment,
   DEFAULT_UPLOAD_DATE,
   type ChartItem,
   type RelatedVideo,
@@ -22,7 +26,14 @@ import {
   UPLOAD_WINDOW_MS,
 } from '../schemas.js';
 import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
-import type { ChartEntryRecord, SearchPage, VideoRecord, VideoSource } from './source.js';
+import type {
+  ChartEntryRecord,
+  CommentRecord,
+  CommentThreadRecord,
+  SearchPage,
+  VideoRecord,
+  VideoSource,
+} from './source.js';
 import {
   avatarsOf,
   durationText,
@@ -69,6 +80,10 @@ const MESSAGE = 'Request successful';
  * last video's position (publish time, document number), signed and bound to the channel and the
  * after/before window the same way; the total is counted (the channel's videos in the window). The
  * channel's existence is checked only when a page comes back empty.
+ *
+ * A video's comment threads (`commentThreads`, an extension) are a keyset walk in `order`: the token is
+ * the last thread's position (its order value and id), signed and bound to the video and the order;
+ * the video's existence is checked only when a page comes back empty.
  */
 export function createVideoHandlers(source: VideoSource): ContractHandlers<typeof videoContract> {
   return {
@@ -191,6 +206,28 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       };
     },
 
+    async commentThreads({ videoId, order, paginationToken }, { cursors, extra }) {
+      const binding = cursorBinding(commentThreads.id, { videoId, order, paginationToken }, UNBOUND);
+      const after = paginationToken
+        ? decodePosition(cursors, paginationToken, binding, CommentPositionSchema)
+        : undefined;
+      const page = await source.commentThreads(
+        { videoId, order, after, limit: COMMENT_THREADS_PAGE_SIZE, replies: REPLIES_PER_THREAD },
+        { extra },
+      );
+      if (page.threads.length === 0 && !(await source.video(videoId))) throw notFound(`video '${videoId}'`);
+      return {
+        message: MESSAGE,
+        statusCode: 200,
+        data: { threads: page.threads.map(threadItem) },
+        pagination: {
+          total: page.total,
+          hasMore: page.next !== undefined,
+          paginationToken: page.next ? cursors.encode(page.next, binding) : '',
+        },
+      };
+    },
+
     async videosByIds({ ids }, { now, extra }) {
       const { records: videos, notFound } = inRequestOrder(
         ids,
@@ -221,6 +258,12 @@ const SearchWalk = z.strictObject({
 
 /** A channel walk's position (defensive: a signed token always has this shape). */
 const ChannelPositionSchema = z.strictObject({ publishedAt: z.number().int().min(-8.64e15).max(8.64e15), num: count });
+
+/** A comment walk's position (defensive: a signed token always has this shape). */
+const CommentPositionSchema = z.strictObject({
+  value: z.number().int().min(-8.64e15).max(8.64e15),
+  id: z.string().min(1).max(256),
+});
 
 function decodeSearch(decoded: unknown): z.infer<typeof SearchWalk> {
   const parsed = SearchWalk.safeParse(decoded);
@@ -297,5 +340,35 @@ function relatedItem(video: VideoRecord, now: Date): RelatedVideo {
     lengthSeconds: video.durationSeconds,
     duration: durationText(video.durationSeconds),
     isLive: video.isLive,
+  };
+}
+
+/** A comment as answered: its `extra` last when it was read (the request selected it) and it has one. */
+function commentItem(comment: CommentRecord): VideoComment {
+  return {
+    commentId: comment.id,
+    author: {
+      name: comment.authorName,
+      channelId: comment.authorChannelId,
+      avatarUrl: comment.authorImage,
+    },
+    text: comment.text,
+    likeCount: comment.likeCount,
+    publishedAt: new Date(comment.publishedAt).toISOString(),
+    updatedAt: new Date(comment.updatedAt).toISOString(),
+    ...(comment.extra && { extra: comment.extra }),
+  };
+}
+
+function threadItem(thread: CommentThreadRecord): CommentThread {
+  const { extra, ...comment } = commentItem(thread.comment);
+  return {
+    ...comment,
+    videoId: thread.videoId,
+    totalReplyCount: thread.totalReplyCount,
+    canReply: thread.canReply ?? null,
+    isPublic: thread.isPublic ?? null,
+    replies: thread.replies.map(commentItem),
+    ...(extra && { extra }),
   };
 }

@@ -1,6 +1,7 @@
 import type { Image } from '@socialquery/core';
 import type { HistorySource } from '@socialquery/core/server';
 import type { VideoHistoryKind } from '../history.js';
+import type { CommentOrder } from '../schemas.js';
 import type { ChartCountry, ChartType, GeoCodeOf, VideoType } from './types.js';
 
 /**
@@ -126,6 +127,64 @@ export interface ChannelVideosPage {
   total: number;
 }
 
+/** A comment on a video as the store holds it (a thread's top-level comment or a reply). */
+export interface CommentRecord {
+  id: string;
+  /** The author's name, channel and picture (`''`: none recorded; the demo's rows record their made-up one). */
+  authorName: string;
+  authorChannelId: string;
+  authorImage: string;
+  /** As typed (plain text). */
+  text: string;
+  likeCount: number;
+  /** Epoch milliseconds. */
+  publishedAt: number;
+  updatedAt: number;
+  /** The source item's other fields: read only when a read asks for them (ReadOptions). */
+  extra?: Record<string, unknown> | undefined;
+}
+
+/** A comment thread: its top-level comment, the thread's counts and flags, and its first replies. */
+export interface CommentThreadRecord {
+  comment: CommentRecord;
+  videoId: string;
+  /** The source's count of the thread's replies, or the replies stored when more. */
+  totalReplyCount: number;
+  /** Undefined where the source did not say. */
+  canReply: boolean | undefined;
+  isPublic: boolean | undefined;
+  /** The first replies, oldest first (then by id). */
+  replies: CommentRecord[];
+}
+
+/**
+ * Where a walk of a video's threads stands: after the thread whose order value (`time`: its
+ * publish time; `relevance`: its like count) is `value` and whose id is `id`; both descending.
+ */
+export interface CommentPosition {
+  value: number;
+  id: string;
+}
+
+export interface CommentThreadsQueryInput {
+  videoId: string;
+  order: CommentOrder;
+  /** Continue after this position (absent: from the first). */
+  after?: CommentPosition | undefined;
+  limit: number;
+  /** Replies per thread, oldest first. */
+  replies: number;
+}
+
+/** One page of a video's threads. */
+export interface CommentThreadsPage {
+  threads: CommentThreadRecord[];
+  /** Where the next page starts; absent when no thread follows. */
+  next?: CommentPosition | undefined;
+  /** How many threads the video has (the whole walk). */
+  total: number;
+}
+
 /**
  * What the video handlers need from a store. Search matches whole words of the title and channel
  * name and ranks the same way on every store (SearchPosition), walking an index in that order.
@@ -144,4 +203,6 @@ export interface VideoSource extends HistorySource<VideoHistoryKind> {
   channelVideos(query: ChannelVideosQueryInput, options?: ReadOptions): Promise<ChannelVideosPage>;
   /** Whether the channel is known: a channel record, or any video of it. */
   channelExists(channelId: string): Promise<boolean>;
+  /** A page of the video's comment threads after `after`, in `order` (one index range, never an offset), with their first replies. */
+  commentThreads(query: CommentThreadsQueryInput, options?: ReadOptions): Promise<CommentThreadsPage>;
 }

@@ -1,6 +1,6 @@
 import type { ColumnTypes } from '../../rows/column-types.js';
 
-/** The video tables' columns with their SQL types (migrations 0005, 0008 and 0022). */
+/** The video tables' columns with their SQL types (migrations 0005, 0008, 0022 and 0031). */
 export const VIDEO_COLUMNS = {
   video_channels: { id: 'text', name: 'text', verified: 'integer', thumbnails: 'text', extra: 'text' },
   video_videos: {
@@ -36,6 +36,23 @@ export const VIDEO_COLUMNS = {
     release_date: 'text',
     published_at: 'bigint',
   },
+  video_comments: {
+    id: 'text',
+    video_id: 'text',
+    channel_id: 'text',
+    parent_id: 'text',
+    author_name: 'text',
+    author_channel_id: 'text',
+    author_image: 'text',
+    text: 'text',
+    like_count: 'bigint',
+    published_at: 'bigint',
+    updated_at: 'bigint',
+    reply_count: 'integer',
+    can_reply: 'integer',
+    is_public: 'integer',
+    extra: 'text',
+  },
   video_search: {
     term: 'text',
     type: 'text',
@@ -48,6 +65,12 @@ export const VIDEO_COLUMNS = {
   video_search_terms: { term: 'text', type: 'text', bucket: 'integer', docs: 'integer' },
 } as const satisfies {
   [
-    T in 'video_channels' | 'video_videos' | 'video_chart_entries' | 'video_search' | 'video_search_terms'
+    T in
+      | 'video_channels'
+      | 'video_videos'
+      | 'video_chart_entries'
+      | 'video_comments'
+      | 'video_search'
+      | 'video_search_terms'
   ]: ColumnTypes<T>;
 };

@@ -45,7 +45,8 @@ const FIXED_TO = Date.UTC(2025, 11, 6);
 const WEEKLY_ANCHOR = Date.UTC(2025, 10, 6);
 const RECENT_DAYS = 60;
 
-function mix(seed: number, n: number): number {
+/** A 32-bit hash of `n` under `seed`: the demo's deterministic choices. */
+export function mix(seed: number, n: number): number {
   let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
@@ -53,7 +54,8 @@ function mix(seed: number, n: number): number {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-function encode(value: number, length: number): string {
+/** `value` as `length` characters of the id alphabet (letters, digits, - and _), lowest digit first. */
+export function encode(value: number, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {
     out += ALPHABET[value % 64];
@@ -302,7 +304,7 @@ export function channelNameOf(ordinal: number): string {
  * first try); the charts then rank the songs among the videos there are.
  */
 const channelsAt = (scale: number) => Math.max(NICHES.length, Math.round(VIDEO_CHANNELS_PER_SCALE * scale));
-const videosAt = (scale: number) => Math.max(CHART_SIZE * SONG_EVERY, Math.round(VIDEOS_PER_SCALE * scale));
+export const videosAt = (scale: number) => Math.max(CHART_SIZE * SONG_EVERY, Math.round(VIDEOS_PER_SCALE * scale));
 
 export function* videoDemoChannels({ scale }: VideoDemoOptions): Generator<VideoChannelsTable> {
   for (let c = 0; c < channelsAt(scale); c++) {

@@ -16,6 +16,7 @@ import {
 } from '../../import/values.js';
 import { RecordError } from '../../import/types.js';
 import { remainderOf, taken } from '../../import/remainder.js';
+import { mapYoutubeComment, mapYoutubeCommentThread } from './import-youtube-comments.js';
 
 const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -95,6 +96,8 @@ const SEARCH_RESULT_COLUMNS = ['channel_id', 'channel_name', 'title', 'published
  */
 export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
   if (item.kind === 'youtube#channel') return [mapChannel(item)];
+  if (item.kind === 'youtube#commentThread') return mapYoutubeCommentThread(item);
+  if (item.kind === 'youtube#comment') return mapYoutubeComment(item);
   let id: string;
   const searchResult = item.kind === 'youtube#searchResult';
   if (searchResult) {
@@ -105,7 +108,7 @@ export function mapYoutubeItem(item: Json): ImportRow[] | undefined {
     id = requiredString(item, 'id');
   } else {
     throw new RecordError(
-      `kind: expected youtube#video, youtube#searchResult or youtube#channel, got ${JSON.stringify(item.kind)}`,
+      `kind: expected youtube#video, youtube#searchResult, youtube#channel, youtube#commentThread or youtube#comment, got ${JSON.stringify(item.kind)}`,
     );
   }
   const snippet = object(item, 'snippet');
@@ -166,10 +169,18 @@ function mapChannel(item: Json): ImportRow {
   };
 }
 
-/** One videos.list / search.list / channels.list response → import items, one per video item (`<where> item N`). */
+/**
+ * One videos.list / search.list / channels.list / commentThreads.list / comments.list response → import
+ * items, one per item (`<where> item N`): a video, a channel, a comment thread (with the replies it
+ * carries: import-youtube-comments.ts) or a comment.
+ */
 export function* mapYoutubeResponse(value: unknown, where: string): Generator<ImportItem> {
   if (!isObject(value) || !Array.isArray(value.items)) {
-    yield { location: where, error: 'not a videos.list / search.list / channels.list response (no items array)' };
+    yield {
+      location: where,
+      error:
+        'not a videos.list / search.list / channels.list / commentThreads.list / comments.list response (no items array)',
+    };
     return;
   }
   for (const [n, item] of value.items.entries()) {
@@ -188,7 +199,7 @@ export const youtubeV3: Importer = {
   platform: 'video',
   format: 'youtube-v3',
   description:
-    'YouTube Data API v3 videos.list / search.list / channels.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
+    'YouTube Data API v3 videos.list / search.list / channels.list / commentThreads.list / comments.list responses: a .json file (one or more responses, or NDJSON) or a folder of them',
   input: 'file-or-dir',
   async *read(path, progress) {
     for await (const { where, value } of readResponses(path, progress)) yield* mapYoutubeResponse(value, where);

@@ -8,6 +8,7 @@ import { video } from './migrations/0005-video.js';
 import { videoSearch } from './migrations/0008-video-search.js';
 import { videoChannelUploads } from './migrations/0015-video-channel-uploads.js';
 import { videoSourceMedia } from './migrations/0022-video-source-media.js';
+import { videoComments } from './migrations/0031-video-comments.js';
 import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 import { videoObserved } from './observed.js';
@@ -22,6 +23,7 @@ export const videoStorePlatform = defineStorePlatform({
     '0008-video-search': videoSearch,
     '0015-video-channel-uploads': videoChannelUploads,
     '0022-video-source-media': videoSourceMedia,
+    '0031-video-comments': videoComments,
   },
   tables: [
     { name: 'video_channels' },
@@ -32,6 +34,7 @@ export const videoStorePlatform = defineStorePlatform({
       derived: ['video_search'],
     },
     { name: 'video_chart_entries' },
+    { name: 'video_comments' },
   ],
   observed: videoObserved,
   columnTypes: VIDEO_COLUMNS,

@@ -12,6 +12,7 @@ import { historyReader } from '../../rows/observations.js';
 import { videoObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
 import { VIDEO_COLUMNS } from './columns.js';
+import { readCommentThreads } from './comments.js';
 import { walkVideoSearch } from './search.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
 
@@ -183,6 +184,8 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
         .executeTakeFirst();
       return video !== undefined;
     },
+
+    commentThreads: (query, options) => readCommentThreads(db, query, options),
 
     async related(video, limit, options) {
       const terms = termsOf(video.title).filter((term) => !RELATED_STOPWORDS.has(term) && !/^\d+$/.test(term));

@@ -89,11 +89,40 @@ export interface VideoSearchTermsTable {
   docs: number;
 }
 
+/**
+ * A comment on a video (migration 0031): a thread's top-level comment (`parent_id` `''`) or a reply
+ * (`parent_id` its top-level comment's id). `channel_id` is the channel the video belongs to; `text`
+ * the comment as its author typed it (the source's `textOriginal`); `like_count` bigint; times epoch
+ * ms. `reply_count` is the thread's `totalReplyCount` (0 for a reply, and for a top-level comment read
+ * without its thread); `can_reply` and `is_public` 0/1 from the thread, null where the source did not
+ * say (a reply, a comment read without its thread). `author_image` is `''` when the source gave no
+ * picture (the demo's rows hold their made-up one); `extra` is `''` when no source item was recorded
+ * (the demo's comments).
+ */
+export interface VideoCommentsTable {
+  id: string;
+  video_id: string;
+  channel_id: string;
+  parent_id: string;
+  author_name: string;
+  author_channel_id: string;
+  author_image: string;
+  text: string;
+  like_count: number;
+  published_at: number;
+  updated_at: number;
+  reply_count: number;
+  can_reply: number | null;
+  is_public: number | null;
+  extra: string;
+}
+
 /** The video tables, by name: part of the store's `Database`. */
 export interface VideoTables {
   video_channels: VideoChannelsTable;
   video_videos: VideoVideosTable;
   video_chart_entries: VideoChartEntriesTable;
+  video_comments: VideoCommentsTable;
 }
 
 /** The tables the store derives from the video tables (never imported or copied: written by search-index.ts). */
