@@ -20,6 +20,7 @@ import {
   spotifyId,
   tiktokVideos,
   xPosts,
+  youtubeThreads,
   youtubeVideos,
 } from './testing.js';
 import { requestLine } from './upstream.js';
@@ -37,6 +38,8 @@ const targets: Target[] = [
   { platform: 'video', channel: CHANNEL },
   { platform: 'video', search: 'cooking' },
   { platform: 'video', channel: 'UCzyxwvutsrqponmlkjihgfe', refresh: 0, pages: 1 },
+  { platform: 'video', comments: 'vid00000001' },
+  { platform: 'video', channelComments: CHANNEL, pages: 2 },
   { platform: 'music', artist: ARTIST },
   { platform: 'music', show: SHOW },
   { platform: 'music', playlist: PLAYLIST },
@@ -104,6 +107,7 @@ describe('planTargets (the dry run)', () => {
       ...youtubeVideos(60, CHANNEL, clock.now() - 3_600_000),
       ...youtubeVideos(3, 'UCzyxwvutsrqponmlkjihgfe', clock.now() - 7_200_000, 'oth'),
     );
+    youtube.threads.push(...youtubeThreads(30, 'vid00000001', CHANNEL, clock.now() - 60_000));
     spotify = await fakeSpotify();
     spotify.artists.push({ id: ARTIST, name: 'The Fakes', followers: 10 });
     spotify.albums.push(...spotifyAlbums(3, ARTIST, '2026-02-01'));
@@ -193,6 +197,15 @@ describe('planTargets (the dry run)', () => {
       expect.stringMatching(/^ {2}reads: the posts newer than t3_p1 \(2026-.*\), at most 10 pages of 100$/),
     ]);
     expect(channel!.quota).toMatchObject({ ledger: 'youtube', unit: 'units', min: 2, max: 21, budget: 10_000 });
+    const comments = scheduled.find((plan) => plan.key === 'video:comments:vid00000001')!;
+    expect(planLines(comments).slice(1)).toEqual([
+      `  checkpoint: {"newest":"${new Date(clock.now() - 60_000).toISOString().replace('.000', '')}"}`,
+      '  first request: GET /commentThreads?part=snippet,replies&videoId=vid00000001&order=time&maxResults=100&textFormat=plainText',
+      expect.stringMatching(
+        /^ {2}reads: the threads published after 2026-.*Z, with the replies each carries \(up to 5\), at most 10 pages of 100$/,
+      ),
+      expect.stringMatching(/^ {2}youtube quota: 1 to 10 units \(\d+ of 10000 used today\)$/),
+    ]);
 
     clock.advance(2 * 86_400_000);
     const noKey = fakeConfig(reddit);
@@ -204,7 +217,7 @@ describe('planTargets (the dry run)', () => {
       '  credentials: SOCIALQUERY_YOUTUBE_API_KEY not set: the run would fail (youtube)',
     ]);
     expect(quotaLines(plans)).toEqual([
-      'youtube quota, all targets: 103 to 124 units (0 of 10000 used today)',
+      'youtube quota, all targets: 105 to 136 units (0 of 10000 used today)',
       'tiktok quota, all targets: 1 to 20 requests (0 of 1000 used today)',
     ]);
   });

@@ -62,24 +62,35 @@ export const forumTargetSchema = z
     { message: "refresh goes with a community's new listing or a user (the posts their earlier runs stored)" },
   );
 
-/** A video target: a channel's uploads, or a search's newest videos. */
+const channelId = z
+  .string()
+  .regex(/^UC[A-Za-z0-9_-]{22}$/, { message: 'a channel id: UC followed by 22 letters, digits, _ or -' });
+
+/** A video target: a channel's uploads, a search's newest videos, or the comment threads of a video or of a channel. */
 export const videoTargetSchema = z
   .object({
     platform: z.literal('video'),
-    channel: z
-      .string()
-      .regex(/^UC[A-Za-z0-9_-]{22}$/, { message: 'a channel id: UC followed by 22 letters, digits, _ or -' })
-      .optional(),
+    channel: channelId.optional(),
     search: z.string().trim().min(1).max(200).optional(),
+    /** A video's comment threads (commentThreads.list by videoId). */
+    comments: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/, { message: 'a video id: 11 letters, digits, _ or -' })
+      .optional(),
+    /** The comment threads of a channel's videos (commentThreads.list by allThreadsRelatedToChannelId). */
+    channelComments: channelId.optional(),
     every: every.optional(),
     pages: pages.optional(),
     /** A channel's newest stored videos whose statistics each run reads again (default 50; 0: none). */
     refresh: z.number().int().min(0).max(500).optional(),
   })
   .strict()
-  .refine((target) => (target.channel === undefined) !== (target.search === undefined), {
-    message: 'a video target names exactly one of channel or search',
-  })
+  .refine(
+    (target) =>
+      [target.channel, target.search, target.comments, target.channelComments].filter((kind) => kind !== undefined)
+        .length === 1,
+    { message: 'a video target names exactly one of channel, search, comments or channelComments' },
+  )
   .refine((target) => target.refresh === undefined || target.channel !== undefined, {
     message: 'refresh goes with channel',
   });
@@ -269,8 +280,9 @@ export function parseTargets(value: unknown): Target[] {
 /**
  * The key a target's state is kept under: `forum:community:rust:new` (`…:hot`, `…:top:day`, `…:comments`),
  * `forum:search:<q>`, `forum:community:rust:search:<q>`, `forum:user:spez`, `forum:post:abc`,
- * `video:channel:UC…`, `video:search:<q>`, `music:artist|playlist|show:<id>`, `microblog:user:<name>`,
- * `microblog:conversation:<id>`, `microblog:followers:<name>`, `microblog:mentions:<name>`, `microblog:search:<q>`, `shortvideo:user:<name>`.
+ * `video:channel:UC…`, `video:search:<q>`, `video:comments:<video id>`, `video:channel-comments:UC…`,
+ * `music:artist|playlist|show:<id>`, `microblog:user:<name>`, `microblog:conversation:<id>`,
+ * `microblog:followers:<name>`, `microblog:mentions:<name>`, `microblog:search:<q>`, `shortvideo:user:<name>`.
  */
 export function targetKey(target: Target): string {
   switch (target.platform) {
@@ -285,7 +297,10 @@ export function targetKey(target: Target): string {
       if (target.user) return `forum:user:${target.user.toLowerCase()}`;
       return `forum:post:${target.post!.replace(/^t3_/, '')}`;
     case 'video':
-      return target.channel ? `video:channel:${target.channel}` : `video:search:${target.search!.toLowerCase()}`;
+      if (target.channel) return `video:channel:${target.channel}`;
+      if (target.comments) return `video:comments:${target.comments}`;
+      if (target.channelComments) return `video:channel-comments:${target.channelComments}`;
+      return `video:search:${target.search!.toLowerCase()}`;
     case 'music':
       if (target.artist) return `music:artist:${target.artist}`;
       return target.playlist ? `music:playlist:${target.playlist}` : `music:show:${target.show!}`;

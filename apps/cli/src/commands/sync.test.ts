@@ -142,7 +142,9 @@ describe('socialquery sync', () => {
     expect((await cli('sync', 'forum', '--help')).out).toMatch(
       /--community <name>[\s\S]*--timeframe <window>[\s\S]*--search <query>[\s\S]*--refresh <n>/,
     );
-    expect((await cli('sync', 'video', '--help')).out).toMatch(/--channel <id>[\s\S]*--refresh <n>/);
+    expect((await cli('sync', 'video', '--help')).out).toMatch(
+      /--channel <id>[\s\S]*--comments <videoId>[\s\S]*--channel-comments <channelId>[\s\S]*--refresh <n>/,
+    );
     expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
     expect((await cli('sync', 'music', '--help')).out).toMatch(
       /--artist <id>[\s\S]*--playlist <id>[\s\S]*--show <id>[\s\S]*--every/,
@@ -410,6 +412,16 @@ describe('socialquery sync', () => {
     );
     const video = await cli('sync', 'video', '--channel', CHANNEL, '--refresh', '0', '--dry-run');
     expect(video.out).toMatch(/youtube quota: 1 to 20 units/);
+    // comment threads: of a video, or of a channel's videos (1 unit a page)
+    const comments = await cli('sync', 'video', '--comments', 'dQw4w9WgXcQ', '--pages', '3', '--dry-run');
+    expect(comments.out).toContain('video:comments:dQw4w9WgXcQ: would run now (never run: a first run)');
+    expect(comments.out).toContain(
+      'first request: GET /commentThreads?part=snippet,replies&videoId=dQw4w9WgXcQ&order=time&maxResults=100&textFormat=plainText',
+    );
+    expect(comments.out).toMatch(/youtube quota: 1 to 3 units/);
+    const channelComments = await cli('sync', 'video', '--channel-comments', CHANNEL, '--dry-run');
+    expect(channelComments.out).toContain(`video:channel-comments:${CHANNEL}`);
+    expect(channelComments.out).toContain(`allThreadsRelatedToChannelId=${CHANNEL}`);
     // the new targets' flags reach their targets
     const top = await cli(
       'sync',

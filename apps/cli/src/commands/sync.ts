@@ -44,6 +44,7 @@ const pages = (value: string) => {
 type ForumFlags = Partial<Record<'community' | 'listing' | 'timeframe' | 'search' | 'user' | 'post', string>> & {
   refresh?: number;
 };
+type VideoFlags = Partial<Record<'channel' | 'search' | 'comments' | 'channelComments', string>> & { refresh?: number };
 type MicroblogFlags = Partial<Record<'user' | 'mentions' | 'search' | 'conversation' | 'followers', string>>;
 
 const refreshCount = (value: string) => {
@@ -179,15 +180,25 @@ export function syncCommand(program: Command, io: Io) {
   runFlags(
     sync
       .command('video')
-      .description("sync a YouTube channel's uploads, or a search's newest videos (100 quota units a page)")
+      .description(
+        "sync a YouTube channel's uploads, a search's newest videos (100 quota units a page), or the comment threads of a video or a channel",
+      )
       .option('--channel <id>', "a channel's uploads (UC…)")
       .option('--search <query>', "a search's newest videos")
+      .option(
+        '--comments <videoId>',
+        "a video's comment threads, newest first, with the replies each carries (1 quota unit per 100 threads)",
+      )
+      .option(
+        '--channel-comments <channelId>',
+        'the comment threads of every video of a channel (UC…), newest first (1 quota unit per 100 threads)',
+      )
       .option(
         '--refresh <n>',
         "with --channel: how many of the channel's newest stored videos get their view counts read again each run (0-500, default 50; 1 quota unit per 50)",
         refreshCount,
       ),
-  ).action(async (flags: RunFlags & { channel?: string; search?: string; refresh?: number }) => {
+  ).action(async (flags: RunFlags & VideoFlags) => {
     // how it runs (loop, dry run) is not the target's
     const { loop, dryRun, ...spec } = flags;
     await runAll([target({ platform: 'video', ...spec })], { ...flags, loop: loop ?? false });

@@ -3,8 +3,16 @@ import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
 import { nextQuotaDay, QuotaLedger } from '../quota.js';
 import { runTargets, summaryLine } from '../run.js';
-import { parseTarget, type Target } from '../targets.js';
-import { fakeClock, fakeConfig, fakeYoutube, fastUpstream, YOUTUBE_API_KEY, youtubeVideos } from '../testing.js';
+import { parseTarget, type Target, targetKey } from '../targets.js';
+import {
+  fakeClock,
+  fakeConfig,
+  fakeYoutube,
+  fastUpstream,
+  YOUTUBE_API_KEY,
+  youtubeThreads,
+  youtubeVideos,
+} from '../testing.js';
 
 const CHANNEL = 'UCabcdefghijklmnopqrstuv';
 const OTHER = 'UCzyxwvutsrqponmlkjihgfe';
@@ -595,5 +603,112 @@ describe('youtube quota: every request sent is charged', () => {
       '/videos',
     ]);
     expect(await new QuotaLedger(store.db, 'youtube', 10_000, clock).used()).toBe(5);
+  });
+});
+
+describe('youtube sync: comment threads', () => {
+  const VIDEO = 'vid00000001';
+  const CHANNEL_WITH_COMMENTS = 'UCcommentscommentscomm00';
+  const clock = fakeClock();
+  let store: Store;
+  let youtube: Awaited<ReturnType<typeof fakeYoutube>>;
+  const run = (targets: Target[], env: NodeJS.ProcessEnv = {}) =>
+    runTargets(store.db, targets, { config: fakeConfig(undefined, youtube, env), clock, upstream: fastUpstream });
+  const used = () => new QuotaLedger(store.db, 'youtube', 10_000, clock).used();
+  const stored = async () =>
+    await store.db
+      .selectFrom('video_comments')
+      .select(['id', 'video_id', 'parent_id', 'like_count'])
+      .orderBy('id')
+      .execute();
+
+  beforeEach(async () => {
+    store = await openTestStore();
+    youtube = await fakeYoutube();
+    // 250 threads on the video (1 in 3 with a reply, 1 in 3 with two), 3 on another video of the channel
+    youtube.threads.push(...youtubeThreads(250, VIDEO, CHANNEL_WITH_COMMENTS, clock.now() - HOUR));
+    youtube.threads.push(...youtubeThreads(3, 'vid00000002', CHANNEL_WITH_COMMENTS, clock.now() - 2 * HOUR, 'oth'));
+  });
+  afterEach(async () => {
+    await youtube.close();
+    await store.close();
+  });
+
+  it('targets, keys and the dry run: a video (11 characters) or a channel (UC…), never with another kind', () => {
+    expect(targetKey(parseTarget({ platform: 'video', comments: VIDEO }))).toBe(`video:comments:${VIDEO}`);
+    expect(targetKey(parseTarget({ platform: 'video', channelComments: CHANNEL_WITH_COMMENTS }))).toBe(
+      `video:channel-comments:${CHANNEL_WITH_COMMENTS}`,
+    );
+    expect(() => parseTarget({ platform: 'video', comments: 'short' })).toThrow(/a video id: 11 letters/);
+    expect(() => parseTarget({ platform: 'video', comments: VIDEO, channel: CHANNEL_WITH_COMMENTS })).toThrow(
+      /exactly one of channel, search, comments or channelComments/,
+    );
+  });
+
+  it("a first run pages a video's threads newest first to the end: commentThreads.list, 1 unit a page; threads and replies stored", async () => {
+    const [summary] = await run([{ platform: 'video', comments: VIDEO }]);
+    expect(summary).toMatchObject({ key: `video:comments:${VIDEO}`, pages: 3, stopped: 'caught-up', recordsNew: 250 });
+    expect(youtube.requests.map((r) => [r.path, r.query.pageToken ?? '-'])).toEqual([
+      ['/commentThreads', '-'],
+      ['/commentThreads', '0:100'],
+      ['/commentThreads', '0:200'],
+    ]);
+    expect(youtube.requests[0]!.query).toMatchObject({
+      part: 'snippet,replies',
+      videoId: VIDEO,
+      order: 'time',
+      maxResults: '100',
+      textFormat: 'plainText',
+    });
+    expect(await used()).toBe(3);
+    const rows = await stored();
+    expect(rows.filter((row) => row.parent_id === '')).toHaveLength(250);
+    // replies: 83 threads with 1, 83 with 2 (i % 3)
+    expect(rows.filter((row) => row.parent_id !== '')).toHaveLength(83 + 2 * 83);
+    expect((await readTargetState(store.db, `video:comments:${VIDEO}`))?.checkpoint).toEqual({
+      newest: new Date(clock.now() - HOUR).toISOString().replace('.000', ''),
+    });
+  });
+
+  it('a second run stops at the checkpoint: one page when nothing older is newer, the new threads stored, 1 unit', async () => {
+    await run([{ platform: 'video', comments: VIDEO }]);
+    youtube.requests.length = 0;
+    const before = await used();
+    youtube.threads.push(...youtubeThreads(4, VIDEO, CHANNEL_WITH_COMMENTS, clock.now(), 'new'));
+    const [summary] = await run([{ platform: 'video', comments: VIDEO }]);
+    expect(summary).toMatchObject({ pages: 1, stopped: 'caught-up', recordsNew: 4 });
+    expect(youtube.requests).toHaveLength(1);
+    expect((await used()) - before).toBe(1);
+    expect((await readTargetState(store.db, `video:comments:${VIDEO}`))?.checkpoint).toEqual({
+      newest: new Date(clock.now()).toISOString().replace('.000', ''),
+    });
+    // nothing new: one page, the checkpoint unchanged
+    const [idle] = await run([{ platform: 'video', comments: VIDEO }]);
+    expect(idle).toMatchObject({ pages: 1, recordsNew: 0, stopped: 'caught-up' });
+  });
+
+  it("a channel's threads (allThreadsRelatedToChannelId), cut at --pages: the checkpoint moves to the newest seen", async () => {
+    const [summary] = await run([{ platform: 'video', channelComments: CHANNEL_WITH_COMMENTS, pages: 2 }]);
+    expect(summary).toMatchObject({
+      key: `video:channel-comments:${CHANNEL_WITH_COMMENTS}`,
+      pages: 2,
+      stopped: 'page-limit',
+      recordsNew: 200,
+    });
+    expect(youtube.requests[0]!.query).toMatchObject({ allThreadsRelatedToChannelId: CHANNEL_WITH_COMMENTS });
+    expect(youtube.requests[0]!.query.videoId).toBeUndefined();
+    expect(await used()).toBe(2);
+  });
+
+  it('a page retried after a 503 is charged again', async () => {
+    const unavailable = {
+      status: 503,
+      body: { error: { code: 503, message: 'The service is currently unavailable.' } },
+    };
+    youtube.fail('/commentThreads', unavailable);
+    const [summary] = await run([{ platform: 'video', comments: VIDEO, pages: 1 }]);
+    expect(summary).toMatchObject({ pages: 1, stopped: 'page-limit', recordsNew: 100 });
+    expect(youtube.requests.map((r) => r.path)).toEqual(['/commentThreads', '/commentThreads']);
+    expect(await used()).toBe(2);
   });
 });

@@ -15,6 +15,7 @@ import { QuotaBudgetError, QuotaLedger } from '../quota.js';
 import type { VideoTarget } from '../targets.js';
 import { createUpstream, requestLine, UpstreamError, type UpstreamResponse } from '../upstream.js';
 import { count } from '../words.js';
+import { planCommentThreads, syncCommentThreads } from './youtube-comments.js';
 
 /** Quota units per call (YouTube Data API v3's published costs). */
 export const QUOTA_COST = {
@@ -22,6 +23,7 @@ export const QUOTA_COST = {
   'playlistItems.list': 1,
   'videos.list': 1,
   'search.list': 100,
+  'commentThreads.list': 1,
 } as const;
 type Method = keyof typeof QUOTA_COST;
 const PATHS: Record<Method, string> = {
@@ -29,6 +31,7 @@ const PATHS: Record<Method, string> = {
   'playlistItems.list': 'playlistItems',
   'videos.list': 'videos',
   'search.list': 'search',
+  'commentThreads.list': 'commentThreads',
 };
 /** Items per page: the API's largest (also the most ids one videos.list takes). */
 const PAGE_SIZE = 50;
@@ -105,7 +108,10 @@ const ledgerOf = (db: Kysely<Database>, config: SyncConfig, clock: Clock) =>
 /** The credentials check's call: one channel's id (Google for Developers'), the cheapest call there is. */
 const CHECK_QUERY = { part: 'id', id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' };
 
-/** The video platform (YouTube Data API v3, an API key): a channel's uploads, a search's newest videos. */
+/**
+ * The video platform (YouTube Data API v3, an API key): a channel's uploads, a search's newest videos, the
+ * comment threads of a video or a channel (youtube-comments.ts).
+ */
 export const youtube: SyncPlatform = {
   platform: 'video',
   api: 'youtube',
@@ -134,7 +140,9 @@ export const youtube: SyncPlatform = {
       async sync(run) {
         const videoRun = run as TargetRun<VideoTarget>;
         try {
-          const { channel, search } = videoRun.target;
+          const { channel, search, comments, channelComments } = videoRun.target;
+          if (comments || channelComments)
+            return await syncCommentThreads((query) => call('commentThreads.list', query), videoRun);
           return channel
             ? await syncChannel({ call, db }, videoRun, channel)
             : await syncSearch({ call, db }, videoRun, search!);
@@ -182,9 +190,18 @@ const videoText = (video: ListedVideo) => `${video.videoId} (${video.publishedAt
  * with nothing new spends, at most what one whose every page is full spends (quota.ts: QUOTA_COST).
  */
 async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<VideoTarget>): Promise<RunPlan> {
-  const stored = (checkpoint ?? {}) as YoutubeCheckpoint;
   const ledger = ledgerOf(db, config, clock);
   const quota = { ledger: 'youtube', unit: 'units', used: await ledger.used(), budget: ledger.budget };
+  if (target.comments || target.channelComments) {
+    const { request, reads, min, max } = planCommentThreads(
+      target,
+      checkpoint,
+      PATHS['commentThreads.list'],
+      QUOTA_COST['commentThreads.list'],
+    );
+    return { request, reads, quota: { ...quota, min, max } };
+  }
+  const stored = (checkpoint ?? {}) as YoutubeCheckpoint;
   const pages = target.pages ?? (target.channel ? DEFAULT_CHANNEL_PAGES : DEFAULT_SEARCH_PAGES);
   // a backlog is walked after what is new, up to as many pages again (and its first, of stored videos, uncounted)
   const walks = stored.backlog ? 2 : 1;

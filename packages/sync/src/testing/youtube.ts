@@ -12,6 +12,16 @@ export interface YoutubeVideo {
   commentCount?: string;
 }
 
+/** A comment thread the fake answers in commentThreads.list: its top-level comment, and `replies` replies. */
+export interface YoutubeThread {
+  id: string;
+  videoId: string;
+  channelId: string;
+  publishedAt: string;
+  likeCount: number;
+  replies: number;
+}
+
 export const YOUTUBE_API_KEY = 'AIzaFakeKey-0123456789';
 
 const invalidPageToken = {
@@ -34,6 +44,7 @@ const invalidPageToken = {
  */
 export async function fakeYoutube() {
   const videos: YoutubeVideo[] = [];
+  const threads: YoutubeThread[] = [];
   let generation = 0;
   const newestFirst = () => [...videos].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
   const paged = <T>(items: T[], query: Record<string, string>) => {
@@ -140,6 +151,23 @@ export async function fakeYoutube() {
           },
         };
       }
+      case '/commentThreads': {
+        const matching = [...threads]
+          .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1))
+          .filter((t) => t.videoId === query.videoId || t.channelId === query.allThreadsRelatedToChannelId);
+        const paging = paged(matching, query);
+        if (!paging) return invalidPageToken;
+        const { page, next } = paging;
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#commentThreadListResponse',
+            ...(next ? { nextPageToken: next } : {}),
+            pageInfo: { totalResults: page.length, resultsPerPage: Number(query.maxResults ?? 20) },
+            items: page.map((t) => youtubeThreadItem(t)),
+          },
+        };
+      }
       case '/videos': {
         const ids = (query.id ?? '').split(',');
         if (ids.length > 50)
@@ -179,7 +207,67 @@ export async function fakeYoutube() {
     }
     return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
   });
-  return { ...fake, videos, expireTokens: () => void generation++ };
+  return { ...fake, videos, threads, expireTokens: () => void generation++ };
+}
+
+/** A commentThreads.list item (snippet and replies) as the API writes it in plain text. */
+function youtubeThreadItem(thread: YoutubeThread) {
+  const comment = (id: string, publishedAt: string, likeCount: number, parentId?: string) => ({
+    kind: 'youtube#comment',
+    etag: `etag-${id}`,
+    id,
+    snippet: {
+      channelId: thread.channelId,
+      videoId: thread.videoId,
+      textDisplay: `comment ${id}`,
+      textOriginal: `comment ${id}`,
+      ...(parentId ? { parentId } : {}),
+      authorDisplayName: `@author-${id.slice(-4)}`,
+      authorProfileImageUrl: `https://yt3.ggpht.com/${id}=s48`,
+      authorChannelUrl: `http://www.youtube.com/@author-${id.slice(-4)}`,
+      authorChannelId: { value: `UCauthor${id.slice(-4)}` },
+      canRate: true,
+      viewerRating: 'none',
+      likeCount,
+      publishedAt,
+      updatedAt: publishedAt,
+    },
+  });
+  const replies = Array.from({ length: Math.min(thread.replies, 5) }, (_, r) =>
+    comment(`${thread.id}.reply${r}`, thread.publishedAt, r, thread.id),
+  );
+  return {
+    kind: 'youtube#commentThread',
+    etag: `etag-${thread.id}`,
+    id: thread.id,
+    snippet: {
+      channelId: thread.channelId,
+      videoId: thread.videoId,
+      topLevelComment: comment(thread.id, thread.publishedAt, thread.likeCount),
+      canReply: true,
+      totalReplyCount: thread.replies,
+      isPublic: true,
+    },
+    ...(replies.length > 0 ? { replies: { comments: replies } } : {}),
+  };
+}
+
+/** `n` threads on `videoId` of `channel`, one a minute, the newest at `newest`; ids `Ug<prefix><n>`. */
+export function youtubeThreads(
+  n: number,
+  videoId: string,
+  channel: string,
+  newest: number,
+  prefix = 'thr',
+): YoutubeThread[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `Ug${prefix}${String(i + 1).padStart(6, '0')}`,
+    videoId,
+    channelId: channel,
+    publishedAt: new Date(newest - i * 60_000).toISOString().replace('.000', ''),
+    likeCount: i,
+    replies: i % 3,
+  }));
 }
 
 /** `n` videos of `channel`, one an hour, the newest at `newest`; ids `<prefix>00001`… (11 characters). */
