@@ -4,7 +4,12 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import http from 'node:http';
 import { demoSize, FIRST_RUN_DEMO_SCALES, openStore } from '@socialquery/store';
-import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import {
+  createSeededTestStoreAddress,
+  createTestStoreAddress,
+  type TestStoreAddress,
+} from '@socialquery/store/testing';
+import { NOW } from './harness.js';
 import { exitOf, killServiceProcesses, MAIN, startServiceProcess } from './service-process.js';
 import { LOG_FLUSH_MS } from '../src/logger.js';
 
@@ -172,9 +177,13 @@ describe('socialquery-api entry point', () => {
   });
 
   it('finishes every request in flight on an open connection when SIGTERM arrives, then exits 0', async () => {
-    const store = await newStore();
-    const service = await startServiceProcess(['--demo-if-empty'], { SOCIALQUERY_STORE: store });
-    const token = /(sqt_[A-Za-z0-9_-]+)/.exec(service.output())![1]!;
+    // a copy of the run's seeded demo, with a token of its own (seeding is the first start's test, above)
+    const seeded = await createSeededTestStoreAddress({ now: NOW });
+    stores.push(seeded);
+    const opened = await openStore(seeded.address);
+    const token = (await opened.credentials.create('token')).secret;
+    await opened.close();
+    const service = await startServiceProcess([], { SOCIALQUERY_STORE: seeded.address });
     // Open 50 connections first (a warm-up request each), so that all are accepted: connections still
     // in the kernel's listen backlog when the listener closes are reset by the OS, whatever the service does.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
@@ -199,7 +208,7 @@ describe('socialquery-api entry point', () => {
     let firstAnswered!: () => void;
     const firstAnswer = new Promise<void>((resolve) => (firstAnswered = resolve));
     const answers = Array.from({ length: 50 }, () =>
-      get('/api/v1/forum/community/programming/posts?sort=rising&limit=100', () => firstAnswered()),
+      get('/api/v1/forum/community/programming/posts?sort=new&limit=100', () => firstAnswered()),
     );
     await firstAnswer;
     const exited = exitOf(service.child);

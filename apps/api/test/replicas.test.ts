@@ -1,35 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openStore } from '@socialquery/store';
+import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { NOW } from './harness.js';
 import { exitOf, killServiceProcesses, startServiceProcess } from './service-process.js';
 
 let redisUrl: string;
-let dir: string;
+let store: TestStoreAddress | undefined;
 beforeAll(() => {
   const url = process.env.SOCIALQUERY_TEST_REDIS;
   if (!url)
     throw new Error('SOCIALQUERY_TEST_REDIS is not set: run the tests through `pnpm test`, which starts redis-server');
   redisUrl = url;
-  dir = mkdtempSync(join(tmpdir(), 'sq-replicas-'));
 });
-afterAll(() => {
+afterAll(async () => {
   killServiceProcesses();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('two service processes sharing one Redis', () => {
   it('hold one budget per credential across both: exactly SOCIALQUERY_RATE_LIMIT requests succeed', async () => {
-    // A new store, so a new credential: its counter in Redis is this run's alone.
-    const env = {
-      SOCIALQUERY_STORE: `sqlite:${join(dir, 'replicas.db')}`,
-      SOCIALQUERY_REDIS: redisUrl,
-      SOCIALQUERY_RATE_LIMIT: '10',
-    };
-    const first = await startServiceProcess(['--demo-if-empty'], env);
-    const token = /(sqt_[A-Za-z0-9_-]+)/.exec(first.output())?.[1];
-    expect(token).toBeDefined();
+    // a copy of the run's seeded demo and a new credential: its counter in Redis is this run's alone
+    store = await createSeededTestStoreAddress({ now: NOW });
+    const opened = await openStore(store.address);
+    const token = (await opened.credentials.create('token')).secret;
+    await opened.close();
+    const env = { SOCIALQUERY_STORE: store.address, SOCIALQUERY_REDIS: redisUrl, SOCIALQUERY_RATE_LIMIT: '10' };
+    const first = await startServiceProcess([], env);
     const second = await startServiceProcess([], env);
-    expect(second.output()).not.toContain('shown only this once');
     for (const replica of [first, second]) expect(replica.output()).toContain('"msg":"rate limits: counting in Redis"');
 
     const answers: [number, string | null][] = [];
