@@ -700,6 +700,50 @@ describe('youtube sync: comment threads', () => {
     expect(await used()).toBe(2);
   });
 
+  /** The target's checkpoint as stored. */
+  const checkpoint = async () => (await readTargetState(store.db, `video:comments:${VIDEO}`))?.checkpoint;
+  const rfc3339 = (ms: number) => new Date(ms).toISOString().replace('.000', '');
+
+  /** A first run of every thread, then 250 new threads over the last 250 minutes (6 hours later): the newest one's time. */
+  async function storedThen250New(): Promise<{ first: string; newest: string }> {
+    await run([{ platform: 'video', comments: VIDEO }]);
+    const first = rfc3339(clock.now() - HOUR);
+    clock.advance(6 * HOUR);
+    youtube.threads.push(...youtubeThreads(250, VIDEO, CHANNEL_WITH_COMMENTS, clock.now(), 'new'));
+    youtube.requests.length = 0;
+    return { first, newest: rfc3339(clock.now()) };
+  }
+
+  it('a run cut by --pages leaves a backlog down to what was stored; later runs walk it after what is new, none skipped', async () => {
+    const { first, newest } = await storedThen250New();
+    const [cut] = await run([{ platform: 'video', comments: VIDEO, pages: 1 }]);
+    expect(cut).toMatchObject({ pages: 1, stopped: 'page-limit', recordsNew: 100 });
+    expect(await checkpoint()).toEqual({ newest, backlog: { pageToken: '0:100', stop: first } });
+    // the top (nothing new: one page), then the backlog's next page
+    const [second] = await run([{ platform: 'video', comments: VIDEO, pages: 1 }]);
+    expect(second).toMatchObject({ pages: 2, stopped: 'page-limit', recordsNew: 100 });
+    expect(await checkpoint()).toEqual({ newest, backlog: { pageToken: '0:200', stop: first } });
+    // the backlog's last page reaches the threads stored before it: done
+    const [third] = await run([{ platform: 'video', comments: VIDEO, pages: 1 }]);
+    expect(third).toMatchObject({ pages: 2, stopped: 'caught-up', recordsNew: 50 });
+    expect(await checkpoint()).toEqual({ newest });
+    expect(youtube.requests.map((r) => r.query.pageToken ?? '-')).toEqual(['-', '-', '0:100', '-', '0:200']);
+    expect((await stored()).filter((row) => row.parent_id === '')).toHaveLength(500);
+  });
+
+  it("a backlog whose page token the API no longer takes is walked again from the listing's top", async () => {
+    const { newest } = await storedThen250New();
+    await run([{ platform: 'video', comments: VIDEO, pages: 1 }]);
+    youtube.expireTokens();
+    youtube.requests.length = 0;
+    const [summary] = await run([{ platform: 'video', comments: VIDEO, pages: 3 }]);
+    expect(summary).toMatchObject({ stopped: 'caught-up', recordsNew: 150 });
+    // the top; the refused token; the backlog from the top again, down to the threads stored before it
+    expect(youtube.requests.map((r) => r.query.pageToken ?? '-')).toEqual(['-', '0:100', '-', '1:100', '1:200']);
+    expect(await checkpoint()).toEqual({ newest });
+    expect((await stored()).filter((row) => row.parent_id === '')).toHaveLength(500);
+  });
+
   it('a page retried after a 503 is charged again', async () => {
     const unavailable = {
       status: 503,

@@ -142,7 +142,9 @@ export const youtube: SyncPlatform = {
         try {
           const { channel, search, comments, channelComments } = videoRun.target;
           if (comments || channelComments)
-            return await syncCommentThreads((query) => call('commentThreads.list', query), videoRun);
+            return await syncCommentThreads((query) => call('commentThreads.list', query), videoRun, {
+              isInvalidPageToken,
+            });
           return channel
             ? await syncChannel({ call, db }, videoRun, channel)
             : await syncSearch({ call, db }, videoRun, search!);
