@@ -13,6 +13,7 @@ import type { MusicTarget } from '../targets.js';
 import { requestLine, type Upstream, UpstreamError } from '../upstream.js';
 import { count } from '../words.js';
 import { basicAuth, clientCredentialsApi } from './oauth.js';
+import { isJson, type Json } from '../json.js';
 
 const FORMAT = 'spotify-web-api';
 /** An artist's releases asked for (appears_on, other artists' albums, is left out). */
@@ -45,8 +46,6 @@ export interface SpotifyCheckpoint {
   backlog?: EpisodeBacklog;
 }
 
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const itemsOf = (page: unknown): Json[] => {
   const items = isJson(page) ? page.items : undefined;
   return Array.isArray(items) ? items.filter(isJson) : [];

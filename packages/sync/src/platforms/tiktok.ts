@@ -16,6 +16,7 @@ import type { ShortvideoTarget } from '../targets.js';
 import { requestLine, UpstreamError, type UpstreamResponse } from '../upstream.js';
 import { count } from '../words.js';
 import { clientCredentialsApi } from './oauth.js';
+import { isJson, type Json } from '../json.js';
 
 const FORMAT = 'tiktok';
 /** The fields each video query asks for: every field of the Research API's video object (what the tiktok importer maps, and the rest it keeps as the videos' `extra`). */
@@ -45,9 +46,6 @@ export interface TiktokSpan {
   cursor?: number;
   searchId?: string;
 }
-
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A UTC date as the API writes it: YYYYMMDD. */
 export const apiDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');

@@ -10,6 +10,7 @@ import {
 import type { MicroblogTarget } from '../targets.js';
 import { createUpstream, requestLine, type Upstream, UpstreamError } from '../upstream.js';
 import { count } from '../words.js';
+import { isJson, type Json } from '../json.js';
 
 const FORMAT = 'twitter-v2';
 /** Posts per page: the API's largest for timelines and recent search; followers' 1,000. */
@@ -50,8 +51,6 @@ export interface XGap {
   since?: string;
 }
 
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const metaOf = (body: unknown): Json => (isJson(body) && isJson(body.meta) ? body.meta : {});
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const hasData = (body: unknown) => isJson(body) && Array.isArray(body.data) && body.data.length > 0;

@@ -2,6 +2,7 @@ import type { RunPlan, TargetResult, TargetRun } from '../platform.js';
 import type { VideoTarget } from '../targets.js';
 import { requestLine } from '../upstream.js';
 import { count } from '../words.js';
+import { isJson, type Json } from '../json.js';
 
 /** Threads per commentThreads.list page: the API's largest. */
 export const COMMENT_PAGE_SIZE = 100;
@@ -20,9 +21,6 @@ export interface CommentsCheckpoint {
 
 /** What the walk needs of the adapter: one commentThreads.list call, charged to the quota ledger. */
 export type CommentThreadsCall = (query: Record<string, string | number | undefined>) => Promise<{ body: unknown }>;
-
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The commentThreads.list query of a comments target: the video's threads (`videoId`) or those of every

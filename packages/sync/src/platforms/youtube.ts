@@ -16,6 +16,7 @@ import type { VideoTarget } from '../targets.js';
 import { createUpstream, requestLine, UpstreamError, type UpstreamResponse } from '../upstream.js';
 import { count } from '../words.js';
 import { planCommentThreads, syncCommentThreads } from './youtube-comments.js';
+import { isJson, type Json } from '../json.js';
 
 /** Quota units per call (YouTube Data API v3's published costs). */
 export const QUOTA_COST = {
@@ -59,8 +60,6 @@ export interface YoutubeCheckpoint {
   backlog?: { pageToken?: string; stop?: ListedVideo };
 }
 
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objectAt = (value: unknown, key: string): Json => {
   const inner = isJson(value) ? value[key] : undefined;
   return isJson(inner) ? inner : {};
