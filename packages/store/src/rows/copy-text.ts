@@ -6,9 +6,9 @@
  */
 export function copyText(rows: readonly object[], columns: readonly string[]): string {
   const lines: string[] = [];
-  for (const row of rows) {
+  for (const row of rows as readonly Record<string, unknown>[]) {
     const fields: string[] = [];
-    for (const column of columns) fields.push(copyField(Reflect.get(row, column)));
+    for (const column of columns) fields.push(copyField(row[column]));
     lines.push(fields.join('\t'));
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
@@ -21,7 +21,7 @@ const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '
 function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'string') return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return `${value}`;
   if (typeof value === 'boolean') return value ? 't' : 'f';
   throw new TypeError(`a ${typeof value} cannot be written through COPY`);
 }

@@ -74,7 +74,7 @@ export async function addCounts(
     return text;
   };
   if (dialect.bulkWrite !== 'tuples') {
-    const arrays = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
+    const arrays = columns.map((column) => rows.map((row) => (row as Record<string, unknown>)[column]));
     await db.executeQuery(CompiledQuery.raw(text('arrays'), arrays));
     return;
   }
@@ -82,7 +82,7 @@ export async function addCounts(
     const shape = statementRows(rows.length - start, COUNTS_PER_STATEMENT, dialect);
     const parameters: unknown[] = [];
     for (let r = start; r < start + shape; r++)
-      for (const column of columns) parameters.push(Reflect.get(rows[r]!, column));
+      for (const column of columns) parameters.push((rows[r] as Record<string, unknown>)[column]);
     await db.executeQuery(CompiledQuery.raw(text(shape), parameters));
     start += shape;
   }

@@ -74,7 +74,7 @@ export async function writeRows<T extends keyof Database>(
       const arrays = types.map((type, i) => `${dialect.placeholder(i + 1)}::${type}[]`);
       return `select * from unnest(${arrays.join(', ')})`;
     });
-    const arrays = columns.map((column) => rows.map((row): unknown => Reflect.get(row, column)));
+    const arrays = columns.map((column) => rows.map((row: object) => (row as Row)[column]));
     return changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, arrays)), options);
   }
   const full = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length)));
@@ -86,9 +86,12 @@ export async function writeRows<T extends keyof Database>(
       for (let r = 0, p = 1; r < count; r++) tuples.push(`(${columns.map(() => dialect.placeholder(p++)).join(', ')})`);
       return `values ${tuples.join(', ')}`;
     });
+    // indexed, not Reflect.get: a global read per value is slow where tests run this (a vm context)
     const parameters: unknown[] = [];
-    for (const row of rows.slice(start, start + count))
-      for (const column of columns) parameters.push(Reflect.get(row, column));
+    for (let r = start; r < start + count; r++) {
+      const row: object = rows[r]!;
+      for (const column of columns) parameters.push((row as Row)[column]);
+    }
     changed += changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, parameters)), options);
     start += count;
   }

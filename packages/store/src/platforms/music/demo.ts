@@ -54,7 +54,7 @@ import {
   VENUES,
 } from './demo-text.js';
 import { musicNameColumns } from './rows.js';
-import { createRandom, type Random } from '../../demo/random.js';
+import { createRandom, mix, type Random, unit } from '../../demo/random.js';
 
 export interface MusicDemoOptions {
   now: Date;
@@ -81,14 +81,6 @@ const GENRE_COUNT = GENRES.length;
 
 export const ALBUM_TYPES = ['album', 'single', 'compilation'] as const;
 
-function mix(seed: number, n: number): number {
-  let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-const unit = (seed: number, n: number) => mix(seed, n) / 4294967296;
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Where each kind's ids start: ids of one kind grow with the ordinal, so rows arrive in key order (fast inserts). */
 const KIND_BASE = {
@@ -113,14 +105,14 @@ export function musicIdOf(kind: MusicIdKind, ordinal: number): string {
   let value = KIND_BASE[kind] + ordinal;
   for (let i = 0; i < 5; i++) {
     head = BASE62[value % 62] + head;
-    value = Math.floor(value / 62);
+    value = (value - (value % 62)) / 62; // an integer division without a read of the global Math (see demo/random.ts)
   }
   let tail = '';
   for (let i = 0; tail.length < 17; i++) {
     let h = mix(KIND_BASE[kind] + i, ordinal);
     for (let j = 0; j < 5 && tail.length < 17; j++) {
       tail += BASE62[h % 62];
-      h = Math.floor(h / 62);
+      h = (h - (h % 62)) / 62;
     }
   }
   return head + tail;

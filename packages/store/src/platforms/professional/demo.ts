@@ -8,7 +8,7 @@
  */
 import type { ImageWithExpiry } from '@socialquery/professional';
 import type { ProfessionalCompanyInput, ProfessionalPositionInput, ProfessionalProfileInput } from './rows.js';
-import { createRandom, type Random } from '../../demo/random.js';
+import { createRandom, mix, type Random } from '../../demo/random.js';
 import {
   COMPANY_PREFIXES,
   COMPANY_SUFFIXES,
@@ -38,13 +38,6 @@ const MEMBER_SEED = 0x9f0f_e551;
 const MEDIA = 'https://media.professional.example.org';
 const SITE = 'https://professional.example.org';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-function mix(seed: number, n: number): number {
-  let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 function checkScale(scale: number) {
   if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`scale must be a positive integer, got ${scale}`);

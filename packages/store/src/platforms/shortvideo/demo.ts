@@ -13,7 +13,7 @@
  * cheap plan (creators, video ages, comment counts), so each table is written by its own generator.
  */
 import type { ShortVideoCommentInput, ShortVideoInput } from './rows.js';
-import { createRandom, type Random } from '../../demo/random.js';
+import { createRandom, mix, type Random } from '../../demo/random.js';
 import {
   CREATOR_REPLIES,
   FIRST_NAMES,
@@ -57,12 +57,6 @@ const HANDLE_SEED = 0x5107_4a7d;
 const VIEWER_SEED = 0x5107_7e3e;
 
 /** Murmur3's finalizer over (seed, n): independent seeds for per-creator and per-video streams. */
-function mix(seed: number, n: number): number {
-  let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 function checkScale(scale: number) {
   if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`scale must be a positive integer, got ${scale}`);

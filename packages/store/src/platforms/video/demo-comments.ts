@@ -10,7 +10,8 @@
 import { avatarsOf } from '@socialquery/video/server';
 import type { VideoCommentsTable } from '../../schema.js';
 import { createRandom, type Random } from '../../demo/random.js';
-import { encode, mix, type VideoDemoOptions, videoRowOf, videosAt } from './demo.js';
+import { mix } from '../../demo/random.js';
+import { encode, type VideoDemoOptions, videoRowOf, videosAt } from './demo.js';
 
 /** Views from which a demo video has comments. */
 export const COMMENTED_VIEWS = 2_000_000;

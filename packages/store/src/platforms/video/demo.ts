@@ -9,7 +9,7 @@
  * Songs are the platform's music videos (every 167th video), released when their video was.
  */
 import type { VideoChannelsTable, VideoChartEntriesTable, VideoVideosTable } from '../../schema.js';
-import { createRandom } from '../../demo/random.js';
+import { createRandom, mix } from '../../demo/random.js';
 
 export interface VideoDemoOptions {
   now: Date;
@@ -45,21 +45,13 @@ const FIXED_TO = Date.UTC(2025, 11, 6);
 const WEEKLY_ANCHOR = Date.UTC(2025, 10, 6);
 const RECENT_DAYS = 60;
 
-/** A 32-bit hash of `n` under `seed`: the demo's deterministic choices. */
-export function mix(seed: number, n: number): number {
-  let h = (seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** `value` as `length` characters of the id alphabet (letters, digits, - and _), lowest digit first. */
 export function encode(value: number, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {
     out += ALPHABET[value % 64];
-    value = Math.floor(value / 64);
+    value = (value - (value % 64)) / 64; // an integer division without a read of the global Math (see demo/random.ts)
   }
   return out;
 }
