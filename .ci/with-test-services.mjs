@@ -15,10 +15,22 @@ import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
-const command = process.argv.slice(2);
+const SEED_TEMPLATES = '--seed-templates=';
+const seedKinds = process.argv[2]?.startsWith(SEED_TEMPLATES)
+  ? process.argv[2].slice(SEED_TEMPLATES.length).split(',')
+  : [];
+const command = process.argv.slice(seedKinds.length > 0 ? 3 : 2);
 if (command.length === 0 || command[0] === '--help') {
-  console.log('Usage: node .ci/with-test-services.mjs <command> [args…]');
+  console.log(`Usage: node .ci/with-test-services.mjs [--seed-templates=sqlite,postgres] <command> [args…]
+
+  --seed-templates=KINDS  seed the whole-demo test-store templates of these kinds (sqlite,
+                          postgres) in a plain Node process beside the command, so its suites
+                          wait for them rather than seed them under jest (needs packages/store built)`);
   process.exit(command.length === 0 ? 2 : 0);
+}
+if (seedKinds.some((kind) => kind !== 'sqlite' && kind !== 'postgres')) {
+  console.error(`--seed-templates takes sqlite and/or postgres, got ${seedKinds.join(',')}`);
+  process.exit(2);
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -143,6 +155,34 @@ async function startRedis() {
   return `redis://127.0.0.1:${port}`;
 }
 
+/**
+ * Seeds the run's whole-demo templates (seedTestTemplates in packages/store/src/testing.ts) in a
+ * child process beside the command: the suites that need one wait for it (a lock folder) instead
+ * of seeding it themselves. Should it fail, the first suite that needs a template seeds it.
+ */
+function seedTemplatesBeside(kinds, env) {
+  const testing = new URL('../packages/store/dist/testing.js', import.meta.url);
+  if (!existsSync(testing)) {
+    log('packages/store is not built: the suites seed their templates themselves');
+    return;
+  }
+  const started = Date.now();
+  const script = `const { seedTestTemplates } = await import(${JSON.stringify(testing.href)}); await seedTestTemplates(${JSON.stringify(kinds)});`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  log(`seeding the test-store templates (${kinds.join(', ')}) beside the suites`);
+  child.on('exit', (code, signal) =>
+    log(
+      code === 0
+        ? `test-store templates seeded in ${Math.round((Date.now() - started) / 1000)} s`
+        : `seeding the test-store templates failed (${code ?? signal}): the suites seed them`,
+    ),
+  );
+  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
+}
+
 function cleanup() {
   while (cleanups.length > 0) {
     try {
@@ -166,6 +206,7 @@ try {
   env.SOCIALQUERY_TEST_TEMPLATES = templates;
   env.SOCIALQUERY_TEST_PG ??= await startPostgres();
   env.SOCIALQUERY_TEST_REDIS ??= await startRedis();
+  if (seedKinds.length > 0) seedTemplatesBeside(seedKinds, env);
   const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   exitCode = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));

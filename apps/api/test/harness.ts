@@ -1,15 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@socialquery/store';
-import { openSeededTestStore } from '@socialquery/store/testing';
+import { openSeededTestStore, TEST_NOW } from '@socialquery/store/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import type { MountablePlatform } from '@socialquery/core/server';
 import { type AppOptions, createApp } from '../src/app.js';
 import { createRequestBudget } from '../src/rate-limit.js';
 
-/** The pinned "now" of every API test: demo timestamps and time windows are relative to it. */
-export const NOW = new Date('2026-06-15T12:00:00.000Z');
+/** The pinned "now" of every API test (the shared demo's): demo timestamps and time windows are relative to it. */
+export const NOW = TEST_NOW;
 
 export interface TestService {
   app: Express;

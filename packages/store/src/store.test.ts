@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { hashSecret } from './credentials.js';
 import { parseDemoScales } from './seed.js';
 import { openStore, type Store } from './store.js';
-import { createTestStoreAddress, openSeededTestStore, type TestStoreAddress } from './testing.js';
+import { createTestStoreAddress, openSeededTestStore, TEST_NOW, type TestStoreAddress } from './testing.js';
 import { parseStoreAddress } from './address.js';
 
 let dir: string;
@@ -150,7 +150,7 @@ describe('store', () => {
 
 describe('the whole test demo (the seeded template of the run, which the API suites read too)', () => {
   // the API harness's moment (apps/api/test/harness.ts): the same key, so one template serves both
-  const now = new Date('2026-06-15T12:00:00.000Z');
+  const now = TEST_NOW;
   let store: Store;
   beforeAll(async () => {
     store = await openSeededTestStore({ now });

@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { openSeededTestStore } from './testing.js';
+import { openSeededTestStore, TEST_NOW } from './testing.js';
 
 /**
  * The same demo data in SQLite and in PostgreSQL must answer every query identically — including
@@ -8,7 +8,7 @@ import { openSeededTestStore } from './testing.js';
  * derived in SQL.
  */
 describe('SQLite and PostgreSQL answer identically', () => {
-  const now = new Date('2026-06-15T12:00:00.000Z');
+  const now = TEST_NOW;
   let sqlite: Store;
   let postgres: Store;
   beforeAll(async () => {

@@ -55,7 +55,7 @@ export async function createTestStoreAddress(
   await onServer(admin, `CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { kind, address: url.toString(), drop: () => onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { kind, address: url.toString(), drop: () => dropDatabase(admin, name) };
 }
 
 /**
@@ -91,6 +91,12 @@ function asTestStore(store: Store, drop: () => Promise<void> | void): Store {
   };
 }
 
+/**
+ * The pinned "now" of the whole demo most suites read (the API's and the store's): demo timestamps
+ * and time windows are relative to it. `seedTestTemplates` seeds that store ahead of the suites.
+ */
+export const TEST_NOW = new Date('2026-06-15T12:00:00.000Z');
+
 /** What a seeded test store holds: the demo at `now`, `only` these sets (default all). */
 export interface DemoSeed {
   now: Date;
@@ -120,14 +126,36 @@ export async function openSeededTestStore(seed: DemoSeed): Promise<Store> {
  * SQLite a file, PostgreSQL a database.
  */
 export async function createSeededTestStoreAddress(seed: DemoSeed): Promise<TestStoreAddress> {
-  const kind = seed.kind ?? testStoreKind();
-  const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
-  const templates = folder && (kind === 'sqlite' || process.env.SOCIALQUERY_TEST_PG_TEMPLATES === '1');
-  if (!templates) {
-    const target = await createTestStoreAddress({ kind, shared: true });
+  const template = templateOf(seed);
+  if (!template) {
+    const target = await createTestStoreAddress({ kind: seed.kind ?? testStoreKind(), shared: true });
     await seedInto(target.address, seed);
     return target;
   }
+  await template.ensure();
+  return template.copy();
+}
+
+/**
+ * Seeds the run's templates of the whole demo at TEST_NOW for these store kinds, as the first suite
+ * needing one would. `node .ci/with-test-services.mjs --seed-templates=…` runs it in a plain Node
+ * process beside the suites, which then wait for it rather than seed under jest (where the same
+ * seed runs slower: modules run in a vm context).
+ */
+export async function seedTestTemplates(kinds: readonly TestStoreKind[]): Promise<void> {
+  await Promise.all(kinds.map((kind) => templateOf({ now: TEST_NOW, kind })?.ensure()));
+}
+
+/** A run's template of a seeded store: made once (`ensure`), then copied; none outside a templated run. */
+interface Template {
+  ensure(): Promise<void>;
+  copy(): Promise<TestStoreAddress>;
+}
+
+function templateOf(seed: DemoSeed): Template | undefined {
+  const kind = seed.kind ?? testStoreKind();
+  const folder = process.env.SOCIALQUERY_TEST_TEMPLATES;
+  if (!folder || (kind === 'postgres' && process.env.SOCIALQUERY_TEST_PG_TEMPLATES !== '1')) return undefined;
   const only = seed.only && !demoSets.every((set) => seed.only!.includes(set.name)) ? [...seed.only].sort() : null;
   const key = createHash('sha256')
     .update(JSON.stringify({ now: seed.now.toISOString(), only }))
@@ -135,9 +163,7 @@ export async function createSeededTestStoreAddress(seed: DemoSeed): Promise<Test
     .digest('hex')
     .slice(0, 16);
   const lock = join(folder, `${kind}-${key}.seeding`);
-  return kind === 'sqlite'
-    ? sqliteFromTemplate(join(folder, `${key}.db`), lock, seed)
-    : postgresFromTemplate(key, lock, seed);
+  return kind === 'sqlite' ? sqliteTemplate(join(folder, `${key}.db`), lock, seed) : postgresTemplate(key, lock, seed);
 }
 
 async function seedInto(address: string, { now, only }: DemoSeed): Promise<void> {
@@ -149,30 +175,36 @@ async function seedInto(address: string, { now, only }: DemoSeed): Promise<void>
   }
 }
 
-/** How long a test file waits for another one to seed the template it needs. */
+/** How long a test file waits for another process to seed the template it needs. */
 const TEMPLATE_WAIT_MS = 15 * 60_000;
 
 /**
- * `copy()` of the template (undefined while there is none); the first to take the lock folder
- * `lock` runs `seedTemplate()` to make it, and the others wait for it.
+ * Makes sure the template exists (`exists()`): the process that takes the lock folder `lock` runs
+ * `seedTemplate()` to make it, the others wait for it. A seeder that fails gives the lock up, so a
+ * waiter takes it over rather than waiting in vain.
  */
-async function fromTemplate(
+async function ensureTemplate(
   lock: string,
-  copy: () => Promise<TestStoreAddress | undefined>,
+  exists: () => Promise<boolean>,
   seedTemplate: () => Promise<void>,
-): Promise<TestStoreAddress> {
+): Promise<void> {
   const until = Date.now() + TEMPLATE_WAIT_MS;
-  for (let first = true; ; first = false) {
-    const target = await copy();
-    if (target) return target;
-    if (first) {
+  for (;;) {
+    if (await exists()) return;
+    let locked = false;
+    try {
+      mkdirSync(lock);
+      locked = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (locked) {
       try {
-        mkdirSync(lock);
+        await seedTemplate();
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        continue;
+        rmSync(lock, { recursive: true, force: true });
+        throw error;
       }
-      await seedTemplate();
       continue;
     }
     if (Date.now() > until) throw new Error(`no test-store template after ${TEMPLATE_WAIT_MS} ms (${lock})`);
@@ -180,60 +212,68 @@ async function fromTemplate(
   }
 }
 
-async function sqliteFromTemplate(template: string, lock: string, seed: DemoSeed): Promise<TestStoreAddress> {
-  const copy = async (): Promise<TestStoreAddress | undefined> => {
-    if (!existsSync(template)) return undefined;
-    const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
-    copyFileSync(template, target.address.slice('sqlite:'.length));
-    return target;
+function sqliteTemplate(file: string, lock: string, seed: DemoSeed): Template {
+  return {
+    ensure: () =>
+      ensureTemplate(
+        lock,
+        async () => existsSync(file),
+        async () => {
+          const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+          try {
+            await seedInto(target.address, seed);
+            // renamed into place at once: a file seen there is complete
+            const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+            copyFileSync(target.address.slice('sqlite:'.length), partial);
+            renameSync(partial, file);
+          } finally {
+            await target.drop();
+          }
+        },
+      ),
+    async copy() {
+      const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+      copyFileSync(file, target.address.slice('sqlite:'.length));
+      return target;
+    },
   };
-  return fromTemplate(lock, copy, async () => {
-    const target = await createTestStoreAddress({ kind: 'sqlite', shared: true });
-    try {
-      await seedInto(target.address, seed);
-      // renamed into place at once: a file seen there is complete
-      const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      copyFileSync(target.address.slice('sqlite:'.length), partial);
-      renameSync(partial, template);
-    } finally {
-      await target.drop();
-    }
-  });
 }
 
-/** SQLSTATE: a database of that name does not exist, or has other sessions on it. */
-const INVALID_CATALOG_NAME = '3D000';
+/** SQLSTATE: a database has other sessions on it. */
 const OBJECT_IN_USE = '55006';
 
-async function postgresFromTemplate(key: string, lock: string, seed: DemoSeed): Promise<TestStoreAddress> {
+function postgresTemplate(key: string, lock: string, seed: DemoSeed): Template {
   const admin = adminUrl();
   const template = `sq_template_${key}`;
-  const copy = async (): Promise<TestStoreAddress | undefined> => {
-    const name = `sq_test_${randomBytes(6).toString('hex')}`;
-    try {
+  return {
+    ensure: () =>
+      ensureTemplate(
+        lock,
+        // a database appears whole (CREATE DATABASE is one transaction)
+        async () => (await onServer(admin, `select 1 from pg_database where datname = '${template}'`)).rowCount === 1,
+        async () => {
+          // seeded in a database of its own, then copied as the template once its sessions are gone
+          const target = await createTestStoreAddress({ kind: 'postgres' });
+          try {
+            await seedInto(target.address, seed);
+            await createDatabase(admin, template, new URL(target.address).pathname.slice(1));
+          } finally {
+            await target.drop();
+          }
+        },
+      ),
+    async copy() {
+      const name = `sq_test_${randomBytes(6).toString('hex')}`;
       await createDatabase(admin, name, template);
-    } catch (error) {
-      if (sqlState(error) === INVALID_CATALOG_NAME) return undefined;
-      throw error;
-    }
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      kind: 'postgres',
-      address: url.toString(),
-      drop: () => onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      return {
+        kind: 'postgres',
+        address: url.toString(),
+        drop: () => dropDatabase(admin, name),
+      };
+    },
   };
-  return fromTemplate(lock, copy, async () => {
-    // seeded in a database of its own, then copied as the template once its sessions are gone
-    const target = await createTestStoreAddress({ kind: 'postgres' });
-    try {
-      await seedInto(target.address, seed);
-      await createDatabase(admin, template, new URL(target.address).pathname.slice(1));
-    } finally {
-      await target.drop();
-    }
-  });
 }
 
 /**
@@ -265,11 +305,15 @@ function adminUrl(): string {
   return url;
 }
 
-async function onServer(url: string, statement: string) {
+async function dropDatabase(admin: string, name: string): Promise<void> {
+  await onServer(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+async function onServer(url: string, statement: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement);
   } finally {
     await client.end();
   }
