@@ -15,7 +15,11 @@ export const esmTypeScript = {
 /** Tests sit beside the code they test (`src/**\/*.test.ts`), end-to-end ones in `test/`. */
 export const testsBesideCode = ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'];
 
-export default { ...esmTypeScript, testMatch: testsBesideCode };
+/**
+ * The whole setup of a package whose suites touch no store. jest's 5 s default would fail a test on
+ * a loaded machine (a busy laptop runs them beside other work); two minutes still stops a hung one.
+ */
+export default { ...esmTypeScript, testMatch: testsBesideCode, testTimeout: 120_000 };
 
 /** What coverage counts: a package's sources, not its tests or test helpers. */
 export const coverageSources = [

@@ -1,13 +1,11 @@
 /** The shared jest setup (jest.preset.js); the suites that write a store run on SQLite and on PostgreSQL (the lease's one statement, above all). */
-import { coverageMinimum, coverageSources, esmTypeScript } from '../../jest.preset.js';
+import { coverageMinimum, coverageSources, esmTypeScript, storeSuiteTimeout } from '../../jest.preset.js';
 
 const base = { ...esmTypeScript, testMatch: ['<rootDir>/src/**/*.test.ts'], collectCoverageFrom: coverageSources };
 
 export default {
   ...coverageMinimum({ statements: 95, branches: 85, functions: 92, lines: 97 }),
-  // jest's 5 s default: the scheduler's test (16 runs against PostgreSQL beside a second scheduler's
-  // polls) passed it in a clean-clone CI run, with the other packages' suites on the same two cores
-  testTimeout: 30_000,
+  ...storeSuiteTimeout,
   projects: [
     { ...base, displayName: 'sqlite' },
     {

@@ -218,5 +218,5 @@ describe('MusicClient without an answer', () => {
     // the fixed endpoint (or the closed forwarding port) no longer answers at all
     expect(refused).toBeInstanceOf(NoResponseError);
     endpoint = await serveAtEndpoint(service.app);
-  }, 20_000);
+  });
 });

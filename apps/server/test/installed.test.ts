@@ -75,7 +75,7 @@ describe('@socialquery/server installed on its own', () => {
     const exited = new Promise<number | null>((resolve) => service.on('exit', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 120_000);
         service.stdout.on('data', () => {
           const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
           if (match) {

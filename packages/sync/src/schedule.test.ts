@@ -12,6 +12,13 @@ const targets: Target[] = [
   { platform: 'forum', post: 'r1', every: '1h' },
 ];
 
+/** Resolves once `condition` holds (checked every few milliseconds). */
+const until = (condition: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const check = () => (condition() ? resolve() : setTimeout(check, 5));
+    check();
+  });
+
 describe('runSchedule', () => {
   let store: Store;
   let reddit: Awaited<ReturnType<typeof fakeReddit>>;
@@ -62,6 +69,8 @@ describe('runSchedule', () => {
         onLease: (held) => leases.push(`${who} ${held ? 'holds' : 'waits for'} the lease`),
       });
     const a = schedule('a', first.signal);
+    // b starts once a holds the lease (on PostgreSQL, started together, either could take it first)
+    await until(() => leases.includes('a holds the lease'));
     const b = schedule('b', second.signal);
     b.catch(() => {});
     await a;
@@ -74,10 +83,7 @@ describe('runSchedule', () => {
     expect(post).toHaveLength(3);
     expect([...leases].sort()).toEqual(['a holds the lease', 'b waits for the lease']);
     // a gave the lease up when it stopped: b takes it over
-    await new Promise<void>((resolve) => {
-      const check = () => (leases.includes('b holds the lease') ? resolve() : setTimeout(check, 5));
-      check();
-    });
+    await until(() => leases.includes('b holds the lease'));
     second.abort();
     await b;
     const states = await listTargetStates(store.db);
