@@ -176,6 +176,66 @@ it("opens a community's page, and from a post its author's page", async () => {
   await closeClean(opened);
 });
 
+it("opens a video's comment threads from its channel's uploads and pages through them as the API does", async () => {
+  const get = (path: string, query: Record<string, string>) =>
+    request(service.app).get(path).query(query).set('x-api-key', service.apiKey);
+  // a demo video with more than a page (20) of threads, among its channel's latest uploads
+  const busy = await service.store.db
+    .selectFrom('video_comments')
+    .select(['video_id', 'channel_id'])
+    .where('parent_id', '=', '')
+    .groupBy(['video_id', 'channel_id'])
+    .having((eb) => eb.fn.countAll(), '>', 20)
+    .execute();
+  let chosen: { videoId: string; channelId: string; position: number } | undefined;
+  for (const { video_id: videoId, channel_id: channelId } of busy) {
+    const uploads = await get('/api/v1/channel/videos', { channelId });
+    const position = uploads.body.data.contents.findIndex((upload: { videoId: string }) => upload.videoId === videoId);
+    if (position >= 0) {
+      chosen = { videoId, channelId, position };
+      break;
+    }
+  }
+  expect(chosen).toBeDefined();
+  const { videoId, channelId, position } = chosen!;
+  type Thread = { commentId: string; text: string; author: { name: string } };
+  const shownThreads = async (page: Page) => ({
+    headings: await shownTitles(page),
+    texts: await page.locator('article.record p.text').allInnerTexts(),
+  });
+  const asShown = (threads: Thread[]) => ({
+    headings: threads.map((thread) => thread.commentId),
+    texts: threads.map((thread) => thread.text.trim()),
+  });
+
+  const opened = await open(`#pages?op=video.channelVideos&channelId=${channelId}`);
+  const { page } = opened;
+  await page.locator('article.record').first().waitFor();
+  await page.locator('article.record').nth(position).getByRole('link', { name: 'Comments' }).click();
+  await page.waitForFunction(`location.hash.includes('videoId=${videoId}')`);
+  await expect(page.getByLabel('videoId').inputValue()).resolves.toBe(videoId);
+  await page.locator('article.record').first().waitFor();
+  const first = await get('/api/v1/video/comments', { videoId });
+  expect(first.body.data.threads).toHaveLength(20);
+  expect(await shownThreads(page)).toEqual(asShown(first.body.data.threads));
+  expect(await page.locator('article.record .meta').first().innerText()).toContain(
+    `by ${first.body.data.threads[0].author.name}`,
+  );
+  expect(await shownCurl(page)).toBe(
+    `curl -s -H "x-api-key: $SOCIALQUERY_API_KEY" '${baseUrl}/api/v1/video/comments?videoId=${videoId}'`,
+  );
+
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await page.waitForFunction("location.hash.includes('paginationToken=')");
+  await page.locator('article.record').first().waitFor();
+  const second = await get('/api/v1/video/comments', {
+    videoId,
+    paginationToken: first.body.pagination.paginationToken,
+  });
+  expect(await shownThreads(page)).toEqual(asShown(second.body.data.threads));
+  await closeClean(opened);
+});
+
 it('shows a thread as a tree of collapsible replies and follows both of its continuations', async () => {
   const postId = await largestThread(service);
   const opened = await open(`#thread?postId=${postId}&limit=3&depth=1`);

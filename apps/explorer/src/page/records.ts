@@ -12,7 +12,19 @@ type Json = Record<string, unknown>;
 const TITLE_FIELDS = ['title', 'name', 'fullName', 'headline'];
 const TEXT_FIELDS = ['content', 'body', 'text', 'description', 'desc', 'snippet'];
 const TIME_FIELDS = ['createdAt', 'publishedAt', 'publishedTimeText', 'releaseDate', 'createTime', 'date'];
-const NUMBER_FIELDS = ['score', 'upvotes', 'commentCount', 'viewCount', 'views', 'likeCount', 'likes', 'followers'];
+const NUMBER_FIELDS = [
+  'score',
+  'upvotes',
+  'commentCount',
+  'viewCount',
+  'views',
+  'likeCount',
+  'likes',
+  'followers',
+  'totalReplyCount',
+];
+/** What names a record that has no title. */
+const ID_FIELDS = ['id', 'commentId'];
 
 const firstText = (record: Json, names: readonly string[]) => {
   for (const name of names) {
@@ -50,6 +62,13 @@ function forumLinks(record: Json, kind: 'post' | 'comment'): HTMLElement[] {
   return links;
 }
 
+/** A video's comment threads, from a record of another video operation that names the video. */
+function videoLinks(record: Json, operationId: string): HTMLElement[] {
+  if (!operationId.startsWith('video.') || operationId === 'video.commentThreads') return [];
+  if (typeof record.videoId !== 'string') return [];
+  return [h('a', { href: hrefOf('pages', { op: 'video.commentThreads', videoId: record.videoId }) }, 'Comments')];
+}
+
 /** `2025-07-22T04:42:54.866Z` → `2025-07-22 04:42:54 UTC`; other forms as they are. */
 export function readableTime(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(value);
@@ -70,25 +89,19 @@ export function recordCard(record: Json, operationId: string): HTMLElement {
     (name) => `${name} ${(record[name] as number).toLocaleString('en')}`,
   );
   const link = typeof record.url === 'string' && /^https?:/.test(record.url) ? record.url : undefined;
+  const heading = title ?? firstText(record, ID_FIELDS) ?? String(record.id ?? 'record');
+  const links = forumKind ? forumLinks(record, forumKind) : videoLinks(record, operationId);
   return h(
     'article',
     { class: 'record' },
-    h(
-      'h3',
-      {},
-      link
-        ? h('a', { href: link, rel: 'noreferrer noopener', target: '_blank' }, title ?? String(record.id ?? 'record'))
-        : (title ?? String(record.id ?? 'record')),
-    ),
+    h('h3', {}, link ? h('a', { href: link, rel: 'noreferrer noopener', target: '_blank' }, heading) : heading),
     h(
       'p',
       { class: 'meta' },
       [author ? `by ${author}` : null, when ? readableTime(when) : null, ...numbers].filter(Boolean).join(' · '),
     ),
     text && text !== title ? h('p', { class: 'text' }, text.length > 600 ? `${text.slice(0, 600)}…` : text) : null,
-    forumKind
-      ? h('p', { class: 'links' }, ...forumLinks(record, forumKind).flatMap((a, i) => (i ? [' · ', a] : [a])))
-      : null,
+    links.length > 0 ? h('p', { class: 'links' }, ...links.flatMap((a, i) => (i ? [' · ', a] : [a]))) : null,
     h('details', { class: 'json' }, h('summary', {}, 'All fields'), h('pre', {}, JSON.stringify(record, null, 2))),
   );
 }

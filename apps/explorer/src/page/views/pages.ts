@@ -2,7 +2,7 @@ import type { Values } from '../api.js';
 import type { OperationInfo } from '../spec.js';
 import { type Choice, listingView } from './listing-view.js';
 
-/** The listings of one user, community, channel or company. */
+/** The listings of one user, community, channel, company or video. */
 export const PAGES: readonly Choice[] = [
   { id: 'forum.communityPosts', label: 'Forum community: posts' },
   { id: 'forum.userPosts', label: 'Forum user: posts' },
@@ -10,6 +10,7 @@ export const PAGES: readonly Choice[] = [
   { id: 'microblog.userMessages', label: 'Microblog user: messages' },
   { id: 'shortvideo.userPosts', label: 'Short-video user: posts' },
   { id: 'video.channelVideos', label: 'Video channel: uploads' },
+  { id: 'video.commentThreads', label: 'Video: comment threads' },
   { id: 'professional.companyEmployees', label: 'Company: employees' },
 ];
 
