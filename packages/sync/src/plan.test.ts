@@ -289,6 +289,26 @@ describe("the adapters' plans of checkpoints with a backlog", () => {
     );
     // a listing page a walk, nothing new; at most both walks' pages full, the backlog's first uncounted
     expect(channel.quota).toMatchObject({ min: 2, max: 42 });
+    // comment threads: 1 unit a page, both walks; with allReplies, a comments.list page more for each thread a page holds
+    const threads = {
+      newest: '2026-03-02T10:00:00Z',
+      backlog: { pageToken: '0:100', stop: '2026-01-01T00:00:00Z' },
+    };
+    const comments = await plan({ platform: 'video', comments: 'vid00000001', pages: 2 }, threads);
+    expect(comments).toMatchObject({
+      request:
+        'GET /commentThreads?part=snippet,replies&videoId=vid00000001&order=time&maxResults=100&textFormat=plainText',
+      reads:
+        'the threads published after 2026-03-02T10:00:00Z, with the replies each carries (up to 5), at most 2 pages of 100; then the backlog from page token 0:100 down to the threads published after 2026-01-01T00:00:00Z, at most 2 pages more',
+      quota: { min: 1, max: 4 },
+    });
+    const allReplies = await plan({ platform: 'video', comments: 'vid00000001', pages: 2, allReplies: true }, threads);
+    expect(allReplies).toMatchObject({
+      request: comments.request,
+      reads: `${comments.reads}; for each new thread with more than 5 replies, all of them: GET /comments?part=snippet&parentId=<thread id>&maxResults=100&textFormat=plainText (comments.list, 100 a page, 1 unit each; the most units count one page a thread, the bound when no thread has more than 105 replies)`,
+      // 4 pages of 100 threads, and a comments.list page for each
+      quota: { min: 1, max: 4 + 4 * 100 },
+    });
     expect((await plan({ platform: 'music', show: spotifyId('shw', 1) }, { backlog: { offset: 50 } })).reads).toBe(
       "the show and the newest episodes (a first run), at most 20 pages of 50; then the backlog from offset 50 down to the list's end, at most 20 pages more",
     );

@@ -83,6 +83,11 @@ export const videoTargetSchema = z
     pages: pages.optional(),
     /** A channel's newest stored videos whose statistics each run reads again (default 50; 0: none). */
     refresh: z.number().int().min(0).max(500).optional(),
+    /**
+     * With comments or channelComments: every reply of a new thread that has more than the 5 its thread
+     * carries, read by comments.list (by parentId). Not part of the target's key.
+     */
+    allReplies: z.boolean().optional(),
   })
   .strict()
   .refine(
@@ -93,6 +98,9 @@ export const videoTargetSchema = z
   )
   .refine((target) => target.refresh === undefined || target.channel !== undefined, {
     message: 'refresh goes with channel',
+  })
+  .refine((target) => !target.allReplies || target.comments !== undefined || target.channelComments !== undefined, {
+    message: 'allReplies goes with comments or channelComments',
   });
 
 const spotifyId = (what: string) =>

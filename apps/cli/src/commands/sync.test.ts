@@ -143,7 +143,7 @@ describe('socialquery sync', () => {
       /--community <name>[\s\S]*--timeframe <window>[\s\S]*--search <query>[\s\S]*--refresh <n>/,
     );
     expect((await cli('sync', 'video', '--help')).out).toMatch(
-      /--channel <id>[\s\S]*--comments <videoId>[\s\S]*--channel-comments <channelId>[\s\S]*--refresh <n>/,
+      /--channel <id>[\s\S]*--comments <videoId>[\s\S]*--channel-comments <channelId>[\s\S]*--all-replies[\s\S]*--refresh <n>/,
     );
     expect((await cli('sync', 'run', '--help')).out).toContain('--targets <file>');
     expect((await cli('sync', 'music', '--help')).out).toMatch(
@@ -308,6 +308,10 @@ describe('socialquery sync', () => {
       code: 2,
       err: expect.stringContaining('refresh goes with channel'),
     });
+    expect(await cli('sync', 'video', '--channel', CHANNEL, '--all-replies')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('allReplies goes with comments or channelComments'),
+    });
     expect(await cli('sync', 'forum', '--community', 'a', '--every', 'often')).toMatchObject({
       code: 1,
       err: expect.stringContaining('expected a duration such as 30s, 10m, 1h or 1d'),
@@ -422,6 +426,22 @@ describe('socialquery sync', () => {
     const channelComments = await cli('sync', 'video', '--channel-comments', CHANNEL, '--dry-run');
     expect(channelComments.out).toContain(`video:channel-comments:${CHANNEL}`);
     expect(channelComments.out).toContain(`allThreadsRelatedToChannelId=${CHANNEL}`);
+    // every reply of a thread with more than 5 (comments.list): the same key, a comments.list page more a thread at most
+    const allReplies = await cli(
+      'sync',
+      'video',
+      '--comments',
+      'dQw4w9WgXcQ',
+      '--pages',
+      '3',
+      '--all-replies',
+      '--dry-run',
+    );
+    expect(allReplies.out).toContain('video:comments:dQw4w9WgXcQ: would run now (never run: a first run)');
+    expect(allReplies.out).toContain(
+      'all of them: GET /comments?part=snippet&parentId=<thread id>&maxResults=100&textFormat=plainText (comments.list, 100 a page, 1 unit each',
+    );
+    expect(allReplies.out).toMatch(/youtube quota: 1 to 303 units/);
     // the new targets' flags reach their targets
     const top = await cli(
       'sync',

@@ -44,7 +44,10 @@ const pages = (value: string) => {
 type ForumFlags = Partial<Record<'community' | 'listing' | 'timeframe' | 'search' | 'user' | 'post', string>> & {
   refresh?: number;
 };
-type VideoFlags = Partial<Record<'channel' | 'search' | 'comments' | 'channelComments', string>> & { refresh?: number };
+type VideoFlags = Partial<Record<'channel' | 'search' | 'comments' | 'channelComments', string>> & {
+  refresh?: number;
+  allReplies?: boolean;
+};
 type MicroblogFlags = Partial<Record<'user' | 'mentions' | 'search' | 'conversation' | 'followers', string>>;
 
 const refreshCount = (value: string) => {
@@ -192,6 +195,10 @@ export function syncCommand(program: Command, io: Io) {
       .option(
         '--channel-comments <channelId>',
         'the comment threads of every video of a channel (UC…), newest first (1 quota unit per 100 threads)',
+      )
+      .option(
+        '--all-replies',
+        'with --comments/--channel-comments: read every reply of a thread that has more than the 5 the thread carries (comments.list by parentId, 1 quota unit per 100 replies)',
       )
       .option(
         '--refresh <n>',

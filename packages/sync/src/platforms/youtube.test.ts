@@ -10,6 +10,7 @@ import {
   fakeYoutube,
   fastUpstream,
   YOUTUBE_API_KEY,
+  type YoutubeThread,
   youtubeThreads,
   youtubeVideos,
 } from '../testing.js';
@@ -754,5 +755,129 @@ describe('youtube sync: comment threads', () => {
     expect(summary).toMatchObject({ pages: 1, stopped: 'page-limit', recordsNew: 100 });
     expect(youtube.requests.map((r) => r.path)).toEqual(['/commentThreads', '/commentThreads']);
     expect(await used()).toBe(2);
+  });
+
+  describe('allReplies: every reply of a thread with more than the 5 it carries', () => {
+    /** A thread on the video `minutes` before the clock's now (newer than the 250 others: on the first page). */
+    const thread = (id: string, replies: number, minutes: number): YoutubeThread => ({
+      id,
+      videoId: VIDEO,
+      channelId: CHANNEL_WITH_COMMENTS,
+      publishedAt: rfc3339(clock.now() - minutes * 60_000),
+      likeCount: 0,
+      replies,
+    });
+    const target: Target = { platform: 'video', comments: VIDEO, allReplies: true };
+    const MANY = 'Ugmany000001';
+    const SEVEN = 'Ugseven00001';
+    /** Each request: its path, and a comments.list call's parent, with its page token. */
+    const calls = () =>
+      youtube.requests.map((r) =>
+        r.path === '/comments'
+          ? `comments ${r.query.parentId} ${r.query.pageToken ?? '-'}`
+          : `${r.path.slice(1)} ${r.query.pageToken ?? '-'}`,
+      );
+    /** The stored replies of a thread. */
+    const repliesOf = async (id: string) => (await stored()).filter((row) => row.parent_id === id);
+    beforeEach(() => {
+      youtube.threads.push(thread(MANY, 230, 30), thread(SEVEN, 7, 40));
+    });
+
+    it('reads them by comments.list (parentId, 100 a page) after each threads page: every reply stored, 1 unit a call', async () => {
+      const [summary] = await run([target]);
+      expect(summary).toMatchObject({ key: `video:comments:${VIDEO}`, stopped: 'caught-up' });
+      // the first page holds both threads: the 230 replies in 3 pages, the 7 in 1, before the next threads page
+      expect(calls()).toEqual([
+        'commentThreads -',
+        `comments ${MANY} -`,
+        `comments ${MANY} 0:100`,
+        `comments ${MANY} 0:200`,
+        `comments ${SEVEN} -`,
+        'commentThreads 0:100',
+        'commentThreads 0:200',
+      ]);
+      expect(youtube.requests[1]!.query).toEqual({
+        part: 'snippet',
+        parentId: MANY,
+        maxResults: '100',
+        textFormat: 'plainText',
+        key: YOUTUBE_API_KEY,
+      });
+      expect(youtube.requests[2]!.query).toMatchObject({ parentId: MANY, pageToken: '0:100' });
+      expect(await used()).toBe(7);
+      expect(await repliesOf(MANY)).toHaveLength(230);
+      expect(await repliesOf(SEVEN)).toHaveLength(7);
+      // the 250 others' replies (none over 5) as before: 83 with 1, 83 with 2
+      expect((await stored()).filter((row) => row.parent_id !== '')).toHaveLength(83 + 2 * 83 + 230 + 7);
+      // a reply read by comments.list leaves its thread's counts as the thread's page stored them
+      const [many] = await store.db
+        .selectFrom('video_comments')
+        .select(['reply_count', 'video_id'])
+        .where('id', '=', MANY)
+        .execute();
+      expect(many).toEqual({ reply_count: 230, video_id: VIDEO });
+      expect(await checkpoint()).toEqual({ newest: rfc3339(clock.now() - 30 * 60_000) });
+    });
+
+    it('without it, the same threads store the 5 replies they carry and no comments.list is sent', async () => {
+      await run([{ platform: 'video', comments: VIDEO }]);
+      expect(calls()).toEqual(['commentThreads -', 'commentThreads 0:100', 'commentThreads 0:200']);
+      expect(await used()).toBe(3);
+      expect(await repliesOf(MANY)).toHaveLength(5);
+      expect(await repliesOf(SEVEN)).toHaveLength(5);
+    });
+
+    it('threads stored by an earlier run are not read again (their later replies neither); a new one is', async () => {
+      await run([target]);
+      youtube.requests.length = 0;
+      const before = await used();
+      // nothing new, though the stored thread has 10 replies more: the threads page only
+      youtube.threads.find((t) => t.id === MANY)!.replies = 240;
+      const [idle] = await run([target]);
+      expect(idle).toMatchObject({ pages: 1, recordsNew: 0, stopped: 'caught-up' });
+      expect(calls()).toEqual(['commentThreads -']);
+      expect(await repliesOf(MANY)).toHaveLength(230);
+      // a new thread with 12 replies: its replies only, though its page lists the stored ones too
+      youtube.requests.length = 0;
+      youtube.threads.push(thread('Ugnew0000001', 12, 10));
+      await run([target]);
+      expect(calls()).toEqual(['commentThreads -', 'comments Ugnew0000001 -']);
+      expect(await repliesOf('Ugnew0000001')).toHaveLength(12);
+      expect((await used()) - before).toBe(3);
+    });
+
+    it('a comments.list call retried after a 503 is charged again', async () => {
+      const unavailable = {
+        status: 503,
+        body: { error: { code: 503, message: 'The service is currently unavailable.' } },
+      };
+      youtube.fail('/comments', unavailable);
+      const [summary] = await run([{ ...target, pages: 1 }]);
+      expect(summary).toMatchObject({ stopped: 'page-limit' });
+      expect(calls()).toEqual([
+        'commentThreads -',
+        `comments ${MANY} -`,
+        `comments ${MANY} -`,
+        `comments ${MANY} 0:100`,
+        `comments ${MANY} 0:200`,
+        `comments ${SEVEN} -`,
+      ]);
+      // the threads page, the 503 and its retry, the other 3 comments.list calls
+      expect(await used()).toBe(6);
+      expect(await repliesOf(MANY)).toHaveLength(230);
+    });
+
+    it('goes with comments or channelComments only, and leaves the target key as it is', () => {
+      expect(targetKey(parseTarget(target))).toBe(`video:comments:${VIDEO}`);
+      expect(
+        targetKey(parseTarget({ platform: 'video', channelComments: CHANNEL_WITH_COMMENTS, allReplies: true })),
+      ).toBe(`video:channel-comments:${CHANNEL_WITH_COMMENTS}`);
+      expect(() => parseTarget({ platform: 'video', channel: CHANNEL_WITH_COMMENTS, allReplies: true })).toThrow(
+        'allReplies goes with comments or channelComments',
+      );
+      expect(() => parseTarget({ platform: 'video', search: 'cooking', allReplies: true })).toThrow(
+        'allReplies goes with comments or channelComments',
+      );
+    });
   });
 });

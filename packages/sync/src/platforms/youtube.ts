@@ -25,14 +25,18 @@ export const QUOTA_COST = {
   'videos.list': 1,
   'search.list': 100,
   'commentThreads.list': 1,
+  'comments.list': 1,
 } as const;
 type Method = keyof typeof QUOTA_COST;
+/** A call's query parameters (those undefined are left out). */
+type Query = Record<string, string | number | undefined>;
 const PATHS: Record<Method, string> = {
   'channels.list': 'channels',
   'playlistItems.list': 'playlistItems',
   'videos.list': 'videos',
   'search.list': 'search',
   'commentThreads.list': 'commentThreads',
+  'comments.list': 'comments',
 };
 /** Items per page: the API's largest (also the most ids one videos.list takes). */
 const PAGE_SIZE = 50;
@@ -109,7 +113,7 @@ const CHECK_QUERY = { part: 'id', id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' };
 
 /**
  * The video platform (YouTube Data API v3, an API key): a channel's uploads, a search's newest videos, the
- * comment threads of a video or a channel (youtube-comments.ts).
+ * comment threads of a video or a channel, and with `allReplies` every reply of them (youtube-comments.ts).
  */
 export const youtube: SyncPlatform = {
   platform: 'video',
@@ -123,7 +127,7 @@ export const youtube: SyncPlatform = {
      * One call, charged to the day's budget first (its retries after: Google charges every request it
      * receives, a failed one too); a quotaExceeded answer spends the rest of the day.
      */
-    const call = async (method: Method, query: Record<string, string | number | undefined>) => {
+    const call = async (method: Method, query: Query) => {
       await quota.spend(QUOTA_COST[method], method);
       const before = api.requests;
       try {
@@ -140,10 +144,13 @@ export const youtube: SyncPlatform = {
         const videoRun = run as TargetRun<VideoTarget>;
         try {
           const { channel, search, comments, channelComments } = videoRun.target;
-          if (comments || channelComments)
-            return await syncCommentThreads((query) => call('commentThreads.list', query), videoRun, {
-              isInvalidPageToken,
-            });
+          if (comments || channelComments) {
+            const calls = {
+              threads: (query: Query) => call('commentThreads.list', query),
+              replies: (query: Query) => call('comments.list', query),
+            };
+            return await syncCommentThreads(calls, videoRun, { isInvalidPageToken });
+          }
           return channel
             ? await syncChannel({ call, db }, videoRun, channel)
             : await syncSearch({ call, db }, videoRun, search!);
@@ -194,12 +201,11 @@ async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<V
   const ledger = ledgerOf(db, config, clock);
   const quota = { ledger: 'youtube', unit: 'units', used: await ledger.used(), budget: ledger.budget };
   if (target.comments || target.channelComments) {
-    const { request, reads, min, max } = planCommentThreads(
-      target,
-      checkpoint,
-      PATHS['commentThreads.list'],
-      QUOTA_COST['commentThreads.list'],
-    );
+    const planned = (method: Method) => ({ path: PATHS[method], units: QUOTA_COST[method] });
+    const { request, reads, min, max } = planCommentThreads(target, checkpoint, {
+      threads: planned('commentThreads.list'),
+      replies: planned('comments.list'),
+    });
     return { request, reads, quota: { ...quota, min, max } };
   }
   const stored = (checkpoint ?? {}) as YoutubeCheckpoint;
@@ -244,7 +250,7 @@ async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<V
   };
 }
 
-type Call = (method: Method, query: Record<string, string | number | undefined>) => Promise<UpstreamResponse>;
+type Call = (method: Method, query: Query) => Promise<UpstreamResponse>;
 /** What a target's sync uses: the charged call, and the store (which videos are stored). */
 interface Session {
   call: Call;

@@ -12,7 +12,10 @@ export interface YoutubeVideo {
   commentCount?: string;
 }
 
-/** A comment thread the fake answers in commentThreads.list: its top-level comment, and `replies` replies. */
+/**
+ * A comment thread the fake answers in commentThreads.list: its top-level comment, and `replies` replies
+ * (ids `<id>.reply<r>`, oldest first); an item carries up to 5 of them, comments.list by parentId all.
+ */
 export interface YoutubeThread {
   id: string;
   videoId: string;
@@ -38,7 +41,9 @@ const invalidPageToken = {
 /**
  * YouTube Data API v3 as documented: channels.list (the uploads playlist), playlistItems.list and
  * search.list (50 a page, `pageToken`), videos.list (up to 50 ids, more: 400; ids it has no video
- * for, deleted or private, left out); the API key in `key`, else 400. A page token is a position in
+ * for, deleted or private, left out), commentThreads.list (a thread's first 5 replies with it) and
+ * comments.list by `parentId` (all of a thread's replies, oldest first; an unknown parent: none); the
+ * API key in `key`, else 400. A page token is a position in
  * the listing, as the API's are (`<generation>:<offset>`: a video uploaded since shifts what it
  * points at); `expireTokens()` makes the tokens given so far answer 400 `invalidPageToken`.
  */
@@ -168,6 +173,21 @@ export async function fakeYoutube() {
           },
         };
       }
+      case '/comments': {
+        const thread = threads.find((t) => t.id === query.parentId);
+        const paging = paged(thread ? youtubeReplies(thread, thread.replies) : [], query);
+        if (!paging) return invalidPageToken;
+        const { page, next } = paging;
+        return {
+          status: 200,
+          body: {
+            kind: 'youtube#commentListResponse',
+            ...(next ? { nextPageToken: next } : {}),
+            pageInfo: { totalResults: page.length, resultsPerPage: Number(query.maxResults ?? 20) },
+            items: page,
+          },
+        };
+      }
       case '/videos': {
         const ids = (query.id ?? '').split(',');
         if (ids.length > 50)
@@ -210,9 +230,9 @@ export async function fakeYoutube() {
   return { ...fake, videos, threads, expireTokens: () => void generation++ };
 }
 
-/** A commentThreads.list item (snippet and replies) as the API writes it in plain text. */
-function youtubeThreadItem(thread: YoutubeThread) {
-  const comment = (id: string, publishedAt: string, likeCount: number, parentId?: string) => ({
+/** A `youtube#comment` of `thread` as the API writes it in plain text: its top-level comment, or (`parentId`) a reply. */
+function youtubeComment(thread: YoutubeThread, id: string, likeCount: number, parentId?: string) {
+  return {
     kind: 'youtube#comment',
     etag: `etag-${id}`,
     id,
@@ -229,13 +249,19 @@ function youtubeThreadItem(thread: YoutubeThread) {
       canRate: true,
       viewerRating: 'none',
       likeCount,
-      publishedAt,
-      updatedAt: publishedAt,
+      publishedAt: thread.publishedAt,
+      updatedAt: thread.publishedAt,
     },
-  });
-  const replies = Array.from({ length: Math.min(thread.replies, 5) }, (_, r) =>
-    comment(`${thread.id}.reply${r}`, thread.publishedAt, r, thread.id),
-  );
+  };
+}
+
+/** A thread's first `n` replies, oldest first: ids `<thread id>.reply<r>`, `r` likes. */
+const youtubeReplies = (thread: YoutubeThread, n: number) =>
+  Array.from({ length: n }, (_, r) => youtubeComment(thread, `${thread.id}.reply${r}`, r, thread.id));
+
+/** A commentThreads.list item (snippet and replies: the first 5) as the API writes it in plain text. */
+function youtubeThreadItem(thread: YoutubeThread) {
+  const replies = youtubeReplies(thread, Math.min(thread.replies, 5));
   return {
     kind: 'youtube#commentThread',
     etag: `etag-${thread.id}`,
@@ -243,7 +269,7 @@ function youtubeThreadItem(thread: YoutubeThread) {
     snippet: {
       channelId: thread.channelId,
       videoId: thread.videoId,
-      topLevelComment: comment(thread.id, thread.publishedAt, thread.likeCount),
+      topLevelComment: youtubeComment(thread, thread.id, thread.likeCount),
       canReply: true,
       totalReplyCount: thread.replies,
       isPublic: true,
