@@ -181,3 +181,66 @@ describe('GET /api/v1/forum/search/comments', () => {
     expect(ids).toEqual([...comments].reverse().map((c) => c.id));
   });
 });
+
+describe('the query language (docs/query-language.md)', () => {
+  /** A post whose title holds 51 words starting with `zqw`: more than a prefix may stand for. */
+  const wordy = {
+    ...posts[1]!,
+    id: 'zqwordy',
+    content: '',
+    title: Array.from({ length: 51 }, (_, i) => `zqw${i}`).join(' '),
+  };
+  beforeAll(() => upsertForumRows(service.store.db, [toForumRow(wordy)]));
+
+  const titled = (p: ForumPostInput) => p.title.includes('zqxfind');
+
+  it('phrases, fields, prefixes and exclusions in posts', async () => {
+    const newest = (keep: (p: ForumPostInput) => boolean) => posts.filter(keep).map((p) => p.id);
+    // the bodies' words are "says zqxfind amp zqxother" (the entity is text here)
+    expect(await postIds({ q: '"zqxfind zqxother"', sort: 'new', limit: '100' })).toEqual(newest(titled));
+    expect(await postIds({ q: '"zqxother zqxfind"', sort: 'new', limit: '100' })).toEqual([]);
+    expect(await postIds({ q: 'title:zqxfind', sort: 'new', limit: '100' })).toEqual(newest(titled));
+    expect(await postIds({ q: 'body:"says zqxfind"', sort: 'new', limit: '100' })).toEqual(newest((p) => !titled(p)));
+    expect(await postIds({ q: 'zqxfind -title:zqxother', sort: 'new', limit: '100' })).toEqual(
+      newest((p) => !titled(p)),
+    );
+    expect(await postIds({ q: 'ZQXFI*', sort: 'new', limit: '100' })).toEqual(newest(() => true));
+  });
+
+  it('relevance over an OR: a title holding either side first, then by score', async () => {
+    const order = [...posts.filter(titled).sort(byScoreThenId), ...posts.filter((p) => !titled(p)).sort(byScoreThenId)];
+    expect(await postIds({ q: 'title:zqxfind OR body:zqxother', limit: '100' })).toEqual(order.map((p) => p.id));
+  });
+
+  it.each(['relevance', 'top', 'new', 'old'])('sort=%s: an OR of comments pages every match once', async (sort) => {
+    const sorted =
+      sort === 'new' ? comments : sort === 'old' ? [...comments].reverse() : [...comments].sort(byScoreThenId);
+    // every comment holds zqxfind, a third of them zqxother: the two sides' reads overlap
+    expect(await commentIds({ q: 'zqxother OR zqxfind', sort, limit: '7' })).toEqual(sorted.map((c) => c.id));
+    expect(await commentIds({ q: '"and zqxother" OR "only zqxfind"', sort, limit: '5' })).toEqual(
+      sorted.map((c) => c.id),
+    );
+    expect(await commentIds({ q: 'zqxfind -"here and"', sort, limit: '6' })).toEqual(
+      sorted.filter((c) => c.body.startsWith('only')).map((c) => c.id),
+    );
+  });
+
+  it('refuses a malformed query with the fault and its character, and a prefix standing for too many words', async () => {
+    for (const [q, message] of [
+      ['zqxfind "open', 'q is not a valid query: this quote is not closed (at character 9)'],
+      ['zqxfind OR', 'q is not a valid query: OR needs a word or a phrase after it (at character 9)'],
+      [
+        '-zqxfind',
+        'q is not a valid query: the query needs a word to find (excluded terms alone find nothing) (at character 1)',
+      ],
+      ['zqw*', 'q is not a valid query: zqw* stands for more than 50 words: make it longer'],
+    ]) {
+      const res = await get('/api/v1/forum/search/posts', { q: q! });
+      expect(res.status).toBe(400);
+      const body = ErrorBody.parse(res.body);
+      expect([body.code, body.message]).toEqual(['invalid_parameter', message]);
+      expect(body.issues?.map((i) => i.path)).toEqual(['q']);
+    }
+    expect(await postIds({ q: 'zqw1*' })).toEqual(['zqwordy']);
+  });
+});

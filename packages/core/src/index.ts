@@ -24,7 +24,12 @@ export {
   timeBoundParam,
   parseRelativeTime,
   relativeTimeBoundParam,
+  searchQueryParam,
 } from './params.js';
+export { parseSearchQuery, QuerySyntaxError } from './query-language.js';
+export type { QueryAlternative, QueryLanguageOptions, QueryTerm, SearchQuery } from './query-language.js';
+export { isPlainWords, queryHolds, termHolds } from './query-match.js';
+export type { FieldWords } from './query-match.js';
 export type {
   IdsParamOptions,
   IntegerParamOptions,

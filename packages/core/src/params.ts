@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSearchQuery, type QueryLanguageOptions, QuerySyntaxError } from './query-language.js';
 
 /**
  * Query parameter schemas. On the wire every value is a string; the typed clients may
@@ -294,4 +295,23 @@ export function relativeTimeBoundParam(bound: TimeBound, { event = 'created', no
     })
     .optional()
     .meta({ type: 'string', description, 'x-time-bound': bound });
+}
+
+/**
+ * A search query in the query language (query-language.ts, docs/query-language.md), checked on the
+ * way in: a malformed one → 400 naming the fault and its character. Handlers parse it again (cheap).
+ */
+export function searchQueryParam(options: QueryLanguageOptions & { maxLength: number }) {
+  return requiredString(options.maxLength).superRefine((q, ctx) => {
+    if (!/[\p{L}\p{N}]/u.test(q)) {
+      ctx.addIssue({ code: 'custom', message: 'must hold a word (letters or digits)' });
+      return;
+    }
+    try {
+      parseSearchQuery(q, options);
+    } catch (error) {
+      if (!(error instanceof QuerySyntaxError)) throw error;
+      ctx.addIssue({ code: 'custom', message: `is not a valid query: ${error.message}` });
+    }
+  });
 }

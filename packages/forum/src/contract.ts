@@ -137,7 +137,10 @@ export const commentsByIds = defineOperation({
 
 const SEARCH_MATCH =
   'Matches whole words, case-insensitively (anything but letters and digits separates words; a word of the query ' +
-  'that is part of a longer word does not match it); every word of `q` must be there. ';
+  'that is part of a longer word does not match it); every word of `q` must be there. `q` is in the query ' +
+  'language (docs/query-language.md): "a phrase", pre* (at most 50 stored words), -excluded, a OR b, and ' +
+  'field:term; a malformed q is a 400 naming the character at fault. With a phrase, a field or an exclusion a ' +
+  'page checks at most 2,000 results and may hold fewer than limit, with a cursor that reads on. ';
 const SEARCH_PAGING =
   '`after`/`before` take ISO 8601 moments, dates, epoch seconds, or a time before now (`7d`, `24h`, `1y`), resolved ' +
   "when each page is asked. Pass `cursor` back for the next page ('' on the last); it is bound to the query " +
@@ -153,8 +156,8 @@ export const searchPosts = defineOperation({
   response: SearchPostsResponse,
   summary: 'Search posts',
   description:
-    `Posts whose title and body hold every word of \`q\`. ${SEARCH_MATCH}` +
-    'relevance: posts whose title holds every word first, then by score; top: score; new/old: by creation time; ' +
+    `Posts whose title and body hold every word of \`q\` (fields title: and body:). ${SEARCH_MATCH}` +
+    'relevance: posts whose title holds every word (of one side of an OR) first, then by score; top: score; new/old: by creation time; ' +
     'ties by id (descending; ascending for old). Filters: community, author, after/before (exclusive), minScore ' +
     `(inclusive), over18. ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
@@ -169,7 +172,7 @@ export const searchComments = defineOperation({
   response: CommentsResponse,
   summary: 'Search comments',
   description:
-    `Comments whose body holds every word of \`q\`. ${SEARCH_MATCH}` +
+    `Comments whose body holds every word of \`q\` (field body:). ${SEARCH_MATCH}` +
     'relevance and top: score; new/old: by creation time; ties by id (descending; ascending for old). Filters: ' +
     `community, author, postId, after/before (exclusive), minScore (inclusive). ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },

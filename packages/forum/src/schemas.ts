@@ -8,6 +8,7 @@ import {
   optionalString,
   relativeTimeBoundParam,
   requiredString,
+  searchQueryParam,
   Timestamp,
   timeBoundParam,
 } from '@socialquery/core';
@@ -199,12 +200,12 @@ export const searchSorts = ['relevance', 'new', 'old', 'top'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
 /** The filters both searches take (an empty set of filters searches everything). */
-const searchFilters = () => ({
-  q: requiredString(200)
-    .regex(/[\p{L}\p{N}]/u, { error: 'must hold a word (letters or digits)' })
-    .describe(
-      'Words to find, all of them (whole words, case-insensitive; anything but letters and digits separates words).',
-    ),
+const searchFilters = (fields: readonly string[]) => ({
+  q: searchQueryParam({ fields, maxLength: 200 }).describe(
+    'What to find, in the query language (docs/query-language.md): words, all of them (whole, case-insensitive; ' +
+      `anything but letters and digits separates words), "a phrase", pre*, -excluded, a OR b, ` +
+      `${fields.map((field) => `${field}:word`).join(', ')}.`,
+  ),
   community: optionalString(100).describe('Only in this community (case-insensitive).'),
   author: optionalString(100).describe('Only by this user (case-insensitive).'),
   after: relativeTimeBoundParam('after', { note: 'Pass the same value with the cursor.' }),
@@ -219,12 +220,16 @@ const searchFilters = () => ({
   cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
 });
 
+/** The fields a search's `field:` terms name: a post's title and body, a comment's body. */
+export const POST_SEARCH_FIELDS = ['title', 'body'] as const;
+export const COMMENT_SEARCH_FIELDS = ['body'] as const;
+
 export const SearchPostsQuery = z.object({
-  ...searchFilters(),
+  ...searchFilters(POST_SEARCH_FIELDS),
   over18: optionalBooleanParam().describe('true: only posts marked NSFW; false: only posts not marked.'),
 });
 export const SearchCommentsQuery = z.object({
-  ...searchFilters(),
+  ...searchFilters(COMMENT_SEARCH_FIELDS),
   postId: optionalString(100).describe('Only comments of this post.'),
 });
 

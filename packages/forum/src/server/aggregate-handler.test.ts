@@ -14,6 +14,7 @@ function fakeSource(buckets: AggregateBucket[] = []) {
   const source: ForumResearchSource = {
     searchPosts: () => Promise.reject(new Error('unused')),
     searchComments: () => Promise.reject(new Error('unused')),
+    wordsWithPrefix: () => Promise.reject(new Error('unused')),
     async aggregate(query) {
       queries.push(query);
       return buckets;

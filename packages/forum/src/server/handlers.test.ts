@@ -69,6 +69,7 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     searchPosts: unused,
     searchComments: unused,
     aggregate: unused,
+    wordsWithPrefix: unused,
   };
   return { source, calls };
 }

@@ -188,6 +188,7 @@ describe('search handlers', () => {
         return comments.slice(0, query.limit);
       },
       aggregate: () => Promise.reject(new Error('unused')),
+      wordsWithPrefix: () => Promise.reject(new Error('unused')),
     };
     return { source, queries };
   }

@@ -118,7 +118,10 @@ export interface SearchPosition {
   id: string;
 }
 
-/** What both searches filter by. `terms`: the query's distinct words (core's `termsOf`), at least one. */
+/**
+ * What both searches filter by. `terms`: distinct words (core's `wordsOf`), at least one, every one
+ * of which a result holds (the words of one combination of the query's terms: search-plan.ts).
+ */
 export interface SearchFilters {
   terms: readonly string[];
   sort: SearchSort;
@@ -157,6 +160,11 @@ export interface ForumResearchSource {
   searchComments(query: SearchCommentsQuery, options?: ReadOptions): Promise<Comment[]>;
   /** Groups in the operation's order (time: earliest first; community, author: count desc, then name). */
   aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
+  /**
+   * The indexed words of posts or comments that start with `prefix`, in code-point order, at most
+   * `limit` of them (what a `pre*` term of a search stands for).
+   */
+  wordsWithPrefix(kind: AggregateKind, prefix: string, limit: number): Promise<string[]>;
 }
 
 export interface ForumSource extends CommentSource, ForumResearchSource, HistorySource<ForumHistoryKind> {

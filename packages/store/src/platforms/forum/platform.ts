@@ -15,6 +15,7 @@ import { forumSearchCommunity } from './migrations/0018-forum-search-community.j
 import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
 import { forumSearchOver18 } from './migrations/0020-forum-search-over18.js';
 import { forumSourceFields } from './migrations/0029-forum-source-fields.js';
+import { forumSearchPrefixes } from './migrations/0032-forum-search-prefixes.js';
 import { createSqlForumSource } from './source.js';
 import { forumObserved } from './observed.js';
 
@@ -36,6 +37,7 @@ export const forumStorePlatform = defineStorePlatform({
     '0019-forum-search-author': forumSearchAuthor,
     '0020-forum-search-over18': forumSearchOver18,
     '0029-forum-source-fields': forumSourceFields,
+    '0032-forum-search-prefixes': forumSearchPrefixes,
   },
   tables: [
     {

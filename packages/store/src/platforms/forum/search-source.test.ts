@@ -223,6 +223,19 @@ describe('SQL forum search', () => {
     await upsertForumCommentRows(db, [toForumCommentRow(comments[1]!)]);
     expect(await source().searchComments({ terms: ['zebra'], sort: 'top', limit: 5 })).toEqual([]);
   });
+
+  it("lists a kind's stored words starting with a prefix in code-point order, none no longer held", async () => {
+    const words = async (kind: 'posts' | 'comments', prefix: string, limit = 10) =>
+      source().wordsWithPrefix(kind, prefix, limit);
+    const changed = { ...comments[2]!, body: 'yakking Yak yakutsk yaël yodel' };
+    await upsertForumCommentRows(db, [toForumCommentRow(changed)]);
+    expect(await words('comments', 'ya')).toEqual(['yak', 'yakking', 'yakutsk', 'yaël']);
+    expect(await words('comments', 'yak', 2)).toEqual(['yak', 'yakking']);
+    expect(await words('comments', 'yaë')).toEqual(['yaël']);
+    expect(await words('posts', 'ya')).toEqual([]);
+    await upsertForumCommentRows(db, [toForumCommentRow(comments[2]!)]);
+    expect(await words('comments', 'ya')).toEqual([]);
+  });
 });
 
 describe('SQL forum search plans', () => {

@@ -44,7 +44,22 @@ export function createSqlSearchSource(db: Kysely<Database>) {
   return {
     searchPostIds: (query: SearchPostsQuery) => search(db, { ...query, kind: 'p' }, hideIndex),
     searchCommentIds: (query: SearchCommentsQuery) => search(db, { ...query, kind: 'c' }, hideIndex),
+    wordsWithPrefix: (kind: SearchKind, prefix: string, limit: number) => wordsWithPrefix(db, kind, prefix, limit),
   };
+}
+
+/**
+ * The counted words of a kind that start with `prefix`, in code-point order: a range of the words'
+ * index (`forum_search_terms_prefix` on PostgreSQL, in code-point order whatever the database's
+ * collation, migration 0032; the key on SQLite, which compares bytes).
+ */
+async function wordsWithPrefix(db: Kysely<Database>, kind: SearchKind, prefix: string, limit: number) {
+  const code = dialectOf(db).byCodePoint;
+  const term = sql`term${sql.raw(code)}`;
+  const { rows } = await sql<{ term: string }>`select term from forum_search_terms
+    where kind = ${kind} and ${term} >= ${prefix} and ${term} < ${prefix + '\u{10FFFF}'} and docs > 0
+    order by ${term} limit ${limit}`.execute(db);
+  return rows.map((row) => row.term);
 }
 
 async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean): Promise<SearchHits> {

@@ -71,6 +71,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const ids = (await search.searchCommentIds(query)).map((hit) => hit.id);
       return inOrder(ids, await comments.commentsByIds(ids, { extra: options?.extra }));
     },
+    wordsWithPrefix: (kind, prefix, limit) => search.wordsWithPrefix(kind === 'posts' ? 'p' : 'c', prefix, limit),
     ...createSqlAggregateSource(db),
     async communityPosts(
       { community, order, createdAfter, createdUntil, window, minScore, startAfter, limit }: CommunityPostsQuery,
