@@ -1,4 +1,4 @@
-import { ErrorBody } from '@socialquery/core';
+import { ErrorBody, type FieldWords, parseSearchQuery, queryHolds, wordsOf } from '@socialquery/core';
 import { aggregate, type AggregateBucket, AggregateResponse } from '@socialquery/forum';
 import { upsertForumCommentRows, upsertForumRows } from '@socialquery/store';
 import request from 'supertest';
@@ -32,6 +32,11 @@ interface Item {
   community: string;
   author: string;
   createdAt: number;
+  score: number;
+  /** The words of a post's title and body, of a comment's body (core's wordsOf). */
+  fields: FieldWords;
+  over18?: boolean;
+  postId?: string;
 }
 
 /** The store's posts or comments as they are now, read whole (kept until a test writes: `forget`). */
@@ -41,16 +46,25 @@ const forget = () => (read = {});
 async function itemsOf(kind: 'posts' | 'comments'): Promise<Item[]> {
   const known = read[kind];
   if (known) return known;
-  const rows = await service.store.db
-    .selectFrom(kind === 'posts' ? 'forum_posts' : 'forum_comments')
-    .select(['id', 'community', 'author', 'created_at'])
-    .execute();
-  return (read[kind] = rows.map(({ id, community, author, created_at }) => ({
-    id,
-    community,
-    author,
-    createdAt: Number(created_at),
-  })));
+  const db = service.store.db;
+  const items =
+    kind === 'posts'
+      ? (await db.selectFrom('forum_posts').selectAll().execute()).map((row) => ({
+          ...common(row),
+          fields: { title: wordsOf(row.title), body: wordsOf(row.content) },
+          over18: Number(row.over18) === 1,
+        }))
+      : (await db.selectFrom('forum_comments').selectAll().execute()).map((row) => ({
+          ...common(row),
+          fields: { body: wordsOf(row.body) },
+          postId: row.post_id,
+        }));
+  return (read[kind] = items);
+}
+
+function common(row: { id: string; community: string; author: string; created_at: number; score: number }) {
+  const { id, community, author } = row;
+  return { id, community, author, createdAt: Number(row.created_at), score: Number(row.score) };
 }
 
 /** A group's start by the calendar (UTC; weeks from Monday). */
@@ -72,6 +86,10 @@ interface Reference {
   before?: number;
   limit?: number;
   minCount?: number;
+  q?: string;
+  minScore?: number;
+  over18?: boolean;
+  postId?: string;
 }
 
 /** What the operation must answer, counted here from the raw rows. */
@@ -79,7 +97,12 @@ async function expected(q: Reference): Promise<AggregateBucket[]> {
   const items = await itemsOf(q.kind);
   const minCount = q.minCount ?? 1;
   const counts = new Map<string | number, number>();
+  const query = q.q === undefined ? undefined : parseSearchQuery(q.q, { fields: [] });
   for (const item of items) {
+    if (query && !queryHolds(query, item.fields)) continue;
+    if (q.minScore !== undefined && item.score < q.minScore) continue;
+    if (q.over18 !== undefined && item.over18 !== q.over18) continue;
+    if (q.postId !== undefined && item.postId !== q.postId) continue;
     if (q.community !== undefined && item.community.toLowerCase() !== q.community.toLowerCase()) continue;
     if (q.author !== undefined && item.author.toLowerCase() !== q.author.toLowerCase()) continue;
     if ((q.after !== undefined && item.createdAt <= q.after) || (q.before !== undefined && item.createdAt >= q.before))
@@ -105,8 +128,10 @@ async function expected(q: Reference): Promise<AggregateBucket[]> {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const asQuery = ({ after, before, limit, minCount, ...rest }: Reference): Record<string, string> => ({
+const asQuery = ({ after, before, limit, minCount, minScore, over18, ...rest }: Reference): Record<string, string> => ({
   ...rest,
+  ...(minScore !== undefined ? { minScore: String(minScore) } : {}),
+  ...(over18 !== undefined ? { over18: String(over18) } : {}),
   ...(after !== undefined ? { after: iso(after) } : {}),
   ...(before !== undefined ? { before: iso(before) } : {}),
   ...(limit !== undefined ? { limit: String(limit) } : {}),
@@ -251,6 +276,74 @@ describe('GET /api/v1/forum/aggregate', () => {
     // the demo's comments fall in more than 10,000 distinct hours
     expect(hours).toHaveLength(10_000);
     expect((await buckets({ groupBy: 'month', limit: '2' })).length).toBeGreaterThan(2);
+  });
+
+  it.each(['posts', 'comments'] as const)(
+    '%s matching a query and the search filters: every grouping equals the raw rows that match',
+    async (kind) => {
+      if (kind === 'posts') {
+        // the demo marks no post over 18: a few are, written as an import writes them
+        const db = service.store.db;
+        const rows = await db.selectFrom('forum_posts').selectAll().orderBy('id').limit(7).execute();
+        await upsertForumRows(
+          db,
+          rows.map((row) => ({ ...row, over18: 1 })),
+        );
+        forget();
+      }
+      const items = await itemsOf(kind);
+      // a prefix standing for a few words (at most 50), each held by some item
+      const words = [...new Set(items.flatMap((item) => Object.values(item.fields).flat()))];
+      const prefix = [...new Set(words.map((word) => word.slice(0, 3)))]
+        .filter((p) => p.length === 3)
+        .find((p) => {
+          const n = words.filter((word) => word.startsWith(p)).length;
+          return n >= 3 && n <= 50;
+        })!;
+      const own: Partial<Reference> =
+        kind === 'posts' ? { over18: true } : { postId: items.find((item) => item.postId)!.postId! };
+      const filters: Partial<Reference>[] = [
+        { q: 'the' },
+        { q: 'The this' },
+        { q: 'this OR that OR what' },
+        { q: `${prefix}*` },
+        { minScore: 5 },
+        { q: 'the', minScore: 2, community: await busiest(kind, 'community') },
+        own,
+      ];
+      for (const filter of filters)
+        for (const groupBy of ['month', 'community', 'author'] as const)
+          for (const bounds of [{}, window]) {
+            const reference = { kind, groupBy, ...bounds, ...filter, limit: 1000 };
+            const want = await expected(reference);
+            expect({ filter, groupBy, bounds, buckets: await buckets(asQuery(reference)) }).toEqual({
+              filter,
+              groupBy,
+              bounds,
+              buckets: want,
+            });
+          }
+      // the filters are not trivially true: each keeps some items and leaves some out
+      for (const filter of filters) {
+        const kept = (await expected({ kind, groupBy: 'year', ...filter })).reduce((n, b) => n + b.count, 0);
+        expect([filter, kept > 0 && kept < items.length]).toEqual([filter, true]);
+      }
+    },
+  );
+
+  it('refuses what a count cannot read, and filters of the other kind', async () => {
+    for (const [query, path] of [
+      [{ q: '"the this"' }, 'q'],
+      [{ q: 'title:the' }, 'q'],
+      [{ q: 'the -this' }, 'q'],
+      [{ q: 'the "open' }, 'q'],
+      [{ kind: 'comments', over18: 'true' }, 'over18'],
+      [{ kind: 'posts', postId: 'x' }, 'postId'],
+    ] as const) {
+      const res = await get(query);
+      expect(res.status).toBe(400);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'invalid_parameter', issues: [{ path }] });
+    }
   });
 
   it('answers no buckets for a community or author the store does not know', async () => {

@@ -14,8 +14,9 @@ the first page of the largest thread's comment tree (sort=best and sort=new, the
 10, limit 100), a continuation page (the replies of the top-level comment with the most, by its
 cursor), a user's comments (page 1), searches (the most frequent comment word in relevance and new
 order, two words, a rare word, the broad word in the largest community over 7 days, by that user,
-by [deleted] in time order, posts), and a year of the largest community's comments counted by day;
-each under load and alone (one at a time). Beside them, in the same run and on the same service:
+by [deleted] in time order, posts; in the query language: an OR, a phrase, a prefix, an exclusion),
+a year of the largest community's comments counted by day, and counts of a query's matches (a rare
+word by month, the broad word in that community by day, an OR by community); each under load and alone (one at a time). Beside them, in the same run and on the same service:
 forum community posts (sort=hot), the floor they are read against.
 
 Options:
@@ -25,6 +26,9 @@ Options:
   --stores LIST      sqlite, postgres or both (default sqlite)
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
+
+/** The most words a prefix may stand for (packages/forum/src/server/search-plan.ts, PREFIX_WORDS_MAX). */
+const PREFIX_WORDS_MAX = 50;
 
 /** The comment issue's targets: the largest thread's first page, a search's, a year of a community by day. */
 export const TARGET_TREE_P99_MS = 20;
@@ -133,6 +137,11 @@ async function searchProbes(store: BenchStore, community: string, author: string
     const broad = words[0]!.term;
     const two = `${words[1]!.term} ${broad}`;
     const rare = [...words].sort((a, b) => Math.abs(a.docs - 50) - Math.abs(b.docs - 50))[0]!.term;
+    // the query language: the shortest prefix of the rare word that stands for at most 50 words
+    const prefix =
+      [...rare]
+        .map((_, i) => rare.slice(0, i + 1))
+        .find((p) => p.length >= 3 && rows.filter((row) => row.term.startsWith(p)).length <= PREFIX_WORDS_MAX) ?? rare;
     const q = encodeURIComponent;
     const comments = `/api/v1/forum/search/comments?q=`;
     return [
@@ -151,6 +160,24 @@ async function searchProbes(store: BenchStore, community: string, author: string
         path: `${comments}${q(broad)}&author=%5Bdeleted%5D&sort=new`,
       },
       { name: `search posts "${broad}" (relevance)`, path: `/api/v1/forum/search/posts?q=${q(broad)}` },
+      // the query language (docs/query-language.md): an OR, a phrase, a prefix, an exclusion of a frequent word
+      { name: `search comments ${words[1]!.term} OR ${rare}`, path: `${comments}${q(`${words[1]!.term} OR ${rare}`)}` },
+      { name: `search comments "${two}" (a phrase)`, path: `${comments}${q(`"${two}"`)}` },
+      { name: `search comments ${prefix}*`, path: `${comments}${q(`${prefix}*`)}` },
+      { name: `search comments ${broad} -${words[1]!.term}`, path: `${comments}${q(`${broad} -${words[1]!.term}`)}` },
+      // counts of what a search finds (docs/forum-aggregate.md, "Counting matches")
+      {
+        name: `aggregate comments "${rare}" by month, all time`,
+        path: `/api/v1/forum/aggregate?kind=comments&groupBy=month&q=${q(rare)}`,
+      },
+      {
+        name: `aggregate comments "${broad}" by day, ${community}, a year`,
+        path: `/api/v1/forum/aggregate?kind=comments&groupBy=day&q=${q(broad)}&community=${q(community)}&after=1y&limit=1000`,
+      },
+      {
+        name: `aggregate comments "${words[1]!.term} OR ${rare}" by community, a year`,
+        path: `/api/v1/forum/aggregate?kind=comments&groupBy=community&q=${q(`${words[1]!.term} OR ${rare}`)}&after=1y`,
+      },
     ];
   } finally {
     await opened.close();
@@ -205,7 +232,7 @@ function report(results: StoreResult[], options: LoadOptions, args: readonly str
           figure: `${load.p99} ms (alone: ${result.alone[i]!.p99} ms)`,
           met: load.p99 <= TARGET_SEARCH_P99_MS,
         });
-      if (name.startsWith('aggregate'))
+      if (name.startsWith('aggregate comments by day'))
         targets.push({
           target: `aggregate by day over a community's year ≤ ${TARGET_AGGREGATE_MS} ms (alone, p99)`,
           subject: title,

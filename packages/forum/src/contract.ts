@@ -14,6 +14,8 @@ import {
   PostCommentsPath,
   PostCommentsQuery,
   PostsResponse,
+  SEARCH_CHECKED_PER_PAGE_MAX,
+  SEARCH_PREFIX_WORDS_MAX,
   SearchCommentsQuery,
   SearchPostsQuery,
   SearchPostsResponse,
@@ -138,9 +140,10 @@ export const commentsByIds = defineOperation({
 const SEARCH_MATCH =
   'Matches whole words, case-insensitively (anything but letters and digits separates words; a word of the query ' +
   'that is part of a longer word does not match it); every word of `q` must be there. `q` is in the query ' +
-  'language (docs/query-language.md): "a phrase", pre* (at most 50 stored words), -excluded, a OR b, and ' +
-  'field:term; a malformed q is a 400 naming the character at fault. With a phrase, a field or an exclusion a ' +
-  'page checks at most 2,000 results and may hold fewer than limit, with a cursor that reads on. ';
+  `language (docs/query-language.md): "a phrase", pre* (at most ${SEARCH_PREFIX_WORDS_MAX} stored words), -excluded, ` +
+  `a OR b, and field:term; a malformed q is a 400 naming the character at fault. With a phrase, a field or an ` +
+  `exclusion a page checks at most ${SEARCH_CHECKED_PER_PAGE_MAX.toLocaleString('en')} results and may hold fewer ` +
+  'than limit, with a cursor that reads on. ';
 const SEARCH_PAGING =
   '`after`/`before` take ISO 8601 moments, dates, epoch seconds, or a time before now (`7d`, `24h`, `1y`), resolved ' +
   "when each page is asked. Pass `cursor` back for the next page ('' on the last); it is bound to the query " +
@@ -193,8 +196,10 @@ export const aggregate = defineOperation({
     'creation (UTC): one bucket per non-empty unit, keyed by its start (ISO 8601 with milliseconds), earliest ' +
     'first, at most 10,000 (the earliest; `limit` does not apply). groupBy community or author: the `limit` ' +
     'largest groups, count descending, ties by the name lower-cased (code-point order), each keyed by the name ' +
-    'as its latest item spells it. `minCount` drops groups counting less. Exact at any bound; answered from ' +
-    'counts the store keeps as it writes (docs/forum-aggregate.md).',
+    'as its latest item spells it. `minCount` drops groups counting less. `q` (words, a OR b, pre*: the query ' +
+    'language without phrases, fields or exclusions), minScore, over18 (posts) and postId (comments) count only ' +
+    'the items the searches would find. Exact at any bound; answered from counts the store keeps as it writes, ' +
+    'or with those filters by reading the matches (docs/forum-aggregate.md).',
   heavy: true,
 });
 

@@ -220,6 +220,16 @@ const searchFilters = (fields: readonly string[]) => ({
   cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
 });
 
+/** The most stored words a search's prefix (`pre*`) may stand for: a longer prefix narrows it. */
+export const SEARCH_PREFIX_WORDS_MAX = 50;
+/** The most combinations of words one search query may stand for (the product of its clauses' sides). */
+export const SEARCH_COMBINATIONS_MAX = 64;
+/**
+ * The most results a search page checks against the query's text (phrases, fields, exclusions)
+ * before it answers those that held, fewer than `limit`, with a cursor reading on from where it stopped.
+ */
+export const SEARCH_CHECKED_PER_PAGE_MAX = 1_000;
+
 /** The fields a search's `field:` terms name: a post's title and body, a comment's body. */
 export const POST_SEARCH_FIELDS = ['title', 'body'] as const;
 export const COMMENT_SEARCH_FIELDS = ['body'] as const;
@@ -244,8 +254,21 @@ export type AggregateGroup = (typeof aggregateGroups)[number];
 export const AggregateQuery = z.object({
   kind: enumParam(aggregateKinds, 'posts'),
   groupBy: enumParam(aggregateGroups, 'day'),
+  q: searchQueryParam({ fields: POST_SEARCH_FIELDS, maxLength: 200 })
+    .optional()
+    .describe(
+      'Only items matching this query, as the searches match them (docs/query-language.md): words, all of them, ' +
+        'a OR b, pre*; phrases, fields and exclusions are not counted (400).',
+    ),
   community: optionalString(100).describe('Only in this community (case-insensitive).'),
   author: optionalString(100).describe('Only by this user (case-insensitive).'),
+  minScore: optionalIntegerParam({
+    min: -MIN_SCORE_BOUND,
+    max: MIN_SCORE_BOUND,
+    description: 'Only items whose score is at least this (inclusive).',
+  }),
+  over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
+  postId: optionalString(100).describe('kind=comments: only the comments of this post.'),
   after: relativeTimeBoundParam('after'),
   before: relativeTimeBoundParam('before'),
   limit: integerParam({ min: 1, max: 1000, default: 100 }).describe(

@@ -1,3 +1,5 @@
+import { createCursorCodec } from '@socialquery/core/server';
+import { createForumHandlers } from '@socialquery/forum/server';
 import type { Store } from './store.js';
 import { openSeededTestStore, TEST_NOW } from './testing.js';
 
@@ -91,6 +93,35 @@ describe('SQLite and PostgreSQL answer identically', () => {
     const request = { terms: [...terms], offset, limit: 20 };
     const [a, b] = [await sqlite.music[method](request), await postgres.music[method](request)];
     expect(a.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+  });
+
+  it.each([
+    ['posts', 'this OR chain', 'relevance'],
+    ['posts', 'title:the -this', 'new'],
+    ['comments', '"of the"', 'top'],
+    ['comments', 'cha* OR this', 'new'],
+    ['comments', 'the -this -of', 'old'],
+  ] as const)('forum search of %s in the query language, %j by %s: the same pages', async (kind, q, sort) => {
+    const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'agree' };
+    // three pages each (or all there are), through the handlers that answer the language over the store
+    const pages = async (store: Store) => {
+      const search = createForumHandlers(store.forum);
+      const walked: { ids: string[]; cursor: string }[] = [];
+      let cursor = '';
+      do {
+        const params = { q, sort, limit: 25, ...(cursor ? { cursor } : {}) };
+        const page =
+          kind === 'posts'
+            ? await search.searchPosts(params, ctx).then(({ posts, cursor }) => ({ items: posts, cursor }))
+            : await search.searchComments(params, ctx).then(({ comments, cursor }) => ({ items: comments, cursor }));
+        walked.push({ ids: page.items.map((item) => item.id), cursor: page.cursor });
+        cursor = page.cursor;
+      } while (cursor && walked.length < 3);
+      return walked;
+    };
+    const [a, b] = [await pages(sqlite), await pages(postgres)];
+    expect(a.flatMap((page) => page.ids).length).toBeGreaterThan(0);
     expect(b).toEqual(a);
   });
 

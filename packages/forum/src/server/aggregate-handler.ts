@@ -1,6 +1,8 @@
-import { type ContractHandlers, resolveTimeBound, timeWindowOf } from '@socialquery/core/server';
+import { parseSearchQuery } from '@socialquery/core';
+import { type ContractHandlers, resolveTimeBound, ServiceError, timeWindowOf } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
-import type { AggregateGroup } from '../schemas.js';
+import { type AggregateGroup, type AggregateKind, POST_SEARCH_FIELDS } from '../schemas.js';
+import { planSearch } from './search-plan.js';
 import type { ForumResearchSource } from './source.js';
 
 /** The most buckets a time grouping answers (the earliest): a year by hour is 8,760. */
@@ -21,9 +23,13 @@ export function createAggregateHandlers(
 ): Pick<ContractHandlers<typeof forumContract>, 'aggregate'> {
   return {
     async aggregate(params, { now }) {
-      const { kind, groupBy, community, author, minCount } = params;
+      const { kind, groupBy, community, author, minCount, q, minScore, over18, postId } = params;
       const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
       const limit = isTimeGroup(groupBy) ? TIME_BUCKETS_MAX : params.limit;
+      if (over18 !== undefined && kind !== 'posts') throw invalid('over18', 'applies to kind=posts only');
+      if (postId !== undefined && kind !== 'comments') throw invalid('postId', 'applies to kind=comments only');
+      const wordSets = q === undefined ? undefined : await wordSetsOf(source, kind, q);
+      if (wordSets?.length === 0) return { kind, groupBy, buckets: [] };
       const buckets = await source.aggregate({
         kind,
         groupBy,
@@ -32,8 +38,31 @@ export function createAggregateHandlers(
         ...(window ? { window } : {}),
         limit,
         minCount,
+        ...(wordSets ? { wordSets } : {}),
+        ...(minScore !== undefined ? { minScore } : {}),
+        ...(over18 !== undefined ? { over18 } : {}),
+        ...(postId !== undefined ? { postId } : {}),
       });
       return { kind, groupBy, buckets: buckets.slice(0, limit) };
     },
   };
 }
+
+/**
+ * The word sets a query stands for (search-plan.ts): a count reads the index of words, so a query
+ * whose phrases, fields or exclusions need each item's text is refused. None: the query matches nothing.
+ */
+async function wordSetsOf(source: ForumResearchSource, kind: AggregateKind, q: string) {
+  const plan = await planSearch(parseSearchQuery(q, { fields: POST_SEARCH_FIELDS }), (prefix, limit) =>
+    source.wordsWithPrefix(kind, prefix, limit),
+  );
+  if (plan.checked)
+    throw invalid(
+      'q',
+      'is not countable: a count reads words (every word, a OR b, pre*); phrases, fields and exclusions are for the searches',
+    );
+  return plan.branches;
+}
+
+const invalid = (path: string, message: string) =>
+  new ServiceError('invalid_parameter', `${path} ${message}`, { issues: [{ path, message }] });

@@ -15,7 +15,14 @@ import {
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import { searchComments, type forumContract, searchPosts } from '../contract.js';
-import { COMMENT_SEARCH_FIELDS, type Comment, POST_SEARCH_FIELDS, type Post, type SearchSort } from '../schemas.js';
+import {
+  COMMENT_SEARCH_FIELDS,
+  type Comment,
+  POST_SEARCH_FIELDS,
+  type Post,
+  SEARCH_CHECKED_PER_PAGE_MAX,
+  type SearchSort,
+} from '../schemas.js';
 import { planSearch } from './search-plan.js';
 import type { ForumResearchSource, SearchFilters, SearchPosition } from './source.js';
 
@@ -34,11 +41,6 @@ const UNBOUND = ['limit', 'cursor'];
 /** What both searches take (their own filters, over18 and postId, aside): the operations' parameters. */
 type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
 
-/**
- * The most results a page checks against the query's text (phrases, fields, exclusions) before it
- * answers with those that held, fewer than `limit`, and a cursor to read on from where it stopped.
- */
-export const CHECKED_PER_PAGE_MAX = 2_000;
 /** The most results one read of a checked search asks a word set for (it doubles from the page's size). */
 const CHECKED_BATCH_MAX = 500;
 
@@ -144,7 +146,7 @@ async function searchPage<T extends { id: string }>(
     }
     const items = found.map((f) => f.item);
     if (!round.horizon) return { items, cursor: '' };
-    if (checked >= CHECKED_PER_PAGE_MAX) return { items, cursor: encode(round.horizon) };
+    if (checked >= SEARCH_CHECKED_PER_PAGE_MAX) return { items, cursor: encode(round.horizon) };
     from = round.horizon;
     batch = Math.min(batch * 2, CHECKED_BATCH_MAX);
   }

@@ -1,16 +1,23 @@
 import { parseSearchQuery, queryHolds, wordsOf } from '@socialquery/core';
 import { createCursorCodec } from '@socialquery/core/server';
-import { POST_SEARCH_FIELDS, type Comment, type Post, type SearchSort } from '../schemas.js';
+import {
+  type Comment,
+  type Post,
+  POST_SEARCH_FIELDS,
+  SEARCH_CHECKED_PER_PAGE_MAX,
+  SEARCH_COMBINATIONS_MAX,
+  SEARCH_PREFIX_WORDS_MAX,
+  type SearchSort,
+} from '../schemas.js';
 import { commentRecord } from './comment.case.js';
 import {
-  CHECKED_PER_PAGE_MAX,
   commentPosition,
   createSearchHandlers,
   positionOrder,
   postPosition,
   postPositionOf,
 } from './search-handlers.js';
-import { BRANCHES_MAX, planSearch, PREFIX_WORDS_MAX } from './search-plan.js';
+import { planSearch } from './search-plan.js';
 import type { ForumResearchSource, SearchCommentsQuery, SearchFilters, SearchPostsQuery } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -209,12 +216,12 @@ describe('search in the query language, over a source of words', () => {
     expect(ids).toEqual(want);
   });
 
-  it(`checks at most ${CHECKED_PER_PAGE_MAX} results a page: a shorter page, and a cursor that reads on`, async () => {
-    const many = Array.from({ length: CHECKED_PER_PAGE_MAX + 500 }, (_, i) => ({
+  it(`checks at most ${SEARCH_CHECKED_PER_PAGE_MAX} results a page: a shorter page, and a cursor that reads on`, async () => {
+    const many = Array.from({ length: SEARCH_CHECKED_PER_PAGE_MAX + 500 }, (_, i) => ({
       ...postsOf(1, i)[0]!,
       id: `q${String(i).padStart(5, '0')}`,
       title: 'rust',
-      content: i >= CHECKED_PER_PAGE_MAX + 400 ? 'found' : 'go',
+      content: i >= SEARCH_CHECKED_PER_PAGE_MAX + 400 ? 'found' : 'go',
       score: 0,
       createdAt: now.toISOString(),
     }));
@@ -237,7 +244,7 @@ describe('search in the query language, over a source of words', () => {
   });
 
   it('refuses a prefix that stands for too many words, and too many combinations', async () => {
-    const words = Array.from({ length: PREFIX_WORDS_MAX + 1 }, (_, i) => `pre${i}`);
+    const words = Array.from({ length: SEARCH_PREFIX_WORDS_MAX + 1 }, (_, i) => `pre${i}`);
     const { source } = wordSource([{ ...postsOf(1, 1)[0]!, title: words.join(' ') }]);
     const handlers = createSearchHandlers(source);
     await expect(handlers.searchPosts({ q: 'pre*', sort: 'top', limit: 5 }, ctx)).rejects.toMatchObject({
@@ -245,7 +252,7 @@ describe('search in the query language, over a source of words', () => {
       details: { issues: [{ path: 'q' }] },
     });
     const ors = Array.from({ length: 3 }, () => 'a OR b OR c OR d').join(' ');
-    expect(4 ** 3).toBe(BRANCHES_MAX);
+    expect(4 ** 3).toBe(SEARCH_COMBINATIONS_MAX);
     await expect(handlers.searchPosts({ q: `${ors} OR e`, sort: 'top', limit: 5 }, ctx)).rejects.toMatchObject({
       code: 'invalid_parameter',
     });

@@ -1,5 +1,6 @@
 import type { QueryTerm, SearchQuery } from '@socialquery/core';
 import { ServiceError } from '@socialquery/core/server';
+import { SEARCH_COMBINATIONS_MAX, SEARCH_PREFIX_WORDS_MAX } from '../schemas.js';
 
 /**
  * How a query in the query language (core's query-language.ts) is answered by a source that finds
@@ -15,11 +16,6 @@ export interface SearchPlan {
   checked: boolean;
 }
 
-/** The most stored words a prefix may stand for: a longer prefix narrows it. */
-export const PREFIX_WORDS_MAX = 50;
-/** The most word sets one query may search (the product of its clauses' alternatives). */
-export const BRANCHES_MAX = 64;
-
 /** The words of a term a search by words must find; a prefix's, each word it stands for. */
 function wordSets(term: QueryTerm, prefixWords: ReadonlyMap<string, readonly string[]>): string[][] {
   if (term.kind === 'word') return [[term.word]];
@@ -34,9 +30,9 @@ export async function planSearch(
   const prefixes = [...new Set(query.clauses.flat(2).flatMap((term) => (term.kind === 'prefix' ? [term.prefix] : [])))];
   const prefixWords = new Map<string, string[]>();
   for (const prefix of prefixes) {
-    const words = await wordsWithPrefix(prefix, PREFIX_WORDS_MAX + 1);
-    if (words.length > PREFIX_WORDS_MAX)
-      throw invalidQuery(`${prefix}* stands for more than ${PREFIX_WORDS_MAX} words: make it longer`);
+    const words = await wordsWithPrefix(prefix, SEARCH_PREFIX_WORDS_MAX + 1);
+    if (words.length > SEARCH_PREFIX_WORDS_MAX)
+      throw invalidQuery(`${prefix}* stands for more than ${SEARCH_PREFIX_WORDS_MAX} words: make it longer`);
     prefixWords.set(prefix, words);
   }
   // an alternative is the product of its terms' word sets; a clause, the union of its alternatives'
@@ -49,9 +45,9 @@ export async function planSearch(
     ),
   );
   const combinations = options.reduce((product, option) => product * option.length, 1);
-  if (combinations > BRANCHES_MAX)
+  if (combinations > SEARCH_COMBINATIONS_MAX)
     throw invalidQuery(
-      `it stands for ${combinations} combinations of words, more than ${BRANCHES_MAX}: use fewer ORs or longer prefixes`,
+      `it stands for ${combinations} combinations of words, more than ${SEARCH_COMBINATIONS_MAX}: use fewer ORs or longer prefixes`,
     );
   const branches = options.reduce<string[][]>(
     (sets, option) => sets.flatMap((set) => option.map((words) => [...set, ...words])),

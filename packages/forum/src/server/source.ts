@@ -142,7 +142,7 @@ export interface SearchCommentsQuery extends SearchFilters {
   postId?: string;
 }
 
-/** What the aggregate operation counts: the posts or comments of a community and/or author, in a window. */
+/** What the aggregate operation counts: the posts or comments of a community and/or author, in a window, matching a query. */
 export interface AggregateQuery {
   kind: AggregateKind;
   groupBy: AggregateGroup;
@@ -152,6 +152,17 @@ export interface AggregateQuery {
   /** community and author groups: the largest this many; time groups: the earliest this many buckets. */
   limit: number;
   minCount: number;
+  /**
+   * Only the items holding every word of one of these sets (a query's combinations of words,
+   * search-plan.ts); absent: every item. With it or any filter below, the items are counted as they
+   * match, not from the counts kept on write.
+   */
+  wordSets?: readonly (readonly string[])[];
+  minScore?: number;
+  /** Posts only. */
+  over18?: boolean;
+  /** Comments only. */
+  postId?: string;
 }
 
 /** Search and aggregation over a store (docs/forum-search.md, docs/forum-aggregate.md). */

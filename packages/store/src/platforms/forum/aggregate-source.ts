@@ -16,6 +16,7 @@ import {
   unitStart,
 } from './activity.js';
 import { nameKey } from './names.js';
+import { matchRows } from './search-source.js';
 
 /**
  * The aggregate operation over the activity counts of activity.ts (docs/forum-aggregate.md). The
@@ -128,6 +129,7 @@ export function createSqlAggregateSource(db: Kysely<Database>): Pick<ForumResear
     async aggregate(query: AggregateQuery): Promise<AggregateBucket[]> {
       const plan = planOf(query);
       if (plan.community === ALL_COMMUNITIES) return [];
+      if (isMatching(query)) return matchedBuckets(store, plan, query);
       const { group } = plan;
       if (group === 'community' || group === 'author') {
         const rows = plan.author !== undefined ? authorItems(store, plan, group) : await groupRows(store, plan, group);
@@ -139,6 +141,47 @@ export function createSqlAggregateSource(db: Kysely<Database>): Pick<ForumResear
       return timeBuckets(group, counted, plan);
     },
   };
+}
+
+/** A query the counts kept on write cannot answer: its items are counted as they match. */
+const isMatching = (query: AggregateQuery) =>
+  query.wordSets !== undefined ||
+  query.minScore !== undefined ||
+  query.over18 !== undefined ||
+  query.postId !== undefined;
+
+/**
+ * The groups of the items matching a query (search-source.ts `matchRows`): read as they match, each
+ * once, and grouped by hour (then summed into the time group) or by name key (then ranked).
+ */
+async function matchedBuckets(store: Store, plan: Plan, query: AggregateQuery): Promise<AggregateBucket[]> {
+  const matches = await matchRows(store.db, {
+    kind: plan.kind,
+    wordSets: query.wordSets,
+    from: plan.from,
+    to: plan.to,
+    communityKey: plan.community,
+    authorKey: plan.author,
+    minScore: query.minScore,
+    over18: query.over18,
+    postId: query.postId,
+  });
+  if (!matches) return [];
+  const { group } = plan;
+  if (group === 'community' || group === 'author') {
+    const key = sql.ref(`m.${group}_key`);
+    return ranked(
+      store,
+      plan,
+      group,
+      sql`select ${key} as name_key, count(*) as n from (${matches}) m group by ${key}`,
+    );
+  }
+  const hour = sql.lit(HOUR_MS);
+  const start = sql`m.created_at - ((m.created_at % ${hour}) + ${hour}) % ${hour}`;
+  const { rows } = await sql<{ t: number | string; n: number | string }>`select ${start} as t, count(*) as n
+    from (${matches}) m group by ${start}`.execute(store.db);
+  return timeBuckets(group, rows, plan);
 }
 
 function planOf({ kind, groupBy, community, author, window, limit, minCount }: AggregateQuery): Plan {

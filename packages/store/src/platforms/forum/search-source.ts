@@ -361,3 +361,58 @@ async function walk(
     order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
+
+/** What a count of matching items filters by, in the store's keys (aggregate-source.ts). */
+export interface MatchFilters {
+  kind: SearchKind;
+  wordSets: readonly (readonly string[])[] | undefined;
+  /** Epoch ms: created at or after `from`, before `to` (null: open). */
+  from: number | null;
+  to: number | null;
+  communityKey: string | undefined;
+  authorKey: string | undefined;
+  minScore: number | undefined;
+  over18: boolean | undefined;
+  postId: string | undefined;
+}
+
+/**
+ * The items matching the filters, once each, as rows `(id, created_at, community_key, author_key)`;
+ * undefined when none can (a word no item holds). With word sets: for each set, the postings of its
+ * rarest word with the filters read from them and the other words looked up by key (as the searches'
+ * walks do, unordered), the sets' rows united; without: the items themselves.
+ */
+export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Promise<RawBuilder<unknown> | undefined> {
+  const { kind, wordSets } = filters;
+  const where = (a: string) => {
+    const ref = (column: string) => sql.ref(`${a}.${column}`);
+    const parts: RawBuilder<unknown>[] = [];
+    if (filters.from !== null) parts.push(sql` and ${ref('created_at')} >= ${filters.from}`);
+    if (filters.to !== null) parts.push(sql` and ${ref('created_at')} < ${filters.to}`);
+    if (filters.communityKey !== undefined) parts.push(sql` and ${ref('community_key')} = ${filters.communityKey}`);
+    if (filters.authorKey !== undefined) parts.push(sql` and ${ref('author_key')} = ${filters.authorKey}`);
+    if (filters.minScore !== undefined) parts.push(sql` and ${ref('score')} >= ${filters.minScore}`);
+    if (filters.over18 !== undefined) parts.push(sql` and ${ref('over18')} = ${sql.lit(filters.over18 ? 1 : 0)}`);
+    if (filters.postId !== undefined) parts.push(sql` and ${ref('post_id')} = ${filters.postId}`);
+    return sql.join(parts, sql``);
+  };
+  if (!wordSets)
+    return sql`select i.id, i.created_at, i.community_key, i.author_key from ${itemTable(kind)} i
+      where 1 = 1 ${where('i')}`;
+  const counts = new Map(
+    (await termCounts(db, kind, [...new Set(wordSets.flat())])).map((count) => [count.term, count.docs]),
+  );
+  const parts = wordSets.flatMap((set) => {
+    const [lead, ...others] = [...set].sort((a, b) => counts.get(a)! - counts.get(b)! || (a < b ? -1 : 1));
+    if (counts.get(lead!) === 0) return [];
+    const checks = sql.join(
+      others.map((term) => sql` and ${holds(kind, term, itemOf('s'))}`),
+      sql``,
+    );
+    return [
+      sql`select s.id, s.created_at, s.community_key, s.author_key from forum_search s
+        where s.term = ${lead} and s.kind = ${kind} ${where('s')} ${checks}`,
+    ];
+  });
+  return parts.length === 0 ? undefined : sql.join(parts, sql` union `);
+}
