@@ -284,6 +284,23 @@ describe('GET /api/v1/forum/user/{username}/comments', () => {
     );
   });
 
+  it('takes after/before relative to the request, bound to the cursor as written', async () => {
+    // the thread's comments are a day old and a minute apart: 24h - 20 minutes ago is at(20)
+    const query = { after: `${24 * 60 - 10}m`, before: `${24 * 60 - 30}m` };
+    const expected = mine().filter((c) => c.createdAt > at(10) && c.createdAt < at(30));
+    expect(expected.length).toBeGreaterThan(4);
+    const first = await list({ ...query, limit: '3' });
+    expect(first.comments.map((c) => c.id)).toEqual(expected.slice(0, 3).map((c) => c.id));
+    const second = await list({ ...query, limit: '50', cursor: first.cursor });
+    expect(second.comments.map((c) => c.id)).toEqual(expected.slice(3).map((c) => c.id));
+    const written = { after: new Date(at(10)).toISOString(), before: new Date(at(30)).toISOString() };
+    expectError(
+      await get(`/api/v1/forum/user/${AUTHOR}/comments`, { ...written, limit: '50', cursor: first.cursor }),
+      400,
+      'invalid_cursor',
+    );
+  });
+
   it('answers 404 for a user with neither posts nor comments, 200 empty for a known one outside the window', async () => {
     expectError(await get('/api/v1/forum/user/nobody_at_all_x/comments'), 404, 'not_found');
     expect(await list({ after: '2099-01-01' })).toEqual({ comments: [], cursor: '' });

@@ -294,6 +294,30 @@ describe('after, before (exclusive) and minScore (inclusive): extensions of both
     },
   );
 
+  it('takes after/before relative to the request (5d, 1d): the moments they name, on every page', async () => {
+    const iso = (ago: number) => new Date(NOW.getTime() - ago).toISOString();
+    for (const sort of ['hot', 'new', 'top'] as const) {
+      const query = { sort, timeframe: 'week', limit: '100' };
+      const relative = await listCommunity({ ...query, after: '5d', before: '1d' });
+      expect(relative).toEqual(await listCommunity({ ...query, after: iso(5 * DAY), before: iso(DAY) }));
+      expect(relative.length).toBeGreaterThan(3);
+      // paged by cursors, the walk keeps its moment: the same posts
+      const paged: Post[] = [];
+      let cursor = '';
+      do {
+        const res = await request(service.app)
+          .get(`/api/v1/forum/community/${encodeURIComponent(community)}/posts`)
+          .query({ ...query, limit: '3', after: '5d', before: '1d', ...(cursor ? { cursor } : {}) })
+          .set('Authorization', `Bearer ${service.token}`);
+        expect(res.status).toBe(200);
+        const page = PostsResponse.parse(res.body);
+        paged.push(...page.posts);
+        cursor = page.cursor;
+      } while (cursor);
+      expect(paged.map((p) => p.id)).toEqual(relative.map((p) => p.id));
+    }
+  });
+
   it('after/before intersect with the window of top: the narrower bound holds on each side', async () => {
     const week = NOW.getTime() - 7 * DAY;
     const inWeek = stored.filter((p) => ms(p) > week && ms(p) <= NOW.getTime());

@@ -197,7 +197,7 @@ export const aggregate = defineOperation({
     'first, at most 10,000 (the earliest; `limit` does not apply). groupBy community or author: the `limit` ' +
     'largest groups, count descending, ties by the name lower-cased (code-point order), each keyed by the name ' +
     'as its latest item spells it. `minCount` drops groups counting less. `q` (words, a OR b, pre*: the query ' +
-    'language without phrases, fields or exclusions), minScore, over18 (posts) and postId (comments) count only ' +
+    'language without phrases, fields or exclusions), minScore, over18 (posts) and postId (the comments of a post; the post itself) count only ' +
     'the items the searches would find. Exact at any bound; answered from counts the store keeps as it writes, ' +
     'or with those filters by reading the matches (docs/forum-aggregate.md).',
   heavy: true,

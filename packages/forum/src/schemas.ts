@@ -10,7 +10,6 @@ import {
   requiredString,
   searchQueryParam,
   Timestamp,
-  timeBoundParam,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -57,10 +56,13 @@ export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
-/** `after`, `before` and `minScore` of the listings (an extension: without them the answer is unchanged). */
+/**
+ * `after`, `before` and `minScore` of the listings (an extension: without them the answer is
+ * unchanged). A bound may be relative to the request (`7d`): handlers.ts says which moment it is resolved at.
+ */
 const postFilters = (note?: string, what = 'posts') => ({
-  after: timeBoundParam('after', note ? { note } : {}),
-  before: timeBoundParam('before', note ? { note } : {}),
+  after: relativeTimeBoundParam('after', note ? { note } : {}),
+  before: relativeTimeBoundParam('before', note ? { note } : {}),
   minScore: optionalIntegerParam({
     min: -MIN_SCORE_BOUND,
     max: MIN_SCORE_BOUND,
@@ -268,7 +270,7 @@ export const AggregateQuery = z.object({
     description: 'Only items whose score is at least this (inclusive).',
   }),
   over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
-  postId: optionalString(100).describe('kind=comments: only the comments of this post.'),
+  postId: optionalString(100).describe('Only the comments of this post (kind=posts: the post itself).'),
   after: relativeTimeBoundParam('after'),
   before: relativeTimeBoundParam('before'),
   limit: integerParam({ min: 1, max: 1000, default: 100 }).describe(

@@ -27,7 +27,6 @@ export function createAggregateHandlers(
       const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
       const limit = isTimeGroup(groupBy) ? TIME_BUCKETS_MAX : params.limit;
       if (over18 !== undefined && kind !== 'posts') throw invalid('over18', 'applies to kind=posts only');
-      if (postId !== undefined && kind !== 'comments') throw invalid('postId', 'applies to kind=comments only');
       const wordSets = q === undefined ? undefined : await wordSetsOf(source, kind, q);
       if (wordSets?.length === 0) return { kind, groupBy, buckets: [] };
       const buckets = await source.aggregate({

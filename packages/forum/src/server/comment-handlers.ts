@@ -4,6 +4,7 @@ import {
   decodePosition,
   inRequestOrder,
   notFound,
+  resolveTimeBound,
   timeWindowOf,
 } from '@socialquery/core/server';
 import { z } from 'zod';
@@ -68,11 +69,12 @@ export function createCommentHandlers(
       if ((await source.threadVersion(postId)) === version) pages.set(query, version, page);
       return page;
     },
-    async userComments({ username, limit, cursor, after, before, minScore }, { cursors, extra }) {
-      const window = timeWindowOf(after, before);
+    async userComments({ username, limit, cursor, after, before, minScore }, { now, cursors, extra }) {
+      // a relative bound is resolved when each page is asked, and bound as written
+      const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
       const binding = cursorBinding(
         userComments.id,
-        { username: username.toLowerCase(), limit, cursor, ...window, minScore },
+        { username: username.toLowerCase(), limit, cursor, after, before, minScore },
         LIST_UNBOUND,
       );
       const position = cursor ? decodePosition(cursors, cursor, binding, UserPositionSchema) : undefined;

@@ -6,6 +6,7 @@ import {
   decodePosition,
   inRequestOrder,
   notFound,
+  resolveTimeBound,
   timeWindowOf,
 } from '@socialquery/core/server';
 import type { OperationParams } from '@socialquery/core';
@@ -52,7 +53,9 @@ interface TokenPosition {
  * (top over a timeframe: the window before now; rising: its window and its ranking) the cursor also
  * carries the `now` of the walk's first page, and every later page is answered at that moment, so
  * the walk is one listing however long it takes. hot is ranked by a stored value that does not depend
- * on the moment, like new and top over all time: their cursors carry none.
+ * on the moment, like new and top over all time: their cursors carry none. A relative `after` or
+ * `before` (`7d`) makes a community listing move with time too (resolved at its walk's moment); a
+ * user's listing resolves it when each page is asked, as the searches do.
  *
  * Every read asks the source for the records' `extra` only when the request selects it (the context's
  * `extra`): without `fields=…,extra` the answers are the specified shape and the store does not read it.
@@ -61,7 +64,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
   return {
     async communityPosts(params, { now, cursors, extra }) {
       const { community, limit, cursor } = params;
-      const pinned = movesWithTime(params);
+      const pinned = movesWithTime(params) || isRelative(params.after) || isRelative(params.before);
       const binding = communityBinding(params);
       const position = cursor
         ? decodePosition<TokenPosition>(cursors, cursor, binding, pinned ? PinnedPositionSchema : PositionSchema)
@@ -80,12 +83,16 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
         throw notFound(`community '${community}'`);
       return { posts, cursor: nextCursor(cursors, rows, limit, binding, pinned ? moment : undefined) };
     },
-    async userPosts(params, { cursors, extra }) {
+    async userPosts(params, { now, cursors, extra }) {
       const { username, limit, cursor } = params;
       const binding = userBinding(params);
       const position = cursor ? decodePosition(cursors, cursor, binding, PositionSchema) : undefined;
       const rows = await source.userPosts(
-        { ...userPostsQuery(params), ...(position ? { startAfter: postPosition(position) } : {}), limit: limit + 1 },
+        {
+          ...userPostsQuery(params, now),
+          ...(position ? { startAfter: postPosition(position) } : {}),
+          limit: limit + 1,
+        },
         { extra },
       );
       const posts = rows.slice(0, limit);
@@ -112,7 +119,7 @@ function communityPostsQuery(
   { community, sort, timeframe, after, before, minScore }: CommunityParams,
   now: Date,
 ): Omit<CommunityPostsQuery, 'limit'> {
-  const window = timeWindowOf(after, before);
+  const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
   return {
     community,
     order: sort,
@@ -124,17 +131,19 @@ function communityPostsQuery(
 }
 
 /** The store query of a user listing's parameters (without its limit). */
-function userPostsQuery({ username, after, before, minScore }: UserParams): Omit<UserPostsQuery, 'limit'> {
-  const window = timeWindowOf(after, before);
+function userPostsQuery({ username, after, before, minScore }: UserParams, now: Date): Omit<UserPostsQuery, 'limit'> {
+  const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
   return { username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}) };
 }
+
+const isRelative = (bound: Date | { ago: number } | undefined) => bound !== undefined && !(bound instanceof Date);
 
 /** Whether a community listing depends on the moment it is asked at (its sort has a window ending now). */
 const movesWithTime = ({ sort, timeframe }: CommunityParams) => windowStart(sort, timeframe, new Date(0)) !== undefined;
 
 /**
  * What a community cursor is bound to: every parameter but `limit` (and the cursor), the community's
- * name as it is matched (case-insensitively), the time bounds as the moments they name.
+ * name as it is matched (case-insensitively), the time bounds as written (a moment, or relative).
  */
 const communityBinding = ({ community, sort, timeframe, after, before, minScore }: CommunityParams) =>
   cursorBinding(

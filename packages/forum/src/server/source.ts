@@ -161,7 +161,7 @@ export interface AggregateQuery {
   minScore?: number;
   /** Posts only. */
   over18?: boolean;
-  /** Comments only. */
+  /** The comments of this post; of posts, the post itself. */
   postId?: string;
 }
 

@@ -393,7 +393,8 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
     if (filters.authorKey !== undefined) parts.push(sql` and ${ref('author_key')} = ${filters.authorKey}`);
     if (filters.minScore !== undefined) parts.push(sql` and ${ref('score')} >= ${filters.minScore}`);
     if (filters.over18 !== undefined) parts.push(sql` and ${ref('over18')} = ${sql.lit(filters.over18 ? 1 : 0)}`);
-    if (filters.postId !== undefined) parts.push(sql` and ${ref('post_id')} = ${filters.postId}`);
+    // a comment's post, or the post itself (a post's posting has no post_id)
+    if (filters.postId !== undefined) parts.push(sql` and ${ref(kind === 'c' ? 'post_id' : 'id')} = ${filters.postId}`);
     return sql.join(parts, sql``);
   };
   if (!wordSets)
