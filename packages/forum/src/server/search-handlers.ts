@@ -10,6 +10,7 @@ import {
   type ContractHandlers,
   cursorBinding,
   decodePosition,
+  readMergedPage,
   resolveTimeBound,
   timeWindowOf,
 } from '@socialquery/core/server';
@@ -92,11 +93,6 @@ interface SearchSpec<T> {
   fieldsOf: (item: T) => FieldWords;
 }
 
-interface Found<T> {
-  item: T;
-  position: SearchPosition;
-}
-
 async function searchPage<T extends { id: string }>(
   params: SearchParams & Record<string, unknown>,
   { now, cursors }: { now: Date; cursors: Parameters<typeof decodePosition>[0] },
@@ -116,77 +112,24 @@ async function searchPage<T extends { id: string }>(
   };
   const encode = (position: SearchPosition) => cursors.encode(position, binding);
   if (plan.branches.length === 0) return { items: [], cursor: '' };
-  if (plan.branches.length === 1 && !plan.checked) {
-    // words only: the source's own page
-    const terms = plan.branches[0]!;
-    const rows = await spec.read({ ...filters, terms, ...(after ? { after } : {}), limit: limit + 1 });
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items, cursor: rows.length > limit && last ? encode(spec.positionOf(last, [terms])) : '' };
-  }
-  const order = positionOrder(sort);
-  const found: Found<T>[] = [];
-  let from = after;
-  let batch = limit + 1;
-  let checked = 0;
-  for (;;) {
-    const round = await readRound(
-      spec,
-      plan.branches,
-      order,
-      (terms, position) => spec.read({ ...filters, terms, ...(position ? { after: position } : {}), limit: batch }),
-      from,
-      batch,
-    );
-    for (const candidate of round.certain) {
-      checked++;
-      if (!plan.checked || queryHolds(spec.query, spec.fieldsOf(candidate.item))) found.push(candidate);
-      if (found.length > limit)
-        return { items: found.slice(0, limit).map((f) => f.item), cursor: encode(found[limit - 1]!.position) };
-    }
-    const items = found.map((f) => f.item);
-    if (!round.horizon) return { items, cursor: '' };
-    if (checked >= SEARCH_CHECKED_PER_PAGE_MAX) return { items, cursor: encode(round.horizon) };
-    from = round.horizon;
-    batch = Math.min(batch * 2, CHECKED_BATCH_MAX);
-  }
-}
-
-/**
- * One read of every word set after `from`, merged into the query's order. An item is taken from the
- * set whose search ranks it where the query does (relevance: a title holding every word of some set),
- * once. A set whose read came back full stops what is certain at its last position (`horizon`; the
- * earliest of them): past it, an item of that set may be missing. Undefined `horizon`: every set read to its end.
- */
-async function readRound<T extends { id: string }>(
-  spec: SearchSpec<T>,
-  wordSets: readonly string[][],
-  order: (a: SearchPosition, b: SearchPosition) => number,
-  read: (terms: readonly string[], after: SearchPosition | undefined) => Promise<T[]>,
-  from: SearchPosition | undefined,
-  batch: number,
-): Promise<{ certain: Found<T>[]; horizon: SearchPosition | undefined }> {
-  const reads = await Promise.all(wordSets.map((terms) => read(terms, from)));
-  const taken = new Set<string>();
-  const candidates: Found<T>[] = [];
-  let horizon: SearchPosition | undefined;
-  reads.forEach((rows, i) => {
-    const own = [wordSets[i]!];
-    const last = rows.at(-1);
-    if (rows.length === batch && last) {
-      const end = spec.positionOf(last, own);
-      if (!horizon || order(end, horizon) < 0) horizon = end;
-    }
-    for (const item of rows) {
-      const position = spec.positionOf(item, wordSets);
-      if (taken.has(item.id) || order(position, spec.positionOf(item, own)) !== 0) continue;
-      taken.add(item.id);
-      candidates.push({ item, position });
-    }
-  });
-  candidates.sort((a, b) => order(a.position, b.position));
-  const certain = horizon ? candidates.filter((c) => order(c.position, horizon!) <= 0) : candidates;
-  return { certain, horizon };
+  // a query of words is one read of limit + 1, the source's own page
+  const page = await readMergedPage(
+    {
+      wordSets: plan.branches,
+      read: async (terms, position, batch) =>
+        (await spec.read({ ...filters, terms, ...(position ? { after: position } : {}), limit: batch })).map(
+          (item) => ({ item, position: spec.positionOf(item, [terms]) }),
+        ),
+      placeOf: (item) => spec.positionOf(item, plan.branches),
+      order: positionOrder(sort),
+      idOf: (item) => item.id,
+      check: plan.checked ? (item) => queryHolds(spec.query, spec.fieldsOf(item)) : undefined,
+    },
+    after,
+    limit,
+    { checkedMax: SEARCH_CHECKED_PER_PAGE_MAX, batchMax: CHECKED_BATCH_MAX },
+  );
+  return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '' };
 }
 
 /** The order of a sort's positions: negative when `a` comes first (tier, key and id descending; key and id ascending for old). */
