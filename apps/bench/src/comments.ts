@@ -27,7 +27,7 @@ Options:
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
 
-/** The most words a prefix may stand for (packages/forum/src/server/search-plan.ts, PREFIX_WORDS_MAX). */
+/** The most words a prefix may stand for (core's QUERY_PREFIX_WORDS_MAX, packages/core/src/query-language.ts). */
 const PREFIX_WORDS_MAX = 50;
 
 /** The comment issue's targets: the largest thread's first page, a search's, a year of a community by day. */

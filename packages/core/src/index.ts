@@ -26,7 +26,13 @@ export {
   relativeTimeBoundParam,
   searchQueryParam,
 } from './params.js';
-export { parseSearchQuery, QuerySyntaxError } from './query-language.js';
+export {
+  parseSearchQuery,
+  QUERY_CHECKED_PER_PAGE_MAX,
+  QUERY_COMBINATIONS_MAX,
+  QUERY_PREFIX_WORDS_MAX,
+  QuerySyntaxError,
+} from './query-language.js';
 export type { QueryAlternative, QueryLanguageOptions, QueryTerm, SearchQuery } from './query-language.js';
 export { isPlainWords, queryHolds, termHolds } from './query-match.js';
 export type { FieldWords } from './query-match.js';

@@ -17,6 +17,16 @@ import { wordsOf } from './text.js';
  * separates words. A malformed query throws QuerySyntaxError, whose position points at the fault.
  */
 
+/** The most stored words a prefix (`pre*`) may stand for: a longer prefix narrows it. */
+export const QUERY_PREFIX_WORDS_MAX = 50;
+/** The most combinations of words one query may stand for (the product of its clauses' sides). */
+export const QUERY_COMBINATIONS_MAX = 64;
+/**
+ * The most results a search page checks against the query's text (phrases, fields, exclusions)
+ * before it answers those that held, fewer than its size, with a token reading on from where it stopped.
+ */
+export const QUERY_CHECKED_PER_PAGE_MAX = 1_000;
+
 /** One thing a query looks for, in any field (`field` undefined) or in one. */
 export type QueryTerm =
   | { kind: 'word'; word: string; field: string | undefined }

@@ -1,4 +1,4 @@
-import { defineOperation } from '@socialquery/core';
+import { defineOperation, QUERY_CHECKED_PER_PAGE_MAX, QUERY_PREFIX_WORDS_MAX } from '@socialquery/core';
 import { history } from './history.js';
 import {
   AggregateQuery,
@@ -14,8 +14,6 @@ import {
   PostCommentsPath,
   PostCommentsQuery,
   PostsResponse,
-  SEARCH_CHECKED_PER_PAGE_MAX,
-  SEARCH_PREFIX_WORDS_MAX,
   SearchCommentsQuery,
   SearchPostsQuery,
   SearchPostsResponse,
@@ -140,9 +138,9 @@ export const commentsByIds = defineOperation({
 const SEARCH_MATCH =
   'Matches whole words, case-insensitively (anything but letters and digits separates words; a word of the query ' +
   'that is part of a longer word does not match it); every word of `q` must be there. `q` is in the query ' +
-  `language (docs/query-language.md): "a phrase", pre* (at most ${SEARCH_PREFIX_WORDS_MAX} stored words), -excluded, ` +
+  `language (docs/query-language.md): "a phrase", pre* (at most ${QUERY_PREFIX_WORDS_MAX} stored words), -excluded, ` +
   `a OR b, and field:term; a malformed q is a 400 naming the character at fault. With a phrase, a field or an ` +
-  `exclusion a page checks at most ${SEARCH_CHECKED_PER_PAGE_MAX.toLocaleString('en')} results and may hold fewer ` +
+  `exclusion a page checks at most ${QUERY_CHECKED_PER_PAGE_MAX.toLocaleString('en')} results and may hold fewer ` +
   'than limit, with a cursor that reads on. ';
 const SEARCH_PAGING =
   '`after`/`before` take ISO 8601 moments, dates, epoch seconds, or a time before now (`7d`, `24h`, `1y`), resolved ' +

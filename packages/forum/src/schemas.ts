@@ -222,16 +222,6 @@ const searchFilters = (fields: readonly string[]) => ({
   cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
 });
 
-/** The most stored words a search's prefix (`pre*`) may stand for: a longer prefix narrows it. */
-export const SEARCH_PREFIX_WORDS_MAX = 50;
-/** The most combinations of words one search query may stand for (the product of its clauses' sides). */
-export const SEARCH_COMBINATIONS_MAX = 64;
-/**
- * The most results a search page checks against the query's text (phrases, fields, exclusions)
- * before it answers those that held, fewer than `limit`, with a cursor reading on from where it stopped.
- */
-export const SEARCH_CHECKED_PER_PAGE_MAX = 1_000;
-
 /** The fields a search's `field:` terms name: a post's title and body, a comment's body. */
 export const POST_SEARCH_FIELDS = ['title', 'body'] as const;
 export const COMMENT_SEARCH_FIELDS = ['body'] as const;

@@ -1,8 +1,13 @@
 import { parseSearchQuery } from '@socialquery/core';
-import { type ContractHandlers, resolveTimeBound, ServiceError, timeWindowOf } from '@socialquery/core/server';
+import {
+  type ContractHandlers,
+  planSearch,
+  resolveTimeBound,
+  ServiceError,
+  timeWindowOf,
+} from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
 import { type AggregateGroup, type AggregateKind, POST_SEARCH_FIELDS } from '../schemas.js';
-import { planSearch } from './search-plan.js';
 import type { ForumResearchSource } from './source.js';
 
 /** The most buckets a time grouping answers (the earliest): a year by hour is 8,760. */
@@ -48,7 +53,7 @@ export function createAggregateHandlers(
 }
 
 /**
- * The word sets a query stands for (search-plan.ts): a count reads the index of words, so a query
+ * The word sets a query stands for (core's search-plan.ts): a count reads the index of words, so a query
  * whose phrases, fields or exclusions need each item's text is refused. None: the query matches nothing.
  */
 async function wordSetsOf(source: ForumResearchSource, kind: AggregateKind, q: string) {

@@ -2,6 +2,7 @@ import {
   type FieldWords,
   type OperationParams,
   parseSearchQuery,
+  QUERY_CHECKED_PER_PAGE_MAX,
   queryHolds,
   type SearchQuery,
   wordsOf,
@@ -10,21 +11,14 @@ import {
   type ContractHandlers,
   cursorBinding,
   decodePosition,
+  planSearch,
   readMergedPage,
   resolveTimeBound,
   timeWindowOf,
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import { searchComments, type forumContract, searchPosts } from '../contract.js';
-import {
-  COMMENT_SEARCH_FIELDS,
-  type Comment,
-  POST_SEARCH_FIELDS,
-  type Post,
-  SEARCH_CHECKED_PER_PAGE_MAX,
-  type SearchSort,
-} from '../schemas.js';
-import { planSearch } from './search-plan.js';
+import { COMMENT_SEARCH_FIELDS, type Comment, POST_SEARCH_FIELDS, type Post, type SearchSort } from '../schemas.js';
 import type { ForumResearchSource, SearchFilters, SearchPosition } from './source.js';
 
 type SearchHandlers = Pick<ContractHandlers<typeof forumContract>, 'searchPosts' | 'searchComments'>;
@@ -47,7 +41,7 @@ const CHECKED_BATCH_MAX = 500;
 
 /**
  * Search over any ForumResearchSource, in the query language (core's query-language.ts; planned by
- * search-plan.ts), the window resolved at the request's moment, keyset paging by the last result's
+ * core's search-plan.ts), the window resolved at the request's moment, keyset paging by the last result's
  * position in the order (signed, bound to the query), one result more than `limit` asked to know
  * whether a page follows. The results' `extra` is read only when the request selects it (the context's `extra`).
  */
@@ -127,7 +121,7 @@ async function searchPage<T extends { id: string }>(
     },
     after,
     limit,
-    { checkedMax: SEARCH_CHECKED_PER_PAGE_MAX, batchMax: CHECKED_BATCH_MAX },
+    { checkedMax: QUERY_CHECKED_PER_PAGE_MAX, batchMax: CHECKED_BATCH_MAX },
   );
   return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '' };
 }

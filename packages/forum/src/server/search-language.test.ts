@@ -1,14 +1,13 @@
-import { parseSearchQuery, queryHolds, wordsOf } from '@socialquery/core';
-import { createCursorCodec } from '@socialquery/core/server';
 import {
-  type Comment,
-  type Post,
-  POST_SEARCH_FIELDS,
-  SEARCH_CHECKED_PER_PAGE_MAX,
-  SEARCH_COMBINATIONS_MAX,
-  SEARCH_PREFIX_WORDS_MAX,
-  type SearchSort,
-} from '../schemas.js';
+  parseSearchQuery,
+  QUERY_CHECKED_PER_PAGE_MAX,
+  QUERY_COMBINATIONS_MAX,
+  QUERY_PREFIX_WORDS_MAX,
+  queryHolds,
+  wordsOf,
+} from '@socialquery/core';
+import { createCursorCodec, planSearch } from '@socialquery/core/server';
+import { type Comment, type Post, POST_SEARCH_FIELDS, type SearchSort } from '../schemas.js';
 import { commentRecord } from './comment.case.js';
 import {
   commentPosition,
@@ -17,7 +16,6 @@ import {
   postPosition,
   postPositionOf,
 } from './search-handlers.js';
-import { planSearch } from './search-plan.js';
 import type { ForumResearchSource, SearchCommentsQuery, SearchFilters, SearchPostsQuery } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -216,12 +214,12 @@ describe('search in the query language, over a source of words', () => {
     expect(ids).toEqual(want);
   });
 
-  it(`checks at most ${SEARCH_CHECKED_PER_PAGE_MAX} results a page: a shorter page, and a cursor that reads on`, async () => {
-    const many = Array.from({ length: SEARCH_CHECKED_PER_PAGE_MAX + 500 }, (_, i) => ({
+  it(`checks at most ${QUERY_CHECKED_PER_PAGE_MAX} results a page: a shorter page, and a cursor that reads on`, async () => {
+    const many = Array.from({ length: QUERY_CHECKED_PER_PAGE_MAX + 500 }, (_, i) => ({
       ...postsOf(1, i)[0]!,
       id: `q${String(i).padStart(5, '0')}`,
       title: 'rust',
-      content: i >= SEARCH_CHECKED_PER_PAGE_MAX + 400 ? 'found' : 'go',
+      content: i >= QUERY_CHECKED_PER_PAGE_MAX + 400 ? 'found' : 'go',
       score: 0,
       createdAt: now.toISOString(),
     }));
@@ -244,7 +242,7 @@ describe('search in the query language, over a source of words', () => {
   });
 
   it('refuses a prefix that stands for too many words, and too many combinations', async () => {
-    const words = Array.from({ length: SEARCH_PREFIX_WORDS_MAX + 1 }, (_, i) => `pre${i}`);
+    const words = Array.from({ length: QUERY_PREFIX_WORDS_MAX + 1 }, (_, i) => `pre${i}`);
     const { source } = wordSource([{ ...postsOf(1, 1)[0]!, title: words.join(' ') }]);
     const handlers = createSearchHandlers(source);
     await expect(handlers.searchPosts({ q: 'pre*', sort: 'top', limit: 5 }, ctx)).rejects.toMatchObject({
@@ -252,7 +250,7 @@ describe('search in the query language, over a source of words', () => {
       details: { issues: [{ path: 'q' }] },
     });
     const ors = Array.from({ length: 3 }, () => 'a OR b OR c OR d').join(' ');
-    expect(4 ** 3).toBe(SEARCH_COMBINATIONS_MAX);
+    expect(4 ** 3).toBe(QUERY_COMBINATIONS_MAX);
     await expect(handlers.searchPosts({ q: `${ors} OR e`, sort: 'top', limit: 5 }, ctx)).rejects.toMatchObject({
       code: 'invalid_parameter',
     });

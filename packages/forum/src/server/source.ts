@@ -120,7 +120,7 @@ export interface SearchPosition {
 
 /**
  * What both searches filter by. `terms`: distinct words (core's `wordsOf`), at least one, every one
- * of which a result holds (the words of one combination of the query's terms: search-plan.ts).
+ * of which a result holds (the words of one combination of the query's terms: core's search-plan.ts).
  */
 export interface SearchFilters {
   terms: readonly string[];
@@ -154,7 +154,7 @@ export interface AggregateQuery {
   minCount: number;
   /**
    * Only the items holding every word of one of these sets (a query's combinations of words,
-   * search-plan.ts); absent: every item. With it or any filter below, the items are counted as they
+   * core's search-plan.ts); absent: every item. With it or any filter below, the items are counted as they
    * match, not from the counts kept on write.
    */
   wordSets?: readonly (readonly string[])[];

@@ -1,6 +1,5 @@
-import type { QueryTerm, SearchQuery } from '@socialquery/core';
-import { ServiceError } from '@socialquery/core/server';
-import { SEARCH_COMBINATIONS_MAX, SEARCH_PREFIX_WORDS_MAX } from '../schemas.js';
+import { QUERY_COMBINATIONS_MAX, QUERY_PREFIX_WORDS_MAX, type QueryTerm, type SearchQuery } from '../query-language.js';
+import { ServiceError } from './service-error.js';
 
 /**
  * How a query in the query language (core's query-language.ts) is answered by a source that finds
@@ -23,16 +22,18 @@ function wordSets(term: QueryTerm, prefixWords: ReadonlyMap<string, readonly str
   return (prefixWords.get(term.prefix) ?? []).map((word) => [word]);
 }
 
+/** `parameter`: the query's parameter (`q`, `keyword`), which a 400 names. */
 export async function planSearch(
   query: SearchQuery,
   wordsWithPrefix: (prefix: string, limit: number) => Promise<string[]>,
+  parameter = 'q',
 ): Promise<SearchPlan> {
   const prefixes = [...new Set(query.clauses.flat(2).flatMap((term) => (term.kind === 'prefix' ? [term.prefix] : [])))];
   const prefixWords = new Map<string, string[]>();
   for (const prefix of prefixes) {
-    const words = await wordsWithPrefix(prefix, SEARCH_PREFIX_WORDS_MAX + 1);
-    if (words.length > SEARCH_PREFIX_WORDS_MAX)
-      throw invalidQuery(`${prefix}* stands for more than ${SEARCH_PREFIX_WORDS_MAX} words: make it longer`);
+    const words = await wordsWithPrefix(prefix, QUERY_PREFIX_WORDS_MAX + 1);
+    if (words.length > QUERY_PREFIX_WORDS_MAX)
+      throw invalidQuery(parameter, `${prefix}* stands for more than ${QUERY_PREFIX_WORDS_MAX} words: make it longer`);
     prefixWords.set(prefix, words);
   }
   // an alternative is the product of its terms' word sets; a clause, the union of its alternatives'
@@ -45,9 +46,10 @@ export async function planSearch(
     ),
   );
   const combinations = options.reduce((product, option) => product * option.length, 1);
-  if (combinations > SEARCH_COMBINATIONS_MAX)
+  if (combinations > QUERY_COMBINATIONS_MAX)
     throw invalidQuery(
-      `it stands for ${combinations} combinations of words, more than ${SEARCH_COMBINATIONS_MAX}: use fewer ORs or longer prefixes`,
+      parameter,
+      `it stands for ${combinations} combinations of words, more than ${QUERY_COMBINATIONS_MAX}: use fewer ORs or longer prefixes`,
     );
   const branches = options.reduce<string[][]>(
     (sets, option) => sets.flatMap((set) => option.map((words) => [...set, ...words])),
@@ -67,7 +69,7 @@ function withoutSupersets(sets: readonly string[][]): string[][] {
   );
 }
 
-const invalidQuery = (reason: string) =>
-  new ServiceError('invalid_parameter', `q is not a valid query: ${reason}`, {
-    issues: [{ path: 'q', message: `is not a valid query: ${reason}` }],
+const invalidQuery = (parameter: string, reason: string) =>
+  new ServiceError('invalid_parameter', `${parameter} is not a valid query: ${reason}`, {
+    issues: [{ path: parameter, message: `is not a valid query: ${reason}` }],
   });
