@@ -1,4 +1,5 @@
-import { ErrorBody } from '@socialquery/core';
+import { ErrorBody, parseSearchQuery, queryHolds } from '@socialquery/core';
+import { planSearch } from '@socialquery/core/server';
 import {
   type ChannelVideo,
   channelVideos,
@@ -375,6 +376,91 @@ describe('search', () => {
     [{ keyword: 'x', uploadDate: 'this_year' }, 'invalid_parameter'],
   ])('rejects %j: 400 %s', async (query, code) => {
     expectError(await get(search.path, query as Record<string, string>), 400, code);
+  });
+});
+
+describe('search: the query language (docs/query-language.md)', () => {
+  /** What a keyword in the language must find this year: the videos it holds for, ranked as a search ranks. */
+  async function expectedFor(keyword: string): Promise<string[]> {
+    const query = parseSearchQuery(keyword, { fields: ['title', 'channel'] });
+    const all = await allVideos();
+    const vocabulary = [...new Set(all.flatMap((v) => [...wordsOf(v).title, ...wordsOf(v).channel]))].sort();
+    const plan = await planSearch(query, async (prefix, limit) =>
+      vocabulary.filter((word) => word.startsWith(prefix)).slice(0, limit),
+    );
+    // relevance: a title holding every word of one of the query's word sets first
+    const tier = (v: Row) => (plan.branches.some((set) => set.every((w) => wordsOf(v).title.has(w))) ? 1 : 0);
+    const since = NOW.getTime() - UPLOAD_WINDOW_MS.THIS_YEAR;
+    return all
+      .filter(
+        (v) =>
+          queryHolds(query, { title: tokens(v.title), channel: tokens(v.channel_name) }) &&
+          v.type === 'VIDEO' &&
+          v.published_at >= since &&
+          v.published_at <= NOW.getTime() &&
+          !v.blocked_regions.includes(',US,'),
+      )
+      .sort((a, b) => tier(b) - tier(a) || b.views - a.views || b.num - a.num)
+      .map((v) => v.id);
+  }
+
+  /** Every page of a search this year (a page may hold fewer than 20 when results are checked on their text). */
+  async function walk(keyword: string) {
+    const ids: string[] = [];
+    let token = '';
+    let total = -1;
+    do {
+      const res = await get(search.path, {
+        keyword,
+        uploadDate: 'THIS_YEAR',
+        ...(token ? { paginationToken: token } : {}),
+      });
+      expect(res.status).toBe(200);
+      const body = SearchResponse.parse(res.body);
+      expect(body.data.contents.length).toBeLessThanOrEqual(20);
+      ids.push(...body.data.contents.map((c) => c.videoId));
+      total = body.pagination.total;
+      token = body.pagination.paginationToken;
+    } while (token);
+    return { ids, total };
+  }
+
+  it('phrases, OR, prefixes, exclusions and title:/channel: terms: every match once, in rank order', async () => {
+    const all = await allVideos();
+    const titled = all.find((v) => wordsOf(v).title.has(keyword) && tokens(v.title).length >= 3)!;
+    const [first, second] = tokens(titled.title);
+    const channelWord = tokens(titled.channel_name)[0]!;
+    const words = [...new Set(all.flatMap((v) => tokens(v.title)))];
+    const prefix = [...new Set(words.map((w) => w.slice(0, 3)))].find((p) => {
+      const n = words.filter((w) => w.startsWith(p)).length;
+      return p.length === 3 && n >= 3 && n <= 20;
+    })!;
+    for (const q of [
+      `${keyword} OR guitar`,
+      `"${first} ${second}"`,
+      `${keyword} -${second}`,
+      `title:${keyword}`,
+      `channel:${channelWord}`,
+      `${prefix}*`,
+      `-title:${keyword} ${keyword} OR ${first}`,
+    ]) {
+      const expected = await expectedFor(q);
+      expect({ q, found: expected.length > 0 }).toEqual({ q, found: true });
+      const { ids, total } = await walk(q);
+      expect({ q, ids }).toEqual({ q, ids: expected });
+      expect({ q, total }).toEqual({ q, total: expected.length });
+    }
+  });
+
+  it('refuses a malformed keyword with the fault and its character; a keyword of no word is an empty page', async () => {
+    const res = await get(search.path, { keyword: 'pasta "open' });
+    expectError(res, 400, 'invalid_parameter');
+    expect(ErrorBody.parse(res.body)).toMatchObject({
+      message: 'keyword is not a valid query: this quote is not closed (at character 7)',
+      issues: [{ path: 'keyword' }],
+    });
+    const empty = SearchResponse.parse((await get(search.path, { keyword: '"?!"' })).body);
+    expect(empty.data.contents).toEqual([]);
   });
 });
 

@@ -39,6 +39,7 @@ export type { FieldWords } from './query-match.js';
 export type {
   IdsParamOptions,
   IntegerParamOptions,
+  SearchQueryParamOptions,
   OptionalIntegerParamOptions,
   RelativeTime,
   TimeBound,

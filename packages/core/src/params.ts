@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseSearchQuery, type QueryLanguageOptions, QuerySyntaxError } from './query-language.js';
+import { parseSearchQuery, type QueryLanguageOptions, QuerySyntaxError, type SearchQuery } from './query-language.js';
 
 /**
  * Query parameter schemas. On the wire every value is a string; the typed clients may
@@ -297,18 +297,29 @@ export function relativeTimeBoundParam(bound: TimeBound, { event = 'created', no
     .meta({ type: 'string', description, 'x-time-bound': bound });
 }
 
+export interface SearchQueryParamOptions extends QueryLanguageOptions {
+  maxLength: number;
+  /** A value with no letter or digit: refused (the default), or taken as it is (a search that finds nothing). */
+  wordless?: 'refuse' | 'accept';
+  /** What the operation cannot answer of a well-formed query: a reason, or undefined to take it. */
+  refuse?: (query: SearchQuery) => string | undefined;
+}
+
 /**
  * A search query in the query language (query-language.ts, docs/query-language.md), checked on the
  * way in: a malformed one → 400 naming the fault and its character. Handlers parse it again (cheap).
  */
-export function searchQueryParam(options: QueryLanguageOptions & { maxLength: number }) {
-  return requiredString(options.maxLength).superRefine((q, ctx) => {
+export function searchQueryParam({ maxLength, wordless = 'refuse', refuse, ...options }: SearchQueryParamOptions) {
+  return requiredString(maxLength).superRefine((q, ctx) => {
     if (!/[\p{L}\p{N}]/u.test(q)) {
-      ctx.addIssue({ code: 'custom', message: 'must hold a word (letters or digits)' });
+      if (wordless === 'refuse') ctx.addIssue({ code: 'custom', message: 'must hold a word (letters or digits)' });
       return;
     }
     try {
-      parseSearchQuery(q, options);
+      // parsed first: `refuse?.(…)` would not evaluate its argument when there is no `refuse`
+      const query = parseSearchQuery(q, options);
+      const reason = refuse?.(query);
+      if (reason !== undefined) ctx.addIssue({ code: 'custom', message: `is not a valid query here: ${reason}` });
     } catch (error) {
       if (!(error instanceof QuerySyntaxError)) throw error;
       ctx.addIssue({ code: 'custom', message: `is not a valid query: ${error.message}` });

@@ -440,3 +440,28 @@ describe('searchQueryParam', () => {
     expect(params.safeParse({ q: '"' }).success).toBe(false);
   });
 });
+
+describe('searchQueryParam options', () => {
+  const messages = (schema: ReturnType<typeof searchQueryParam>, q: string) =>
+    schema.safeParse(q).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('refuses a malformed query with or without a refuse rule, and applies the rule to a well-formed one', () => {
+    const plain = searchQueryParam({ fields: [], maxLength: 50 });
+    expect(messages(plain, '"a')).toEqual(['is not a valid query: this quote is not closed (at character 1)']);
+    const noPhrases = searchQueryParam({
+      fields: [],
+      maxLength: 50,
+      refuse: (query) => (query.clauses.flat(2).some((term) => term.kind === 'phrase') ? 'no phrases' : undefined),
+    });
+    expect(messages(noPhrases, '"a')).toEqual(['is not a valid query: this quote is not closed (at character 1)']);
+    expect(messages(noPhrases, '"a b"')).toEqual(['is not a valid query here: no phrases']);
+    expect(messages(noPhrases, 'a b')).toEqual([]);
+  });
+
+  it('takes a value with no word when told to (a search that finds nothing), and refuses it by default', () => {
+    expect(messages(searchQueryParam({ fields: [], maxLength: 50, wordless: 'accept' }), '?!')).toEqual([]);
+    expect(messages(searchQueryParam({ fields: [], maxLength: 50 }), '?!')).toEqual([
+      'must hold a word (letters or digits)',
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   requiredString,
   searchQueryParam,
   Timestamp,
+  type SearchQuery,
 } from '@socialquery/core';
 import { z } from 'zod';
 
@@ -243,31 +244,50 @@ export type AggregateKind = (typeof aggregateKinds)[number];
 export const aggregateGroups = ['hour', 'day', 'week', 'month', 'year', 'community', 'author'] as const;
 export type AggregateGroup = (typeof aggregateGroups)[number];
 
-export const AggregateQuery = z.object({
-  kind: enumParam(aggregateKinds, 'posts'),
-  groupBy: enumParam(aggregateGroups, 'day'),
-  q: searchQueryParam({ fields: POST_SEARCH_FIELDS, maxLength: 200 })
-    .optional()
-    .describe(
-      'Only items matching this query, as the searches match them (docs/query-language.md): words, all of them, ' +
-        'a OR b, pre*; phrases, fields and exclusions are not counted (400).',
+/**
+ * Why a count cannot take a query: a count reads the index of words, never the texts, so what words
+ * alone do not decide (phrases, fields, exclusions) is for the searches.
+ */
+export function uncountable(query: SearchQuery): string | undefined {
+  const terms = [...query.clauses.flat(2), ...query.excluded];
+  if (query.excluded.length > 0 || terms.some((term) => term.field !== undefined || term.kind === 'phrase'))
+    return 'a count reads words (every word, a OR b, pre*); phrases, fields and exclusions are for the searches';
+  return undefined;
+}
+
+export const AggregateQuery = z
+  .object({
+    kind: enumParam(aggregateKinds, 'posts'),
+    groupBy: enumParam(aggregateGroups, 'day'),
+    q: searchQueryParam({ fields: POST_SEARCH_FIELDS, maxLength: 200, refuse: uncountable })
+      .optional()
+      .describe(
+        'Only items matching this query, as the searches match them (docs/query-language.md): words, all of them, ' +
+          'a OR b, pre*; phrases, fields and exclusions are not counted (400).',
+      ),
+    community: optionalString(100).describe('Only in this community (case-insensitive).'),
+    author: optionalString(100).describe('Only by this user (case-insensitive).'),
+    minScore: optionalIntegerParam({
+      min: -MIN_SCORE_BOUND,
+      max: MIN_SCORE_BOUND,
+      description: 'Only items whose score is at least this (inclusive).',
+    }),
+    over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
+    postId: optionalString(100).describe('Only the comments of this post (kind=posts: the post itself).'),
+    after: relativeTimeBoundParam('after'),
+    before: relativeTimeBoundParam('before'),
+    limit: integerParam({ min: 1, max: 1000, default: 100 }).describe(
+      'groupBy community or author: the most groups answered. Time groups ignore it: up to 10,000 buckets, the earliest.',
     ),
-  community: optionalString(100).describe('Only in this community (case-insensitive).'),
-  author: optionalString(100).describe('Only by this user (case-insensitive).'),
-  minScore: optionalIntegerParam({
-    min: -MIN_SCORE_BOUND,
-    max: MIN_SCORE_BOUND,
-    description: 'Only items whose score is at least this (inclusive).',
-  }),
-  over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
-  postId: optionalString(100).describe('Only the comments of this post (kind=posts: the post itself).'),
-  after: relativeTimeBoundParam('after'),
-  before: relativeTimeBoundParam('before'),
-  limit: integerParam({ min: 1, max: 1000, default: 100 }).describe(
-    'groupBy community or author: the most groups answered. Time groups ignore it: up to 10,000 buckets, the earliest.',
-  ),
-  minCount: integerParam({ min: 1, max: MIN_SCORE_BOUND, default: 1 }).describe('Only groups counting at least this.'),
-});
+    minCount: integerParam({ min: 1, max: MIN_SCORE_BOUND, default: 1 }).describe(
+      'Only groups counting at least this.',
+    ),
+  })
+  // a comment carries no NSFW mark of its own
+  .superRefine((query, ctx) => {
+    if (query.over18 !== undefined && query.kind === 'comments')
+      ctx.addIssue({ code: 'custom', path: ['over18'], message: 'applies to kind=posts only' });
+  });
 
 /** One group: a bucket's start (ISO 8601, UTC; weeks start on Monday) or a community or author name, and its count. */
 export const AggregateBucket = z.object({ key: z.string(), count: z.number().int() });

@@ -8,6 +8,7 @@ import {
   optionalString,
   pagedEnvelope,
   requiredString,
+  searchQueryParam,
   timeBoundParam,
   Timestamp,
 } from '@socialquery/core';
@@ -246,11 +247,17 @@ function uploadDateParam() {
     .meta({ default: DEFAULT_UPLOAD_DATE });
 }
 
+/** The fields a search keyword's `field:` terms name: the title, the channel's name. */
+export const VIDEO_SEARCH_FIELDS = ['title', 'channel'] as const;
+
 const SEARCH_WINDOW_NOTE =
   'With uploadDate, narrows its window (which ends now); without uploadDate, sets the window over the whole archive ' +
   '(after: no lower bound when absent; before: now when absent or later). Pass the same value with paginationToken.';
 export const SearchQuery = z.object({
-  keyword: requiredString(200),
+  keyword: searchQueryParam({ fields: VIDEO_SEARCH_FIELDS, maxLength: 200, wordless: 'accept' }).describe(
+    'What to find, in the query language (docs/query-language.md): words (whole, case-insensitive, in the title or the ' +
+      'channel name), "a phrase", pre*, -excluded, a OR b, title:word, channel:word.',
+  ),
   geoCode: geoCodeParam(),
   uploadDate: uploadDateParam(),
   type: enumParam(videoTypes, 'VIDEO'),

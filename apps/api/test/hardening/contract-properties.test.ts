@@ -112,18 +112,31 @@ function validRequest(operation: Operation, shapes: ParamShape[]) {
     }
     members[shape.name] = shape.required ? value : fc.option(value, { nil: undefined });
   }
-  return fc.record(members).map((values) => {
-    const path: Record<string, string> = {};
-    const query: Pairs = [];
-    for (const shape of shapes) {
-      const value = values[shape.name];
-      if (value === undefined) continue;
-      if (shape.where === 'path') path[shape.name] = value;
-      else query.push([shape.name, value]);
-    }
-    return { path, query };
-  });
+  return (
+    fc
+      .record(members)
+      .map((values) => {
+        const path: Record<string, string> = {};
+        const query: Pairs = [];
+        for (const shape of shapes) {
+          const value = values[shape.name];
+          if (value === undefined) continue;
+          if (shape.where === 'path') path[shape.name] = value;
+          else query.push([shape.name, value]);
+        }
+        return { path, query };
+      })
+      // each value is valid on its own; a rule between parameters (the aggregate's over18 with posts only) is the whole query's
+      .filter(({ query }) => operation.params.query?.safeParse(Object.fromEntries(query)).success ?? true)
+  );
 }
+
+/**
+ * A 400 that depends on the data, not on the request's form: a prefix of the query language standing
+ * for more stored words than a query may (core's QUERY_PREFIX_WORDS_MAX), which no schema can know.
+ */
+const refusedByData = (answer: Answer) =>
+  answer.status === 400 && /is not a valid query: .*\* stands for more than/.test(answer.text);
 
 function expectOneErrorBody(answer: Answer, status: number, codes: readonly string[]) {
   if (answer.status !== status)
@@ -156,6 +169,7 @@ describe('every mounted operation, by property', () => {
           const answer = await get(target(operation, path, pairs), credentialFor(operation));
           // an identifier picked only because its schema accepts it (a music URI of the right kind) may name nothing
           if (answer.status === 404 && !identifiersByName()) return expectOneErrorBody(answer, 404, ['not_found']);
+          if (refusedByData(answer)) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
           if (answer.status !== 200)
             throw new Error(`expected 200, got ${answer.status}: ${answer.text.slice(0, 300)}`);
           const parsed = operation.response.safeParse(answer.body);
@@ -180,6 +194,7 @@ describe('every mounted operation, by property', () => {
             const acceptable = identifiers.every((shape) => accepts(shape, ids[shape.name]!));
             if (!acceptable) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
             if (answer.status === 404) return expectOneErrorBody(answer, 404, ['not_found']);
+            if (refusedByData(answer)) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
             if (answer.status !== 200)
               throw new Error(`expected 200 or 404, got ${answer.status}: ${answer.text.slice(0, 300)}`);
             expect(operation.response.safeParse(answer.body).error).toBeUndefined();

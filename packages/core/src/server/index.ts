@@ -17,5 +17,5 @@ export { answerHistory } from './history.js';
 export type { HistoryObservation, HistoryParams, HistoryQuery, HistorySource } from './history.js';
 export { readMergedPage } from './merged-search.js';
 export type { MergedPage, MergedPageBounds, MergedSearch, WordSetRead } from './merged-search.js';
-export { planSearch } from './search-plan.js';
+export { parseQueryParam, planSearch } from './search-plan.js';
 export type { SearchPlan } from './search-plan.js';

@@ -1,4 +1,12 @@
-import { QUERY_COMBINATIONS_MAX, QUERY_PREFIX_WORDS_MAX, type QueryTerm, type SearchQuery } from '../query-language.js';
+import {
+  parseSearchQuery,
+  QUERY_COMBINATIONS_MAX,
+  QUERY_PREFIX_WORDS_MAX,
+  type QueryLanguageOptions,
+  QuerySyntaxError,
+  type QueryTerm,
+  type SearchQuery,
+} from '../query-language.js';
 import { ServiceError } from './service-error.js';
 
 /**
@@ -73,3 +81,16 @@ const invalidQuery = (parameter: string, reason: string) =>
   new ServiceError('invalid_parameter', `${parameter} is not a valid query: ${reason}`, {
     issues: [{ path: parameter, message: `is not a valid query: ${reason}` }],
   });
+
+/**
+ * A parameter's query, parsed; malformed → 400 on that parameter. The operation's schema refuses a
+ * malformed query first (core's `searchQueryParam`): this keeps a handler from ever answering 500 for one.
+ */
+export function parseQueryParam(parameter: string, q: string, options: QueryLanguageOptions): SearchQuery {
+  try {
+    return parseSearchQuery(q, options);
+  } catch (error) {
+    if (!(error instanceof QuerySyntaxError)) throw error;
+    throw invalidQuery(parameter, error.message);
+  }
+}

@@ -1,9 +1,8 @@
-import { parseSearchQuery } from '@socialquery/core';
 import {
   type ContractHandlers,
+  parseQueryParam,
   planSearch,
   resolveTimeBound,
-  ServiceError,
   timeWindowOf,
 } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
@@ -31,7 +30,6 @@ export function createAggregateHandlers(
       const { kind, groupBy, community, author, minCount, q, minScore, over18, postId } = params;
       const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
       const limit = isTimeGroup(groupBy) ? TIME_BUCKETS_MAX : params.limit;
-      if (over18 !== undefined && kind !== 'posts') throw invalid('over18', 'applies to kind=posts only');
       const wordSets = q === undefined ? undefined : await wordSetsOf(source, kind, q);
       if (wordSets?.length === 0) return { kind, groupBy, buckets: [] };
       const buckets = await source.aggregate({
@@ -52,21 +50,10 @@ export function createAggregateHandlers(
   };
 }
 
-/**
- * The word sets a query stands for (core's search-plan.ts): a count reads the index of words, so a query
- * whose phrases, fields or exclusions need each item's text is refused. None: the query matches nothing.
- */
-async function wordSetsOf(source: ForumResearchSource, kind: AggregateKind, q: string) {
-  const plan = await planSearch(parseSearchQuery(q, { fields: POST_SEARCH_FIELDS }), (prefix, limit) =>
-    source.wordsWithPrefix(kind, prefix, limit),
-  );
-  if (plan.checked)
-    throw invalid(
-      'q',
-      'is not countable: a count reads words (every word, a OR b, pre*); phrases, fields and exclusions are for the searches',
-    );
-  return plan.branches;
-}
-
-const invalid = (path: string, message: string) =>
-  new ServiceError('invalid_parameter', `${path} ${message}`, { issues: [{ path, message }] });
+/** The word sets a query stands for (core's search-plan.ts); the schema took only a query a count can read. */
+const wordSetsOf = async (source: ForumResearchSource, kind: AggregateKind, q: string) =>
+  (
+    await planSearch(parseQueryParam('q', q, { fields: POST_SEARCH_FIELDS }), (prefix, limit) =>
+      source.wordsWithPrefix(kind, prefix, limit),
+    )
+  ).branches;

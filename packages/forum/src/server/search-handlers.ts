@@ -1,7 +1,6 @@
 import {
   type FieldWords,
   type OperationParams,
-  parseSearchQuery,
   QUERY_CHECKED_PER_PAGE_MAX,
   queryHolds,
   type SearchQuery,
@@ -11,6 +10,7 @@ import {
   type ContractHandlers,
   cursorBinding,
   decodePosition,
+  parseQueryParam,
   planSearch,
   readMergedPage,
   resolveTimeBound,
@@ -51,7 +51,7 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
       const { over18, sort } = params;
       const page = await searchPage<Post>(params, ctx, {
         operation: searchPosts.id,
-        query: parseSearchQuery(params.q, { fields: POST_SEARCH_FIELDS }),
+        query: parseQueryParam('q', params.q, { fields: POST_SEARCH_FIELDS }),
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('posts', prefix, limit),
         read: (filters) =>
           source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
@@ -64,7 +64,7 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
       const { postId, sort } = params;
       const page = await searchPage<Comment>(params, ctx, {
         operation: searchComments.id,
-        query: parseSearchQuery(params.q, { fields: COMMENT_SEARCH_FIELDS }),
+        query: parseQueryParam('q', params.q, { fields: COMMENT_SEARCH_FIELDS }),
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('comments', prefix, limit),
         read: (filters) =>
           source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),

@@ -91,10 +91,18 @@ const source: VideoSource = {
     const more = from >= 0 && from + query.limit < matching.length;
     return {
       videos: page,
+      positions: page.map((v) => ({ tier: 1, views: v.views, num: numOf(v) })),
       next: more && last ? { tier: 1, views: last.views, num: numOf(last) } : undefined,
       total: estimate ?? matching.length,
       exact: estimate === undefined,
     };
+  },
+  async wordsWithPrefix(prefix, limit) {
+    const words = videos.flatMap((v) => v.title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    return [...new Set(words)]
+      .filter((word) => word.startsWith(prefix))
+      .sort()
+      .slice(0, limit);
   },
   async chart({ date }) {
     return date === '20251106'

@@ -26,6 +26,7 @@ import {
   UPLOAD_WINDOW_MS,
 } from '../schemas.js';
 import { formatsOf, selectedFormatOf, selectFormat } from './formats.js';
+import { keywordBinding, keywordSearch, queryPage } from './search-query.js';
 import type {
   ChartEntryRecord,
   CommentRecord,
@@ -40,7 +41,6 @@ import {
   isoDate,
   refinementsOf,
   relativeTime,
-  termsOf,
   thumbnailsOf,
   videoUrl,
   viewCountText,
@@ -93,11 +93,11 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       // after/before without uploadDate: a window over the whole archive (undefined here); a search
       // without any of them keeps the spec's default, bound and answered as when it was implicit
       const uploadDate = params.uploadDate ?? (window ? undefined : DEFAULT_UPLOAD_DATE);
-      const terms = termsOf(keyword);
+      const asked = keywordSearch(keyword);
       // a whole-archive walk binds no uploadDate and every other walk binds one, so neither takes the other's token
       const binding = cursorBinding(
         search.id,
-        { terms: terms.join(' '), geoCode, uploadDate, type, paginationToken, language, ...window },
+        { terms: keywordBinding(asked), geoCode, uploadDate, type, paginationToken, language, ...window },
         UNBOUND,
       );
       const walk = paginationToken ? decodeSearch(cursors.decode(paginationToken, binding)) : undefined;
@@ -108,12 +108,14 @@ export function createVideoHandlers(source: VideoSource): ContractHandlers<typeo
       const since = window?.after ? Math.max(start, window.after.getTime() + 1) : start;
       const until = window?.before ? Math.min(end, window.before.getTime() - 1) : end;
       const page: SearchPage =
-        terms.length === 0
-          ? { videos: [], total: 0, exact: true }
-          : await source.search(
-              { terms, since, until, type, geoCode, after: walk?.after, limit: SEARCH_PAGE_SIZE },
-              { extra },
-            );
+        asked.kind === 'none'
+          ? { videos: [], positions: [], total: 0, exact: true }
+          : asked.kind === 'words'
+            ? await source.search(
+                { terms: asked.terms, since, until, type, geoCode, after: walk?.after, limit: SEARCH_PAGE_SIZE },
+                { extra },
+              )
+            : await queryPage(source, asked.query, { since, until, type, geoCode }, walk?.after, { extra });
       const seen = (walk?.seen ?? 0) + page.videos.length;
       // exact when counted, or when this page holds the last match; else the walk's first estimate
       let total = page.exact ? page.total : page.next ? (walk?.total ?? page.total) : seen;

@@ -86,6 +86,8 @@ export interface SearchQueryInput {
 export interface SearchPage {
   /** Up to `limit` matches, in rank order. */
   videos: VideoRecord[];
+  /** Each video's place in the rank order (its tier, views and document number), by index. */
+  positions: SearchPosition[];
   /** Where the next page starts; absent when no match follows. */
   next?: SearchPosition | undefined;
   /**
@@ -192,6 +194,11 @@ export interface CommentThreadsPage {
 export interface VideoSource extends HistorySource<VideoHistoryKind> {
   /** A page of the matches after `after`, in rank order. */
   search(query: SearchQueryInput, options?: ReadOptions): Promise<SearchPage>;
+  /**
+   * The indexed words of titles and channel names that start with `prefix`, in code-point order, at
+   * most `limit` (what a `pre*` term of a search stands for).
+   */
+  wordsWithPrefix(prefix: string, limit: number): Promise<string[]>;
   /** The chart's entries by position, or undefined when there is no such chart. */
   chart(query: { country: ChartCountry; type: ChartType; date: string }): Promise<ChartEntryRecord[] | undefined>;
   video(videoId: string): Promise<VideoRecord | undefined>;

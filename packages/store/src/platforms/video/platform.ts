@@ -9,6 +9,7 @@ import { videoSearch } from './migrations/0008-video-search.js';
 import { videoChannelUploads } from './migrations/0015-video-channel-uploads.js';
 import { videoSourceMedia } from './migrations/0022-video-source-media.js';
 import { videoComments } from './migrations/0031-video-comments.js';
+import { videoSearchPrefixes } from './migrations/0033-video-search-prefixes.js';
 import { rebuildVideoSearch, writeVideoRows } from './search-index.js';
 import { createSqlVideoSource } from './source.js';
 import { videoObserved } from './observed.js';
@@ -24,6 +25,7 @@ export const videoStorePlatform = defineStorePlatform({
     '0015-video-channel-uploads': videoChannelUploads,
     '0022-video-source-media': videoSourceMedia,
     '0031-video-comments': videoComments,
+    '0033-video-search-prefixes': videoSearchPrefixes,
   },
   tables: [
     { name: 'video_channels' },

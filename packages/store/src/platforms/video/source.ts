@@ -7,7 +7,8 @@ import type {
   VideoSource,
 } from '@socialquery/video/server';
 import { termsOf } from '@socialquery/video/server';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { dialectOf } from '../../dialect/index.js';
 import { historyReader } from '../../rows/observations.js';
 import { videoObserved } from './observed.js';
 import { recordedJson } from '../../rows/recorded-json.js';
@@ -98,12 +99,23 @@ export function createSqlVideoSource(db: Kysely<Database>): VideoSource {
       const nums = walk.matches.map((match) => match.num);
       const rows = nums.length === 0 ? [] : await withChannel(options).where('v.num', 'in', nums).execute();
       const byNum = new Map(rows.map((row) => [Number(row.num), toVideoRecord(row)]));
+      const found = walk.matches.filter((match) => byNum.has(match.num));
       return {
-        videos: nums.flatMap((num) => byNum.get(num) ?? []),
+        videos: found.map((match) => byNum.get(match.num)!),
+        positions: found.map(({ tier, views, num }) => ({ tier, views, num })),
         next: walk.next,
         total: walk.total,
         exact: walk.exact,
       };
+    },
+
+    async wordsWithPrefix(prefix, limit) {
+      // a range of the counts' words in code-point order (migration 0033 on PostgreSQL)
+      const term = sql`term${sql.raw(dialectOf(db).byCodePoint)}`;
+      const { rows } = await sql<{ term: string }>`select term from video_search_terms
+        where ${term} >= ${prefix} and ${term} < ${prefix + '\u{10FFFF}'} and docs > 0
+        group by term order by ${term} limit ${limit}`.execute(db);
+      return rows.map((row) => row.term);
     },
 
     async chart({ country, type, date }) {
