@@ -130,15 +130,9 @@ function tokenize(q: string, { fields }: QueryLanguageOptions): Token[] {
       continue;
     }
     if (char === '"') {
-      const end = q.indexOf('"', at + 1);
-      if (end < 0) throw new QuerySyntaxError('this quote is not closed', at + 1);
-      const words = wordsOf(q.slice(at + 1, end));
-      if (words.length > 0)
-        tokens.push({
-          type: 'unit',
-          unit: { position: at + 1, excluded: false, field: undefined, quoted: true, prefix: false, words },
-        });
-      at = end + 1;
+      const { words, end } = quoted(q, at);
+      if (words.length > 0) tokens.push(phrase(at + 1, false, undefined, words));
+      at = end;
       continue;
     }
     // a bare run: up to white space or a quote
@@ -153,15 +147,9 @@ function tokenize(q: string, { fields }: QueryLanguageOptions): Token[] {
     }
     if (run === '-' && q[at] === '"') {
       // `-"a phrase"`: the quoted words right after the minus, excluded
-      const close = q.indexOf('"', at + 1);
-      if (close < 0) throw new QuerySyntaxError('this quote is not closed', at + 1);
-      const words = wordsOf(q.slice(at + 1, close));
-      if (words.length > 0)
-        tokens.push({
-          type: 'unit',
-          unit: { position, excluded: true, field: undefined, quoted: true, prefix: false, words },
-        });
-      at = close + 1;
+      const { words, end: after } = quoted(q, at);
+      if (words.length > 0) tokens.push(phrase(position, true, undefined, words));
+      at = after;
       continue;
     }
     let rest = run;
@@ -175,12 +163,10 @@ function tokenize(q: string, { fields }: QueryLanguageOptions): Token[] {
       // `title:"a phrase"`: the quoted words right after the colon
       if (q[at] !== '"')
         throw new QuerySyntaxError(`${field}: needs a word or a quoted phrase right after it`, position);
-      const close = q.indexOf('"', at + 1);
-      if (close < 0) throw new QuerySyntaxError('this quote is not closed', at + 1);
-      const words = wordsOf(q.slice(at + 1, close));
+      const { words, end: after } = quoted(q, at);
       if (words.length === 0) throw new QuerySyntaxError(`${field}: needs a word in its quotes`, at + 1);
-      tokens.push({ type: 'unit', unit: { position, excluded, field, quoted: true, prefix: false, words } });
-      at = close + 1;
+      tokens.push(phrase(position, excluded, field, words));
+      at = after;
       continue;
     }
     const prefix = rest.length > 1 && rest.endsWith('*');
@@ -198,3 +184,15 @@ function tokenize(q: string, { fields }: QueryLanguageOptions): Token[] {
   if (last?.type === 'or') throw new QuerySyntaxError('OR needs a word or a phrase after it', last.position);
   return tokens;
 }
+
+/** The words between the quote at `open` and the next one, and the index after that one. */
+function quoted(q: string, open: number): { words: string[]; end: number } {
+  const close = q.indexOf('"', open + 1);
+  if (close < 0) throw new QuerySyntaxError('this quote is not closed', open + 1);
+  return { words: wordsOf(q.slice(open + 1, close)), end: close + 1 };
+}
+
+const phrase = (position: number, excluded: boolean, field: string | undefined, words: string[]): Token => ({
+  type: 'unit',
+  unit: { position, excluded, field, quoted: true, prefix: false, words },
+});

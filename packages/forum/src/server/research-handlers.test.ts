@@ -3,6 +3,7 @@ import { searchComments } from '../contract.js';
 import type { Comment, Post } from '../schemas.js';
 import { createCommentHandlers } from './comment-handlers.js';
 import { commentRecord } from './comment.case.js';
+import { postRecord } from './post.case.js';
 import { createForumExporters } from './exporters.js';
 import { commentPosition, createSearchHandlers, postPosition } from './search-handlers.js';
 import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery, UserCommentsQuery } from './source.js';
@@ -13,19 +14,8 @@ const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId
 const comment = (id: string, parentId: string | null = null, createdAt = now): Comment =>
   commentRecord({ id, parentId, createdAt: createdAt.toISOString() });
 
-const post = (id: string, title: string, score: number): Post => ({
-  id,
-  title,
-  content: '',
-  author: 'u',
-  community: 'c',
-  upvotes: score,
-  downvotes: 0,
-  score,
-  commentCount: 0,
-  createdAt: now.toISOString(),
-  url: 'u',
-});
+const post = (id: string, title: string, score: number): Post =>
+  postRecord({ id, title, score, createdAt: now.toISOString() });
 
 /**
  * A comment source over a flat list of top-level comments, recording the user queries and counting

@@ -9,6 +9,7 @@ import {
 import { createCursorCodec, planSearch } from '@socialquery/core/server';
 import { type Comment, type Post, POST_SEARCH_FIELDS, type SearchSort } from '../schemas.js';
 import { commentRecord } from './comment.case.js';
+import { postRecord } from './post.case.js';
 import {
   commentPosition,
   createSearchHandlers,
@@ -41,21 +42,14 @@ function textOf(random: () => number, most: number) {
 function postsOf(count: number, seed: number): Post[] {
   const random = randomOf(seed);
   return Array.from({ length: count }, (_, i) => {
-    const score = Math.floor(random() * 5);
-    return {
+    return postRecord({
       id: `p${String(i).padStart(4, '0')}`,
       title: textOf(random, 4),
       content: textOf(random, 8),
-      author: 'u',
-      community: 'c',
-      upvotes: score,
-      downvotes: 0,
-      score,
-      commentCount: 0,
+      score: Math.floor(random() * 5),
       // few distinct moments: ties by time, broken by id
       createdAt: new Date(now.getTime() - Math.floor(random() * 6) * 60_000).toISOString(),
-      url: `https://forum.example.org/${i}`,
-    };
+    });
   });
 }
 
