@@ -15,7 +15,7 @@ export { paramsParser } from './request-params.js';
 export type { ParsedParams } from './request-params.js';
 export { answerHistory } from './history.js';
 export type { HistoryObservation, HistoryParams, HistoryQuery, HistorySource } from './history.js';
-export { readMergedPage } from './merged-search.js';
+export { MERGED_PAGE_BOUNDS, readMergedPage } from './merged-search.js';
 export type { MergedPage, MergedPageBounds, MergedSearch, WordSetRead } from './merged-search.js';
 export { parseQueryParam, planSearch } from './search-plan.js';
 export type { SearchPlan } from './search-plan.js';

@@ -1,3 +1,5 @@
+import { QUERY_CHECKED_PER_PAGE_MAX } from '../query-language.js';
+
 /**
  * A page of a search in the query language (core's query-language.ts) over an index that finds the
  * items holding a set of words, in an order: the union of one read per set of words the query stands
@@ -36,6 +38,9 @@ export interface MergedPageBounds {
   batchMax: number;
 }
 
+/** The bounds every search in the language pages with (docs/query-language.md). */
+export const MERGED_PAGE_BOUNDS: MergedPageBounds = { checkedMax: QUERY_CHECKED_PER_PAGE_MAX, batchMax: 500 };
+
 export interface MergedPage<T, P> {
   found: { item: T; position: P }[];
   /** Where the next page starts: after this position; undefined when nothing follows. */
@@ -46,7 +51,7 @@ export async function readMergedPage<T, P>(
   search: MergedSearch<T, P>,
   after: P | undefined,
   limit: number,
-  { checkedMax, batchMax }: MergedPageBounds,
+  { checkedMax, batchMax }: MergedPageBounds = MERGED_PAGE_BOUNDS,
 ): Promise<MergedPage<T, P>> {
   const found: { item: T; position: P }[] = [];
   let from = after;

@@ -1,11 +1,4 @@
-import {
-  type FieldWords,
-  type OperationParams,
-  QUERY_CHECKED_PER_PAGE_MAX,
-  queryHolds,
-  type SearchQuery,
-  wordsOf,
-} from '@socialquery/core';
+import { type FieldWords, type OperationParams, queryHolds, type SearchQuery, wordsOf } from '@socialquery/core';
 import {
   type ContractHandlers,
   cursorBinding,
@@ -35,9 +28,6 @@ const UNBOUND = ['limit', 'cursor'];
 
 /** What both searches take (their own filters, over18 and postId, aside): the operations' parameters. */
 type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
-
-/** The most results one read of a checked search asks a word set for (it doubles from the page's size). */
-const CHECKED_BATCH_MAX = 500;
 
 /**
  * Search over any ForumResearchSource, in the query language (core's query-language.ts; planned by
@@ -121,7 +111,6 @@ async function searchPage<T extends { id: string }>(
     },
     after,
     limit,
-    { checkedMax: QUERY_CHECKED_PER_PAGE_MAX, batchMax: CHECKED_BATCH_MAX },
   );
   return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '' };
 }

@@ -1,11 +1,4 @@
-import {
-  isPlainWords,
-  QUERY_CHECKED_PER_PAGE_MAX,
-  queryHolds,
-  type SearchQuery,
-  termsOf,
-  wordsOf,
-} from '@socialquery/core';
+import { isPlainWords, queryHolds, type SearchQuery, termsOf, wordsOf } from '@socialquery/core';
 import { parseQueryParam, planSearch, readMergedPage } from '@socialquery/core/server';
 import { SEARCH_PAGE_SIZE, VIDEO_SEARCH_FIELDS } from '../schemas.js';
 import type { ReadOptions, SearchPage, SearchPosition, SearchQueryInput, VideoRecord, VideoSource } from './source.js';
@@ -16,9 +9,6 @@ import type { ReadOptions, SearchPage, SearchPosition, SearchQueryInput, VideoRe
  * of words is the source's own walk; any other is the merged page of core's merged-search.ts over one
  * walk per set of words it stands for, checked on the videos' text where words do not decide.
  */
-
-/** The most videos one read of a set asks for (reads double from the page's size up to it). */
-const BATCH_MAX = 500;
 
 /** How a keyword is searched: no word at all (an empty answer, as before), words, or a query of the language. */
 export type KeywordSearch =
@@ -75,7 +65,6 @@ export async function queryPage(
     },
     after,
     SEARCH_PAGE_SIZE,
-    { checkedMax: QUERY_CHECKED_PER_PAGE_MAX, batchMax: BATCH_MAX },
   );
   return {
     videos: page.found.map((found) => found.item),
