@@ -57,6 +57,14 @@ function postsOf(count: number, seed: number): Post[] {
  * A source that answers as the store's index does, by words: the items holding every word of
  * `terms`, in the order of their positions for those words, after `after`, `limit` of them.
  */
+/** An item's words, split once (the reads below ask for them again and again). */
+const wordSets = new WeakMap<object, Set<string>>();
+function wordSet<T extends object>(item: T, text: (item: T) => string): Set<string> {
+  let words = wordSets.get(item);
+  if (!words) wordSets.set(item, (words = new Set(wordsOf(text(item)))));
+  return words;
+}
+
 function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
   const reads: SearchFilters[] = [];
   const page = <T extends { id: string }>(
@@ -68,7 +76,7 @@ function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
     reads.push(query);
     const order = positionOrder(query.sort);
     return items
-      .filter((item) => query.terms.every((term) => wordsOf(text(item)).includes(term)))
+      .filter((item) => query.terms.every((term) => wordSet(item, text).has(term)))
       .map((item) => ({ item, position: position(item) }))
       .filter(({ position }) => !query.after || order(position, query.after) > 0)
       .sort((a, b) => order(a.position, b.position))
