@@ -2,23 +2,12 @@ import { z } from 'zod';
 import { searchQueryParam } from './params.js';
 import { parseSearchQuery, QuerySyntaxError } from './query-language.js';
 import type { QueryTerm, SearchQuery } from './query-language.js';
+import { phrase, prefix, word } from './query-terms.case.js';
 
 const FIELDS = ['title', 'body'] as const;
 
 function parse(q: string): SearchQuery {
   return parseSearchQuery(q, { fields: FIELDS });
-}
-
-function word(text: string, field?: string): QueryTerm {
-  return { kind: 'word', word: text, field };
-}
-
-function phrase(words: string[], field?: string): QueryTerm {
-  return { kind: 'phrase', words, field };
-}
-
-function prefix(text: string, field?: string): QueryTerm {
-  return { kind: 'prefix', prefix: text, field };
 }
 
 /** A clause of one alternative of one term: a term that must hold. */

@@ -1,5 +1,6 @@
 import { parseSearchQuery } from './query-language.js';
-import type { QueryTerm, SearchQuery } from './query-language.js';
+import type { SearchQuery } from './query-language.js';
+import { phrase, prefix, word } from './query-terms.case.js';
 import { isPlainWords, queryHolds, termHolds } from './query-match.js';
 import type { FieldWords } from './query-match.js';
 import { wordsOf } from './text.js';
@@ -14,18 +15,6 @@ function item(texts: Record<string, string>): FieldWords {
 /** Whether the query `q` finds an item of these texts. */
 function finds(q: string, texts: Record<string, string>): boolean {
   return queryHolds(parseSearchQuery(q, { fields: FIELDS }), item(texts));
-}
-
-function word(text: string, field?: string): QueryTerm {
-  return { kind: 'word', word: text, field };
-}
-
-function phrase(words: string[], field?: string): QueryTerm {
-  return { kind: 'phrase', words, field };
-}
-
-function prefix(text: string, field?: string): QueryTerm {
-  return { kind: 'prefix', prefix: text, field };
 }
 
 describe('termHolds', () => {
