@@ -1,3 +1,4 @@
+import { wordsOf } from '@socialquery/core';
 import { type AggregateBucket, type AggregateGroup, aggregateGroups, type AggregateKind } from '@socialquery/forum';
 import type { AggregateQuery } from '@socialquery/forum/server';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
@@ -30,15 +31,19 @@ const AUTHORS = ['Ann', 'ann', 'Bob', 'Čeněk', 'čeněk', 'Dee', 'Eve', 'Fay',
 /** Item i's time: spread irregularly (about 2.2 hours apart for posts), some exactly on unit starts. */
 const timeOf = (i: number, step: number) => ON_BOUNDARIES[i % 97] ?? START + i * step + ((i * 7_919) % 3_600_000);
 
+/** Words of titles and bodies, for the counts of a query's matches. */
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+
 const posts: ForumPostInput[] = Array.from({ length: 800 }, (_, i) => ({
   id: `p${String(i).padStart(4, '0')}`,
   community: COMMUNITIES[(i * 7) % COMMUNITIES.length]!,
   author: AUTHORS[(i * i) % AUTHORS.length]!,
-  title: 't',
-  content: '',
+  title: `${WORDS[i % 4]} ${WORDS[(i * 3) % 5]}`,
+  content: WORDS[(i * 7) % 5]!,
   upvotes: 1,
   downvotes: 0,
-  score: 1,
+  score: (i * 13) % 7,
+  over18: i % 5 === 0,
   commentCount: 0,
   createdAt: timeOf(i, 8_700_000),
   url: `https://forum.example.org/${i}`,
@@ -50,8 +55,8 @@ const comments: ForumCommentInput[] = Array.from({ length: 2400 }, (_, i) => ({
   parentId: null,
   community: COMMUNITIES[(i * 3 + (i >> 4)) % COMMUNITIES.length]!,
   author: AUTHORS[(i * 5 + (i >> 3)) % AUTHORS.length]!,
-  body: 'b',
-  score: 1,
+  body: `${WORDS[i % 5]} ${WORDS[(i * 11) % 4]}`,
+  score: (i * 5) % 9,
   createdAt: timeOf(i, 2_900_000),
   edited: false,
   distinguished: null,
@@ -99,12 +104,17 @@ const latestFirst = (a: Item, b: Item) => b.createdAt - a.createdAt || (a.id < b
 function expected(query: AggregateQuery): AggregateBucket[] {
   const items: Item[] = query.kind === 'posts' ? stored.posts : stored.comments;
   const { after, before } = query.window ?? {};
+  const wordsOfItem = (item: Item) => wordsOf('body' in item ? item.body : `${item.title} ${item.content}`);
   const chosen = items.filter(
     (item) =>
       (query.community === undefined || item.community.toLowerCase() === query.community.toLowerCase()) &&
       (query.author === undefined || item.author.toLowerCase() === query.author.toLowerCase()) &&
       (!after || item.createdAt > after.getTime()) &&
-      (!before || item.createdAt < before.getTime()),
+      (!before || item.createdAt < before.getTime()) &&
+      (!query.wordSets || query.wordSets.some((set) => set.every((w) => wordsOfItem(item).includes(w)))) &&
+      (query.minScore === undefined || item.score >= query.minScore) &&
+      (query.over18 === undefined || ('over18' in item && !!item.over18) === query.over18) &&
+      (query.postId === undefined || ('postId' in item ? item.postId : item.id) === query.postId),
   );
   const group = query.groupBy;
   const counts = new Map<string | number, number>();
@@ -173,6 +183,35 @@ describe('SQL aggregate source', () => {
         }
       }
   });
+
+  it.each(cases)(
+    '%s by %s matching word sets and the search filters, exactly as counted from the rows',
+    async (kind, groupBy) => {
+      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'over18' | 'postId'>[] = [
+        { wordSets: [['alpha']] },
+        { wordSets: [['alpha', 'beta'], ['gamma']] },
+        { wordSets: [['nowhere']] },
+        { minScore: 4 },
+        { wordSets: [['delta']], minScore: 2 },
+        kind === 'posts' ? { over18: true } : { postId: posts[3]!.id },
+        kind === 'posts' ? { postId: posts[3]!.id } : { wordSets: [['omega'], ['beta']], minScore: 3 },
+      ];
+      for (const filters of matching)
+        for (const window of [undefined, WINDOWS[1]])
+          for (const names of [{}, { community: 'rust' }]) {
+            const query: AggregateQuery = {
+              kind,
+              groupBy,
+              ...names,
+              ...filters,
+              ...(window ? { window } : {}),
+              limit: isTime(groupBy) ? 10_000 : 100,
+              minCount: 1,
+            };
+            expect({ query, buckets: await source().aggregate(query) }).toEqual({ query, buckets: expected(query) });
+          }
+    },
+  );
 
   it('answers no buckets for a community or author it does not know, for an empty name, and for an empty window', async () => {
     const base = { kind: 'posts', limit: 100, minCount: 1 } as const;

@@ -210,6 +210,13 @@ describe(`video source (${kind})`, () => {
     },
   );
 
+  it('lists the indexed words of titles and channel names starting with a prefix, in code-point order, at most limit', async () => {
+    const words = [...new Set(videos.flatMap((v) => termsOf(`${v.title} ${v.channel_name}`)))].sort();
+    for (const prefix of ['pa', 'g', 'channel', 'zz'])
+      expect(await source().wordsWithPrefix(prefix, 50)).toEqual(words.filter((w) => w.startsWith(prefix)));
+    expect(await source().wordsWithPrefix('', 3)).toEqual(words.slice(0, 3));
+  });
+
   it('search ranks videos whose title holds every term first, then by views, then by num, both descending', async () => {
     const { ids } = await walk(query({ terms: ['pasta', 'channel'], limit: 100 }));
     const found = ids.map((id) => videos.find((v) => v.id === id)!);
