@@ -1,3 +1,4 @@
+import { QUERY_PREFIX_WORDS_MAX } from '@socialquery/core';
 import { openStore } from '@socialquery/store';
 import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
@@ -26,9 +27,6 @@ Options:
   --stores LIST      sqlite, postgres or both (default sqlite)
   --duration S       seconds of load per measurement (default 10)
   --connections C    concurrent connections (default 10)`;
-
-/** The most words a prefix may stand for (core's QUERY_PREFIX_WORDS_MAX, packages/core/src/query-language.ts). */
-const PREFIX_WORDS_MAX = 50;
 
 /** The comment issue's targets: the largest thread's first page, a search's, a year of a community by day. */
 export const TARGET_TREE_P99_MS = 20;
@@ -141,7 +139,8 @@ async function searchProbes(store: BenchStore, community: string, author: string
     const prefix =
       [...rare]
         .map((_, i) => rare.slice(0, i + 1))
-        .find((p) => p.length >= 3 && rows.filter((row) => row.term.startsWith(p)).length <= PREFIX_WORDS_MAX) ?? rare;
+        .find((p) => p.length >= 3 && rows.filter((row) => row.term.startsWith(p)).length <= QUERY_PREFIX_WORDS_MAX) ??
+      rare;
     const q = encodeURIComponent;
     const comments = `/api/v1/forum/search/comments?q=`;
     return [

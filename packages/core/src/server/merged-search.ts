@@ -81,6 +81,8 @@ export async function readMergedPage<T, P>(
 async function readRound<T, P>(search: MergedSearch<T, P>, from: P | undefined, batch: number) {
   const { order } = search;
   const reads = await Promise.all(search.wordSets.map((words) => search.read(words, from, batch)));
+  // one set is its own best: its read's places are the query's
+  const single = search.wordSets.length === 1;
   const taken = new Set<string>();
   const candidates: { item: T; position: P }[] = [];
   let horizon: P | undefined;
@@ -88,7 +90,7 @@ async function readRound<T, P>(search: MergedSearch<T, P>, from: P | undefined, 
     const last = rows.at(-1);
     if (rows.length >= batch && last && (!horizon || order(last.position, horizon) < 0)) horizon = last.position;
     for (const { item, position: inRead } of rows) {
-      const position = search.placeOf(item, inRead);
+      const position = single ? inRead : search.placeOf(item, inRead);
       const id = search.idOf(item);
       if (taken.has(id) || order(position, inRead) !== 0) continue;
       taken.add(id);
