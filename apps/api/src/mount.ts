@@ -111,9 +111,10 @@ export function errorExtrasByPathPrefix(platforms: readonly MountablePlatform[])
     prefixes.push([common.slice(0, common.lastIndexOf('/') + 1), extras]);
   }
   return (req, res, next) => {
-    // `//api/v1/professional/…` routes nowhere, but a client of the group still reads its envelope
+    // `//api/v1/professional/…` and `/api/v1/professional` route nowhere, but a client of the group
+    // still reads its envelope
     const path = req.path.includes('//') ? req.path.replace(/\/{2,}/g, '/') : req.path;
-    const found = prefixes.find(([prefix]) => path.startsWith(prefix));
+    const found = prefixes.find(([prefix]) => path.startsWith(prefix) || `${path}/` === prefix);
     if (found) contextOf(res).errorBodyExtras = found[1];
     next();
   };

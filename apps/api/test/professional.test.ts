@@ -216,6 +216,9 @@ describe('GET /api/v1/professional/api/v1/user/profile', () => {
       // a doubled slash routes nowhere, but is still under the group's path
       [await request(service.app).get(`/${PROFILE}`).query({ username }), 404, 'not_found'],
       [await request(service.app).get(PROFILE.replace('/professional/', '//professional//')), 404, 'not_found'],
+      // the group's own path, without a trailing slash or with doubled ones
+      [await request(service.app).get('/api/v1/professional'), 404, 'not_found'],
+      [await request(service.app).get('//api//v1//professional'), 404, 'not_found'],
     ] as const;
     for (const [res, status, code] of refused) {
       expect(res.status).toBe(status);

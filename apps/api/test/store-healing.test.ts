@@ -1,6 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { ErrorBody } from '@socialquery/core';
 import { openStore, type Store } from '@socialquery/store';
 import type { Express } from 'express';
@@ -84,6 +82,37 @@ describe('a damaged, then restored SQLite store file', () => {
     expect(after.status).toBe(200);
     expect(after.body).toEqual(before.body);
     expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+
+  it('a file truncated to nothing under another replica, then restored: 503 at once meanwhile, 200 again without a restart', async () => {
+    const before = await posts();
+    expect(before.status).toBe(200);
+    // another replica's connection holds the file: the service's reopen cannot set the empty file up
+    const replica = await openStore(target.address);
+    try {
+      await replica.db.selectFrom('forum_posts').select('id').limit(1).execute();
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
+      const good = readFileSync(file);
+      truncateSync(file, 0);
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const during = await posts();
+        expect(during.status).toBe(503);
+        expect(during.body).toMatchObject({ code: 'unavailable' });
+        expect(Date.now() - started).toBeLessThan(1_000);
+      }
+      writeFileSync(file, good);
+      const healedBy = Date.now() + 5_000;
+      let after = await posts();
+      while (after.status !== 200 && Date.now() < healedBy) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await posts();
+      }
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before.body);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('answers /healthz from a data request answered within the last second, and reads the store otherwise', async () => {

@@ -1,9 +1,18 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
-import { reopeningDatabase } from './reopening-database.js';
+import { type OpenPurpose, reopeningDatabase } from './reopening-database.js';
 import { withStatementCache } from './statement-cache.js';
 
 let dir: string;
@@ -26,10 +35,13 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let opened = 0;
-/** A connection whose page cache (64 KiB) is far smaller than the file (2.6 MB): a full scan reads from disk. */
-const open = () => {
+/**
+ * A connection whose page cache (64 KiB) is far smaller than the file (2.6 MB): a full scan reads
+ * from disk. A reopen gives up on a lock at once, as the store's does (sqlite-dialect.ts).
+ */
+const open = (purpose: OpenPurpose = 'first') => {
   opened += 1;
-  const connection = new SQLite(file);
+  const connection = new SQLite(file, { timeout: purpose === 'reopen' ? 0 : 5_000 });
   connection.pragma('journal_mode = WAL');
   connection.pragma('cache_size = -64');
   return connection;
@@ -45,7 +57,7 @@ const scan = (db: SqliteDatabase) => {
   try {
     return db.prepare('select count(*) as n, sum(length(v)) as bytes from t').all([]);
   } catch (error) {
-    return (error as { code?: string }).code;
+    return (error as { code?: string }).code ?? (error as Error).message;
   }
 };
 const whole = [{ n: 20_000, bytes: 2_088_890 }];
@@ -119,6 +131,57 @@ describe('reopeningDatabase', () => {
     db.prepare('rollback').run([]);
     expect(scan(db)).toEqual(whole);
     expect(opened).toBe(2);
+    db.close();
+  });
+
+  it('goes on reopening after a reopen that failed, whatever its error, and answers once one succeeds', () => {
+    opened = 0;
+    let clock = 0;
+    let refuse = false;
+    const db = reopeningDatabase(
+      (purpose) => {
+        if (refuse) {
+          opened += 1;
+          throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+        }
+        return open(purpose);
+      },
+      { now: () => clock },
+    );
+    damage();
+    expect(scan(db)).toBe('SQLITE_CORRUPT');
+    refuse = true;
+    // the reopen fails and the old connection is closed: statements fail at once, as unavailable
+    expect(scan(db)).toBe('SQLITE_BUSY');
+    expect(scan(db)).toBe('The database connection is not open');
+    expect(opened).toBe(2);
+    restore();
+    refuse = false;
+    clock = 100;
+    expect(scan(db)).toBe('The database connection is not open');
+    clock = 251;
+    expect(scan(db)).toEqual(whole);
+    expect(opened).toBe(3);
+    db.close();
+  });
+
+  it('a file truncated to nothing while another connection holds it: the reopen gives up at once, and heals after the restore', () => {
+    opened = 0;
+    let clock = 0;
+    const other = open();
+    expect(scan(withStatementCache(other))).toEqual(whole);
+    const db = reopeningDatabase(open, { now: () => clock });
+    expect(scan(db)).toEqual(whole);
+    truncateSync(file, 0);
+    expect(scan(db)).toBe('SQLITE_CORRUPT');
+    // WAL cannot be set up on the empty file while the other connection holds it
+    const started = Date.now();
+    expect(scan(db)).toBe('SQLITE_BUSY');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    restore();
+    clock = 251;
+    expect(scan(db)).toEqual(whole);
+    other.close();
     db.close();
   });
 });

@@ -13,6 +13,12 @@ const STALE_VIEW = /^SQLITE_(IOERR|CORRUPT|NOTADB|CANTOPEN|READONLY_DBMOVED)/;
 export const isStaleView = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && STALE_VIEW.test(String((error as { code?: unknown }).code));
 
+/**
+ * Why a connection is opened: `reopen` replaces one that failed, while requests wait on it, so
+ * its set-up should give up quickly rather than wait out a lock (the next reopen retries).
+ */
+export type OpenPurpose = 'first' | 'reopen';
+
 export interface ReopenOptions {
   /** Wait before a reopen that follows a failed one (default 250 ms), doubling up to `maxDelayMs` while failures go on. */
   firstDelayMs?: number;
@@ -26,12 +32,17 @@ export interface ReopenOptions {
  * failure, so a store whose file was damaged and then repaired or restored serves again without a
  * restart. The next statement after such a failure opens a new connection (`open`, with its
  * pragmas) first; while failures go on, reopens are spaced out (250 ms, doubling, at most 30 s),
- * and a statement that succeeds resets the spacing. Never in the middle of a transaction: the
+ * and a statement that succeeds resets the spacing. A reopen that fails, for any reason, leaves no
+ * connection to serve from: statements fail (`The database connection is not open`, which the
+ * store maps to unavailable) until the next reopen, due after the same spacing, succeeds. Never in the middle of a transaction: the
  * connection is replaced once the transaction has ended (rolled back by its caller).
  */
-export function reopeningDatabase(open: () => SqliteConnection, options: ReopenOptions = {}): SqliteDatabase {
+export function reopeningDatabase(
+  open: (purpose: OpenPurpose) => SqliteConnection,
+  options: ReopenOptions = {},
+): SqliteDatabase {
   const { firstDelayMs = 250, maxDelayMs = 30_000, now = Date.now } = options;
-  let connection = open();
+  let connection = open('first');
   let statements = withStatementCache(connection);
   /** Set after a stale-view failure: the connection is to be replaced at the next statement from then on. */
   let reopenAt: number | undefined;
@@ -61,7 +72,14 @@ export function reopeningDatabase(open: () => SqliteConnection, options: ReopenO
     } catch {
       // a connection that cannot even close is being replaced anyway
     }
-    connection = guarded(open, false);
+    try {
+      connection = open('reopen');
+    } catch (error) {
+      // whatever stopped the open (a file still damaged, a lock its pragmas could not take), the
+      // old connection is closed: statements fail as unavailable until a later reopen succeeds
+      reopenAt = now() + delay;
+      throw error;
+    }
     statements = withStatementCache(connection);
   };
 

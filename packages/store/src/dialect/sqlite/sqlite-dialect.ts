@@ -5,8 +5,14 @@ import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
 import { isSqliteUnavailable } from './sqlite-errors.js';
-import { reopeningDatabase } from './reopening-database.js';
+import { type OpenPurpose, reopeningDatabase } from './reopening-database.js';
 import { withStatementCache } from './statement-cache.js';
+
+/**
+ * How long a statement waits for a lock another connection holds (a writer's commit, a
+ * checkpoint) before it fails as unavailable (503): the longest a request waits on a SQLite store.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * The embedded store: one better-sqlite3 connection in WAL mode (readers never wait for the
@@ -16,12 +22,19 @@ import { withStatementCache } from './statement-cache.js';
  */
 export function createSqliteDb(path: string, options: { log?: LogConfig } = {}): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const open = () => {
-    const database = new SQLite(path);
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = NORMAL');
-    database.pragma('busy_timeout = 5000');
-    database.pragma('foreign_keys = ON');
+  const open = (purpose: OpenPurpose = 'first') => {
+    // a reopen's pragmas give up on a lock at once (the next reopen retries) instead of holding the
+    // requests that wait on it; statements then wait for locks up to the store's busy timeout
+    const database = new SQLite(path, { timeout: purpose === 'reopen' ? 0 : SQLITE_BUSY_TIMEOUT_MS });
+    try {
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+      database.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
+      database.pragma('foreign_keys = ON');
+    } catch (error) {
+      database.close();
+      throw error;
+    }
     return database;
   };
   // an in-memory database is its connection: nothing to reopen
