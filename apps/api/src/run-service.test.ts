@@ -1,3 +1,4 @@
+import { openStore } from '@socialquery/store';
 import { createTestStoreAddress } from '@socialquery/store/testing';
 import { capturedLogger } from '../test/captured-logger.js';
 import { launchService, type LaunchOptions } from './run-service.js';
@@ -37,6 +38,29 @@ describe('launchService', () => {
     const config = await launch([], { PORT: 'eighty' });
     expect(config.result).toBe(2);
     expect(config.errors).toContain('PORT');
+  });
+
+  it('refuses a store that an unfinished migrate-store copy is filling: exit 1, what to run, nothing seeded', async () => {
+    const address = await createTestStoreAddress({ shared: true });
+    try {
+      const store = await openStore(address.address);
+      await store.settings.set(
+        'copy_checkpoint',
+        JSON.stringify({ source: 'sqlite:./old.db', table: 'forum_comments', copied: { forum_posts: 10 } }),
+      );
+      await store.close();
+      const env = { SOCIALQUERY_STORE: address.address, SOCIALQUERY_DEMO_SCALES: TINY_DEMO };
+      const refused = await launch(['--demo-if-empty'], env);
+      expect(refused.result).toBe(1);
+      expect(refused.errors).toMatch(
+        /^the store .* holds an unfinished copy of sqlite:\.\/old\.db: run the same `pnpm cli migrate-store --from … --to …` again to finish it, then start the service$/,
+      );
+      const after = await openStore(address.address);
+      expect(await after.isEmpty()).toBe(true);
+      await after.close();
+    } finally {
+      await address.drop();
+    }
   });
 
   it('an empty store: the demo at the configured scales, first credentials printed once, then it serves', async () => {

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store } from '@socialquery/store';
+import { demoSize, FIRST_RUN_DEMO_SCALES, openStore, redact, type Store, unfinishedCopyOf } from '@socialquery/store';
 import { type Config, ConfigError, loadConfig, type LogFormat } from './config.js';
 import { createLogger } from './logger.js';
 import { EXPLORE_PATH } from './explore.js';
@@ -135,6 +135,17 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     statementTimeoutMs: config.SOCIALQUERY_STATEMENT_TIMEOUT_MS,
     credentialCacheMs: config.SOCIALQUERY_CREDENTIAL_CACHE_SECONDS * 1000,
   });
+
+  // a store a copy is still filling holds part of its source: answers from it would be silently short
+  const copying = await unfinishedCopyOf(store.db);
+  if (copying !== undefined) {
+    await store.close();
+    err(
+      `the store ${redact(config.SOCIALQUERY_STORE)} holds an unfinished copy${copying ? ` of ${copying}` : ''}: ` +
+        `run the same \`${admin} migrate-store --from … --to …\` again to finish it, then start the service`,
+    );
+    return 1;
+  }
 
   if (flags['demo-if-empty'] && (await store.isEmpty())) {
     const scales = config.SOCIALQUERY_DEMO_SCALES ?? (flags['full-demo'] ? {} : FIRST_RUN_DEMO_SCALES);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { copiedTables, copyStore, type CopyProgress, INDEXES } from './copy.js';
+import { copiedTables, copyStore, type CopyProgress, INDEXES, unfinishedCopyOf } from './copy.js';
 import { secondaryIndexes } from './rows/secondary-indexes.js';
 import * as musicDemo from './platforms/music/demo.js';
 import { recomputeMusicDerived } from './platforms/music/derived.js';
@@ -275,5 +275,75 @@ describe('copyStore', () => {
     expect(await indexesOf(to)).toEqual(indexes);
     expect(await pendingIndexes(to)).toBe(0);
     expect(await rowsOf(to)).toEqual(before);
+  });
+});
+
+describe('copyStore, stopped part-way', () => {
+  let from: Store;
+  let to: Store;
+  beforeAll(async () => {
+    from = await openStore('sqlite::memory:');
+    to = await openTestStore();
+    // ~2,800 comments: three copy batches
+    await from.seedDemo({ now: NOW, only: ['forum'], scales: { forum: 0.05 } });
+  });
+  afterAll(async () => {
+    await from.close();
+    await to.close();
+  });
+
+  const ids = async (store: Store, table: 'forum_posts' | 'forum_comments') =>
+    (await store.db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+
+  it('keeps a checkpoint with each batch, and its re-run from the same source goes on after it', async () => {
+    const comments = await ids(from, 'forum_comments');
+    expect(comments.length).toBeGreaterThan(2_000);
+    const stop = new Error('stopped');
+    await expect(
+      copyStore(
+        from.db,
+        to.db,
+        ({ table, copied }) => {
+          if (table === 'forum_comments' && copied === 2_000) throw stop;
+        },
+        { source: 'sqlite:the-source.db' },
+      ),
+    ).rejects.toBe(stop);
+    // every batch that was written, and nothing after it
+    expect(await ids(to, 'forum_posts')).toEqual(await ids(from, 'forum_posts'));
+    expect(await ids(to, 'forum_comments')).toEqual(comments.slice(0, 2_000));
+    expect(await unfinishedCopyOf(to.db)).toBe('sqlite:the-source.db');
+
+    // a row the stopped copy wrote, changed since: a re-run that started over would write it back
+    const urlOfFirst = () =>
+      to.db.selectFrom('forum_comments').select('url').where('id', '=', comments[0]!).executeTakeFirstOrThrow();
+    const { url } = await urlOfFirst();
+    await to.db.updateTable('forum_comments').set({ url: 'changed' }).where('id', '=', comments[0]!).execute();
+    const progress: CopyProgress[] = [];
+    const counts = await copyStore(from.db, to.db, (p) => progress.push(p), { source: 'sqlite:the-source.db' });
+    expect(await ids(to, 'forum_comments')).toEqual(comments);
+    expect(await urlOfFirst()).toEqual({ url: 'changed' });
+    expect(progress.some(({ table }) => table === 'forum_posts')).toBe(false);
+    expect(progress.find(({ table }) => table === 'forum_comments')).toEqual({
+      table: 'forum_comments',
+      copied: 2_000,
+      total: comments.length,
+    });
+    expect(counts.forum_comments).toBe(comments.length);
+    expect(await unfinishedCopyOf(to.db)).toBeUndefined();
+
+    // from another source, a re-run starts over
+    await copyStore(
+      from.db,
+      to.db,
+      ({ table, copied }) => {
+        if (table === 'forum_comments' && copied === 1_000) throw stop;
+      },
+      { source: 'sqlite:the-source.db' },
+    ).catch(() => undefined);
+    await copyStore(from.db, to.db, () => {}, { source: 'sqlite:another.db' });
+    expect(await ids(to, 'forum_comments')).toEqual(comments);
+    expect(await urlOfFirst()).toEqual({ url });
+    expect(await unfinishedCopyOf(to.db)).toBeUndefined();
   });
 });

@@ -28,6 +28,23 @@ export const INDEXES = '(indexes)';
 /** The setting that holds the target's secondary indexes while a copy has them set aside. */
 const PENDING_INDEXES = 'copy_pending_indexes';
 
+/** The setting that holds how far a copy has come (`CopyCheckpoint`), written with each batch. */
+const CHECKPOINT = 'copy_checkpoint';
+
+/**
+ * How far a copy into this store has come: every table before `table` (in `copiedTables` order) is
+ * copied whole, and `table` up to the row whose key is `after` (from its start when absent).
+ * Written in the transaction that writes the batch it describes, so it is never ahead of the rows.
+ */
+interface CopyCheckpoint {
+  /** The source store, as the copy was told it: a re-run from another source starts over. */
+  source: string;
+  table: string;
+  after?: unknown[];
+  /** Rows copied so far, by table. */
+  copied: Record<string, number>;
+}
+
 const BATCH = 1_000;
 
 /**
@@ -47,17 +64,31 @@ export async function copyStore(
   from: Kysely<Database>,
   to: Kysely<Database>,
   onProgress: (progress: CopyProgress) => void = () => {},
+  { source = '' }: { source?: string } = {},
 ): Promise<Record<string, number>> {
   const indexes = await setIndexesAside(to);
-  const copied: Record<string, number> = {};
+  const resumed = await checkpointOf(to, source);
+  const copied: Record<string, number> = { ...resumed?.copied };
+  const start = resumed ? copiedTables.findIndex(({ table }) => table === resumed.table) : 0;
   try {
-    for (const { table, key } of copiedTables) copied[table] = await copyTable(from, to, table, key, onProgress);
+    for (const [at, { table, key }] of copiedTables.entries()) {
+      if (at < start) continue;
+      const checkpoint = { source, table, copied };
+      copied[table] = await copyTable(
+        from,
+        to,
+        { table, key },
+        checkpoint,
+        at === start ? resumed?.after : undefined,
+        onProgress,
+      );
+    }
   } catch (error) {
     // the copy's own error is the one to see; its settings keep the indexes for the re-run if this fails too
-    await buildIndexes(to, indexes, () => {}).catch(() => {});
+    await buildIndexes(to, indexes, () => {}, { finished: false }).catch(() => {});
     throw error;
   }
-  await buildIndexes(to, indexes, onProgress);
+  await buildIndexes(to, indexes, onProgress, { finished: true });
   return copied;
 }
 
@@ -80,16 +111,24 @@ async function setIndexesAside(to: Kysely<Database>): Promise<IndexDefinition[]>
   return indexes;
 }
 
-/** Builds the indexes set aside and forgets them, in one transaction (without the statement timeout: a build can take minutes). */
+/**
+ * Builds the indexes set aside and forgets them, and once the copy is `finished` its checkpoint,
+ * in one transaction (without the statement timeout: a build can take minutes).
+ */
 async function buildIndexes(
   to: Kysely<Database>,
   indexes: readonly IndexDefinition[],
   onProgress: (progress: CopyProgress) => void,
+  { finished }: { finished: boolean },
 ) {
-  if (indexes.length === 0) return;
-  const dialect = dialectOf(to);
+  const forget = (db: Kysely<Database>) => (finished ? createSettingsStore(db).remove(CHECKPOINT) : Promise.resolve());
+  if (indexes.length === 0) {
+    await forget(to);
+    return;
+  }
   onProgress({ table: INDEXES, copied: 0, total: indexes.length });
   await inWriteTransaction(to, async (trx) => {
+    await forget(trx);
     for (const [n, { definition }] of indexes.entries()) {
       await sql.raw(definition).execute(trx);
       onProgress({ table: INDEXES, copied: n + 1, total: indexes.length });
@@ -98,12 +137,36 @@ async function buildIndexes(
   });
 }
 
-/** One table, in batches of its rows after the last key copied (raw SQL: one loop serves every table). */
+/** The checkpoint an interrupted copy from `source` left in the target; none when it came from elsewhere. */
+async function checkpointOf(to: Kysely<Database>, source: string): Promise<CopyCheckpoint | undefined> {
+  const recorded = await createSettingsStore(to).get(CHECKPOINT);
+  const checkpoint = recorded === undefined ? undefined : (JSON.parse(recorded) as CopyCheckpoint);
+  const known = copiedTables.some(({ table }) => table === checkpoint?.table);
+  return checkpoint?.source === source && known ? checkpoint : undefined;
+}
+
+/**
+ * The source of a copy into this store that has not finished (killed, or failed), if any: the
+ * store then holds part of its source's rows, and the same `migrate-store` run again finishes it.
+ */
+export async function unfinishedCopyOf(db: Kysely<Database>): Promise<string | undefined> {
+  const settings = createSettingsStore(db);
+  const recorded = await settings.get(CHECKPOINT);
+  if (recorded !== undefined) return (JSON.parse(recorded) as CopyCheckpoint).source;
+  return (await settings.get(PENDING_INDEXES)) === undefined ? undefined : '';
+}
+
+/**
+ * One table, in batches of its rows after the last key copied (raw SQL: one loop serves every
+ * table), from the row after `resumeAfter` when a checkpoint names one. Each batch is written in
+ * one transaction with the checkpoint that it moves on.
+ */
 async function copyTable<T extends keyof Database>(
   from: Kysely<Database>,
   to: Kysely<Database>,
-  table: T,
-  key: string | readonly string[],
+  { table, key }: { table: T; key: string | readonly string[] },
+  checkpoint: CopyCheckpoint,
+  resumeAfter: unknown[] | undefined,
   onProgress: (progress: CopyProgress) => void,
 ): Promise<number> {
   const dialect = dialectOf(from);
@@ -117,17 +180,21 @@ async function copyTable<T extends keyof Database>(
   const total = Number(count.rows[0]?.n ?? 0);
   const first = `select * from "${table}" order by ${order} limit ${BATCH}`;
   const next = `select * from "${table}" where (${order}) > (${lastKey}) order by ${order} limit ${BATCH}`;
-  let done = 0;
-  let after: unknown[] | undefined;
-  onProgress({ table, copied: 0, total });
+  let done = resumeAfter === undefined ? 0 : (checkpoint.copied[table] ?? 0);
+  let after = resumeAfter;
+  onProgress({ table, copied: done, total });
   for (;;) {
     const query = after === undefined ? CompiledQuery.raw(first, []) : CompiledQuery.raw(next, after);
     const { rows } = await from.executeQuery<Database[T]>(query);
     const last = rows.at(-1);
     if (last === undefined) break;
-    await writeTableRows(to, table, rows, { key });
     done += rows.length;
     after = keys.map((column) => Reflect.get(last, column));
+    const moved: CopyCheckpoint = { ...checkpoint, after, copied: { ...checkpoint.copied, [table]: done } };
+    await inWriteTransaction(to, async (trx) => {
+      await writeTableRows(trx, table, rows, { key });
+      await createSettingsStore(trx).set(CHECKPOINT, JSON.stringify(moved));
+    });
     onProgress({ table, copied: done, total });
   }
   return done;

@@ -57,7 +57,7 @@ export type { MusicNumberedTable, MusicWrittenTable } from './platforms/music/ro
 export { recomputeMusicDerived, recomputeMusicDerivedIn } from './platforms/music/derived.js';
 export type { MusicDerivedReport } from './platforms/music/derived.js';
 export type { MusicExamples } from './platforms/music/examples.js';
-export { copyStore, copiedTables, INDEXES } from './copy.js';
+export { copyStore, copiedTables, INDEXES, unfinishedCopyOf } from './copy.js';
 export type { CopyProgress } from './copy.js';
 export {
   ImportAbortedError,

@@ -1,4 +1,4 @@
-import { copyStore, INDEXES, openStore, type Store } from '@socialquery/store';
+import { copyStore, INDEXES, openStore, type Store, unfinishedCopyOf } from '@socialquery/store';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
@@ -7,7 +7,7 @@ export function migrateStoreCommand(program: Command, io: Io) {
   program
     .command('migrate-store')
     .description(
-      "copy every table of one store into another (e.g. SQLite → PostgreSQL), then build the target's secondary indexes; re-running resumes without duplicates",
+      "copy every table of one store into another (e.g. SQLite → PostgreSQL), then build the target's secondary indexes; a copy that was stopped resumes where it stopped when run again",
     )
     .requiredOption('--from <address>', 'source store, e.g. sqlite:./data/socialquery.db')
     .requiredOption('--to <address>', 'target store, e.g. postgres://user:pass@host:5432/db (migrated first)')
@@ -17,15 +17,24 @@ export function migrateStoreCommand(program: Command, io: Io) {
       try {
         to = await openStore(options.to);
         let bar: SingleBar | undefined;
-        const counts = await copyStore(from.db, to.db, ({ table, copied, total }) => {
-          if (!io.interactive) return;
-          if (copied === 0) {
-            bar?.stop();
-            const unit = table === INDEXES ? 'indexes built' : 'rows';
-            bar = new SingleBar({ format: `${table.padEnd(12)} [{bar}] {percentage}% {value}/{total} ${unit}` });
-            bar.start(total, 0);
-          } else bar?.update(copied);
-        });
+        const resumes = (await unfinishedCopyOf(to.db)) === from.description;
+        if (resumes) io.err(`resuming the copy from ${from.description} where it stopped`);
+        let shown: string | undefined;
+        const counts = await copyStore(
+          from.db,
+          to.db,
+          ({ table, copied, total }) => {
+            if (!io.interactive) return;
+            if (table !== shown) {
+              shown = table;
+              bar?.stop();
+              const unit = table === INDEXES ? 'indexes built' : 'rows';
+              bar = new SingleBar({ format: `${table.padEnd(12)} [{bar}] {percentage}% {value}/{total} ${unit}` });
+              bar.start(total, copied);
+            } else bar?.update(copied);
+          },
+          { source: from.description },
+        );
         bar?.stop();
         const summary = Object.entries(counts)
           .map(([table, n]) => `${table} ${n}`)

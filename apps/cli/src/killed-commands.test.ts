@@ -1,0 +1,304 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { copiedTables, openStore } from '@socialquery/store';
+import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { sql } from 'kysely';
+
+/**
+ * Commands killed with SIGKILL at random moments (a power cut, the OOM killer): each kill leaves the
+ * store readable and exactly as it was before the command (no part of a batch, no search posting
+ * without its row), and running the command again finishes the job with the same store a run that
+ * was never killed makes. The moments are drawn from a seeded generator over the length of an
+ * unkilled run, so some land in start-up, most while rows are written, some at commit.
+ * `SOCIALQUERY_TEST_KILLS` sets how many kills an operation gets (default 5; the note of issue 53
+ * reports a run with 20).
+ */
+
+const CLI = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const KILLS = Number(process.env.SOCIALQUERY_TEST_KILLS ?? 5);
+
+const dir = mkdtempSync(join(tmpdir(), 'sq-killed-'));
+const stores: TestStoreAddress[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function newStore(): Promise<string> {
+  const store = await createTestStoreAddress({ shared: true });
+  stores.push(store);
+  return store.address;
+}
+
+/** A seeded generator (mulberry32): the same kill moments in every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const COMMUNITIES = ['programming', 'AskReddit', 'gardening', 'science', 'worldnews', 'rust'];
+
+/**
+ * Reddit dump lines (`RS_*`/`RC_*` shapes): a submission and a comment on it per index, ids
+ * base36 from `first` on, titles and bodies of words drawn with a skew (a few words common, most rare).
+ */
+async function writeDump(file: string, first: number, count: number): Promise<void> {
+  const random = seeded(first + 1);
+  const word = () => `w${Math.floor(1 / (random() + 0.0005)).toString(36)}`;
+  const text = (n: number) => Array.from({ length: n }, word).join(' ');
+  const out = createWriteStream(file);
+  for (let i = first; i < first + count; i++) {
+    const id = (1_000_000 + i).toString(36);
+    const subreddit = COMMUNITIES[i % COMMUNITIES.length]!;
+    const created = 1_700_000_000 + i * 13;
+    const post = {
+      id,
+      title: text(10),
+      selftext: i % 6 === 0 ? '' : text(30),
+      author: `user_${(i * 7) % 997}`,
+      subreddit,
+      score: Math.floor(random() * 3_000),
+      num_comments: 1,
+      created_utc: created,
+      permalink: `/r/${subreddit}/comments/${id}/post/`,
+      url: `https://www.reddit.com/r/${subreddit}/comments/${id}/post/`,
+    };
+    const comment = {
+      id: `c${id}`,
+      body: text(25),
+      author: `user_${(i * 11) % 997}`,
+      subreddit,
+      link_id: `t3_${id}`,
+      parent_id: `t3_${id}`,
+      score: Math.floor(random() * 500),
+      created_utc: created + 60,
+    };
+    if (!out.write(`${JSON.stringify(post)}\n${JSON.stringify(comment)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+interface Run {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>;
+}
+
+function startCli(address: string, args: readonly string[]): Run {
+  const child = spawn(process.execPath, [CLI, '--store', address, ...args], {
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, err })),
+  );
+  return { child, exited };
+}
+
+/** Runs a command to its end; fails the test on a non-zero exit. Resolves with how long it took. */
+async function runCli(address: string, args: readonly string[]): Promise<number> {
+  const started = performance.now();
+  const { code, err } = await startCli(address, args).exited;
+  if (code !== 0) throw new Error(`socialquery ${args.join(' ')} exited ${String(code)}: ${err}`);
+  return performance.now() - started;
+}
+
+/** Starts a command and kills it (SIGKILL) after `ms`; resolves once it is gone. */
+async function killAfter(address: string, args: readonly string[], ms: number): Promise<void> {
+  const run = startCli(address, args);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  run.child.kill('SIGKILL');
+  await run.exited;
+}
+
+/** Tables a state leaves out: their rows carry the moment of the run (the counts' reading time), not its data. */
+const DATED = new Set(['observations']);
+
+/**
+ * What the store holds, table by table: a digest of its rows (sorted, so the order rows were
+ * written in does not matter) and their count; observations without their date. A SQLite file
+ * must pass `integrity_check` to be read at all.
+ */
+async function stateOf(address: string, tables: readonly string[]): Promise<Record<string, string>> {
+  const store = await openStore(address, { migrate: false });
+  try {
+    if (address.startsWith('sqlite:')) {
+      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(store.db);
+      expect(rows.map((row) => row.integrity_check)).toEqual(['ok']);
+    }
+    const state: Record<string, string> = {};
+    for (const table of tables) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db);
+      const lines = rows.map((row) => {
+        if (DATED.has(table)) delete row.observed_at;
+        return JSON.stringify(row);
+      });
+      lines.sort();
+      state[table] = `${String(lines.length)} ${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
+    }
+    return state;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Kills `args` KILLS times at seeded moments spread over the `span` ms an unkilled run takes. After each kill the
+ * store is as it was `before` the command, or (a kill that came after the commit, while the
+ * process was exiting) as the whole command leaves it (`after`): never anything between. The loop
+ * stops at the first kill that came too late. Returns the moments, and whether the command had committed.
+ */
+async function killRepeatedly(
+  address: string,
+  args: readonly string[],
+  { span, seed, tables, before, after }: KillPlan,
+): Promise<{ moments: number[]; committed: boolean }> {
+  const random = seeded(seed);
+  const moments: number[] = [];
+  for (let kill = 0; kill < KILLS; kill++) {
+    // one kill in each of KILLS equal slices of the run, at a seeded place within it
+    const ms = Math.round(((kill + random()) * span) / KILLS);
+    moments.push(ms);
+    await killAfter(address, args, ms);
+    const state = await stateOf(address, tables);
+    if (JSON.stringify(state) === JSON.stringify(after)) return { moments, committed: true };
+    expect({ kill, ms, state }).toEqual({ kill, ms, state: before });
+  }
+  return { moments, committed: false };
+}
+
+interface KillPlan {
+  /** How long an unkilled run takes, in ms: the kills land within it. */
+  span: number;
+  seed: number;
+  /** The tables the command writes. */
+  tables: readonly string[];
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+const FORUM_TABLES = [
+  'forum_posts',
+  'forum_comments',
+  'forum_search',
+  'forum_search_terms',
+  'forum_reply_counts',
+  'forum_thread_versions',
+  'forum_activity',
+  'forum_activity_authors',
+  'observations',
+];
+
+describe('killed with SIGKILL, then run again', () => {
+  it('import forum reddit-ndjson of a later dump into a store that holds an earlier one', async () => {
+    const earlier = join(dir, 'RS_earlier.ndjson');
+    const later = join(dir, 'RS_later.ndjson');
+    // the later dump is large enough (20,000 records, more than the store holds) for the
+    // bulk path, which drops the search index's secondary indexes and builds them before commit
+    await writeDump(earlier, 0, 3_000);
+    await writeDump(later, 3_000, 10_000);
+    const importEarlier = ['import', 'forum', 'reddit-ndjson', earlier];
+    const importLater = ['import', 'forum', 'reddit-ndjson', later];
+
+    const clean = await newStore();
+    await runCli(clean, importEarlier);
+    const span = await runCli(clean, importLater);
+    const expected = await stateOf(clean, FORUM_TABLES);
+
+    const killed = await newStore();
+    await runCli(killed, importEarlier);
+    const before = await stateOf(killed, FORUM_TABLES);
+    expect(before).not.toEqual(expected);
+    await killRepeatedly(killed, importLater, { span, seed: 53, tables: FORUM_TABLES, before, after: expected });
+    await runCli(killed, importLater);
+    expect(await stateOf(killed, FORUM_TABLES)).toEqual(expected);
+  });
+
+  it('migrate-store: each kill leaves a prefix of the source with its checkpoint, and the re-run goes on from there', async () => {
+    const dump = join(dir, 'RS_copied.ndjson');
+    await writeDump(dump, 100_000, 4_000);
+    const sourceStore = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+    stores.push(sourceStore);
+    const source = sourceStore.address;
+    await runCli(source, ['import', 'forum', 'reddit-ndjson', dump]);
+    const copied = FORUM_TABLES.filter((table) => table !== 'observations');
+
+    const clean = await newStore();
+    const span = await runCli(clean, ['migrate-store', '--from', source, '--to', clean]);
+    const expected = await stateOf(clean, copied);
+    expect(expected).toEqual(await stateOf(source, copied));
+
+    const target = await newStore();
+    const random = seeded(50);
+    const copy = ['migrate-store', '--from', source, '--to', target];
+    let resumedFrom: [number, string] = [-1, ''];
+    for (let kill = 0; kill < KILLS; kill++) {
+      await killAfter(target, copy, Math.round(((kill + random()) * span) / KILLS));
+      const checkpoint = await consistentCopy(source, target);
+      if (checkpoint === 'finished') break;
+      // each kill's checkpoint is at or past the one before: a re-run does not start over
+      const [table, after] = checkpoint;
+      expect(table > resumedFrom[0] || (table === resumedFrom[0] && after >= resumedFrom[1])).toBe(true);
+      resumedFrom = checkpoint;
+    }
+    await runCli(target, copy);
+    expect(await stateOf(target, copied)).toEqual(expected);
+  });
+});
+
+/**
+ * What a killed `migrate-store` leaves in its target: the forum rows up to its checkpoint and no
+ * others (posts are copied before comments, each in id order), every search posting of those rows
+ * and none of a row not copied. Returns the checkpoint as the place of its table in the copy's
+ * order and its first key column (-1 before the first batch), `finished` when the copy had finished.
+ */
+async function consistentCopy(sourceAddress: string, targetAddress: string): Promise<[number, string] | 'finished'> {
+  const source = await openStore(sourceAddress, { migrate: false });
+  // a kill in start-up may come before the target's tables exist: opening migrates it, as a re-run does
+  const target = await openStore(targetAddress);
+  try {
+    const recorded = await target.settings.get('copy_checkpoint');
+    if (recorded === undefined) {
+      // killed before its first batch, or after its last
+      const started = (await target.db.selectFrom('forum_posts').select('id').limit(1).execute()).length > 0;
+      if (started) return 'finished';
+    }
+    const { table, after } = (recorded === undefined ? { table: '' } : JSON.parse(recorded)) as {
+      table: string;
+      after?: [string];
+    };
+    const idsOf = async (store: typeof source, kind: 'forum_posts' | 'forum_comments') =>
+      (await store.db.selectFrom(kind).select('id').orderBy('id').execute()).map((row) => row.id);
+    const order = copiedTables.map((copied) => copied.table as string);
+    for (const kind of ['forum_posts', 'forum_comments'] as const) {
+      const all = await idsOf(source, kind);
+      const done = table !== '' && order.indexOf(table) > order.indexOf(kind);
+      const upTo = table === kind ? all.filter((id) => after !== undefined && id <= after[0]) : done ? all : [];
+      expect({ kind, ids: await idsOf(target, kind) }).toEqual({ kind, ids: upTo });
+    }
+    const postings = async (store: typeof source) =>
+      (await store.db.selectFrom('forum_search').select(['term', 'kind', 'id']).execute())
+        .map((row) => `${row.kind} ${row.id} ${row.term}`)
+        .sort();
+    const present = new Set([...(await idsOf(target, 'forum_posts')), ...(await idsOf(target, 'forum_comments'))]);
+    expect(await postings(target)).toEqual(
+      (await postings(source)).filter((posting) => present.has(posting.split(' ')[1]!)),
+    );
+    return [order.indexOf(table), after?.[0] ?? ''];
+  } finally {
+    await source.close();
+    await target.close();
+  }
+}
