@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copiedTables, openStore } from '@socialquery/store';
 import { createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import { fakeReddit, REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, redditPosts } from '@socialquery/sync/testing';
 import { sql } from 'kysely';
 
 /**
@@ -94,9 +95,9 @@ interface Run {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>;
 }
 
-function startCli(address: string, args: readonly string[]): Run {
+function startCli(address: string, args: readonly string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, [CLI, '--store', address, ...args], {
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -108,27 +109,73 @@ function startCli(address: string, args: readonly string[]): Run {
 }
 
 /** Runs a command to its end; fails the test on a non-zero exit. Resolves with how long it took. */
-async function runCli(address: string, args: readonly string[]): Promise<number> {
+async function runCli(address: string, args: readonly string[], env: Record<string, string> = {}): Promise<number> {
   const started = performance.now();
-  const { code, err } = await startCli(address, args).exited;
+  const { code, err } = await startCli(address, args, env).exited;
   if (code !== 0) throw new Error(`socialquery ${args.join(' ')} exited ${String(code)}: ${err}`);
   return performance.now() - started;
 }
 
 /** Starts a command and kills it (SIGKILL) after `ms`; resolves once it is gone. */
-async function killAfter(address: string, args: readonly string[], ms: number): Promise<void> {
-  const run = startCli(address, args);
+async function killAfter(
+  address: string,
+  args: readonly string[],
+  ms: number,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const run = startCli(address, args, env);
   await new Promise((resolve) => setTimeout(resolve, ms));
   run.child.kill('SIGKILL');
   await run.exited;
 }
 
-/** Tables a state leaves out: their rows carry the moment of the run (the counts' reading time), not its data. */
-const DATED = new Set(['observations']);
+/** Starts a command and kills it (SIGKILL) `ms` after it first writes `line` on stderr (or when it ends without). */
+async function killAfterLine(
+  address: string,
+  args: readonly string[],
+  line: string,
+  ms: number,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const run = startCli(address, args, env);
+  await new Promise<void>((resolve) => {
+    let err = '';
+    run.child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      if (err.includes(line)) resolve();
+    });
+    void run.exited.then(() => resolve());
+  });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  run.child.kill('SIGKILL');
+  await run.exited;
+}
+
+/**
+ * Columns a state leaves out: they hold the moment of a run (the counts' reading time, a target's
+ * last and next run) or count runs (a target's runs and the records each found new), which differ
+ * between a run never killed and killed runs with their re-run, not what the runs stored.
+ */
+const DATED: Readonly<Record<string, readonly string[]>> = {
+  observations: ['observed_at'],
+  sync_targets: [
+    'last_run_at',
+    'last_success_at',
+    'last_error',
+    'last_error_at',
+    'next_run_at',
+    'runs',
+    'failures',
+    'records_new',
+    'records_updated',
+    'last_stopped',
+    'last_detail',
+  ],
+};
 
 /**
  * What the store holds, table by table: a digest of its rows (sorted, so the order rows were
- * written in does not matter) and their count; observations without their date. A SQLite file
+ * written in does not matter) and their count, without the DATED columns. A SQLite file
  * must pass `integrity_check` to be read at all.
  */
 async function stateOf(address: string, tables: readonly string[]): Promise<Record<string, string>> {
@@ -142,7 +189,7 @@ async function stateOf(address: string, tables: readonly string[]): Promise<Reco
     for (const table of tables) {
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db);
       const lines = rows.map((row) => {
-        if (DATED.has(table)) delete row.observed_at;
+        for (const column of DATED[table] ?? []) delete row[column];
         return JSON.stringify(row);
       });
       lines.sort();
@@ -226,6 +273,62 @@ describe('killed with SIGKILL, then run again', () => {
     expect(await stateOf(killed, FORUM_TABLES)).toEqual(expected);
   });
 
+  it('reindex: each kill leaves the search index as it was, and the re-run makes the same one', async () => {
+    const dump = join(dir, 'RS_reindexed.ndjson');
+    await writeDump(dump, 200_000, 3_000);
+    const reindex = ['reindex', '--only', 'forum'];
+
+    const clean = await newStore();
+    await runCli(clean, ['import', 'forum', 'reddit-ndjson', dump]);
+    const before = await stateOf(clean, FORUM_TABLES);
+    const span = await runCli(clean, reindex);
+    const expected = await stateOf(clean, FORUM_TABLES);
+
+    const killed = await newStore();
+    await runCli(killed, ['import', 'forum', 'reddit-ndjson', dump]);
+    expect(await stateOf(killed, FORUM_TABLES)).toEqual(before);
+    await killRepeatedly(killed, reindex, { span, seed: 49, tables: FORUM_TABLES, before, after: expected });
+    await runCli(killed, reindex);
+    expect(await stateOf(killed, FORUM_TABLES)).toEqual(expected);
+  });
+
+  it('sync forum: each kill leaves whole pages and no checkpoint ahead of them; the re-run ends as a run never killed', async () => {
+    const reddit = await fakeReddit();
+    try {
+      reddit.posts.push(...redditPosts(1_000, 'programming', Math.floor(Date.now() / 1000)));
+      const env = {
+        SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
+        SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
+        SOCIALQUERY_REDDIT_API_URL: reddit.url,
+        SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
+      };
+      const sync = ['sync', 'forum', '--community', 'programming'];
+      const tables = [...FORUM_TABLES, 'sync_targets'];
+
+      const clean = await newStore();
+      await runCli(clean, sync, env);
+      const expected = await stateOf(clean, tables);
+      expect(await storedPosts(clean)).toBe(1_000);
+
+      const killed = await newStore();
+      const random = seeded(52);
+      for (let kill = 0; kill < KILLS; kill++) {
+        // after a seeded page's progress line (pages take ms each against the fake: timed kills would miss them)
+        const page = 1 + Math.floor(random() * 9);
+        await killAfterLine(killed, sync, `page ${String(page)}:`, Math.floor(random() * 10), env);
+        const posts = await storedPosts(killed);
+        // a page (100 posts) is stored whole or not at all; the target's checkpoint only once the run stored every page
+        expect(posts % 100).toBe(0);
+        const target = await checkpointOf(killed);
+        if (target !== undefined) expect({ posts, target }).toEqual({ posts: 1_000, target });
+      }
+      await runCli(killed, sync, env);
+      expect(await stateOf(killed, tables)).toEqual(expected);
+    } finally {
+      await reddit.close();
+    }
+  });
+
   it('migrate-store: each kill leaves a prefix of the source with its checkpoint, and the re-run goes on from there', async () => {
     const dump = join(dir, 'RS_copied.ndjson');
     await writeDump(dump, 100_000, 4_000);
@@ -300,5 +403,29 @@ async function consistentCopy(sourceAddress: string, targetAddress: string): Pro
   } finally {
     await source.close();
     await target.close();
+  }
+}
+
+async function storedPosts(address: string): Promise<number> {
+  const store = await openStore(address);
+  try {
+    const { n } = await store.db
+      .selectFrom('forum_posts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The checkpoint of the store's one sync target, undefined before its first run has ended. */
+async function checkpointOf(address: string): Promise<unknown> {
+  const store = await openStore(address);
+  try {
+    const row = await store.db.selectFrom('sync_targets').select('checkpoint').executeTakeFirst();
+    return row?.checkpoint ?? undefined;
+  } finally {
+    await store.close();
   }
 }
