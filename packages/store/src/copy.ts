@@ -49,8 +49,10 @@ const BATCH = 1_000;
 
 /**
  * Copies every row of every table from one store to another (both migrated to the same
- * version), in key order, batch by batch (keyset, so memory stays flat), upserting by key: a
- * re-run after an interruption resumes without duplicates. Credentials (hashes only) and the
+ * version), in key order, batch by batch (keyset, so memory stays flat), upserting by key. Each
+ * batch is written in one transaction with a checkpoint (`CopyCheckpoint`): a re-run from the same
+ * `source` after an interruption goes on after it, without duplicates; `unfinishedCopyOf` tells
+ * the service a store is still being filled. Credentials (hashes only) and the
  * paging-token secret come along, so keys and tokens in circulation keep working.
  *
  * The target's secondary indexes (those no constraint needs: every write of the copy finds rows by
