@@ -6,15 +6,21 @@ import {
   importPlatforms,
   type ImportSummary,
   openStore,
+  type ReadProgress,
   type Store,
 } from '@socialquery/store';
 import { type Command, CommanderError } from 'commander';
+import { diskFullMessage } from './disk-full.js';
 import { importProgress } from './import-progress.js';
 import type { Io } from './io.js';
 
-/** Exit codes: 1 when records were skipped or --strict aborted; 2 when the input cannot be imported at all. */
+/**
+ * Exit codes: 1 when records were skipped or --strict aborted; 2 when the input cannot be imported
+ * at all; 3 when the store's disk filled up.
+ */
 export const EXIT_SKIPPED = 1;
 export const EXIT_BAD_INPUT = 2;
+export const EXIT_DISK_FULL = 3;
 /** Skip reasons printed in the summary; the count covers the rest. */
 const REASONS_SHOWN = 20;
 
@@ -29,7 +35,8 @@ function formatsHelp(): string {
     ...rows,
     '',
     'Exit codes: 0 all imported; 1 records skipped (listed with line and reason) or --strict aborted (nothing imported);',
-    '2 the input cannot be imported (unknown platform or format, missing path, wrong format, corrupt file).',
+    '2 the input cannot be imported (unknown platform or format, missing path, wrong format, corrupt file);',
+    "3 the store's disk filled up (nothing of the import was written; the message says about how much it needs).",
   ].join('\n');
 }
 
@@ -66,11 +73,17 @@ export function importCommand(program: Command, io: Io) {
       };
       let store: Store | undefined;
       const progress = importProgress(io);
+      let bytesBefore = 0;
+      let lastRead: ReadProgress | undefined;
       try {
         store = await openStore(program.opts<{ store?: string }>().store ?? process.env.SOCIALQUERY_STORE);
+        bytesBefore = (await store.diskUsage()).bytes;
         const summary = await importData(store.db, platform, format, path, {
           strict: options.strict ?? false,
-          onProgress: (counts, read) => progress.update(counts, read),
+          onProgress: (counts, read) => {
+            lastRead = read;
+            progress.update(counts, read);
+          },
         });
         progress.stop();
         for (const line of summaryLines(summary, progress.seconds())) io.out(line);
@@ -79,6 +92,8 @@ export function importCommand(program: Command, io: Io) {
       } catch (error) {
         progress.stop();
         if (error instanceof ImportInputError) fail(EXIT_BAD_INPUT, error.message);
+        if (store?.isDiskFullError(error))
+          fail(EXIT_DISK_FULL, await diskFullMessage(store, bytesBefore, lastRead, error));
         if (error instanceof ImportAbortedError) {
           fail(
             EXIT_SKIPPED,

@@ -1,3 +1,5 @@
+import { stat, statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { describeAddress, parseStoreAddress, type StoreAddress } from './address.js';
 import { type CredentialStore, createCredentialStore } from './credentials.js';
@@ -43,6 +45,14 @@ export interface Store extends PlatformSources {
   ping(): Promise<boolean>;
   /** Whether an error means the store cannot serve right now (unreachable, timed out, disk full…): a 503, not a bug. */
   isUnavailableError(error: unknown): boolean;
+  /** Whether an error says the store's disk is full (SQLite's SQLITE_FULL, PostgreSQL's SQLSTATE 53100). */
+  isDiskFullError(error: unknown): boolean;
+  /**
+   * The bytes the store takes on disk (a SQLite file with its WAL; a PostgreSQL database as
+   * `pg_database_size` counts it; 0 in memory), and the bytes free on the disk that holds it where
+   * this process can see it (a SQLite file's folder; unknown for PostgreSQL).
+   */
+  diskUsage(): Promise<{ bytes: number; free?: number }>;
   close(): Promise<void>;
 }
 
@@ -109,6 +119,8 @@ export async function openStore(
         .finally(() => (pinging = undefined))),
     dialect,
     isUnavailableError: dialect.isUnavailable,
+    isDiskFullError: dialect.isDiskFull,
+    diskUsage: () => diskUsageOf(parsed, db),
     close: () => db.destroy(),
   };
   if (options.migrate ?? true) {
@@ -131,4 +143,22 @@ const PING = `select ${storePlatforms
 function sourcesOver(db: Kysely<Database>): PlatformSources {
   // built from the list, so the compiler cannot follow each name to its Source: `PlatformSources` says what it holds
   return Object.fromEntries(storePlatforms.map((platform) => [platform.name, platform.source(db)])) as PlatformSources;
+}
+
+async function diskUsageOf(address: StoreAddress, db: Kysely<Database>): Promise<{ bytes: number; free?: number }> {
+  if (address.kind === 'postgres') {
+    const { rows } = await sql<{
+      bytes: string | number;
+    }>`select pg_database_size(current_database()) as bytes`.execute(db);
+    return { bytes: Number(rows[0]?.bytes ?? 0) };
+  }
+  if (address.path === ':memory:') return { bytes: 0 };
+  const sizeOf = (path: string) =>
+    stat(path).then(
+      ({ size }) => size,
+      () => 0,
+    );
+  const sizes = await Promise.all(['', '-wal', '-shm'].map((suffix) => sizeOf(`${address.path}${suffix}`)));
+  const disk = await statfs(dirname(resolve(address.path)));
+  return { bytes: sizes.reduce((a, b) => a + b, 0), free: disk.bavail * disk.bsize };
 }

@@ -6,6 +6,7 @@ import type { DialectOptions } from '../options.js';
 import { ArrayListPostgresDialect } from './array-lists.js';
 import { boundedCopyingClient } from './copy-client.js';
 import { isPostgresUnavailable } from './postgres-errors.js';
+import { causes } from '../causes.js';
 
 const INT8_OID = 20;
 /** How long past the statement timeout a query's answer is still waited for, before its connection is given up as dead. */
@@ -56,6 +57,8 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
 export const postgresDialect: Dialect = {
   kind: 'postgres',
   isUnavailable: isPostgresUnavailable,
+  // SQLSTATE 53100 disk_full; the server's own "could not extend file …: No space left on device" is 53100 too
+  isDiskFull: (error) => causes(error).some((cause) => cause.code === '53100'),
   placeholder: (n) => `$${n}`,
   bindIds: (ids) => ids,
   idIn: (column, n) => `${column} = any($${n}::text[])`,

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema.js';
 import type { Dialect } from '../dialect.js';
+import { causes } from '../causes.js';
 import { isSqliteUnavailable } from './sqlite-errors.js';
 import { type OpenPurpose, reopeningDatabase } from './reopening-database.js';
 import { withStatementCache } from './statement-cache.js';
@@ -49,6 +50,7 @@ export function createSqliteDb(path: string, options: { log?: LogConfig } = {}):
 export const sqliteDialect: Dialect = {
   kind: 'sqlite',
   isUnavailable: isSqliteUnavailable,
+  isDiskFull: (error) => causes(error).some((cause) => cause.code === 'SQLITE_FULL'),
   placeholder: () => '?',
   bindIds: (ids) => JSON.stringify(ids),
   idIn: (column) => `${column} in (select value from json_each(?))`,

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { withStatementCache } from './statement-cache.js';
 
 describe('withStatementCache', () => {
@@ -22,5 +23,29 @@ describe('withStatementCache', () => {
 
     cached.close();
     expect(connection.open).toBe(false);
+  });
+
+  it("a transaction SQLite rolled back by itself fails with its own error, not with the rollback's", async () => {
+    const db = new Kysely<{ t: { id: number } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(new SQLite(':memory:')) }),
+    });
+    await sql`create table t (id integer primary key)`.execute(db);
+    const cause = new Error('database or disk is full');
+    // as SQLite does on SQLITE_FULL or an I/O error: the transaction is gone before Kysely rolls it back
+    const failed = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 1 }).execute();
+      await sql`rollback`.execute(trx);
+      throw cause;
+    });
+    await expect(failed).rejects.toBe(cause);
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    // a rollback inside a transaction still rolls back
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 2 }).execute();
+      await sql`rollback`.execute(trx);
+      await sql`begin`.execute(trx);
+    });
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    await db.destroy();
   });
 });

@@ -21,6 +21,8 @@ import { sql } from 'kysely';
  */
 
 const CLI = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** `node --import` it into a CLI process: its SQLite store may grow by SOCIALQUERY_TEST_GROWTH_PAGES pages, no more. */
+const FULL_STORE = fileURLToPath(new URL('../test/full-store.preload.mjs', import.meta.url));
 const KILLS = Number(process.env.SOCIALQUERY_TEST_KILLS ?? 5);
 
 const dir = mkdtempSync(join(tmpdir(), 'sq-killed-'));
@@ -95,8 +97,13 @@ interface Run {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>;
 }
 
-function startCli(address: string, args: readonly string[], env: Record<string, string> = {}): Run {
-  const child = spawn(process.execPath, [CLI, '--store', address, ...args], {
+function startCli(
+  address: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Run {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, '--store', address, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -429,3 +436,35 @@ async function checkpointOf(address: string): Promise<unknown> {
     await store.close();
   }
 }
+
+describe('a store whose disk fills up during an import', () => {
+  it('SQLite: exit 3, a message naming the store and what is free, the store as it was; with room, the same import succeeds', async () => {
+    const earlier = join(dir, 'RS_before_full.ndjson');
+    const later = join(dir, 'RS_full.ndjson');
+    await writeDump(earlier, 300_000, 500);
+    await writeDump(later, 301_000, 3_000);
+    const sqlite = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+    stores.push(sqlite);
+    await runCli(sqlite.address, ['import', 'forum', 'reddit-ndjson', earlier]);
+    const before = await stateOf(sqlite.address, FORUM_TABLES);
+
+    const run = startCli(
+      sqlite.address,
+      ['import', 'forum', 'reddit-ndjson', later],
+      { SOCIALQUERY_TEST_GROWTH_PAGES: '200' },
+      ['--import', FULL_STORE],
+    );
+    const { code, err } = await run.exited;
+    expect(code).toBe(3);
+    const message = err.trim().split('\n').at(-1)!;
+    expect(message).toMatch(
+      new RegExp(
+        `^error: the store ${sqlite.address} ran out of disk space \\(database or disk is full\\).*; [\\d.]+ [KMGT]?i?B free there now\\. ` +
+          'Nothing of this import was written \\(the store is as it was\\): free space, then run it again$',
+      ),
+    );
+    expect(await stateOf(sqlite.address, FORUM_TABLES)).toEqual(before);
+    await runCli(sqlite.address, ['import', 'forum', 'reddit-ndjson', later]);
+    expect(await storedPosts(sqlite.address)).toBe(3_500);
+  });
+});
