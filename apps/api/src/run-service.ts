@@ -160,6 +160,7 @@ export async function launchService(argv: string[], options: LaunchOptions = {})
     const report = await store.seedDemo({ scales });
     logger.info({ rows: report.rows, ms: report.ms }, 'demo data seeded');
   }
+  await warnOnLittleRoom(store, logger, options.freeDiskBytes ?? freeBytesOf);
   if ((await store.credentials.count()) === 0) {
     const key = await store.credentials.create('api-key', 'first api key');
     const token = await store.credentials.create('token', 'first token');
@@ -276,4 +277,31 @@ async function warnOnLowDisk(
       'the demo data needs about this much disk and little more is free: the seed may fail with "disk full"',
     );
   else logger.info({ neededMB: mb(needed), freeMB: mb(free) }, 'disk space for the demo data');
+}
+
+/**
+ * The free space a SQLite store file's disk should keep beside it: imports and sync mode grow the
+ * store, a write transaction also needs room for its WAL, and a full disk fails them
+ * (docs/reliability.md). The larger of 1 GiB and a quarter of what the store takes now.
+ */
+export function roomWanted(storeBytes: number): number {
+  return Math.max(2 ** 30, storeBytes / 4);
+}
+
+/** Warns at start when a SQLite store file's disk has less free space than `roomWanted`. */
+async function warnOnLittleRoom(
+  store: Store,
+  logger: Logger,
+  freeDiskBytes: (folder: string) => Promise<number | undefined>,
+) {
+  if (store.address.kind !== 'sqlite' || store.address.path === ':memory:') return;
+  const free = await freeDiskBytes(dirname(resolve(store.address.path)));
+  if (free === undefined) return;
+  const { bytes } = await store.diskUsage();
+  const mb = (value: number) => Math.round(value / 1e6);
+  if (free < roomWanted(bytes))
+    logger.warn(
+      { freeMB: mb(free), storeMB: mb(bytes), wantedMB: mb(roomWanted(bytes)) },
+      'little free space beside the store: imports and sync grow it, and on a full disk their writes fail (docs/reliability.md)',
+    );
 }

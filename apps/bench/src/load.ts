@@ -29,6 +29,8 @@ export interface LoadOptions {
   status?: number;
   /** Paths each connection requests in turn, under `url` (default: `url` itself, over and over). */
   paths?: readonly string[];
+  /** Requests per second, all connections together (default: as fast as the server answers). */
+  rate?: number;
 }
 
 /**
@@ -38,14 +40,22 @@ export interface LoadOptions {
  */
 export async function load(
   url: string,
-  { connections, durationSeconds, headers = {}, status = 200, paths }: LoadOptions,
+  { connections, durationSeconds, headers = {}, status = 200, paths, rate }: LoadOptions,
 ): Promise<LoadResult> {
   const requests = paths?.map((path) => ({ method: 'GET' as const, path }));
   const statusClass = Math.floor(status / 100);
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((done, fail) => {
     const run = autocannon(
-      { url, connections, duration: durationSeconds, headers, pipelining: 1, ...(requests ? { requests } : {}) },
+      {
+        url,
+        connections,
+        duration: durationSeconds,
+        headers,
+        pipelining: 1,
+        ...(requests ? { requests } : {}),
+        ...(rate ? { overallRate: rate } : {}),
+      },
       (error: unknown, finished) =>
         error ? fail(error instanceof Error ? error : new Error(String(error))) : done(finished),
     );

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { list, machineLine, positive, storeKinds } from './args.js';
+import { DURING_IMPORT_USAGE, duringImportCommand } from './during-import.js';
 import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { COMMENTS_USAGE, commentsCommand } from './comments.js';
@@ -70,6 +71,7 @@ Options:
   --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
+  --during-import    measure reads while an import commits, and the import beside them (\`pnpm bench --during-import --help\`)
   --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
   --comments         measure the forum's comment trees, search and aggregates (\`pnpm bench --comments --help\`)
   --layouts          measure the video search index's writes and disk against full-text layouts (\`pnpm bench --layouts --help\`)
@@ -83,6 +85,7 @@ const FLOOR = fileURLToPath(new URL('./floor-server.js', import.meta.url));
 const MODE_OPTIONS = {
   imports: ['lines', 'base', 'rounds', 'shapes', 'stores', 'markdown', 'report'],
   fairness: ['scale', 'stores', 'duration', 'connections'],
+  'during-import': ['scale', 'stores', 'lines', 'rate', 'connections'],
   search: ['scales', 'scale', 'music-scales', 'stores', 'duration', 'connections'],
   comments: ['scales', 'scale', 'stores', 'duration', 'connections'],
   layouts: ['scale', 'rounds'],
@@ -105,6 +108,8 @@ async function main() {
       report: { type: 'string' },
       imports: { type: 'boolean' },
       fairness: { type: 'boolean' },
+      'during-import': { type: 'boolean' },
+      rate: { type: 'string' },
       search: { type: 'boolean' },
       comments: { type: 'boolean' },
       layouts: { type: 'boolean' },
@@ -122,13 +127,15 @@ async function main() {
         ? IMPORT_USAGE
         : values.fairness
           ? FAIRNESS_USAGE
-          : values.search
-            ? SEARCH_USAGE
-            : values.comments
-              ? COMMENTS_USAGE
-              : values.layouts
-                ? LAYOUTS_USAGE
-                : USAGE,
+          : values['during-import']
+            ? DURING_IMPORT_USAGE
+            : values.search
+              ? SEARCH_USAGE
+              : values.comments
+                ? COMMENTS_USAGE
+                : values.layouts
+                  ? LAYOUTS_USAGE
+                  : USAGE,
     );
   const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
   for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
@@ -140,6 +147,7 @@ async function main() {
   }
   if (values.imports) return importsCommand(values, process.argv.slice(2));
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
+  if (values['during-import']) return duringImportCommand(values, process.argv.slice(2));
   if (values.search) return searchCommand(values, process.argv.slice(2));
   if (values.comments) return commentsCommand(values, process.argv.slice(2));
   if (values.layouts) return layoutsCommand(values);
