@@ -135,14 +135,14 @@ async function measureStore(
   const title = `${store.kind}, forum scale ${String(store.scale)}`;
   say(`${title}: importing ${String(run.lines)} submissions alone…`);
   const alone = await importChild(store.address, run.first);
-  const env = { SOCIALQUERY_STORE: store.address, PORT: '0', LOG_LEVEL: 'warn', SOCIALQUERY_RATE_LIMIT: '1000000000' };
+  const env = { SOCIALQUERY_STORE: store.address, PORT: '0', LOG_LEVEL: 'info', SOCIALQUERY_RATE_LIMIT: '1000000000' };
   const service = await startServer([API_MAIN], env);
   try {
     const headers = credentialHeaders(store, 'bearer');
     const community = encodeURIComponent(store.examples.forum?.community ?? 'programming');
     const paths = [
       `/api/v1/forum/community/${community}/posts?sort=new&limit=25`,
-      `/api/v1/forum/user/${PROBED_USER}/posts?sort=new&limit=100`,
+      `/api/v1/forum/user/${PROBED_USER}/posts?limit=100`,
     ];
     const seconds = Math.max(5, Math.round(alone.seconds));
     const options: LoadOptions = {

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { list, machineLine, positive, storeKinds } from './args.js';
 import { DURING_IMPORT_USAGE, duringImportCommand } from './during-import.js';
 import { FAIRNESS_USAGE, fairnessCommand } from './fairness.js';
+import { SOAK_USAGE, soakCommand } from './soak.js';
 import { IMPORT_USAGE, importsCommand } from './imports/command.js';
 import { COMMENTS_USAGE, commentsCommand } from './comments.js';
 import { SEARCH_USAGE, searchCommand } from './search.js';
@@ -71,6 +72,7 @@ Options:
   --report FILE      measure nothing: print (and with --markdown write) the report of a saved run
   --imports          measure imports instead (\`pnpm bench --imports --help\` for that mode's options)
   --fairness         measure whether heavy work stalls cheap requests (\`pnpm bench --fairness --help\`)
+  --soak             run reads, imports and sync mode together for --minutes, reporting memory and descriptors each minute (\`pnpm bench --soak --help\`)
   --during-import    measure reads while an import commits, and the import beside them (\`pnpm bench --during-import --help\`)
   --search           measure video search over a fixed query set (\`pnpm bench --search --help\`)
   --comments         measure the forum's comment trees, search and aggregates (\`pnpm bench --comments --help\`)
@@ -86,6 +88,7 @@ const MODE_OPTIONS = {
   imports: ['lines', 'base', 'rounds', 'shapes', 'stores', 'markdown', 'report'],
   fairness: ['scale', 'stores', 'duration', 'connections'],
   'during-import': ['scale', 'stores', 'lines', 'rate', 'connections'],
+  soak: ['minutes', 'rate', 'lines', 'stores'],
   search: ['scales', 'scale', 'music-scales', 'stores', 'duration', 'connections'],
   comments: ['scales', 'scale', 'stores', 'duration', 'connections'],
   layouts: ['scale', 'rounds'],
@@ -109,6 +112,8 @@ async function main() {
       imports: { type: 'boolean' },
       fairness: { type: 'boolean' },
       'during-import': { type: 'boolean' },
+      soak: { type: 'boolean' },
+      minutes: { type: 'string' },
       rate: { type: 'string' },
       search: { type: 'boolean' },
       comments: { type: 'boolean' },
@@ -129,13 +134,15 @@ async function main() {
           ? FAIRNESS_USAGE
           : values['during-import']
             ? DURING_IMPORT_USAGE
-            : values.search
-              ? SEARCH_USAGE
-              : values.comments
-                ? COMMENTS_USAGE
-                : values.layouts
-                  ? LAYOUTS_USAGE
-                  : USAGE,
+            : values.soak
+              ? SOAK_USAGE
+              : values.search
+                ? SEARCH_USAGE
+                : values.comments
+                  ? COMMENTS_USAGE
+                  : values.layouts
+                    ? LAYOUTS_USAGE
+                    : USAGE,
     );
   const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
   for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
@@ -148,6 +155,7 @@ async function main() {
   if (values.imports) return importsCommand(values, process.argv.slice(2));
   if (values.fairness) return fairnessCommand(values, process.argv.slice(2));
   if (values['during-import']) return duringImportCommand(values, process.argv.slice(2));
+  if (values.soak) return soakCommand(values, process.argv.slice(2));
   if (values.search) return searchCommand(values, process.argv.slice(2));
   if (values.comments) return commentsCommand(values, process.argv.slice(2));
   if (values.layouts) return layoutsCommand(values);

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (0 if it has none: it could not be started). */
+  pid: number;
   log: () => string;
   /** CPU time (user + system) the process has used so far, in ms; NaN where /proc is not there. */
   cpuMs(): number;
@@ -48,6 +50,7 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
     if (url) {
       return {
         url,
+        pid: child.pid ?? 0,
         log,
         cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
