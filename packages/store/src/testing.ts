@@ -330,6 +330,8 @@ export function importFixture(...parts: string[]): string {
 
 /** Rows in PostgreSQL's COPY text format, as the row writer streams them: the import benchmark's PostgreSQL floor writes with it. */
 export { copyText } from './rows/copy-text.js';
+/** The demo's seeded generator (mulberry32), for tests that draw their own deterministic data. */
+export { createRandom } from './demo/random.js';
 /**
  * A search index as the import benchmark's floor writes it (raw, beside the rows it indexes): a
  * stored row's postings (undefined for a table the index does not cover), the posting table's
