@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineLine, positive, storeKinds } from './args.js';
-import { parseChildResult, type ChildResult } from './imports/child-result.js';
+import { type ChildResult, runChild } from './imports/child-result.js';
 import { writeRedditLines } from './imports/reddit-lines.js';
-import { type LoadOptions, type LoadResult, load } from './load.js';
+import { expectAnswers, type LoadOptions, type LoadResult, load } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
 import { credentialHeaders } from './scenarios.js';
@@ -111,25 +110,9 @@ async function onScratchCopy(store: BenchStore, work: (address: string) => Promi
   }
 }
 
-/** Runs import-child over `file` into `address`; resolves with its ChildResult. */
-function importChild(address: string, file: string): Promise<ChildResult> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [IMPORT_CHILD, address, file, 'forum', 'reddit-ndjson'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', fail);
-    child.on('close', (code) => {
-      if (code !== 0) return fail(new Error(`import-child exited with ${String(code)}: ${stdout.trim()}`));
-      try {
-        done(parseChildResult(stdout));
-      } catch (error) {
-        fail(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
-}
+/** Imports a dump in a child process; resolves with its ChildResult. */
+const importChild = (address: string, file: string) =>
+  runChild(IMPORT_CHILD, [address, file, 'forum', 'reddit-ndjson']);
 
 async function measureStore(
   store: BenchStore,
@@ -164,11 +147,7 @@ async function measureStore(
     say(`${title}: reads alone for ${String(seconds)} s…`);
     const idle = await load(service.url, options);
     const perDump = Math.ceil(run.lines / USERS_IN_DUMP);
-    // every read answers 200 before it counts: a path that does not is the bench's mistake
-    for (const path of paths) {
-      const res = await fetch(`${service.url}${path}`, { headers });
-      if (res.status !== 200) throw new Error(`${path} answered ${String(res.status)}: ${await res.text()}`);
-    }
+    await expectAnswers(service.url, paths, headers);
     const probeUrl = `${service.url}${paths[1]!}`;
     const before = await postsOf(probeUrl, headers);
     say(`${title}: reads during an import of ${String(run.lines)} more submissions…`);

@@ -115,3 +115,11 @@ export function getRaw(url: string, headers: Record<string, string> = {}): Promi
     req.end();
   });
 }
+
+/** Fails unless every path answers 200 once: a path that does not is the bench's mistake, not a measurement. */
+export async function expectAnswers(url: string, paths: readonly string[], headers: Record<string, string>) {
+  for (const path of paths) {
+    const res = await fetch(`${url}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`${path} answered ${String(res.status)}: ${await res.text()}`);
+  }
+}

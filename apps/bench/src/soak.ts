@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +6,9 @@ import { openStore } from '@socialquery/store';
 import { createTestStoreAddress } from '@socialquery/store/testing';
 import { fakeReddit, REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, redditPosts } from '@socialquery/sync/testing';
 import { machineLine, positive, storeKinds } from './args.js';
+import { runChild } from './imports/child-result.js';
 import { writeRedditLines } from './imports/reddit-lines.js';
-import { load } from './load.js';
+import { expectAnswers, load } from './load.js';
 import { markdownTable } from './report.js';
 import { startServer } from './processes.js';
 
@@ -118,7 +118,7 @@ export async function runSoak({ windows, windowSeconds, rate, lines, kind, say =
       for (let round = 0; !stopImports; round++) {
         const file = join(scratch, 'dump.ndjson');
         await writeRedditLines(file, 'thin', lines, 30_000_000 + round * lines);
-        await importChild(target.address, file);
+        await runChild(IMPORT_CHILD, [target.address, file, 'forum', 'reddit-ndjson']);
         imports += 1;
       }
     })();
@@ -132,12 +132,8 @@ export async function runSoak({ windows, windowSeconds, rate, lines, kind, say =
         '/api/v1/forum/search/posts?q=recipe&limit=10',
         '/healthz',
       ];
-      // every read answers 200 before the soak counts: a path that does not is the bench's mistake
       await importsStarted();
-      for (const path of paths) {
-        const res = await fetch(`${service.url}${path}`, { headers });
-        if (res.status !== 200) throw new Error(`${path} answered ${String(res.status)}: ${await res.text()}`);
-      }
+      await expectAnswers(service.url, paths, headers);
       for (let window = 1; window <= windows; window++) {
         // the fake community gains posts, so each sync run finds some new
         reddit.posts.push(...redditPosts(20, COMMUNITY, now(), `p${String(window)}_`));
@@ -188,16 +184,6 @@ async function syncRunsOf(address: string): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-function importChild(address: string, file: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [IMPORT_CHILD, address, file, 'forum', 'reddit-ndjson'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`import-child exited with ${String(code)}`))));
-  });
 }
 
 interface SoakValues {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 /** What a measured child process (import-child, floor-child) prints as its last stdout line. */
 export interface ChildResult {
   records: number;
@@ -34,4 +35,25 @@ export function parseChildResult(stdout: string): ChildResult {
   for (const key of ['records', 'seconds', 'cpuSeconds', 'peakRssMiB'] as const)
     if (typeof value[key] !== 'number') throw new Error(`not a measurement: ${last}`);
   return value as ChildResult;
+}
+
+/**
+ * Runs a measuring child (`node <script> …args`) with its stderr passed through; resolves with the
+ * ChildResult its stdout's last line holds, fails when it exits otherwise than 0.
+ */
+export function runChild(script: string, args: readonly string[]): Promise<ChildResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      if (code !== 0) return fail(new Error(`${script} exited with ${String(code)}: ${stdout.trim()}`));
+      try {
+        done(parseChildResult(stdout));
+      } catch (error) {
+        fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
 }

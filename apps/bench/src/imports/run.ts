@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestStoreAddress } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
-import { parseChildResult, type ChildResult } from './child-result.js';
+import { type ChildResult, runChild } from './child-result.js';
 import { type ImportShape, importerOf, shapeTitle, writeInput } from './shapes.js';
 
 export type ImportStoreKind = 'sqlite' | 'postgres';
@@ -114,10 +114,14 @@ export async function runImportBench(
         const title = caseTitle(c);
         if (c.input === 'plain') {
           say(`round ${round}/${rounds}: ${title}, floor…`);
-          m.floors.push(await inNewStore(c, scratch, base, (address) => runChild(FLOOR_CHILD, address, file, c.shape)));
+          m.floors.push(
+            await inNewStore(c, scratch, base, (address) => runShapeChild(FLOOR_CHILD, address, file, c.shape)),
+          );
         }
         say(`round ${round}/${rounds}: ${title}, import…`);
-        const result = await inNewStore(c, scratch, base, (address) => runChild(IMPORT_CHILD, address, file, c.shape));
+        const result = await inNewStore(c, scratch, base, (address) =>
+          runShapeChild(IMPORT_CHILD, address, file, c.shape),
+        );
         m.imports.push(result);
         m.records = result.records;
         say(`  ${Math.round(result.records / result.seconds)} records/s, peak RSS ${result.peakRssMiB} MiB`);
@@ -158,25 +162,10 @@ async function inNewStore(
   }
 }
 
-/** Runs a measuring child over a shape's file, with its stderr passed through; its stdout's last line is the ChildResult. */
-function runChild(script: string, address: string, file: string, shape: ImportShape): Promise<ChildResult> {
+/** Runs a measuring child over a shape's file into the store at `address`. */
+function runShapeChild(script: string, address: string, file: string, shape: ImportShape): Promise<ChildResult> {
   const { platform, format } = importerOf(shape);
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, address, file, platform, format], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', fail);
-    child.on('close', (code) => {
-      if (code !== 0) return fail(new Error(`${script} exited with ${code}: ${stdout.trim()}`));
-      try {
-        done(parseChildResult(stdout));
-      } catch (error) {
-        fail(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+  return runChild(script, [address, file, platform, format]);
 }
 
 /** Part of the API responses' file names: bumped when their generator changes, so no run reads an older input. */
@@ -225,7 +214,7 @@ async function baseStore(dataDir: string, { lines, baseRecords, say }: ImportBen
   const partial = `${file}.partial`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
   say(`building ${file} (${baseRecords.toLocaleString('en')} posts) with the importer…`);
-  const result = await runChild(IMPORT_CHILD, `sqlite:${partial}`, input, 'thin');
+  const result = await runShapeChild(IMPORT_CHILD, `sqlite:${partial}`, input, 'thin');
   say(`  built at ${Math.round(result.records / result.seconds)} records/s`);
   const db = new Database(partial);
   db.pragma('wal_checkpoint(TRUNCATE)');
