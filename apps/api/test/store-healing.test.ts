@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.js';
 import { createDataHealth } from '../src/data-health.js';
+import { createReaderPool } from '../src/reader-pool.js';
 import { NOW } from './harness.js';
 import { createSeededTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
 
@@ -112,6 +113,46 @@ describe('a damaged, then restored SQLite store file', () => {
       expect(after.body).toEqual(before.body);
     } finally {
       await replica.close();
+    }
+  });
+
+  it("heals on a reader thread's own connection too: a video search answered there, 503 meanwhile, 200 again", async () => {
+    const cursorSecret = 'test-secret-0123456789';
+    const apiKey = (await store.credentials.create('api-key', 'heal test')).secret;
+    const keyword = (await store.examples()).video!.keyword;
+    const readers = createReaderPool({ storeAddress: target.address, cursorSecret }, 1);
+    // the app's own connection (another replica's, holding the file) never answers a search: the reader's does
+    const replica = await openStore(target.address);
+    replica.video.search = () => Promise.reject(new Error('the service thread was asked'));
+    try {
+      const logger = pino({ level: 'silent' });
+      const onReader = createApp({ store: replica, logger, cursorSecret, clock: () => NOW, readers });
+      const search = () =>
+        request(onReader).get('/api/v1/search').query({ keyword, uploadDate: 'THIS_YEAR' }).set('x-api-key', apiKey);
+      const before = await search();
+      expect(before.status).toBe(200);
+      expect(before.body.data.contents.length).toBeGreaterThan(0);
+      await replica.db.selectFrom('forum_posts').select('id').limit(1).execute();
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
+      const good = readFileSync(file);
+      truncateSync(file, 0);
+      const started = Date.now();
+      const during = await search();
+      expect(during.status).toBe(503);
+      expect(during.body).toMatchObject({ code: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      writeFileSync(file, good);
+      const healedBy = Date.now() + 5_000;
+      let after = await search();
+      while (after.status !== 200 && Date.now() < healedBy) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await search();
+      }
+      expect(after.status).toBe(200);
+      expect(after.body).toEqual(before.body);
+    } finally {
+      await replica.close();
+      await readers.close();
     }
   });
 

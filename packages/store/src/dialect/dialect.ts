@@ -39,6 +39,13 @@ export interface Dialect {
   /** Whether the connection's page cache can be enlarged for a long write (SQLite's `cache_size`). */
   readonly tunablePageCache: boolean;
   /**
+   * Whether a statement that could abort half-way inside a transaction first copies every page it
+   * changes that the transaction had changed before (SQLite's statement journal): in a long import's
+   * one transaction that is every page, so new rows go in as `insert or ignore`, which cannot abort,
+   * and the count inserted is checked instead.
+   */
+  readonly journalsStatements: boolean;
+  /**
    * Whether a condition on `+column` keeps the planner from serving it by an index on the column
    * (SQLite's documented hint), so a walk in another index's order is not traded for a range read
    * and a sort. PostgreSQL plans by statistics, which such an expression would only blind.

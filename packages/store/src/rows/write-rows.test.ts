@@ -119,6 +119,23 @@ describe(`writeRows (${testStoreKind()})`, () => {
     },
   );
 
+  it.each([false, true])(
+    'insertOnly refuses a value a constraint refuses, whatever else the statement wrote (keys handed on: %s)',
+    async (handKeys) => {
+      // SQLite writes new rows as `insert or ignore` (no statement journal): the count it inserted is checked instead
+      const rows = [post(1), post(2), post(3)];
+      Reflect.set(rows[1]!, 'title', null);
+      const refused = await db
+        .transaction()
+        .execute((trx) =>
+          writeRows(trx, 'forum_posts', rows, { insertOnly: true, ...(handKeys ? { onWritten: () => {} } : {}) }),
+        )
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ message: expect.stringMatching(/null/i) });
+      expect(await titles()).toEqual([]);
+    },
+  );
+
   it('a stored row takes only the update columns; none: it is left as it is', async () => {
     await writeRows(db, 'forum_posts', [post(1), post(2)]);
     await writeRows(db, 'forum_posts', [{ ...post(1, 'new title'), upvotes: 99 }], { update: ['title'] });

@@ -22,7 +22,8 @@ export interface WriteRowsOptions {
   /**
    * The caller knows no row's key is stored (it asked, inside the transaction that writes): plain
    * inserts, with no conflict handling (PostgreSQL: COPY straight into the table). A stored key
-   * then fails the statement as a unique violation.
+   * then fails the write as a unique violation (SQLite: after the statement wrote the other rows;
+   * see `notInserted`), and the transaction must roll back.
    */
   insertOnly?: boolean;
   /** With `insertOnly`: the rows as `encodeInserts` gave them, encoded ahead (while an earlier write ran). */
@@ -92,7 +93,9 @@ export async function writeRows<T extends keyof Database>(
       const row: object = rows[r]!;
       for (const column of columns) parameters.push((row as Row)[column]);
     }
-    changed += changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, parameters)), options);
+    const written = changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, parameters)), options);
+    if (options.insertOnly && dialect.journalsStatements && written !== count) throw notInserted(table, count - written, count);
+    changed += written;
     start += count;
   }
   return changed;
@@ -207,11 +210,23 @@ function statement(
     }
     // only the rows the statement inserted or updated come back: none for a conflict it left alone
     const returning = onWritten ? ` returning ${id(keys[0]!)}` : '';
-    text = `insert into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd() + returning;
+    const verb = insertOnly && dialect.journalsStatements ? 'insert or ignore' : 'insert';
+    text = `${verb} into ${id(table)} (${columns.map(id).join(', ')}) ${source()} ${conflict}`.trimEnd() + returning;
     if (texts.size >= TEXTS_KEPT) texts.clear();
     texts.set(shape, text);
   }
   return text;
+}
+
+/**
+ * An `insert or ignore` of new rows (Dialect.journalsStatements) that left some out: a key already
+ * stored, or a value a constraint refuses. The statement wrote the others, so the caller's
+ * transaction must not commit: the error goes up through it as a plain insert's would.
+ */
+function notInserted(table: string, missing: number, count: number): Error {
+  return new Error(
+    `${table}: ${String(missing)} of ${String(count)} new rows not inserted (a unique key already stored, or a value a NOT NULL or CHECK constraint refuses)`,
+  );
 }
 
 const id = (name: string) => `"${name}"`;

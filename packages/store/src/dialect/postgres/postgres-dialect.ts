@@ -75,6 +75,7 @@ export const postgresDialect: Dialect = {
   ],
   rebuildsIndexesOnBulkLoad: false,
   tunablePageCache: false,
+  journalsStatements: false,
   unaryPlusHidesIndex: false,
   byCodePoint: ' collate "C"',
   lateralJoins: true,

@@ -63,6 +63,7 @@ export const sqliteDialect: Dialect = {
   longTransactionSettings: [],
   rebuildsIndexesOnBulkLoad: true,
   tunablePageCache: true,
+  journalsStatements: true,
   unaryPlusHidesIndex: true,
   byCodePoint: '',
   lateralJoins: false,
