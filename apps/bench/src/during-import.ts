@@ -82,7 +82,9 @@ export async function duringImportCommand(values: DuringImportValues, args: read
   try {
     for (const store of stores) {
       await onScratchCopy(store, async (address) => {
-        results.push(await measureStore({ ...store, address }, { warm, first, second, third, lines, rate, connections }, say));
+        results.push(
+          await measureStore({ ...store, address }, { warm, first, second, third, lines, rate, connections }, say),
+        );
       });
     }
   } finally {

@@ -1,12 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copiedTables, openStore } from '@socialquery/store';
-import { createRandom, createTestStoreAddress, type TestStoreAddress } from '@socialquery/store/testing';
+import {
+  createRandom,
+  createTestStoreAddress,
+  createTestTablespace,
+  testStoreKind,
+  type TestStoreAddress,
+} from '@socialquery/store/testing';
 import { fakeReddit, REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, redditPosts } from '@socialquery/sync/testing';
 import { sql } from 'kysely';
 
@@ -89,7 +95,7 @@ async function writeDump(file: string, first: number, count: number): Promise<vo
 
 interface Run {
   child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>;
 }
 
 function startCli(
@@ -100,12 +106,15 @@ function startCli(
 ): Run {
   const child = spawn(process.execPath, [...nodeArgs, CLI, '--store', address, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
   let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; err: string }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, err })),
+  // 'close': the process ended and its output is read to the end
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>(
+    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, out, err })),
   );
   return { child, exited };
 }
@@ -439,34 +448,159 @@ async function checkpointOf(address: string): Promise<unknown> {
   }
 }
 
-describe('a store whose disk fills up during an import', () => {
-  it('SQLite: exit 3, a message naming the store and what is free, the store as it was; with room, the same import succeeds', async () => {
+describe(`a ${testStoreKind()} store whose disk fills up`, () => {
+  const disks: SmallDiskStore[] = [];
+  afterAll(async () => {
+    for (const disk of disks) await disk.release();
+  });
+  const storeOnSmallDisk = async () => {
+    const disk = await smallDiskStore();
+    disks.push(disk);
+    return disk;
+  };
+  const ranOut = (disk: SmallDiskStore) =>
+    `the store ${disk.address} ran out of disk space \\(${disk.cause}\\)`.replaceAll('?', '\\?');
+
+  it('import: exit 3, a message naming the store, the store as it was and readable; with room, the same import succeeds', async () => {
     const earlier = join(dir, 'RS_before_full.ndjson');
     const later = join(dir, 'RS_full.ndjson');
     await writeDump(earlier, 300_000, 500);
     await writeDump(later, 301_000, 3_000);
-    const sqlite = await createTestStoreAddress({ kind: 'sqlite', shared: true });
-    stores.push(sqlite);
-    await runCli(sqlite.address, ['import', 'forum', 'reddit-ndjson', earlier]);
-    const before = await stateOf(sqlite.address, FORUM_TABLES);
+    const disk = await storeOnSmallDisk();
+    await runCli(disk.address, ['import', 'forum', 'reddit-ndjson', earlier]);
+    const before = await stateOf(disk.address, FORUM_TABLES);
 
-    const run = startCli(
-      sqlite.address,
-      ['import', 'forum', 'reddit-ndjson', later],
-      { SOCIALQUERY_TEST_GROWTH_PAGES: '200' },
-      ['--import', FULL_STORE],
-    );
-    const { code, err } = await run.exited;
+    disk.fill();
+    const { code, err } = await disk.start(['import', 'forum', 'reddit-ndjson', later]).exited;
     expect(code).toBe(3);
-    const message = err.trim().split('\n').at(-1)!;
-    expect(message).toMatch(
+    expect(err.trim().split('\n').at(-1)).toMatch(
       new RegExp(
-        `^error: the store ${sqlite.address} ran out of disk space \\(database or disk is full\\).*; [\\d.]+ [KMGT]?i?B free there now\\. ` +
+        `^error: ${ranOut(disk)}.*?${disk.kind === 'sqlite' ? '; [\\d.]+ [KMGT]?i?B free there now' : ''}\\. ` +
           'Nothing of this import was written \\(the store is as it was\\): free space, then run it again$',
       ),
     );
-    expect(await stateOf(sqlite.address, FORUM_TABLES)).toEqual(before);
-    await runCli(sqlite.address, ['import', 'forum', 'reddit-ndjson', later]);
-    expect(await storedPosts(sqlite.address)).toBe(3_500);
+    // the disk still full: the store answers reads, and holds what it held
+    expect(await stateOf(disk.address, FORUM_TABLES)).toEqual(before);
+
+    disk.free();
+    await runCli(disk.address, ['import', 'forum', 'reddit-ndjson', later]);
+    expect(await storedPosts(disk.address)).toBe(3_500);
+  });
+
+  it('sync forum: the target fails naming the store, whole pages kept, no checkpoint; with room, the run finishes', async () => {
+    const reddit = await fakeReddit();
+    try {
+      reddit.posts.push(...redditPosts(1_000, 'programming', Math.floor(Date.now() / 1000)));
+      const env = {
+        SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
+        SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
+        SOCIALQUERY_REDDIT_API_URL: reddit.url,
+        SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
+      };
+      const sync = ['sync', 'forum', '--community', 'programming'];
+      const disk = await storeOnSmallDisk();
+      await runCli(disk.address, ['migrate']);
+
+      disk.fill();
+      const { code, out } = await disk.start(sync, env).exited;
+      expect(code).toBe(1);
+      expect(out).toMatch(
+        new RegExp(
+          `^forum:community:programming:new: \\d+ pages?, \\d+ new, 0 updated, failed: ${ranOut(disk)}.*\\. The page being ` +
+            'written was not stored \\(the ones before it were\\): free space, then run the target again; it goes on from ' +
+            'where its last finished run left off \\([\\d.]+ s\\)$',
+          'm',
+        ),
+      );
+      const posts = await storedPosts(disk.address);
+      expect(posts % 100).toBe(0);
+      expect(posts).toBeLessThan(1_000);
+      expect(await checkpointOf(disk.address)).toBeUndefined();
+
+      disk.free();
+      await runCli(disk.address, sync, env);
+      expect(await storedPosts(disk.address)).toBe(1_000);
+      expect(await checkpointOf(disk.address)).toBeDefined();
+    } finally {
+      await reddit.close();
+    }
   });
 });
+
+/** A store of the run's kind whose disk can be made all but full (`fill`) and given room again (`free`). */
+interface SmallDiskStore {
+  kind: 'sqlite' | 'postgres';
+  address: string;
+  /** What the store's error says, as a regular expression. */
+  cause: string;
+  fill(): void;
+  free(): void;
+  /** Starts a CLI command on the store, on its disk as it is now. */
+  start(args: readonly string[], env?: Record<string, string>): Run;
+  release(): Promise<void>;
+}
+
+async function smallDiskStore(): Promise<SmallDiskStore> {
+  if (testStoreKind() === 'sqlite') {
+    // the CLI's connections may grow the file by 200 pages once full (full-store.preload.mjs)
+    const address = await newStore();
+    let full = false;
+    return {
+      kind: 'sqlite',
+      address,
+      cause: 'database or disk is full',
+      fill: () => (full = true),
+      free: () => (full = false),
+      start: (args, env = {}) =>
+        full
+          ? startCli(address, args, { ...env, SOCIALQUERY_TEST_GROWTH_PAGES: '200' }, ['--import', FULL_STORE])
+          : startCli(address, args, env),
+      release: async () => {},
+    };
+  }
+  // PostgreSQL: the database lives in a tablespace on a filesystem of its own, shrunk to what it holds (and a MiB)
+  const disk = smallFilesystem(64 * MIB);
+  try {
+    const space = await createTestTablespace(disk.path);
+    const store = await createTestStoreAddress({ kind: 'postgres', tablespace: space.name });
+    return {
+      kind: 'postgres',
+      address: store.address,
+      cause: 'could not extend file .*No space left on device.*',
+      fill: () => disk.resize(disk.used() + MIB),
+      free: () => disk.resize(64 * MIB),
+      start: (args, env = {}) => startCli(store.address, args, env),
+      release: async () => {
+        await store.drop();
+        await space.drop();
+        disk.release();
+      },
+    };
+  } catch (error) {
+    disk.release();
+    throw error;
+  }
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * A tmpfs of `bytes` mounted on a new folder, resized in place (`remount`): a disk that fills up for
+ * real. Mounting needs root, as `pnpm test` has where it starts PostgreSQL (.ci/with-test-services.mjs).
+ */
+function smallFilesystem(bytes: number) {
+  const path = mkdtempSync(join(tmpdir(), 'sq-small-disk-'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${String(bytes)},mode=0700`, 'tmpfs', path]);
+  return {
+    path,
+    used: () => {
+      const stats = statfsSync(path);
+      return (stats.blocks - stats.bfree) * stats.bsize;
+    },
+    resize: (size: number) => execFileSync('mount', ['-o', `remount,size=${String(size)}`, path]),
+    release: () => {
+      execFileSync('umount', [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}

@@ -15,9 +15,8 @@ export async function diskFullMessage(
   read: ReadProgress | undefined,
   error: unknown,
 ): Promise<string> {
-  const cause = error instanceof Error ? error.message : String(error);
   const usage = await store.diskUsage().catch(() => undefined);
-  const parts = [`the store ${store.description} ran out of disk space (${cause})`];
+  const parts = [outOfSpace(store, error)];
   const share = read && read.totalBytes > 0 ? read.bytesRead / read.totalBytes : 0;
   const grown = usage ? usage.bytes - bytesBefore : 0;
   if (share >= 0.01 && grown > 0) {
@@ -27,7 +26,32 @@ export async function diskFullMessage(
         ` the whole import needs ${share < 0.9 ? 'about' : 'more than'} ${formatBytes(Math.round(grown / share))} on the store's disk`,
     );
   }
-  if (usage?.free !== undefined) parts.push(`; ${formatBytes(usage.free)} free there now`);
+  parts.push(freeNow(usage));
   parts.push('. Nothing of this import was written (the store is as it was): free space, then run it again');
   return parts.join('');
 }
+
+/**
+ * What a sync target's run that ran out of disk says (its summary line and `sync status`): the store
+ * and what is free. What a run needs is not known ahead (its pages are whatever the platform has
+ * new); each page is one transaction, so the pages before the failed one are stored and the
+ * target's checkpoint is where its last finished run left it.
+ */
+export async function syncDiskFullMessage(
+  store: Pick<Store, 'description' | 'diskUsage'>,
+  error: unknown,
+): Promise<string> {
+  const usage = await store.diskUsage().catch(() => undefined);
+  return (
+    `${outOfSpace(store, error)}${freeNow(usage)}. The page being written was not stored (the ones before it` +
+    ` were): free space, then run the target again; it goes on from where its last finished run left off`
+  );
+}
+
+function outOfSpace(store: Pick<Store, 'description'>, error: unknown): string {
+  const cause = error instanceof Error ? error.message : String(error);
+  return `the store ${store.description} ran out of disk space (${cause})`;
+}
+
+const freeNow = (usage: { free?: number } | undefined) =>
+  usage?.free === undefined ? '' : `; ${formatBytes(usage.free)} free there now`;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,7 @@ export interface TestStoreAddress {
  * other processes) or a private in-memory store.
  */
 export async function createTestStoreAddress(
-  options: { kind?: TestStoreKind; shared?: boolean } = {},
+  options: { kind?: TestStoreKind; shared?: boolean; tablespace?: string } = {},
 ): Promise<TestStoreAddress> {
   const kind = options.kind ?? testStoreKind();
   if (kind === 'sqlite') {
@@ -52,10 +52,26 @@ export async function createTestStoreAddress(
   }
   const admin = adminUrl();
   const name = `sq_test_${randomBytes(6).toString('hex')}`;
-  await onServer(admin, `CREATE DATABASE ${name}`);
+  await onServer(admin, `CREATE DATABASE ${name}${options.tablespace ? ` TABLESPACE ${options.tablespace}` : ''}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { kind, address: url.toString(), drop: () => dropDatabase(admin, name) };
+}
+
+/**
+ * PostgreSQL: a new tablespace at `location`, an empty folder, for test databases
+ * (`createTestStoreAddress({ tablespace })`) whose files must live there (a small filesystem that
+ * fills up). The folder is given to the server's operating-system user first (the owner of its data
+ * directory), which PostgreSQL requires. `drop` removes the tablespace; drop its databases first.
+ */
+export async function createTestTablespace(location: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const admin = adminUrl();
+  const dataDirectory = (await onServer(admin, 'show data_directory')).rows[0] as { data_directory: string };
+  const owner = statSync(dataDirectory.data_directory);
+  chownSync(location, owner.uid, owner.gid);
+  const name = `sq_test_space_${randomBytes(6).toString('hex')}`;
+  await onServer(admin, `CREATE TABLESPACE ${name} LOCATION '${location.replaceAll("'", "''")}'`);
+  return { name, drop: async () => void (await onServer(admin, `DROP TABLESPACE IF EXISTS ${name}`)) };
 }
 
 /**

@@ -47,6 +47,11 @@ export interface RunOptions {
   defaultEvery?: string;
   /** The adapters (default syncPlatforms). */
   platforms?: readonly SyncPlatform[];
+  /**
+   * How a target's failure reads in its summary and `sync status` (default: the error's message);
+   * undefined keeps the default. The CLI names the store and its free space when the disk is full.
+   */
+  describeError?: (error: unknown) => Promise<string | undefined>;
 }
 
 /**
@@ -143,7 +148,10 @@ export async function runTargets(
       if (result.detail) summary.detail = mask(result.detail);
     } catch (error) {
       if (deps.upstream.signal?.aborted) summary.detail = 'stopped: the run was aborted';
-      else summary.detail = mask(error instanceof Error ? error.message : String(error));
+      else {
+        const described = await options.describeError?.(error).catch(() => undefined);
+        summary.detail = mask(described ?? (error instanceof Error ? error.message : String(error)));
+      }
     }
     const finished = clock.now();
     summary.ms = finished - started;

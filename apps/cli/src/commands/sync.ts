@@ -17,6 +17,7 @@ import {
 } from '@socialquery/sync';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { Io } from '../io.js';
+import { syncDiskFullMessage } from '../disk-full.js';
 import { withStore } from '../store-option.js';
 import { syncCheckCommand } from './sync-check.js';
 import { DRY_RUN_HELP, printDryRun } from './sync-dry-run.js';
@@ -101,11 +102,13 @@ export function syncCommand(program: Command, io: Io) {
       );
       return;
     }
-    const options = {
+    const options = (store: Store) => ({
       config,
       ...(flags.every ? { defaultEvery: flags.every } : {}),
       onProgress: (key: string, message: string) => io.err(`${key}: ${message}`),
-    };
+      describeError: async (error: unknown) =>
+        store.isDiskFullError(error) ? syncDiskFullMessage(store, error) : undefined,
+    });
     let failed = 0;
     const report = (summaries: TargetSummary[]) => {
       for (const summary of summaries) io.out(summaryLine(summary));
@@ -113,7 +116,7 @@ export function syncCommand(program: Command, io: Io) {
     };
     await withStore(storeOptions(), async (store: Store) => {
       if (!flags.loop) {
-        report(await runTargets(store.db, targets, options));
+        report(await runTargets(store.db, targets, options(store)));
         return;
       }
       const controller = new AbortController();
@@ -123,7 +126,7 @@ export function syncCommand(program: Command, io: Io) {
       io.err(`syncing ${targets.length} target${targets.length === 1 ? '' : 's'} on their intervals; Ctrl-C stops`);
       try {
         await runSchedule(store.db, targets, {
-          ...options,
+          ...options(store),
           signal: controller.signal,
           onRun: report,
           onLease: (held) => io.err(held ? 'holding the sync lease' : 'another process holds the sync lease: waiting'),

@@ -94,7 +94,8 @@ export async function writeRows<T extends keyof Database>(
       for (const column of columns) parameters.push((row as Row)[column]);
     }
     const written = changedRows(await db.executeQuery<Row>(CompiledQuery.raw(text, parameters)), options);
-    if (options.insertOnly && dialect.journalsStatements && written !== count) throw notInserted(table, count - written, count);
+    if (options.insertOnly && dialect.journalsStatements && written !== count)
+      throw notInserted(table, count - written, count);
     changed += written;
     start += count;
   }

@@ -251,6 +251,28 @@ describe('reddit sync', () => {
     });
   });
 
+  it('describeError words a failure (the CLI: a full disk); undefined, or a description that fails, keeps the message', async () => {
+    const described = (describeError: (error: unknown) => Promise<string | undefined>) =>
+      runTargets(store.db, [{ platform: 'forum', post: 'zzz' }], {
+        config: fakeConfig(reddit),
+        clock,
+        upstream: fastUpstream,
+        describeError,
+      });
+    const [worded] = await described(async (error) => `worded: ${(error as Error).message}`);
+    expect(worded).toMatchObject({
+      stopped: 'error',
+      detail: 'worded: reddit: GET /comments/zzz answered 404: Not Found',
+    });
+    expect(await readTargetState(store.db, 'forum:post:zzz')).toMatchObject({
+      lastError: 'worded: reddit: GET /comments/zzz answered 404: Not Found',
+    });
+    for (const describeError of [async () => undefined, () => Promise.reject(new Error('no store'))]) {
+      const [plain] = await described(describeError);
+      expect(plain).toMatchObject({ stopped: 'error', detail: 'reddit: GET /comments/zzz answered 404: Not Found' });
+    }
+  });
+
   it('missing credentials name the variables; credentials never appear in progress or errors', async () => {
     const [summary] = await run([community], fakeConfig());
     expect(summary).toMatchObject({
