@@ -470,7 +470,7 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
     await runCli(disk.address, ['import', 'forum', 'reddit-ndjson', earlier]);
     const before = await stateOf(disk.address, FORUM_TABLES);
 
-    disk.fill();
+    await disk.fill();
     const { code, err } = await disk.start(['import', 'forum', 'reddit-ndjson', later]).exited;
     expect(code).toBe(3);
     expect(err.trim().split('\n').at(-1)).toMatch(
@@ -479,8 +479,9 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
           'Nothing of this import was written \\(the store is as it was\\): free space, then run it again$',
       ),
     );
-    // the disk still full: the store answers reads, and holds what it held
+    // the disk still full: the store answers reads, and holds what it held; its server still checkpoints
     expect(await stateOf(disk.address, FORUM_TABLES)).toEqual(before);
+    expect(await disk.checkpoints()).toBe(true);
 
     disk.free();
     await runCli(disk.address, ['import', 'forum', 'reddit-ndjson', later]);
@@ -501,7 +502,7 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
       const disk = await storeOnSmallDisk();
       await runCli(disk.address, ['migrate']);
 
-      disk.fill();
+      await disk.fill();
       const { code, out } = await disk.start(sync, env).exited;
       expect(code).toBe(1);
       expect(out).toMatch(
@@ -516,6 +517,7 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
       expect(posts % 100).toBe(0);
       expect(posts).toBeLessThan(1_000);
       expect(await checkpointOf(disk.address)).toBeUndefined();
+      expect(await disk.checkpoints()).toBe(true);
 
       disk.free();
       await runCli(disk.address, sync, env);
@@ -533,8 +535,10 @@ interface SmallDiskStore {
   address: string;
   /** What the store's error says, as a regular expression. */
   cause: string;
-  fill(): void;
+  fill(): Promise<void>;
   free(): void;
+  /** Whether the store's server can still write out what it holds (PostgreSQL: a CHECKPOINT; other databases need it). */
+  checkpoints(): Promise<boolean>;
   /** Starts a CLI command on the store, on its disk as it is now. */
   start(args: readonly string[], env?: Record<string, string>): Run;
   release(): Promise<void>;
@@ -549,8 +553,9 @@ async function smallDiskStore(): Promise<SmallDiskStore> {
       kind: 'sqlite',
       address,
       cause: 'database or disk is full',
-      fill: () => (full = true),
+      fill: async () => void (full = true),
       free: () => (full = false),
+      checkpoints: async () => true,
       start: (args, env = {}) =>
         full
           ? startCli(address, args, { ...env, SOCIALQUERY_TEST_GROWTH_PAGES: '200' }, ['--import', FULL_STORE])
@@ -567,8 +572,14 @@ async function smallDiskStore(): Promise<SmallDiskStore> {
       kind: 'postgres',
       address: store.address,
       cause: 'could not extend file .*No space left on device.*',
-      fill: () => disk.resize(disk.used() + MIB),
+      // what the server holds of the database in memory written out first: only new pages then want room
+      // (a page the checkpointer could not write would fail every database's checkpoint on the server)
+      fill: async () => {
+        if (!(await checkpoint(store.address))) throw new Error('CHECKPOINT failed before the disk was filled');
+        disk.resize(disk.used() + MIB);
+      },
       free: () => disk.resize(64 * MIB),
+      checkpoints: () => checkpoint(store.address),
       start: (args, env = {}) => startCli(store.address, args, env),
       release: async () => {
         await store.drop();
@@ -579,6 +590,19 @@ async function smallDiskStore(): Promise<SmallDiskStore> {
   } catch (error) {
     disk.release();
     throw error;
+  }
+}
+
+/** Runs PostgreSQL's CHECKPOINT on the store's server (the tests' user may); false when the server refuses it. */
+async function checkpoint(address: string): Promise<boolean> {
+  const store = await openStore(address);
+  try {
+    await sql`checkpoint`.execute(store.db);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await store.close();
   }
 }
 
