@@ -52,6 +52,32 @@ describe('a damaged, then restored SQLite store file', () => {
       .query({ sort: 'new', limit: 100 })
       .set('Authorization', `Bearer ${token}`);
 
+  /**
+   * Truncates the store file to nothing (another connection holding it), checks that `ask` answers 503
+   * `unavailable` within 1 s `times` times, writes the bytes back, and resolves with the first answer
+   * that is not a 503 within 5 s (else the last).
+   */
+  async function truncatedThenRestored(ask: () => ReturnType<typeof posts>, times: number) {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
+    const good = readFileSync(file);
+    truncateSync(file, 0);
+    for (let i = 0; i < times; i++) {
+      const started = Date.now();
+      const during = await ask();
+      expect(during.status).toBe(503);
+      expect(during.body).toMatchObject({ code: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+    writeFileSync(file, good);
+    const healedBy = Date.now() + 5_000;
+    let after = await ask();
+    while (after.status === 503 && Date.now() < healedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await ask();
+    }
+    return after;
+  }
+
   it('answers 503 while the file is damaged, /healthz too, and serves again once it is restored', async () => {
     const before = await posts();
     expect(before.status).toBe(200);
@@ -92,23 +118,7 @@ describe('a damaged, then restored SQLite store file', () => {
     const replica = await openStore(target.address);
     try {
       await replica.db.selectFrom('forum_posts').select('id').limit(1).execute();
-      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
-      const good = readFileSync(file);
-      truncateSync(file, 0);
-      for (let i = 0; i < 3; i++) {
-        const started = Date.now();
-        const during = await posts();
-        expect(during.status).toBe(503);
-        expect(during.body).toMatchObject({ code: 'unavailable' });
-        expect(Date.now() - started).toBeLessThan(1_000);
-      }
-      writeFileSync(file, good);
-      const healedBy = Date.now() + 5_000;
-      let after = await posts();
-      while (after.status !== 200 && Date.now() < healedBy) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await posts();
-      }
+      const after = await truncatedThenRestored(posts, 3);
       expect(after.status).toBe(200);
       expect(after.body).toEqual(before.body);
     } finally {
@@ -133,21 +143,7 @@ describe('a damaged, then restored SQLite store file', () => {
       expect(before.status).toBe(200);
       expect(before.body.data.contents.length).toBeGreaterThan(0);
       await replica.db.selectFrom('forum_posts').select('id').limit(1).execute();
-      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
-      const good = readFileSync(file);
-      truncateSync(file, 0);
-      const started = Date.now();
-      const during = await search();
-      expect(during.status).toBe(503);
-      expect(during.body).toMatchObject({ code: 'unavailable' });
-      expect(Date.now() - started).toBeLessThan(1_000);
-      writeFileSync(file, good);
-      const healedBy = Date.now() + 5_000;
-      let after = await search();
-      while (after.status !== 200 && Date.now() < healedBy) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await search();
-      }
+      const after = await truncatedThenRestored(search, 1);
       expect(after.status).toBe(200);
       expect(after.body).toEqual(before.body);
     } finally {

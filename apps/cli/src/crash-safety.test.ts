@@ -50,6 +50,14 @@ function seeded(seed: number): () => number {
   return () => random.next();
 }
 
+/** The CLI's environment for `sync forum` against the fake Reddit at `url`. */
+const redditEnv = (url: string) => ({
+  SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
+  SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
+  SOCIALQUERY_REDDIT_API_URL: url,
+  SOCIALQUERY_REDDIT_AUTH_URL: `${url}/api/v1/access_token`,
+});
+
 const COMMUNITIES = ['programming', 'AskReddit', 'gardening', 'science', 'worldnews', 'rust'];
 
 /**
@@ -314,12 +322,7 @@ describe('killed with SIGKILL, then run again', () => {
     const reddit = await fakeReddit();
     try {
       reddit.posts.push(...redditPosts(1_000, 'programming', Math.floor(Date.now() / 1000)));
-      const env = {
-        SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
-        SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
-        SOCIALQUERY_REDDIT_API_URL: reddit.url,
-        SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
-      };
+      const env = redditEnv(reddit.url);
       const sync = ['sync', 'forum', '--community', 'programming'];
       const tables = [...FORUM_TABLES, 'sync_targets'];
 
@@ -492,12 +495,7 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
     const reddit = await fakeReddit();
     try {
       reddit.posts.push(...redditPosts(1_000, 'programming', Math.floor(Date.now() / 1000)));
-      const env = {
-        SOCIALQUERY_REDDIT_CLIENT_ID: REDDIT_CLIENT_ID,
-        SOCIALQUERY_REDDIT_CLIENT_SECRET: REDDIT_CLIENT_SECRET,
-        SOCIALQUERY_REDDIT_API_URL: reddit.url,
-        SOCIALQUERY_REDDIT_AUTH_URL: `${reddit.url}/api/v1/access_token`,
-      };
+      const env = redditEnv(reddit.url);
       const sync = ['sync', 'forum', '--community', 'programming'];
       const disk = await storeOnSmallDisk();
       await runCli(disk.address, ['migrate']);
