@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineLine, positive, storeKinds } from './args.js';
 import { type ChildResult, runChild } from './imports/child-result.js';
-import { writeRedditLines } from './imports/reddit-lines.js';
+import { LINES_VERSION, writeRedditLines } from './imports/reddit-lines.js';
 import { expectAnswers, type LoadOptions, type LoadResult, load } from './load.js';
 import { startServer } from './processes.js';
 import { markdownTable, type TargetLine } from './report.js';
@@ -27,7 +28,7 @@ sees all of it or none).
 Options:
   --during-import    this mode
   --scale N          forum demo scale of the store the imports go into (default 1)
-  --lines N          submissions per import (default 1000000; each user of the dump gets one in 50,000)
+  --lines N          submissions per import (default 1000000; text and authors as in pnpm bench --imports)
   --rate R           reads per second, all connections together (default 200)
   --connections C    connections of the reads (default 10)
   --stores LIST      sqlite, postgres or both (default sqlite)`;
@@ -39,9 +40,11 @@ const IMPORT_CHILD = fileURLToPath(new URL('./imports/import-child.js', import.m
 export const TARGET_IMPORT_SPEED = 0.8;
 export const TARGET_P99_GROWTH = 2;
 
-/** The user whose posts the consistency probe reads: the dump gives user_<n> every 50,000th submission. */
-const PROBED_USER = 'user_7';
-const USERS_IN_DUMP = 50_000;
+/**
+ * The user whose posts the consistency probe reads: authors are drawn by a Zipf law (rank 1,000 writes
+ * about one submission in 12,000), so the user's listing holds all their posts of a dump of up to a million.
+ */
+const PROBED_USER = 'user_1000';
 /** Submissions of the dumps start here (ids base36 of 1,000,000 + i): beyond any the demo holds. */
 const FIRST_LINE = 20_000_000;
 
@@ -93,9 +96,9 @@ export async function duringImportCommand(values: DuringImportValues, args: read
   report(results, args, { lines, rate, connections, scale });
 }
 
-/** data/…/during-import/reddit-thin-<lines>-from-<first>.ndjson, generated once. */
+/** …/during-import/reddit-thin-<version>-<lines>-from-<first>.ndjson, generated once. */
 async function dump(dataDir: string, lines: number, first: number, say: (line: string) => void): Promise<string> {
-  const file = join(dataDir, `reddit-thin-${lines}-from-${first}.ndjson`);
+  const file = join(dataDir, `reddit-thin-${LINES_VERSION}-${lines}-from-${first}.ndjson`);
   if (existsSync(file)) return file;
   say(`generating ${file}…`);
   await writeRedditLines(`${file}.partial`, 'thin', lines, first);
@@ -152,7 +155,7 @@ async function measureStore(
     await load(service.url, { ...options, durationSeconds: 1 });
     say(`${title}: reads alone for ${String(seconds)} s…`);
     const idle = await load(service.url, options);
-    const perDump = Math.ceil(run.lines / USERS_IN_DUMP);
+    const perDump = await linesBy(run.second, PROBED_USER);
     await expectAnswers(service.url, paths, headers);
     const probeUrl = `${service.url}${paths[1]!}`;
     const postsBefore = await postsOf(probeUrl, headers);
@@ -180,6 +183,15 @@ async function measureStore(
   } finally {
     await service.stop();
   }
+}
+
+/** How many lines of a dump the author wrote. */
+async function linesBy(file: string, author: string): Promise<number> {
+  const needle = `"author":${JSON.stringify(author)},`;
+  let count = 0;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
+    if (line.includes(needle)) count += 1;
+  return count;
 }
 
 /** Records per second of the imports alone together. */

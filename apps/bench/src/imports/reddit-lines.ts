@@ -1,19 +1,26 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { commentText, type Random, seededRandom, selftextText, titleText, uniformOf, zipf } from './wordy-text.js';
 
 /**
  * The line shapes the import benchmark reads, as the Pushshift / Arctic Shift dumps write them (one
  * JSON object per line):
- * - `thin`: submissions with the 27 fields of the early dumps (~770 bytes a line), where the writes dominate;
+ * - `thin`: submissions with the 27 fields of the early dumps (~790 bytes a line), where the writes dominate;
  * - `dump`: submissions with the ~110 fields of a 2023-era Arctic Shift line (~3.4 KB: awards, flair
  *   richtext, preview images with six resolutions, media embeds, `_meta`), where JSON parsing dominates;
- * - `comments`: comments (`RC_*` files) with the ~45 fields of a 2023-era line (~1.2 KB), 300 to a
+ * - `comments`: comments (`RC_*` files) with the ~45 fields of a 2023-era line (~1.3 KB), 300 to a
  *   thread, each replying to the post or to an earlier comment of its thread.
- * All are deterministic: line i of a shape is the same in every run, with id base36(offset + i).
+ * Their text is as wordy as the dumps' (wordy-text.ts: a Zipf vocabulary, titles ~10 words, bodies
+ * tens of words with a long tail, 16 % of submission bodies empty). All are deterministic: line i of a
+ * shape is the same in every run, with id base36(offset + i).
  */
+/** Part of the generated files' names: bumped when the lines change, so no run reads an older file. */
+export const LINES_VERSION = 'v2';
+
 export type LineShape = 'thin' | 'dump' | 'comments';
 export const LINE_SHAPES: readonly LineShape[] = ['thin', 'dump', 'comments'];
 
+/** The most active communities, in order; the others are community_<rank>. */
 const COMMUNITIES = [
   'programming',
   'AskReddit',
@@ -24,41 +31,53 @@ const COMMUNITIES = [
   'rust',
   'typescript',
 ];
-/** Words of titles and texts; the dumps escape `&`, `<` and `>`, so some words carry entities the importer decodes. */
-const WORDS =
-  'the quick brown fox jumps over a lazy dog while reading about sqlite indexes and streaming parsers today &amp; &lt;tags&gt;'.split(
-    ' ',
-  );
+
+/** Communities and authors are skewed as on Reddit: Zipf over 2,000 communities and 100,000 authors. */
+const communityRank = zipf(2_000);
+const authorRank = zipf(100_000);
+
+/** Submission i's community (a function of i: the comments of its thread are in it too). */
+export function communityOf(i: number): string {
+  const rank = communityRank(uniformOf(i));
+  return COMMUNITIES[rank] ?? `community_${rank}`;
+}
+
+/** An author, drawn by its Zipf weight: user_<rank>. */
+const authorOf = (random: Random) => authorRank(random());
 
 /** Writes `lines` submissions of `shape`, ids from `firstIndex` on, to `file`, honouring the stream's backpressure. */
 export async function writeRedditLines(file: string, shape: LineShape, lines: number, firstIndex = 0): Promise<void> {
   const out = createWriteStream(file);
-  let seed = 42 + firstIndex;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  const text = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  const random = seededRandom(42 + firstIndex);
   const line = shape === 'thin' ? thinLine : shape === 'dump' ? dumpLine : commentLine;
   for (let i = firstIndex; i < firstIndex + lines; i += 1) {
-    if (!out.write(`${JSON.stringify(line(i, random, text))}\n`)) await once(out, 'drain');
+    if (!out.write(`${JSON.stringify(line(i, random))}\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
 }
 
-type Random = () => number;
-type Text = (words: number) => string;
-
-function base(i: number, random: Random, text: Text) {
+function base(i: number, random: Random) {
   const id = (1_000_000 + i).toString(36);
-  const subreddit = COMMUNITIES[i % COMMUNITIES.length]!;
+  const subreddit = communityOf(i);
   const score = Math.floor(random() * 5000) - 50;
-  return { id, subreddit, score, title: text(9), selftext: text(25), created: 1_600_000_000 + i * 7 };
+  const author = authorOf(random);
+  return {
+    id,
+    subreddit,
+    score,
+    author,
+    title: titleText(random),
+    selftext: selftextText(random),
+    created: 1_600_000_000 + i * 7,
+  };
 }
 
-function thinLine(i: number, random: Random, text: Text) {
-  const { id, subreddit, score, title, selftext, created } = base(i, random, text);
+function thinLine(i: number, random: Random) {
+  const { id, subreddit, score, author, title, selftext, created } = base(i, random);
   return {
     archived: false,
-    author: `user_${i % 50_000}`,
+    author: `user_${author}`,
     author_flair_text: null,
     created_utc: created,
     distinguished: null,
@@ -87,8 +106,8 @@ function thinLine(i: number, random: Random, text: Text) {
   };
 }
 
-function dumpLine(i: number, random: Random, text: Text) {
-  const { id, subreddit, score, title, selftext, created } = base(i, random, text);
+function dumpLine(i: number, random: Random) {
+  const { id, subreddit, score, author, title, selftext, created } = base(i, random);
   const image = `https://preview.redd.it/${id}abcdefghijklmnop.jpg`;
   const resolutions = [108, 216, 320, 640, 960, 1080].map((width) => ({
     height: Math.round(width * 0.75),
@@ -102,7 +121,7 @@ function dumpLine(i: number, random: Random, text: Text) {
     approved_at_utc: null,
     approved_by: null,
     archived: false,
-    author: `user_${i % 50_000}`,
+    author: `user_${author}`,
     author_flair_background_color: null,
     author_flair_css_class: null,
     author_flair_richtext: [{ e: 'text', t: 'Contributor' }],
@@ -110,7 +129,7 @@ function dumpLine(i: number, random: Random, text: Text) {
     author_flair_text: 'Contributor',
     author_flair_text_color: 'dark',
     author_flair_type: 'richtext',
-    author_fullname: `t2_${(9_000_000 + (i % 50_000)).toString(36)}`,
+    author_fullname: `t2_${(9_000_000 + author).toString(36)}`,
     author_is_blocked: false,
     author_patreon_flair: false,
     author_premium: false,
@@ -229,7 +248,7 @@ const THREAD = 300;
 const ID_OFFSET = 50_000_000;
 const POST_ID_OFFSET = 1_000_000;
 
-function commentLine(i: number, random: Random, text: Text) {
+function commentLine(i: number, random: Random) {
   const id = (ID_OFFSET + i).toString(36);
   const thread = Math.floor(i / THREAD);
   const postId = (POST_ID_OFFSET + thread).toString(36);
@@ -238,14 +257,14 @@ function commentLine(i: number, random: Random, text: Text) {
     i === first || random() < 0.35
       ? `t3_${postId}`
       : `t1_${(ID_OFFSET + first + Math.floor(random() * (i - first))).toString(36)}`;
-  const subreddit = COMMUNITIES[thread % COMMUNITIES.length]!;
+  const subreddit = communityOf(thread);
   const score = Math.floor(random() * random() * 400) - 5;
   const created = 1_600_000_000 + i * 3;
   return {
     all_awardings: [],
     archived: false,
     associated_award: null,
-    author: `user_${Math.floor(random() * 5000)}`,
+    author: `user_${authorOf(random)}`,
     author_created_utc: 1_400_000_000,
     author_flair_background_color: null,
     author_flair_css_class: null,
@@ -257,7 +276,7 @@ function commentLine(i: number, random: Random, text: Text) {
     author_fullname: 't2_abc123',
     author_patreon_flair: false,
     author_premium: false,
-    body: text(18),
+    body: commentText(random),
     can_gild: true,
     collapsed: false,
     collapsed_because_crowd_control: null,

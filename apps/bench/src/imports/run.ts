@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestStoreAddress } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { type ChildResult, runChild } from './child-result.js';
+import { LINES_VERSION } from './reddit-lines.js';
 import { type ImportShape, importerOf, shapeTitle, writeInput } from './shapes.js';
 
 export type ImportStoreKind = 'sqlite' | 'postgres';
@@ -171,7 +172,7 @@ function runShapeChild(script: string, address: string, file: string, shape: Imp
 /** Part of the API responses' file names: bumped when their generator changes, so no run reads an older input. */
 const RESPONSES_VERSION = 'v2';
 
-/** data/bench-import/<reddit-shape | shape-version>-<records>[-from-<first>].ndjson, generated once (to a .partial file first). */
+/** data/bench-import/<reddit-shape-version | shape-version>-<records>[-from-<first>].ndjson, generated once (to a .partial file first). */
 async function generatedInput(
   dataDir: string,
   shape: ImportShape,
@@ -179,7 +180,8 @@ async function generatedInput(
   first: number,
   say: (line: string) => void,
 ) {
-  const name = importerOf(shape).platform === 'forum' ? `reddit-${shape}` : `${shape}-${RESPONSES_VERSION}`;
+  const name =
+    importerOf(shape).platform === 'forum' ? `reddit-${shape}-${LINES_VERSION}` : `${shape}-${RESPONSES_VERSION}`;
   const file = join(dataDir, `${name}-${lines}${first > 0 ? `-from-${first}` : ''}.ndjson`);
   if (existsSync(file)) return file;
   say(`generating ${file}…`);
