@@ -1,5 +1,6 @@
 import { QUERY_PREFIX_WORDS_MAX } from '@socialquery/core';
 import { openStore } from '@socialquery/store';
+import { forumWordCounts } from '@socialquery/store/testing';
 import { sql } from 'kysely';
 import { list, machineLine, positive, storeKinds } from './args.js';
 import { type LoadOptions, type LoadResult, warmedLoad } from './load.js';
@@ -126,11 +127,8 @@ async function measureStore(store: BenchStore, options: LoadOptions, say: (line:
 async function searchProbes(store: BenchStore, community: string, author: string): Promise<Probe[]> {
   const opened = await openStore(store.address, { migrate: false });
   try {
-    const { rows } = await sql<{ term: string; docs: number | string }>`select term, docs from forum_search_terms
-      where kind = 'c' order by docs desc, term`.execute(opened.db);
-    const words = rows
-      .filter((row) => /^\p{L}{3,}$/u.test(row.term))
-      .map((row) => ({ ...row, docs: Number(row.docs) }));
+    const rows = await forumWordCounts(opened.db, 'c');
+    const words = rows.filter((row) => /^\p{L}{3,}$/u.test(row.term));
     if (words.length < 2) return [];
     const broad = words[0]!.term;
     const two = `${words[1]!.term} ${broad}`;

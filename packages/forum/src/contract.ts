@@ -158,8 +158,9 @@ export const searchPosts = defineOperation({
   summary: 'Search posts',
   description:
     `Posts whose title and body hold every word of \`q\` (fields title: and body:). ${SEARCH_MATCH}` +
-    'relevance: posts whose title holds every word (of one side of an OR) first, then by score; top: score; new/old: by creation time; ' +
-    'ties by id (descending; ascending for old). Filters: community, author, after/before (exclusive), minScore ' +
+    'relevance: posts whose title holds every word (of one side of an OR) first, then by score; top: score; new/old: by creation time, ' +
+    'to the second; ties in the order stored (the later first; the earlier for old). Filters: community, author, after/before ' +
+    '(exclusive), minScore ' +
     `(inclusive), over18. ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
@@ -174,7 +175,8 @@ export const searchComments = defineOperation({
   summary: 'Search comments',
   description:
     `Comments whose body holds every word of \`q\` (field body:). ${SEARCH_MATCH}` +
-    'relevance and top: score; new/old: by creation time; ties by id (descending; ascending for old). Filters: ' +
+    'relevance and top: score; new/old: by creation time, to the second; ties in the order stored (the later first; the ' +
+    'earlier for old). Filters: ' +
     `community, author, postId, after/before (exclusive), minScore (inclusive). ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { demoSets } from './seed.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
+import { dialectOf } from './dialect/index.js';
+import * as forumFts from './platforms/forum/fts-index.js';
 import * as forumSearch from './platforms/forum/search-index.js';
 import * as musicSearch from './platforms/music/search-index.js';
 import * as videoSearch from './platforms/video/search-index.js';
@@ -384,3 +386,112 @@ export const SEARCH_INDEX_WRITES: Readonly<Record<'forum_search' | 'video_search
       inKeyOrder: (postings) => musicSearch.inPostingKeyOrder(postings as never),
     },
   };
+
+/**
+ * What the forum's search index holds, read the same way whatever was written before (for tests that
+ * compare a store with itself, or with a run that never failed): on PostgreSQL the posting table and
+ * its counts in key order; on SQLite, every (word, document, column) of each FTS5 table (fts5vocab's
+ * `instance` view, made in the temp schema), which does not depend on how FTS5 split the index into
+ * segments.
+ */
+export async function forumSearchContent(db: Store['db']): Promise<Record<string, unknown[]>> {
+  if (!dialectOf(db).rowidOrderedFullText)
+    return {
+      postings: (await sql`select * from forum_search order by term, kind, id`.execute(db)).rows,
+      terms: (await sql`select * from forum_search_terms order by term, kind`.execute(db)).rows,
+    };
+  const content: Record<string, unknown[]> = {};
+  for (const kind of forumFts.SEARCH_KINDS)
+    for (const order of forumFts.FTS_ORDERS) {
+      const table = forumFts.ftsTable(kind, order);
+      // one connection's temp table: made, read and dropped in one transaction
+      content[table] = await db.transaction().execute(async (trx) => {
+        await sql`create virtual table temp.forum_search_content using fts5vocab(main, ${sql.id(table)}, 'instance')`.execute(
+          trx,
+        );
+        try {
+          return (
+            // the rowid as text: past 2^53, a JavaScript number would round it
+            (
+              await sql<{ term: string; doc: string; col: string }>`select term, cast(doc as text) as doc, col
+              from temp.forum_search_content order by term, doc, col`.execute(trx)
+            ).rows
+          );
+        } finally {
+          await sql`drop table temp.forum_search_content`.execute(trx);
+        }
+      });
+    }
+  return content;
+}
+
+/** A kind's indexed words with the number of items holding each (most first, then by word), on either store. */
+export async function forumWordCounts(db: Store['db'], kind: 'p' | 'c'): Promise<{ term: string; docs: number }[]> {
+  const { rows } = dialectOf(db).rowidOrderedFullText
+    ? // the vocabulary has a row per word and column: a post's word in its title and body counts twice (near enough for picking words)
+      await sql<{
+        term: string;
+        docs: number | string;
+      }>`select term, sum(doc) as docs from ${sql.id(forumFts.ftsVocabulary(kind))}
+        where col in ('title', 'body') group by term order by docs desc, term`.execute(db)
+    : await sql<{ term: string; docs: number | string }>`select term, docs from forum_search_terms
+        where kind = ${kind} order by docs desc, term`.execute(db);
+  return rows.map((row) => ({ term: row.term, docs: Number(row.docs) }));
+}
+
+/** A forum row's documents in the SQLite store's FTS5 tables (fts-index.ts), with their rowids, for the import benchmark's floor. */
+export function forumFtsDocuments(
+  table: string,
+  row: Record<string, unknown>,
+): { table: string; rowid: bigint; title: string; body: string; meta: string }[] {
+  const kind = table === 'forum_posts' ? 'p' : table === 'forum_comments' ? 'c' : undefined;
+  if (!kind) return [];
+  const document = kind === 'p' ? forumFts.postDocument(row as never) : forumFts.commentDocument(row as never);
+  if (!document) return [];
+  return forumFts.FTS_ORDERS.map((order) => ({
+    table: forumFts.ftsTable(kind, order),
+    rowid:
+      BigInt(order === 'time' ? document.second : document.score) * BigInt(forumFts.NUM_SPAN) + BigInt(document.num),
+    title: document.title,
+    body: document.body,
+    meta: document.meta,
+  }));
+}
+
+/**
+ * The forum search index as entries both stores can be compared by, sorted: `kind num word` for every
+ * word of an item's title and body, and `kind num word title` for those of its title. On SQLite it
+ * reads the time table and throws when the score table holds other entries.
+ */
+export async function forumSearchEntries(db: Store['db']): Promise<string[]> {
+  const content = await forumSearchContent(db);
+  const entries = (rows: unknown[], kind: string) => {
+    const found = new Set<string>();
+    for (const row of rows as {
+      term: string;
+      doc?: string;
+      col?: string;
+      num?: unknown;
+      kind?: string;
+      in_title?: unknown;
+    }[]) {
+      if (row.col === 'meta') continue;
+      const num = row.doc !== undefined ? String(BigInt(row.doc) & BigInt(forumFts.NUM_MASK)) : String(row.num);
+      const k = row.kind ?? kind;
+      found.add(`${k} ${num} ${row.term}`);
+      if (row.col === 'title' || Number(row.in_title) === 1) found.add(`${k} ${num} ${row.term} title`);
+    }
+    return [...found].sort();
+  };
+  if (!dialectOf(db).rowidOrderedFullText) return entries(content.postings ?? [], '');
+  const all: string[] = [];
+  for (const kind of forumFts.SEARCH_KINDS) {
+    const [time, score] = forumFts.FTS_ORDERS.map((order) =>
+      entries(content[forumFts.ftsTable(kind, order)] ?? [], kind),
+    );
+    if (JSON.stringify(time) !== JSON.stringify(score))
+      throw new Error(`forum search: the ${kind} time and score tables hold other documents`);
+    for (const entry of time!) all.push(entry);
+  }
+  return all.sort();
+}

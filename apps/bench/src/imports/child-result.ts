@@ -1,3 +1,5 @@
+import type { Database, StoreKind } from '@socialquery/store';
+import { type Kysely, sql } from 'kysely';
 import { spawn } from 'node:child_process';
 /** What a measured child process (import-child, floor-child) prints as its last stdout line. */
 export interface ChildResult {
@@ -8,6 +10,8 @@ export interface ChildResult {
   cpuSeconds: number;
   /** The process's peak resident set, in MiB, over its whole life. */
   peakRssMiB: number;
+  /** Bytes the store grew by over the measured work (absent in runs from before it was measured). */
+  storeBytes?: number;
 }
 
 /** Starts the clock; `stop(records)` prints the ChildResult as one JSON line. */
@@ -15,13 +19,14 @@ export function startClock() {
   const cpu = process.cpuUsage();
   const started = performance.now();
   return {
-    stop(records: number) {
+    stop(records: number, storeBytes?: number) {
       const used = process.cpuUsage(cpu);
       const result: ChildResult = {
         records,
         seconds: (performance.now() - started) / 1000,
         cpuSeconds: (used.user + used.system) / 1e6,
         peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+        ...(storeBytes !== undefined ? { storeBytes } : {}),
       };
       console.log(JSON.stringify(result));
     },
@@ -56,4 +61,14 @@ export function runChild(script: string, args: readonly string[]): Promise<Child
       }
     });
   });
+}
+
+/** The store's size in bytes, as its engine counts it: SQLite's pages (the WAL's included), PostgreSQL's database. */
+export async function storeSize(db: Kysely<Database>, kind: StoreKind): Promise<number> {
+  const { rows } = await sql<{ bytes: number | string }>`select ${
+    kind === 'sqlite'
+      ? sql`(select page_count from pragma_page_count()) * (select page_size from pragma_page_size())`
+      : sql`pg_database_size(current_database())`
+  } as bytes`.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
 }

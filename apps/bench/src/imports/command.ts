@@ -8,8 +8,8 @@ export const IMPORT_USAGE = `Usage: pnpm bench --imports [options]
 
 Measures imports of forum NDJSON (Reddit submissions and comments as the Pushshift / Arctic Shift
 dumps write them) and of saved API responses (YouTube videos, Spotify tracks), generated
-deterministically, against the store's raw write speed for the same rows (search postings
-included), measured in the same run: the importer and the floor each run in a child process of their own, on a new
+deterministically, against the store's raw write speed for the same rows (search postings, or the
+forum's FTS5 documents on SQLite, included), with the store's growth per record, measured in the same run: the importer and the floor each run in a child process of their own, on a new
 store, alternately, so their peak RSS and their CPU are their own.
 
 Cases: each store and shape into an empty store; on SQLite also the thin file compressed with
@@ -21,9 +21,9 @@ Options:
   --lines N          records a file: lines, or API responses' items (default 300000)
   --base N           posts in the populated store (default 1000000; 0 leaves that case out)
   --rounds N         rounds of every case; the report reads the best of each (default 2)
-  --shapes LIST      thin (27 fields, ~770 B a line), dump (~110 fields, ~3.4 KB a line, as 2023
-                     Arctic Shift lines) and/or comments (RC_* lines, ~45 fields, ~1.2 KB, 300 to a
-                     thread); youtube (videos.list responses, 50 videos each) and/or spotify
+  --shapes LIST      thin (27 fields, ~790 B a line), dump (~110 fields, ~3.4 KB a line, as 2023
+                     Arctic Shift lines) and/or comments (RC_* lines, ~45 fields, ~1.3 KB, 300 to a
+                     thread), their text as wordy as the dumps' (imports/wordy-text.ts); youtube (videos.list responses, 50 videos each) and/or spotify
                      (search responses, 50 tracks each, with their albums and artists)
                      (default thin,dump,comments)
   --stores LIST      sqlite, postgres or both (default sqlite; postgres needs SOCIALQUERY_TEST_PG,

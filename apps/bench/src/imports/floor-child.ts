@@ -3,14 +3,15 @@
  * `node floor-child.js <store address> <file> <platform> <format>`: the floor under an import, the
  * store's raw write speed for the very rows the import writes: the records' rows (a forum post or
  * comment; a video and its channel; a track with its album, artists and credits) and their postings
- * in the search index (~15 a thin post, ~8 a video, ~9 a track), which the import must write too.
+ * in the search index (~8 a video, ~9 a track; a forum item's words on PostgreSQL), or on SQLite a
+ * forum item's two FTS5 documents (the store's fts-index.ts), which the import must write too.
  * (The term and activity counts, a few rows per record, are left out: the floor is the faster for
  * it.) The file is read and mapped by the importer, rows of one id merged as a later upsert would
  * (the last wins), numbered, and the postings made, before the clock starts; then, timed, the rows
  * are written the fastest way the store offers, with nothing of ours in between (no Kysely, no
  * batching logic, no counting), each table in turn:
  * - SQLite: multi-row `INSERT … ON CONFLICT DO UPDATE` statements prepared once, in one
- *   transaction, postings in key order, with each table's secondary indexes dropped first and built
+ *   transaction, postings in key order, FTS5 documents in rowid order after the rows, with each table's secondary indexes dropped first and built
  *   again before commit when it holds fewer rows than the file brings (as a bulk import does), kept
  *   otherwise; the connection's pragmas are the store's (WAL, synchronous NORMAL) and the import's
  *   page cache.
@@ -19,10 +20,10 @@
  * Prints a ChildResult whose records are the file's records (as the import counts them).
  */
 import { findImporter, openStore, parseStoreAddress, type ImportItem, type Store } from '@socialquery/store';
-import { copyText, SEARCH_INDEX_WRITES } from '@socialquery/store/testing';
+import { copyText, forumFtsDocuments, SEARCH_INDEX_WRITES } from '@socialquery/store/testing';
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
-import { startClock } from './child-result.js';
+import { startClock, storeSize } from './child-result.js';
 
 const [address, file, platform, format] = process.argv.slice(2);
 if (!address || !file || !platform || !format)
@@ -56,7 +57,11 @@ const writes = [...tables].map(([table, rows]) => {
   const list = [...rows.values()];
   return { table, rows: list, columns: Object.keys(list[0]!), key: ['id'] };
 });
+const parsed = parseStoreAddress(address);
+// on SQLite the forum's index is FTS5 tables (its documents below), on PostgreSQL a posting table
+const forumFts = parsed.kind === 'sqlite';
 for (const [table, index] of Object.entries(SEARCH_INDEX_WRITES)) {
+  if (forumFts && table === 'forum_search') continue;
   const postings: object[] = [];
   for (const [source, rows] of tables)
     for (const row of rows.values()) postings.push(...(index.postingsOf(source, row) ?? []));
@@ -65,7 +70,15 @@ for (const [table, index] of Object.entries(SEARCH_INDEX_WRITES)) {
   writes.push({ table, rows, columns: Object.keys(rows[0]!), key: [...index.key] });
 }
 
-const parsed = parseStoreAddress(address);
+/** The forum's FTS5 documents (SQLite), by table, in rowid order. */
+const documents = new Map<string, ReturnType<typeof forumFtsDocuments>>();
+if (forumFts)
+  for (const [source, rows] of tables)
+    for (const row of rows.values())
+      for (const document of forumFtsDocuments(source, row))
+        (documents.get(document.table) ?? documents.set(document.table, []).get(document.table)!).push(document);
+for (const list of documents.values()) list.sort((a, b) => (a.rowid < b.rowid ? -1 : a.rowid > b.rowid ? 1 : 0));
+
 const store = await openStore(address); // the store's own schema, through its migrations
 if (parsed.kind === 'sqlite') {
   await store.close();
@@ -109,6 +122,23 @@ function sqliteFloor(path: string) {
         );
       return { rows, columns, indexes, perStatement, upsert, full: upsert(perStatement) };
     });
+    const FTS_PER_STATEMENT = 500;
+    const ftsStatements = new Map<string, Database.Statement>();
+    const ftsStatement = (table: string, n: number) => {
+      const key = `${table}:${n}`;
+      let statement = ftsStatements.get(key);
+      if (!statement) {
+        statement = db.prepare(
+          `insert into ${table} (rowid, title, body, meta) values ${Array<string>(n).fill('(?,?,?,?)').join(',')}`,
+        );
+        ftsStatements.set(key, statement);
+      }
+      return statement;
+    };
+    const ftsInserts = [...documents];
+    const pages = () =>
+      (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    const before = pages();
     const clock = startClock();
     db.exec('begin');
     for (const { rows, columns, indexes, perStatement, upsert, full } of prepared) {
@@ -121,8 +151,19 @@ function sqliteFloor(path: string) {
       }
       for (const index of indexes) db.exec(index.sql);
     }
+    for (const [table, list] of ftsInserts) {
+      for (let start = 0; start < list.length; start += FTS_PER_STATEMENT) {
+        const chunk = list.slice(start, start + FTS_PER_STATEMENT);
+        const values: unknown[] = [];
+        for (const d of chunk) values.push(d.rowid, d.title, d.body, d.meta);
+        (chunk.length === FTS_PER_STATEMENT
+          ? ftsStatement(table, FTS_PER_STATEMENT)
+          : ftsStatement(table, chunk.length)
+        ).run(values);
+      }
+    }
     db.exec('commit');
-    clock.stop(records);
+    clock.stop(records, pages() - before);
   } finally {
     db.close();
   }
@@ -136,10 +177,11 @@ async function postgresFloor(db: Store['db']) {
       texts.push(copyText(rows.slice(start, start + batch), columns));
     return { copy: `copy ${table} (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`, texts };
   });
+  const before = await storeSize(db, 'postgres');
   const clock = startClock();
   await db.transaction().execute(async (trx) => {
     for (const { copy, texts } of copies)
       for (const text of texts) await trx.executeQuery(CompiledQuery.raw(copy, [text]));
   });
-  clock.stop(records);
+  clock.stop(records, (await storeSize(db, 'postgres')) - before);
 }

@@ -44,6 +44,8 @@ function rowsOf(measurements: readonly ImportMeasurement[]) {
         : plain
           ? `${(perSecond(imported) / perSecond(plain)).toFixed(2)} of plain`
           : '–',
+      'store KiB/record': imported.storeBytes !== undefined ? (imported.storeBytes / 1024 / m.records).toFixed(2) : '–',
+      'floor KiB/record': floor?.storeBytes !== undefined ? (floor.storeBytes / 1024 / m.records).toFixed(2) : '–',
       s: imported.seconds.toFixed(1),
       'CPU s': imported.cpuSeconds.toFixed(1),
       'peak RSS MiB': imported.peakRssMiB,

@@ -17,6 +17,7 @@ export type {
   ForumResearchSource,
   SearchCommentsQuery,
   SearchFilters,
+  SearchHit,
   SearchPosition,
   SearchPostsQuery,
   CommunityPostsQuery,
@@ -29,4 +30,4 @@ export type {
   UserPostsQuery,
 } from './source.js';
 export { forumPlatform } from './platform.js';
-export { commentPosition, postPosition } from './search-handlers.js';
+export { commentPosition, positionOrder, postPosition, postTier } from './search-handlers.js';

@@ -1,11 +1,11 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import { searchComments } from '../contract.js';
-import type { Comment, Post } from '../schemas.js';
+import type { Comment, Post, SearchSort } from '../schemas.js';
 import { createCommentHandlers } from './comment-handlers.js';
 import { commentRecord } from './comment.case.js';
 import { postRecord } from './post.case.js';
 import { createForumExporters } from './exporters.js';
-import { commentPosition, createSearchHandlers, postPosition } from './search-handlers.js';
+import { commentPosition, createSearchHandlers, positionOrder, postPosition } from './search-handlers.js';
 import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery, UserCommentsQuery } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -168,14 +168,20 @@ describe('search handlers', () => {
   function searchSource(posts: Post[], comments: Comment[]) {
     const queries: (SearchPostsQuery | SearchCommentsQuery)[] = [];
     const source = {
+      // numbered from the end: the lists run in descending num, as the orders' ties do
       async searchPosts(query: SearchPostsQuery) {
         queries.push(query);
         const after = query.after;
-        return posts.filter((p) => !after || p.id < after.id).slice(0, query.limit);
+        return posts
+          .map((item, i) => ({ item, position: postPosition(item, posts.length - i, query.sort, query.terms) }))
+          .filter(({ position }) => !after || position.num < after.num)
+          .slice(0, query.limit);
       },
       async searchComments(query: SearchCommentsQuery) {
         queries.push(query);
-        return comments.slice(0, query.limit);
+        return comments
+          .map((item, i) => ({ item, position: commentPosition(item, comments.length - i, query.sort) }))
+          .slice(0, query.limit);
       },
       aggregate: () => Promise.reject(new Error('unused')),
       wordsWithPrefix: () => Promise.reject(new Error('unused')),
@@ -200,7 +206,7 @@ describe('search handlers', () => {
     });
     const second = await handlers.searchPosts({ ...params, over18: false, community: 'C', cursor: first.cursor }, ctx);
     expect(second).toEqual({ posts: [posts[2]], cursor: '' });
-    expect(queries[1]?.after).toEqual({ tier: 0, key: 5, id: 'p2' });
+    expect(queries[1]?.after).toEqual({ tier: 0, key: 5, num: 2 });
     await expect(handlers.searchPosts({ ...params, community: 'D', cursor: first.cursor }, ctx)).rejects.toMatchObject({
       code: 'invalid_cursor',
     });
@@ -223,14 +229,29 @@ describe('search handlers', () => {
     const body = await createSearchHandlers(source).searchComments({ q: 'x', sort: 'top', limit: 5, postId: 'p' }, ctx);
     expect(body).toEqual({ comments: [comment('k1')], cursor: '' });
     expect(queries[0]).toMatchObject({ postId: 'p', terms: ['x'] });
-    expect(commentPosition(comment('k1'), 'new')).toEqual({ tier: 0, key: now.getTime(), id: 'k1' });
-    expect(postPosition(post('a', 'Rust & news', 4), 'relevance', ['news', 'rust'])).toEqual({
+    expect(commentPosition(comment('k1'), 7, 'new')).toEqual({ tier: 0, key: now.getTime(), num: 7 });
+    expect(postPosition(post('a', 'Rust & news', 4), 3, 'relevance', ['news', 'rust'])).toEqual({
       tier: 1,
       key: 4,
-      id: 'a',
+      num: 3,
     });
-    expect(postPosition(post('a', 'Rust', 4), 'relevance', ['news', 'rust']).tier).toBe(0);
-    expect(postPosition(post('a', 'Rust news', 4), 'top', ['rust']).tier).toBe(0);
+    expect(postPosition(post('a', 'Rust', 4), 3, 'relevance', ['news', 'rust']).tier).toBe(0);
+    expect(postPosition(post('a', 'Rust news', 4), 3, 'top', ['rust']).tier).toBe(0);
+  });
+
+  it('orders ties by num, and time keys to the second', () => {
+    const at = (key: number, num: number) => ({ tier: 0, key, num });
+    const sorted = (sort: SearchSort, positions: ReturnType<typeof at>[]) => [...positions].sort(positionOrder(sort));
+    // 1,000,900 ms and 1,000,100 ms are the same second: the larger num comes first in `new`, last in `old`
+    const positions = [at(1_000_900, 1), at(1_000_100, 2), at(999_999, 3), at(1_001_000, 0)];
+    expect(sorted('new', positions)).toEqual([at(1_001_000, 0), at(1_000_100, 2), at(1_000_900, 1), at(999_999, 3)]);
+    expect(sorted('old', positions)).toEqual([at(999_999, 3), at(1_000_900, 1), at(1_000_100, 2), at(1_001_000, 0)]);
+    // scores compare whole, then num
+    expect(sorted('top', [at(5, 1), at(5, 2), at(6, 0)])).toEqual([at(6, 0), at(5, 2), at(5, 1)]);
+    expect(sorted('relevance', [at(9, 1), { tier: 1, key: 1, num: 0 }])).toEqual([
+      { tier: 1, key: 1, num: 0 },
+      at(9, 1),
+    ]);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { searchComments, type forumContract, searchPosts } from '../contract.js';
 import { COMMENT_SEARCH_FIELDS, type Comment, POST_SEARCH_FIELDS, type Post, type SearchSort } from '../schemas.js';
-import type { ForumResearchSource, SearchFilters, SearchPosition } from './source.js';
+import type { ForumResearchSource, SearchFilters, SearchHit, SearchPosition } from './source.js';
 
 type SearchHandlers = Pick<ContractHandlers<typeof forumContract>, 'searchPosts' | 'searchComments'>;
 
@@ -20,7 +20,7 @@ type SearchHandlers = Pick<ContractHandlers<typeof forumContract>, 'searchPosts'
 const PositionSchema = z.strictObject({
   tier: z.number().int().min(0).max(1),
   key: z.number(),
-  id: z.string().min(1).max(100),
+  num: z.number().int().min(1),
 });
 
 /** A cursor is bound to everything but the page size: q and the filters as written (a relative bound as such). */
@@ -45,7 +45,7 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('posts', prefix, limit),
         read: (filters) =>
           source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
-        positionOf: (post, wordSets) => postPositionOf(post, sort, wordSets),
+        tierOf: (post, wordSets) => postTier(post, sort, wordSets),
         fieldsOf: (post) => ({ title: wordsOf(post.title), body: wordsOf(post.content) }),
       });
       return { posts: page.items, cursor: page.cursor };
@@ -58,7 +58,7 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('comments', prefix, limit),
         read: (filters) =>
           source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),
-        positionOf: (comment) => commentPosition(comment, sort),
+        tierOf: () => 0,
         fieldsOf: (comment) => ({ body: wordsOf(comment.body) }),
       });
       return { comments: page.items, cursor: page.cursor };
@@ -71,9 +71,9 @@ interface SearchSpec<T> {
   operation: string;
   query: SearchQuery;
   wordsWithPrefix: (prefix: string, limit: number) => Promise<string[]>;
-  read: (filters: SearchFilters) => Promise<T[]>;
-  /** An item's position in the order, for a search of any of these word sets (relevance tiers by them). */
-  positionOf: (item: T, wordSets: readonly (readonly string[])[]) => SearchPosition;
+  read: (filters: SearchFilters) => Promise<SearchHit<T>[]>;
+  /** An item's tier for a search of any of these word sets (relevance ranks by them). */
+  tierOf: (item: T, wordSets: readonly (readonly string[])[]) => number;
   fieldsOf: (item: T) => FieldWords;
 }
 
@@ -100,11 +100,9 @@ async function searchPage<T extends { id: string }>(
   const page = await readMergedPage(
     {
       wordSets: plan.branches,
-      read: async (terms, position, batch) =>
-        (await spec.read({ ...filters, terms, ...(position ? { after: position } : {}), limit: batch })).map(
-          (item) => ({ item, position: spec.positionOf(item, [terms]) }),
-        ),
-      placeOf: (item) => spec.positionOf(item, plan.branches),
+      read: (terms, position, batch) =>
+        spec.read({ ...filters, terms, ...(position ? { after: position } : {}), limit: batch }),
+      placeOf: (item, inRead) => ({ ...inRead, tier: spec.tierOf(item, plan.branches) }),
       order: positionOrder(sort),
       idOf: (item) => item.id,
       check: plan.checked ? (item) => queryHolds(spec.query, spec.fieldsOf(item)) : undefined,
@@ -115,31 +113,35 @@ async function searchPage<T extends { id: string }>(
   return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '' };
 }
 
-/** The order of a sort's positions: negative when `a` comes first (tier, key and id descending; key and id ascending for old). */
+/**
+ * The order of a sort's positions: negative when `a` comes first (tier, key and num descending; key
+ * and num ascending for old). Time keys compare to the second: the stores' time orders are by the
+ * second, then num.
+ */
 export function positionOrder(sort: SearchSort) {
   const ascending = sort === 'old';
+  const key =
+    sort === 'new' || sort === 'old' ? (p: SearchPosition) => Math.floor(p.key / 1000) : (p: SearchPosition) => p.key;
   return (a: SearchPosition, b: SearchPosition) =>
-    b.tier - a.tier ||
-    (ascending ? a.key - b.key : b.key - a.key) ||
-    (a.id === b.id ? 0 : a.id < b.id === ascending ? -1 : 1);
+    b.tier - a.tier || (ascending ? key(a) - key(b) || a.num - b.num : key(b) - key(a) || b.num - a.num);
 }
 
-/** A post's place in the order: relevance ranks posts whose title holds every word first. */
-export function postPosition(post: Post, sort: SearchSort, terms: readonly string[]): SearchPosition {
-  return postPositionOf(post, sort, [terms]);
-}
-
-/** A post's place in the order of a search of these word sets: relevance ranks first posts whose title holds every word of one of them. */
-export function postPositionOf(post: Post, sort: SearchSort, wordSets: readonly (readonly string[])[]): SearchPosition {
+/** A post's tier in a search of these word sets: relevance ranks first posts whose title holds every word of one of them. */
+export function postTier(post: Post, sort: SearchSort, wordSets: readonly (readonly string[])[]): number {
+  if (sort !== 'relevance') return 0;
   const title = new Set(wordsOf(post.title));
-  const tier = sort === 'relevance' && wordSets.some((set) => set.every((term) => title.has(term))) ? 1 : 0;
-  return { tier, key: sort === 'new' || sort === 'old' ? Date.parse(post.createdAt) : post.score, id: post.id };
+  return wordSets.some((set) => set.every((term) => title.has(term))) ? 1 : 0;
 }
 
-export function commentPosition(comment: Comment, sort: SearchSort): SearchPosition {
+/** A post's place in the order of a search of `terms`, as the store numbered it `num`. */
+export function postPosition(post: Post, num: number, sort: SearchSort, terms: readonly string[]): SearchPosition {
   return {
-    tier: 0,
-    key: sort === 'new' || sort === 'old' ? Date.parse(comment.createdAt) : comment.score,
-    id: comment.id,
+    tier: postTier(post, sort, [terms]),
+    key: sort === 'new' || sort === 'old' ? Date.parse(post.createdAt) : post.score,
+    num,
   };
+}
+
+export function commentPosition(comment: Comment, num: number, sort: SearchSort): SearchPosition {
+  return { tier: 0, key: sort === 'new' || sort === 'old' ? Date.parse(comment.createdAt) : comment.score, num };
 }

@@ -10,13 +10,7 @@ import { createCursorCodec, planSearch } from '@socialquery/core/server';
 import { type Comment, type Post, POST_SEARCH_FIELDS, type SearchSort } from '../schemas.js';
 import { commentRecord } from './comment.case.js';
 import { postRecord } from './post.case.js';
-import {
-  commentPosition,
-  createSearchHandlers,
-  positionOrder,
-  postPosition,
-  postPositionOf,
-} from './search-handlers.js';
+import { commentPosition, createSearchHandlers, positionOrder, postPosition, postTier } from './search-handlers.js';
 import type { ForumResearchSource, SearchCommentsQuery, SearchFilters, SearchPostsQuery } from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
@@ -65,7 +59,12 @@ function wordSet<T extends object>(item: T, text: (item: T) => string): Set<stri
   return words;
 }
 
+/** Items numbered as a store numbers them: in the order they were stored (wordSource's lists), from 1. */
+const nums = new WeakMap<object, number>();
+const numOf = (item: object) => nums.get(item) ?? 0;
+
 function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
+  for (const items of [posts, comments]) items.forEach((item, i) => nums.set(item, i + 1));
   const reads: SearchFilters[] = [];
   const page = <T extends { id: string }>(
     items: readonly T[],
@@ -80,8 +79,7 @@ function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
       .map((item) => ({ item, position: position(item) }))
       .filter(({ position }) => !query.after || order(position, query.after) > 0)
       .sort((a, b) => order(a.position, b.position))
-      .slice(0, query.limit)
-      .map(({ item }) => item);
+      .slice(0, query.limit);
   };
   const source: ForumResearchSource = {
     searchPosts: async (query: SearchPostsQuery) =>
@@ -89,14 +87,14 @@ function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
         posts,
         query,
         (p) => `${p.title} ${p.content}`,
-        (p) => postPosition(p, query.sort, query.terms),
+        (p) => postPosition(p, numOf(p), query.sort, query.terms),
       ),
     searchComments: async (query: SearchCommentsQuery) =>
       page(
         comments,
         query,
         (c) => c.body,
-        (c) => commentPosition(c, query.sort),
+        (c) => commentPosition(c, numOf(c), query.sort),
       ),
     async wordsWithPrefix(kind, prefix, limit) {
       const texts = kind === 'posts' ? posts.map((p) => `${p.title} ${p.content}`) : comments.map((c) => c.body);
@@ -130,7 +128,10 @@ async function expected(posts: readonly Post[], source: ForumResearchSource, q: 
   const order = positionOrder(sort);
   return posts
     .filter((p) => queryHolds(query, { title: wordsOf(p.title), body: wordsOf(p.content) }))
-    .map((p) => ({ id: p.id, position: postPositionOf(p, sort, plan.branches) }))
+    .map((p) => ({
+      id: p.id,
+      position: { ...postPosition(p, numOf(p), sort, []), tier: postTier(p, sort, plan.branches) },
+    }))
     .sort((a, b) => order(a.position, b.position))
     .map((p) => p.id);
 }
@@ -210,7 +211,7 @@ describe('search in the query language, over a source of words', () => {
     const order = positionOrder('top');
     const want = comments
       .filter((c) => queryHolds(query, { body: wordsOf(c.body) }))
-      .sort((a, b) => order(commentPosition(a, 'top'), commentPosition(b, 'top')))
+      .sort((a, b) => order(commentPosition(a, numOf(a), 'top'), commentPosition(b, numOf(b), 'top')))
       .map((c) => c.id);
     expect(want.length).toBeGreaterThan(0);
     expect(ids).toEqual(want);

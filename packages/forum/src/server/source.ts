@@ -110,12 +110,20 @@ export interface CommentSource {
 /**
  * A result's place in a search order: `tier` (relevance of posts: 1 when the title holds every term,
  * else 0; 0 in other orders), `key` (score for relevance and top, createdAt in epoch ms for new and
- * old) and the id. Orders are by (tier, key, id) descending; `old` by (key, id) ascending.
+ * old) and `num`, the store's number of the item (unique per kind: its order among items stored,
+ * later items larger). Orders are by (tier, key, num) descending; `old` by (key, num) ascending. The
+ * time orders compare keys to the second (`new` and `old` order items of one second by num).
  */
 export interface SearchPosition {
   tier: number;
   key: number;
-  id: string;
+  num: number;
+}
+
+/** A search's result with its place in the order. */
+export interface SearchHit<T> {
+  item: T;
+  position: SearchPosition;
 }
 
 /**
@@ -167,8 +175,8 @@ export interface AggregateQuery {
 
 /** Search and aggregation over a store (docs/forum-search.md, docs/forum-aggregate.md). */
 export interface ForumResearchSource {
-  searchPosts(query: SearchPostsQuery, options?: ReadOptions): Promise<Post[]>;
-  searchComments(query: SearchCommentsQuery, options?: ReadOptions): Promise<Comment[]>;
+  searchPosts(query: SearchPostsQuery, options?: ReadOptions): Promise<SearchHit<Post>[]>;
+  searchComments(query: SearchCommentsQuery, options?: ReadOptions): Promise<SearchHit<Comment>[]>;
   /** Groups in the operation's order (time: earliest first; community, author: count desc, then name). */
   aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
   /**

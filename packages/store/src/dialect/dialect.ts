@@ -64,6 +64,12 @@ export interface Dialect {
    */
   readonly lateralJoins: boolean;
   /**
+   * Whether the store has a full-text engine whose documents are walked in the order of their
+   * integer ids (SQLite's FTS5: a MATCH ordered by rowid stops at LIMIT), which the forum's search
+   * index is then made of (platforms/forum/fts-index.ts); PostgreSQL's is a posting table of our own.
+   */
+  readonly rowidOrderedFullText: boolean;
+  /**
    * Statements a long maintenance transaction (a full recompute over a large catalog, a copy's index
    * builds) runs first: lifting the per-statement timeout the service runs under, and room to sort in memory.
    */

@@ -16,6 +16,7 @@ afterAll(() => store.close());
 
 const post = (n: number, title = `post ${n}`): ForumPostsTable => ({
   id: `p${String(n).padStart(5, '0')}`,
+  num: n,
   community: 'c',
   community_key: 'c',
   author: 'a',

@@ -79,4 +79,5 @@ export const postgresDialect: Dialect = {
   unaryPlusHidesIndex: false,
   byCodePoint: ' collate "C"',
   lateralJoins: true,
+  rowidOrderedFullText: false,
 };

@@ -67,4 +67,5 @@ export const sqliteDialect: Dialect = {
   unaryPlusHidesIndex: true,
   byCodePoint: '',
   lateralJoins: false,
+  rowidOrderedFullText: true,
 };

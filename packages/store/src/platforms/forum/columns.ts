@@ -2,10 +2,11 @@ import type { ColumnTypes } from '../../rows/column-types.js';
 import type { ForumActivityTables } from './activity-tables.js';
 import type { ForumSearchTables } from './search-tables.js';
 
-/** The forum tables' columns with their SQL types (migrations 0001, 0011 and 0029). */
+/** The forum tables' columns with their SQL types (migrations 0001, 0011, 0029 and 0034). */
 export const FORUM_COLUMNS = {
   forum_posts: {
     id: 'text',
+    num: 'integer',
     community: 'text',
     community_key: 'text',
     author: 'text',
@@ -24,6 +25,7 @@ export const FORUM_COLUMNS = {
   },
   forum_comments: {
     id: 'text',
+    num: 'integer',
     post_id: 'text',
     parent_key: 'text',
     community: 'text',
@@ -63,6 +65,7 @@ export const FORUM_SEARCH_COLUMNS = {
     term: 'text',
     kind: 'text',
     id: 'text',
+    num: 'integer',
     in_title: 'integer',
     score: 'integer',
     created_at: 'bigint',

@@ -7,6 +7,8 @@ import { FORUM_DERIVED_FROM } from './columns.js';
 import { rebuildActivity, updateCommentActivity, updatePostActivity } from './activity.js';
 import { rebuildReplyCounts, updateReplyCounts } from './reply-counts.js';
 import { rebuildSearch, updateCommentSearch, updatePostSearch } from './search-index.js';
+import { rebuildForumFts, updateCommentFts, updatePostFts } from './fts-index.js';
+import { dialectOf } from '../../dialect/index.js';
 import { bumpThreadVersions, updateThreadVersions } from './thread-versions.js';
 
 /** Rows per statement of the derivations' reads by id. */
@@ -15,7 +17,7 @@ const CHUNK = 500;
 /**
  * What the forum derives from its posts and comments as they are written, in the writer's
  * transaction: the activity counts (activity.ts, read by the aggregate operation), the search
- * index (search-index.ts), and for comment trees the reply counts (reply-counts.ts) and the threads'
+ * index (fts-index.ts on SQLite, search-index.ts on PostgreSQL), and for comment trees the reply counts (reply-counts.ts) and the threads'
  * versions (thread-versions.ts). Every writer of the tables goes through these (`PlatformTable.write`:
  * imports and copies; the demo's rows).
  */
@@ -24,7 +26,11 @@ export const writeForumPostRows = (
   rows: readonly ForumPostsTable[],
   how: TableWrite,
   write: () => Promise<number>,
-) => writeDerived(db, 'forum_posts', rows, how, write, [updatePostActivity, updatePostSearch]);
+) =>
+  writeDerived(db, 'forum_posts', rows, how, write, [
+    updatePostActivity,
+    dialectOf(db).rowidOrderedFullText ? updatePostFts : updatePostSearch,
+  ]);
 
 export const writeForumCommentRows = (
   db: RowWriter,
@@ -34,7 +40,7 @@ export const writeForumCommentRows = (
 ) =>
   writeDerived(db, 'forum_comments', rows, how, write, [
     updateCommentActivity,
-    updateCommentSearch,
+    dialectOf(db).rowidOrderedFullText ? updateCommentFts : updateCommentSearch,
     updateReplyCounts,
     updateThreadVersions,
   ]);
@@ -84,5 +90,5 @@ export async function rebuildForum(trx: Transaction<Database>, onProgress: (done
   await rebuildReplyCounts(trx);
   await bumpThreadVersions(trx);
   // the posts and comments read, each once: what the search index's rebuild reports
-  return rebuildSearch(trx, onProgress);
+  return dialectOf(trx).rowidOrderedFullText ? rebuildForumFts(trx, onProgress) : rebuildSearch(trx, onProgress);
 }

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../schema.js';
+import { dialectOf } from '../../dialect/index.js';
+import { ftsVocabulary } from './fts-index.js';
 
 /**
  * The forum's largest community, its most active author, a post of that community, the post of that
@@ -31,6 +33,14 @@ export async function findForumExamples(
 
 /** The word most posts hold (of three letters or more, where there is one): a search with many pages. */
 async function commonWord(db: Kysely<Database>): Promise<string> {
+  if (dialectOf(db).rowidOrderedFullText) {
+    // a word's rows of the vocabulary: one per column (title, body) that holds it
+    const { rows } = await sql<{ term: string }>`select term from ${sql.id(ftsVocabulary('p'))}
+      where col in ('title', 'body') group by term order by length(term) >= 3 desc, sum(doc) desc, term limit 1`.execute(
+      db,
+    );
+    return rows[0]?.term ?? 'the';
+  }
   const row = await db
     .selectFrom('forum_search_terms')
     .select('term')

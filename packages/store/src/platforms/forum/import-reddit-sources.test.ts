@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importData, importDocuments } from '../../import/index.js';
 import type { Store } from '../../store.js';
-import { openTestStore } from '../../testing.js';
+import { forumSearchContent, openTestStore } from '../../testing.js';
 import { mapRedditComment, mapRedditSubmission } from './import-reddit.js';
 import { createSqlForumSource } from './source.js';
 
@@ -296,14 +296,7 @@ describe('reddit imports keep every source field: the answered ones in columns, 
   };
   /** What the forum derives from its rows: a re-import that changes no answered column leaves all of it as it was. */
   const derived = async () => ({
-    search: await store.db
-      .selectFrom('forum_search')
-      .selectAll()
-      .orderBy('term')
-      .orderBy('kind')
-      .orderBy('id')
-      .execute(),
-    terms: await store.db.selectFrom('forum_search_terms').selectAll().orderBy('term').orderBy('kind').execute(),
+    search: await forumSearchContent(store.db),
     activity: await store.db
       .selectFrom('forum_activity')
       .selectAll()

@@ -155,6 +155,7 @@ describe('reddit-ndjson comments: every era of the RC_* dumps', () => {
   it('maps a 2007 line: created_utc as a string, ups and downs as given, a t3_ parent is the top level, url built', () => {
     expect(mapRedditComment(rc2007).values).toEqual({
       id: 'c02s9ke',
+      num: 0, // the writer gives it
       post_id: '5zt8i',
       parent_key: '',
       community: 'reddit.com',

@@ -16,6 +16,8 @@ import { forumSearchAuthor } from './migrations/0019-forum-search-author.js';
 import { forumSearchOver18 } from './migrations/0020-forum-search-over18.js';
 import { forumSourceFields } from './migrations/0029-forum-source-fields.js';
 import { forumSearchPrefixes } from './migrations/0032-forum-search-prefixes.js';
+import { forumNums } from './migrations/0034-forum-nums.js';
+import { forumFts } from './migrations/0035-forum-fts.js';
 import { createSqlForumSource } from './source.js';
 import { forumObserved } from './observed.js';
 
@@ -38,15 +40,19 @@ export const forumStorePlatform = defineStorePlatform({
     '0020-forum-search-over18': forumSearchOver18,
     '0029-forum-source-fields': forumSourceFields,
     '0032-forum-search-prefixes': forumSearchPrefixes,
+    '0034-forum-nums': forumNums,
+    '0035-forum-fts': forumFts,
   },
   tables: [
     {
       name: 'forum_posts',
+      numbered: true,
       write: writeForumPostRows,
       derived: ['forum_search'],
     },
     {
       name: 'forum_comments',
+      numbered: true,
       write: writeForumCommentRows,
       derived: ['forum_search'],
     },

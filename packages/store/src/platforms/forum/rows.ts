@@ -1,5 +1,5 @@
 import { confidence, hotScore } from '@socialquery/forum/server';
-import { type RowWriter, writeRows } from '../../rows/write-rows.js';
+import { numberRows, type RowWriter, writeRows } from '../../rows/write-rows.js';
 import { FORUM_COLUMNS } from './columns.js';
 import { writeForumCommentRows, writeForumPostRows } from './derived.js';
 import type { ForumCommentsTable, ForumPostsTable } from '../../schema.js';
@@ -28,6 +28,7 @@ export interface ForumPostInput {
 export function toForumRow(post: ForumPostInput): ForumPostsTable {
   return {
     id: post.id,
+    num: 0, // given when written (numberRows): a stored post keeps its own
     community: post.community,
     community_key: nameKey(post.community),
     author: post.author,
@@ -48,12 +49,15 @@ export function toForumRow(post: ForumPostInput): ForumPostsTable {
 
 /**
  * Inserts or updates by id (loading the same data twice never duplicates it), keeping what the forum
- * derives from its posts in step (derived.ts); returns the rows written.
+ * derives from its posts in step (derived.ts); a new post takes the next free num, a stored one keeps
+ * its own. Returns the rows written.
  */
-export const upsertForumRows = (db: RowWriter, rows: readonly ForumPostsTable[]) =>
-  writeForumPostRows(db, rows, 'upserted', () =>
-    writeRows(db, 'forum_posts', rows, { columns: FORUM_COLUMNS.forum_posts }),
+export async function upsertForumRows(db: RowWriter, rows: readonly ForumPostsTable[]): Promise<number> {
+  const numbered = await numberRows(db, 'forum_posts', rows);
+  return writeForumPostRows(db, numbered, 'upserted', () =>
+    writeRows(db, 'forum_posts', numbered, { columns: FORUM_COLUMNS.forum_posts }),
   );
+}
 
 /** A forum comment as loaders (demo data, importers) hand it over. */
 export interface ForumCommentInput {
@@ -86,6 +90,7 @@ export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTabl
   const downs = comment.downs ?? Math.max(-comment.score, 0);
   return {
     id: comment.id,
+    num: 0, // given when written (numberRows): a stored comment keeps its own
     post_id: comment.postId,
     parent_key: comment.parentId ?? '',
     community: comment.community,
@@ -110,7 +115,9 @@ export function toForumCommentRow(comment: ForumCommentInput): ForumCommentsTabl
 }
 
 /** Inserts or updates comments by id, as upsertForumRows does posts; returns the rows written. */
-export const upsertForumCommentRows = (db: RowWriter, rows: readonly ForumCommentsTable[]) =>
-  writeForumCommentRows(db, rows, 'upserted', () =>
-    writeRows(db, 'forum_comments', rows, { columns: FORUM_COLUMNS.forum_comments }),
+export async function upsertForumCommentRows(db: RowWriter, rows: readonly ForumCommentsTable[]): Promise<number> {
+  const numbered = await numberRows(db, 'forum_comments', rows);
+  return writeForumCommentRows(db, numbered, 'upserted', () =>
+    writeRows(db, 'forum_comments', numbered, { columns: FORUM_COLUMNS.forum_comments }),
   );
+}

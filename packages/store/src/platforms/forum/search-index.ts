@@ -9,7 +9,8 @@ import { FORUM_SEARCH_COLUMNS } from './columns.js';
 import type { ForumSearchTable } from './search-tables.js';
 
 /**
- * The forum search index: one posting per (item, distinct word of it) in `forum_search`, with the
+ * The forum search index of the PostgreSQL store (SQLite's is FTS5: fts-index.ts): one posting per
+ * (item, distinct word of it) in `forum_search`, with the
  * item's order keys and filters copied in, and a count per (term, kind) in `forum_search_terms`.
  * A post's words are its title's (`in_title` 1) and its body's; a comment's its body's. A deleted or
  * removed comment whose body is only the placeholder (`[deleted]`, `[removed]`) has none. Words are
@@ -26,6 +27,7 @@ export function postPostings(post: ForumPostsTable): ForumSearchTable[] {
     term,
     kind: 'p',
     id: post.id,
+    num: Number(post.num),
     in_title: title.has(term) ? 1 : 0,
     score: Number(post.score),
     created_at: Number(post.created_at),
@@ -46,6 +48,7 @@ export function commentPostings(comment: ForumCommentsTable): ForumSearchTable[]
     term,
     kind: 'c',
     id: comment.id,
+    num: Number(comment.num),
     in_title: 0,
     score: Number(comment.score),
     created_at: Number(comment.created_at),

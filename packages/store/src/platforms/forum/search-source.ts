@@ -2,11 +2,13 @@ import type { SearchCommentsQuery, SearchPosition, SearchPostsQuery } from '@soc
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
+import { ftsMatchRows } from './fts-search-source.js';
 import { nameKey } from './names.js';
 import type { SearchKind } from './search-index.js';
 
 /**
- * Forum search over the index of search-index.ts, in one of six reads (docs/forum-search.md):
+ * Forum search over the posting table of search-index.ts, the PostgreSQL store's (SQLite's is FTS5:
+ * fts-search-source.ts), in one of six reads (docs/forum-search.md):
  *
  * - posts marked over 18 (`over18=true`): the word's such postings, when fewer than FEW, on their
  *   partial index;
@@ -178,7 +180,7 @@ async function fewItems(db: Kysely<Database>, query: Filters, filter: RawBuilder
 }
 
 async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
-  const window = windowOf(plan, sql.ref('s.created_at'));
+  const window = windowOf(plan, sql.ref('s.created_at'), SECOND);
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from forum_search s
     where s.term = ${plan.lead} and s.kind = ${plan.kind} ${window} limit ${FEW}) f`.execute(db);
   return Number(rows[0]?.n ?? 0) < FEW;
@@ -200,20 +202,38 @@ async function fewPostings(
   return Number(rows[0]?.n ?? 0) < most;
 }
 
-function windowOf(query: Filters, createdAt: RawBuilder<unknown>): RawBuilder<unknown> {
-  const after = query.window?.after ? sql` and ${createdAt} > ${query.window.after.getTime()}` : sql``;
-  const before = query.window?.before ? sql` and ${createdAt} < ${query.window.before.getTime()}` : sql``;
-  return sql`${after}${before}`;
+/**
+ * The window on `createdAt` (epoch ms, exclusive bounds). `second`: the postings' time index key
+ * (`created_at / 1000`), bounded too so that the index reads the window's range (created after
+ * `after` ms is at or after its second; before `before` ms at or before the second of `before - 1`).
+ */
+function windowOf(query: Filters, createdAt: RawBuilder<unknown>, second?: RawBuilder<unknown>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  const after = query.window?.after?.getTime();
+  const before = query.window?.before?.getTime();
+  if (after !== undefined) {
+    if (second) parts.push(sql` and ${second} >= ${Math.floor(after / 1000)}`);
+    parts.push(sql` and ${createdAt} > ${after}`);
+  }
+  if (before !== undefined) {
+    if (second) parts.push(sql` and ${second} <= ${Math.floor((before - 1) / 1000)}`);
+    parts.push(sql` and ${createdAt} < ${before}`);
+  }
+  return sql.join(parts, sql``);
 }
+
+/** A posting's key on the time index, `created_at / 1000` (the index's expression, as the planners must see it). */
+const SECOND = sql`s.created_at / 1000`;
 
 /** The filters of a query on the columns of alias `a` (an item, or a posting: both name them alike). */
 function filtersOn(
   query: Filters,
   a: string,
-  createdAt = sql.ref(`${a}.created_at`),
+  createdAt: RawBuilder<unknown> = sql.ref(`${a}.created_at`),
   unindexed = false,
+  second?: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt)];
+  const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt, second)];
   // `unindexed`: the names and the score kept off their posting indexes (SQLite's unary plus)
   const column = (name: string) => (unindexed ? sql`+${sql.ref(`${a}.${name}`)}` : sql.ref(`${a}.${name}`));
   if (query.community !== undefined) parts.push(sql` and ${column('community_key')} = ${nameKey(query.community)}`);
@@ -259,39 +279,51 @@ const tierOf = (plan: Plan, item: ItemRef) =>
   )} then 1 else 0 end`;
 
 interface Order {
-  /** The key's SQL on alias `a`, and the order's direction. */
+  /** The order's key on alias `a` (time orders: the second, as the time index holds it), then num. */
   key: (a: string) => RawBuilder<number>;
+  /** The key a position holds: the score, or the time in epoch ms. */
+  value: (a: string) => RawBuilder<number>;
   descending: boolean;
   keyName: 'score' | 'created_at';
 }
 
 function orderOf(query: Filters): Order {
   if (query.sort === 'new' || query.sort === 'old')
-    return { key: (a) => sql.ref(`${a}.created_at`), descending: query.sort === 'new', keyName: 'created_at' };
-  return { key: (a) => sql.ref(`${a}.score`), descending: true, keyName: 'score' };
+    return {
+      key: (a) => sql<number>`${sql.ref(`${a}.created_at`)} / 1000`,
+      value: (a) => sql.ref(`${a}.created_at`),
+      descending: query.sort === 'new',
+      keyName: 'created_at',
+    };
+  return { key: (a) => sql.ref(`${a}.score`), value: (a) => sql.ref(`${a}.score`), descending: true, keyName: 'score' };
 }
 
 /** Rows of alias `a` after the query's position (a row-value comparison: the planners take it as a range end). */
 function pastPosition(query: Filters, order: Order, a: string, key = order.key(a), tier?: RawBuilder<number>) {
   const after = query.after;
   if (!after) return sql``;
-  const id = sql.ref(`${a}.id`);
-  if (tier) return sql` and (${tier}, ${key}, ${id}) < (${after.tier}, ${after.key}, ${after.id})`;
+  const num = sql.ref(`${a}.num`);
+  const bound = order.keyName === 'created_at' ? Math.floor(after.key / 1000) : after.key;
+  if (tier) return sql` and (${tier}, ${key}, ${num}) < (${after.tier}, ${bound}, ${after.num})`;
   return order.descending
-    ? sql` and (${key}, ${id}) < (${after.key}, ${after.id})`
-    : sql` and (${key}, ${id}) > (${after.key}, ${after.id})`;
+    ? sql` and (${key}, ${num}) < (${bound}, ${after.num})`
+    : sql` and (${key}, ${num}) > (${bound}, ${after.num})`;
 }
 
 const direction = (order: Order) => (order.descending ? sql`desc` : sql`asc`);
 
 interface HitRow {
   id: string;
+  num: number | string;
   key: number | string;
   tier: number | string;
 }
 
 const hits = (rows: readonly HitRow[]): SearchHits =>
-  rows.map((row) => ({ id: row.id, position: { tier: Number(row.tier), key: Number(row.key), id: row.id } }));
+  rows.map((row) => ({
+    id: row.id,
+    position: { tier: Number(row.tier), key: Number(row.key), num: Number(row.num) },
+  }));
 
 /** The items a filter names, read whole (fewer than FEW), every word looked up, sorted. */
 async function readItems(db: Kysely<Database>, plan: Plan, filter: RawBuilder<boolean>, tiered: boolean) {
@@ -299,10 +331,11 @@ async function readItems(db: Kysely<Database>, plan: Plan, filter: RawBuilder<bo
   const tier = tiered ? tierOf(plan, itemOf('i')) : sql<number>`0`;
   const dir = direction(order);
   const { rows } = await sql<HitRow>`select * from (
-      select i.id, ${order.key('i')} as key, ${tier} as tier from ${itemTable(plan.kind)} i
+      select i.id, i.num, ${order.value('i')} as key, ${order.key('i')} as okey, ${tier} as tier
+      from ${itemTable(plan.kind)} i
       where ${filter} ${filtersOn(plan, 'i')} ${holdsAll(plan, [plan.lead, ...plan.others], itemOf('i'))}
-    ) i where 1 = 1 ${pastPosition(plan, order, 'i', sql.ref('i.key'), tiered ? sql.ref('i.tier') : undefined)}
-    order by ${tiered ? sql`i.tier desc, ` : sql``}i.key ${dir}, i.id ${dir} limit ${plan.limit}`.execute(db);
+    ) i where 1 = 1 ${pastPosition(plan, order, 'i', sql.ref('i.okey'), tiered ? sql.ref('i.tier') : undefined)}
+    order by ${tiered ? sql`i.tier desc, ` : sql``}i.okey ${dir}, i.num ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
 
@@ -313,11 +346,11 @@ async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean, hid
   // the score kept off its index, so the window's time range is what is read
   const score = hideIndex ? sql`+s.score` : sql`s.score`;
   const { rows } = await sql<HitRow>`select * from (
-      select s.id, ${score} as key, ${tier} as tier from forum_search s
-      where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's')}
+      select s.id, s.num, ${score} as key, ${tier} as tier from forum_search s
+      where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', undefined, false, SECOND)}
         ${holdsAll(plan, plan.others, itemOf('s'))}
     ) w where 1 = 1 ${pastPosition(plan, order, 'w', sql.ref('w.key'), tiered ? sql.ref('w.tier') : undefined)}
-    order by ${tiered ? sql`w.tier desc, ` : sql``}w.key desc, w.id desc limit ${plan.limit}`.execute(db);
+    order by ${tiered ? sql`w.tier desc, ` : sql``}w.key desc, w.num desc limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
 
@@ -343,8 +376,8 @@ async function walk(
   const dir = direction(order);
   const id = itemOf('s');
   // the window kept off the time index when the walk is in score order, or reads the score index
-  const createdAt =
-    hideIndex && (order.keyName === 'score' || by === 'score') ? sql`+s.created_at` : sql.ref('s.created_at');
+  const timeHidden = hideIndex && (order.keyName === 'score' || by === 'score');
+  const createdAt = timeHidden ? sql`+s.created_at` : sql.ref('s.created_at');
   const tierCondition =
     part === 'title'
       ? sql` and s.in_title = 1 ${holdsAll(plan, plan.others, id, true)}`
@@ -355,10 +388,10 @@ async function walk(
   const sorted = by === 'name' || by === 'score';
   const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
   const postings = by === 'over18' ? over18Postings(hideIndex) : POSTINGS;
-  const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from ${postings}
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && by === 'time')}
+  const { rows } = await sql<HitRow>`select s.id, s.num, ${order.value('s')} as key, ${tier} as tier from ${postings}
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt, hideIndex && by === 'time', timeHidden ? undefined : SECOND)}
       ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
-    order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
+    order by ${orderKey} ${dir}, s.num ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
 
@@ -387,8 +420,16 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
   const where = (a: string) => {
     const ref = (column: string) => sql.ref(`${a}.${column}`);
     const parts: RawBuilder<unknown>[] = [];
-    if (filters.from !== null) parts.push(sql` and ${ref('created_at')} >= ${filters.from}`);
-    if (filters.to !== null) parts.push(sql` and ${ref('created_at')} < ${filters.to}`);
+    // on postings, the time index's seconds bounded too (windowOf)
+    const posting = a === 's';
+    if (filters.from !== null) {
+      if (posting) parts.push(sql` and ${SECOND} >= ${Math.floor(filters.from / 1000)}`);
+      parts.push(sql` and ${ref('created_at')} >= ${filters.from}`);
+    }
+    if (filters.to !== null) {
+      if (posting) parts.push(sql` and ${SECOND} <= ${Math.floor((filters.to - 1) / 1000)}`);
+      parts.push(sql` and ${ref('created_at')} < ${filters.to}`);
+    }
     if (filters.communityKey !== undefined) parts.push(sql` and ${ref('community_key')} = ${filters.communityKey}`);
     if (filters.authorKey !== undefined) parts.push(sql` and ${ref('author_key')} = ${filters.authorKey}`);
     if (filters.minScore !== undefined) parts.push(sql` and ${ref('score')} >= ${filters.minScore}`);
@@ -400,6 +441,7 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
   if (!wordSets)
     return sql`select i.id, i.created_at, i.community_key, i.author_key from ${itemTable(kind)} i
       where 1 = 1 ${where('i')}`;
+  if (dialectOf(db).rowidOrderedFullText) return ftsMatchRows({ ...filters, wordSets });
   const counts = new Map(
     (await termCounts(db, kind, [...new Set(wordSets.flat())])).map((count) => [count.term, count.docs]),
   );

@@ -7,6 +7,8 @@ export interface ForumSearchTable {
   term: string;
   kind: string;
   id: string;
+  /** The item's num (the orders' tie-break, migration 0034). */
+  num: number;
   /** 1 when a post's title holds the term (relevance ranks posts whose title holds every word first). */
   in_title: number;
   score: number;

@@ -2,6 +2,7 @@ import type { ForumSort, Post } from '@socialquery/forum';
 import type {
   CommunityPostsQuery,
   ForumSource,
+  SearchHit,
   PostPosition,
   ReadOptions,
   UserPostsQuery,
@@ -14,7 +15,9 @@ import { forumObserved } from './observed.js';
 import type { Database, ForumPostsTable } from '../../schema.js';
 import { createSqlAggregateSource } from './aggregate-source.js';
 import { createSqlCommentSource, extraOf } from './comments-source.js';
-import { createSqlSearchSource } from './search-source.js';
+import { createFtsSearchSource } from './fts-search-source.js';
+import { createSqlSearchSource, type SearchHits } from './search-source.js';
+import { dialectOf } from '../../dialect/index.js';
 import { nameKey } from './names.js';
 
 const POST_COLUMNS = [
@@ -45,7 +48,7 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]> 
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
-  const search = createSqlSearchSource(db);
+  const search = dialectOf(db).rowidOrderedFullText ? createFtsSearchSource(db) : createSqlSearchSource(db);
   /** The answered columns of posts, and `extra` only when the read asks for it (it is most of a row's bytes). */
   const posts = (options: ReadOptions | undefined) =>
     db
@@ -64,12 +67,24 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
     ...comments,
     history: historyReader(db, forumObserved),
     async searchPosts(query, options) {
-      const ids = (await search.searchPostIds(query)).map((hit) => hit.id);
-      return inOrder(ids, await postsByIds(ids, options));
+      const found = await search.searchPostIds(query);
+      return withItems(
+        found,
+        await postsByIds(
+          found.map((hit) => hit.id),
+          options,
+        ),
+      );
     },
     async searchComments(query, options) {
-      const ids = (await search.searchCommentIds(query)).map((hit) => hit.id);
-      return inOrder(ids, await comments.commentsByIds(ids, { extra: options?.extra }));
+      const found = await search.searchCommentIds(query);
+      return withItems(
+        found,
+        await comments.commentsByIds(
+          found.map((hit) => hit.id),
+          { extra: options?.extra },
+        ),
+      );
     },
     wordsWithPrefix: (kind, prefix, limit) => search.wordsWithPrefix(kind === 'posts' ? 'p' : 'c', prefix, limit),
     ...createSqlAggregateSource(db),
@@ -190,10 +205,13 @@ function sortKey(
 const pastPosition = (key: RawBuilder<number>, value: number, id: string) =>
   sql<boolean>`(${key} <= ${value} and (${key} < ${value} or id < ${id}))`;
 
-/** Records in the order of their ids (a search's order); ids with no record are left out. */
-function inOrder<T extends { id: string }>(ids: readonly string[], records: readonly T[]): T[] {
+/** A search's hits with their records, in the hits' order; a hit with no record is left out. */
+function withItems<T extends { id: string }>(found: SearchHits, records: readonly T[]): SearchHit<T>[] {
   const byId = new Map(records.map((record) => [record.id, record]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return found.flatMap(({ id, position }) => {
+    const item = byId.get(id);
+    return item ? [{ item, position }] : [];
+  });
 }
 
 async function exists(db: Kysely<Database>, column: 'community_key' | 'author_key', key: string) {

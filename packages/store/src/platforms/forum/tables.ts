@@ -2,6 +2,8 @@
 
 export interface ForumPostsTable {
   id: string;
+  /** The post's number, unique, given once when first stored (migration 0034): the search orders' tie-break. */
+  num: number;
   community: string;
   community_key: string;
   author: string;
@@ -24,6 +26,8 @@ export interface ForumPostsTable {
 
 export interface ForumCommentsTable {
   id: string;
+  /** The comment's number, unique, given once when first stored (migration 0034): the search orders' tie-break. */
+  num: number;
   post_id: string;
   /** The parent comment's id; '' for a top-level comment. */
   parent_key: string;

@@ -1,11 +1,10 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Database } from '../../../schema.js';
-import { rebuildSearch } from '../search-index.js';
 
 /**
  * The forum search index (docs/forum-search.md): postings keyed (term, kind, id), walked in score
  * order, in time order, or (posts whose title holds the term) in score order, and a count per term. Posts are
- * marked NSFW in a new column (imports read `over_18`). Existing posts and comments are indexed here.
+ * marked NSFW in a new column (imports read `over_18`). Existing posts and comments are indexed by
+ * 0034, which makes the table anew (it indexed them here once, with the code of its time).
  */
 export const forumSearch: Migration = {
   async up(db: Kysely<unknown>) {
@@ -52,7 +51,6 @@ export const forumSearch: Migration = {
       .addColumn('docs', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('forum_search_terms_pk', ['term', 'kind'])
       .execute();
-    await rebuildSearch(db as Kysely<Database>, () => {});
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('forum_search_terms').execute();
