@@ -296,6 +296,33 @@ describe('tiktok sync', () => {
       expect(tiktok.queries()).toHaveLength(1);
     });
 
+    it('a query whose token request fails is never sent, and not charged: the ledger equals the queries the fake saw', async () => {
+      toNextUtcDay();
+      tiktok.expireTokens();
+      tiktok.fail('/v2/oauth/token/', { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      const [summary] = await run([user], env());
+      expect(summary).toMatchObject({ stopped: 'error' });
+      expect(tiktok.queries()).toHaveLength(0);
+      expect(await ledger().used()).toBe(0);
+    });
+
+    it.each([
+      ['a 503', { status: 503, body: { error: { code: 'internal_error', message: 'Service unavailable' } } }],
+      ['no answer', 'drop' as const],
+      ['a 429 rate limit', { status: 429, body: { error: { code: 'rate_limit_exceeded', message: 'Too many' } } }],
+      ['a 401', { status: 401, body: { error: { code: 'access_token_invalid', message: 'expired' } } }],
+    ])(
+      'a query that fails once (%s) and is sent again: the ledger equals the queries the fake saw',
+      async (_what, fault) => {
+        toNextUtcDay();
+        tiktok.fail('/v2/research/video/query/', fault);
+        const [summary] = await run([user], { ...env(), SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '10' });
+        expect(summary?.stopped).toBe('caught-up');
+        expect(tiktok.queries().length).toBeGreaterThanOrEqual(2);
+        expect(await ledger().used()).toBe(tiktok.queries().length);
+      },
+    );
+
     it('tells the daily quota apart from the rate limit', () => {
       const answer = (status: number, error: unknown) => new UpstreamError('tiktok', status, { error });
       expect(isDailyQuotaSpent(answer(429, { code: 'daily_quota_limit_exceeded' }))).toBe(true);

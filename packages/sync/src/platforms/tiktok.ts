@@ -110,18 +110,22 @@ export const tiktok: SyncPlatform = {
     const { db, config, clock } = deps;
     const api = client(deps);
     const quota = ledgerOf(db, config, clock);
-    /** One video query, charged to the day's budget first (its retries after); a spent daily quota spends the rest of the day. */
+    /**
+     * One video query, each sending charged to the day's ledger as it leaves: the first within the budget, its
+     * retries (429s, 5xx, a 401 before a new token: requests too) past it if need be; a token request is not
+     * one. A spent daily quota spends the rest of the day.
+     */
     const query: Query = async (body) => {
-      await quota.spend(1, 'a video query');
-      const before = api.requests;
       try {
-        return await api.post(QUERY_PATH, body, { fields: VIDEO_FIELDS });
+        return await api.post(
+          QUERY_PATH,
+          body,
+          { fields: VIDEO_FIELDS },
+          { beforeSend: (sent) => (sent === 0 ? quota.spend(1, 'a video query') : quota.charge(1)) },
+        );
       } catch (error) {
         if (isDailyQuotaSpent(error)) throw await quota.exhaust('429: the daily quota is spent');
         throw error;
-      } finally {
-        // the retries (429s, 5xx, a 401 before a new token) were requests too
-        await quota.charge(api.requests - before - 1);
       }
     };
     return {

@@ -605,6 +605,36 @@ describe('youtube quota: every request sent is charged', () => {
     ]);
     expect(await new QuotaLedger(store.db, 'youtube', 10_000, clock).used()).toBe(5);
   });
+
+  /** The units of the requests the fake saw from `from` on (search.list 100, the others 1). */
+  const unitsSeen = (from: number) =>
+    youtube.requests.slice(from).reduce((units, request) => units + (request.path === '/search' ? 100 : 1), 0);
+  const used = () => new QuotaLedger(store.db, 'youtube', 10_000, clock).used();
+
+  it.each([
+    ['/videos', 'a 503', { status: 503, body: { error: { code: 503, message: 'Backend Error' } } }],
+    ['/playlistItems', 'no answer', 'drop' as const],
+    ['/videos', 'a 429', { status: 429, headers: { 'retry-after': '1' } }],
+    ['/search', 'a 500', { status: 500 }],
+  ])(
+    'a %s call that fails once (%s) and is sent again: the ledger equals the calls the fake saw',
+    async (path, _what, fault) => {
+      youtube.videos.push(...youtubeVideos(1, CHANNEL, clock.now(), `f${youtube.requests.length}`));
+      const seen = youtube.requests.length;
+      const before = await used();
+      youtube.fail(path, fault);
+      const [summary] = await runTargets(
+        store.db,
+        [path === '/search' ? { platform: 'video', search: 'cooking' } : channel],
+        { config: fakeConfig(undefined, youtube, {}), clock, upstream: fastUpstream },
+      );
+      expect(summary?.stopped).not.toBe('error');
+      // the failed call was seen, and sent again
+      expect(youtube.requests.slice(seen).filter((r) => r.path === path).length).toBeGreaterThanOrEqual(2);
+      expect((await used()) - before).toBe(unitsSeen(seen));
+      clock.advance(60_000);
+    },
+  );
 });
 
 describe('youtube sync: comment threads', () => {

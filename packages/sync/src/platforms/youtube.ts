@@ -124,19 +124,19 @@ export const youtube: SyncPlatform = {
     const { db } = deps;
     const quota = ledgerOf(db, deps.config, deps.clock);
     /**
-     * One call, charged to the day's budget first (its retries after: Google charges every request it
-     * receives, a failed one too); a quotaExceeded answer spends the rest of the day.
+     * One call, each of its sendings charged to the day's ledger as it leaves: the first within the budget
+     * (refused unsent past it), its retries past it if need be (Google charges every request it receives, a
+     * failed one too); a quotaExceeded answer spends the rest of the day.
      */
     const call = async (method: Method, query: Query) => {
-      await quota.spend(QUOTA_COST[method], method);
-      const before = api.requests;
+      const units = QUOTA_COST[method];
       try {
-        return await api.get(PATHS[method], query);
+        return await api.get(PATHS[method], query, {
+          beforeSend: (sent) => (sent === 0 ? quota.spend(units, method) : quota.charge(units)),
+        });
       } catch (error) {
         if (isQuotaExceeded(error)) throw await quota.exhaust();
         throw error;
-      } finally {
-        await quota.charge((api.requests - before - 1) * QUOTA_COST[method]);
       }
     };
     return {
