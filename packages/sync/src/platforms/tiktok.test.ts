@@ -208,7 +208,10 @@ describe('tiktok sync', () => {
       expect(await ledger().used()).toBe(3);
       const midnight = Date.parse('2026-03-05T00:00:00Z');
       expect(first).toMatchObject({ stopped: 'budget', recordsNew: 216, nextRunAt: midnight });
-      expect(first?.detail).toBe('quota budget reached (3 of 3 requests used today; a video query costs 1)');
+      expect(first?.detail).toBe(
+        "quota budget reached (sync's own budget, SOCIALQUERY_TIKTOK_DAILY_REQUESTS: 3 of 3 requests used today; a video query costs 1)",
+      );
+      expect(first?.quota).toMatchObject({ whose: 'budget', used: 3, budget: 3, call: 'a video query', cost: 1 });
       // the other target sends nothing and keeps its checkpoint
       expect(other).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: midnight });
       expect((await readTargetState(store.db, 'shortvideo:user:dance.daily'))?.checkpoint).toEqual({
@@ -287,13 +290,27 @@ describe('tiktok sync', () => {
       expect(first).toMatchObject({
         stopped: 'budget',
         detail:
-          'quota budget reached (the API answered 429: the daily quota is spent; sync had used 1 of its 1000 requests today)',
+          "platform quota reached (TikTok's quota for the project is spent: the API answered 429 daily_quota_limit_exceeded; sync had used 1 of its 1000 requests today)",
+        quota: {
+          whose: 'platform',
+          api: 'tiktok',
+          unit: 'requests',
+          used: 1,
+          budget: 1000,
+          answer: '429 daily_quota_limit_exceeded',
+        },
         nextRunAt: nextQuotaDay(clock.now(), 'UTC'),
       });
-      expect(other).toMatchObject({ stopped: 'budget', pages: 0 });
-      // the default budget (1,000) spent; such a 429 is not retried: one request
-      expect(await ledger().used()).toBe(1_000);
+      // the other target sends nothing: the platform's quota, not sync's budget, stops it
+      expect(other).toMatchObject({
+        stopped: 'budget',
+        pages: 0,
+        detail:
+          "platform quota reached (TikTok's quota for the project is spent: the API answered 429 daily_quota_limit_exceeded earlier today; sync had used 1 of its 1000 requests today)",
+      });
+      // such a 429 is not retried: one request, and the ledger says so
       expect(tiktok.queries()).toHaveLength(1);
+      expect(await ledger().used()).toBe(1);
     });
 
     it('a query whose token request fails is never sent, and not charged: the ledger equals the queries the fake saw', async () => {
