@@ -167,6 +167,7 @@ export async function runTargets(
       recordsUpdated: summary.recordsUpdated,
       stopped: summary.stopped,
       ...(summary.detail !== undefined ? { detail: summary.detail } : {}),
+      ...(summary.quota !== undefined ? { quota: summary.quota } : {}),
       ...(result?.checkpoint !== undefined ? { checkpoint: result.checkpoint } : {}),
       ...(summary.stopped === 'error' ? { error: summary.detail ?? 'failed' } : {}),
     });

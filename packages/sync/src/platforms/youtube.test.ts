@@ -210,7 +210,10 @@ describe('youtube sync', () => {
       resumesAt: nextQuotaDay(clock.now()),
     });
     expect(summaryLine(search!)).toContain(`stopped: ${search!.detail} (`);
-    expect((await readTargetState(store.db, 'video:search:budget'))?.lastDetail).toBe(search!.detail);
+    expect(await readTargetState(store.db, 'video:search:budget')).toMatchObject({
+      lastDetail: search!.detail,
+      lastQuota: search!.quota,
+    });
     // 1 unit left: the playlist page is fetched, its videos.list is not
     expect(uploads).toMatchObject({ stopped: 'budget', pages: 0 });
     expect(methods()).toEqual(['playlistItems']);
@@ -265,6 +268,7 @@ describe('youtube sync', () => {
     expect(await readTargetState(store.db, `video:channel:${CHANNEL}`)).toMatchObject({
       lastStopped: 'budget',
       lastDetail: SPENT,
+      lastQuota: first!.quota,
     });
     expect(methods()).toEqual(['playlistItems']);
     // the ledger counts the one call sent; the platform's answer is kept beside it, for the rest of the day
