@@ -190,6 +190,7 @@ const DATED: Readonly<Record<string, readonly string[]>> = {
     'records_updated',
     'last_stopped',
     'last_detail',
+    'last_quota',
   ],
 };
 

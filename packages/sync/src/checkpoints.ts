@@ -1,6 +1,7 @@
 import type { Database } from '@socialquery/store';
 import type { Kysely, Selectable } from 'kysely';
 import type { StopReason } from './platform.js';
+import type { QuotaStop } from './quota.js';
 import { type Target, targetKey } from './targets.js';
 
 /** A target's state as the store keeps it (`sync_targets`). */
@@ -17,6 +18,8 @@ export interface TargetState {
   /** Why the last run stopped (`caught-up`, `page-limit`, `budget`, `error`…), and what it said about it (whose quota was spent). */
   lastStopped?: StopReason;
   lastDetail?: string;
+  /** The last run's quota stop: whose quota (`platform`, or sync's own `budget`), how much of it was used, of how much. */
+  lastQuota?: QuotaStop;
   nextRunAt?: number;
   runs: number;
   failures: number;
@@ -39,6 +42,7 @@ function stateOf(row: Selectable<Database['sync_targets']>): TargetState {
     lastErrorAt: time(row.last_error_at),
     ...(row.last_stopped !== null ? { lastStopped: row.last_stopped as StopReason } : {}),
     ...(row.last_detail !== null ? { lastDetail: row.last_detail } : {}),
+    ...(row.last_quota !== null ? { lastQuota: JSON.parse(row.last_quota) as QuotaStop } : {}),
     nextRunAt: time(row.next_run_at),
     runs: Number(row.runs),
     failures: Number(row.failures),
@@ -75,6 +79,7 @@ export async function registerTarget(db: Kysely<Database>, target: Target): Prom
       last_error_at: null,
       last_stopped: null,
       last_detail: null,
+      last_quota: null,
       next_run_at: null,
     })
     .onConflict((oc) => oc.column('key').doUpdateSet({ spec }))
@@ -92,6 +97,8 @@ export interface RunOutcome {
   stopped: StopReason;
   /** More on why it stopped (`quota budget reached (…)`), or the error. */
   detail?: string;
+  /** A quota stop's whose and how much. */
+  quota?: QuotaStop;
   /** Set when the run failed. */
   error?: string;
 }
@@ -108,6 +115,7 @@ export async function recordRun(db: Kysely<Database>, key: string, outcome: RunO
       records_updated: eb('records_updated', '+', outcome.recordsUpdated),
       last_stopped: outcome.stopped,
       last_detail: outcome.detail ?? null,
+      last_quota: outcome.quota ? JSON.stringify(outcome.quota) : null,
       ...(outcome.checkpoint !== undefined ? { checkpoint: JSON.stringify(outcome.checkpoint) } : {}),
       ...(outcome.error === undefined
         ? { last_success_at: outcome.at }

@@ -48,7 +48,16 @@ export {
   type TargetRun,
   unsetCredentials,
 } from './platform.js';
-export { nextQuotaDay, PACIFIC, QuotaBudgetError, QuotaLedger, type QuotaLedgerOptions, quotaDay } from './quota.js';
+export {
+  nextQuotaDay,
+  PACIFIC,
+  QuotaBudgetError,
+  type QuotaDay,
+  QuotaLedger,
+  type QuotaLedgerOptions,
+  type QuotaStop,
+  quotaDay,
+} from './quota.js';
 export { type RunOptions, runTargets, stopWords, summaryLine, syncPlatforms, type TargetSummary } from './run.js';
 export { type PlanOptions, planLines, planTargets, quotaLines, type TargetPlan } from './plan.js';
 export { CHECK_UPSTREAM, checkCredentials, checkLine, type CheckOptions, type CredentialCheck } from './check.js';

@@ -113,11 +113,27 @@ export function planLines(plan: TargetPlan): string[] {
   return lines;
 }
 
-/** `3 to 71 units (120 of 10000 used today)`, and whether the day's budget would stop it. */
-function spendText({ min, max, unit, used, budget }: Pick<QuotaPlan, 'min' | 'max' | 'unit' | 'used' | 'budget'>) {
+/**
+ * `3 to 71 units (120 of 10000 used today)`, and whether the day's budget would stop it, or the platform's
+ * quota (the API answered today that the project's is spent).
+ */
+function spendText({
+  min,
+  max,
+  unit,
+  used,
+  budget,
+  exhausted,
+}: Pick<QuotaPlan, 'min' | 'max' | 'unit' | 'used' | 'budget' | 'exhausted'>) {
   const range = min === max ? `${min}` : `${min} to ${max}`;
   const stop =
-    used + min > budget ? ': the budget would stop it' : used + max > budget ? ': the budget may stop it' : '';
+    exhausted !== undefined
+      ? `: the platform's quota would stop it (the API answered ${exhausted} today)`
+      : used + min > budget
+        ? ': the budget would stop it'
+        : used + max > budget
+          ? ': the budget may stop it'
+          : '';
   return `${range} ${unit} (${used} of ${budget} used today)${stop}`;
 }
 

@@ -2,6 +2,7 @@ import type { Database, ImportSummary } from '@socialquery/store';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.js';
 import type { SyncConfig } from './config.js';
+import type { QuotaStop } from './quota.js';
 import type { Target } from './targets.js';
 import type { UpstreamOptions, UpstreamWait } from './upstream.js';
 
@@ -34,6 +35,8 @@ export interface TargetResult {
   checkpoint?: unknown;
   /** Why it stopped, when more than the reason says (`quota budget reached`). */
   detail?: string;
+  /** A quota stop (`budget`): whose quota, and how much of it sync had used. */
+  quota?: QuotaStop;
   /** When it may run again, when sooner or later than its interval (the next quota day). */
   nextRunAt?: number;
 }
@@ -85,6 +88,8 @@ export interface QuotaPlan {
   max: number;
   used: number;
   budget: number;
+  /** The API answered today that the project's quota is spent (`403 quotaExceeded`): nothing is sent until the next quota day. */
+  exhausted?: string;
 }
 
 /** One run's connection to a platform: its client (token, rate-limit state) shared by the run's targets. */

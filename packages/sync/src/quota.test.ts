@@ -29,7 +29,12 @@ describe('QuotaLedger', () => {
   it('a UTC ledger counts requests per UTC day, refuses past its budget, charges retries, starts again at midnight', async () => {
     // 23:00 UTC: still 2026-03-02 in UTC, and in Pacific time
     const clock = fakeClock(Date.parse('2026-03-02T23:00:00Z'));
-    const ledger = new QuotaLedger(store.db, 'utc-test', 3, clock, { timeZone: 'UTC', unit: 'requests' });
+    const ledger = new QuotaLedger(store.db, 'utc-test', 3, clock, {
+      timeZone: 'UTC',
+      unit: 'requests',
+      name: 'UTC-Test',
+      variable: 'SOCIALQUERY_UTC_TEST_REQUESTS',
+    });
     await ledger.spend(1, 'a query');
     await ledger.charge(1);
     await ledger.charge(0);
@@ -38,8 +43,20 @@ describe('QuotaLedger', () => {
     const refused = await ledger.spend(1, 'a query').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(QuotaBudgetError);
     expect(refused).toMatchObject({
-      message: 'quota budget reached (3 of 3 requests used today; a query costs 1)',
+      message:
+        "quota budget reached (sync's own budget, SOCIALQUERY_UTC_TEST_REQUESTS: 3 of 3 requests used today; a query costs 1)",
       resumesAt: Date.parse('2026-03-03T00:00:00Z'),
+      quota: {
+        whose: 'budget',
+        api: 'utc-test',
+        unit: 'requests',
+        used: 3,
+        budget: 3,
+        variable: 'SOCIALQUERY_UTC_TEST_REQUESTS',
+        call: 'a query',
+        cost: 1,
+        resumesAt: Date.parse('2026-03-03T00:00:00Z'),
+      },
     });
     // past the budget when retries were spent: recorded as they were
     await ledger.charge(2);
@@ -48,15 +65,30 @@ describe('QuotaLedger', () => {
     clock.advance(3_600_000);
     expect(await ledger.used()).toBe(0);
     expect(ledger.nextDay()).toBe(Date.parse('2026-03-04T00:00:00Z'));
+    await ledger.spend(1, 'a query');
     const exhausted = await ledger.exhaust('429');
     expect(exhausted).toMatchObject({
-      message: 'quota budget reached (the API answered 429; sync had used 0 of its 3 requests today)',
+      message:
+        "platform quota reached (UTC-Test's quota for the project is spent: the API answered 429; sync had used 1 of its 3 requests today)",
+      quota: { whose: 'platform', answer: '429', used: 1, budget: 3 },
     });
-    expect(await ledger.used()).toBe(3);
+    // the ledger still counts what was sent; the platform's answer refuses every call until the next day
+    expect(await ledger.used()).toBe(1);
+    const after = await ledger.spend(1, 'a query').catch((error: unknown) => error);
+    expect(after).toMatchObject({
+      message:
+        "platform quota reached (UTC-Test's quota for the project is spent: the API answered 429 earlier today; sync had used 1 of its 3 requests today)",
+    });
+    expect(await ledger.today()).toEqual({ used: 1, exhausted: '429' });
     // a Pacific ledger of the same store is another key, another day
     const pacific = new QuotaLedger(store.db, 'pacific-test', 10, clock);
     await pacific.spend(2, 'search.list');
     expect(await pacific.used()).toBe(2);
     expect(pacific.nextDay()).toBe(Date.parse('2026-03-03T08:00:00Z'));
+    // the next UTC day: the platform's answer is yesterday's
+    clock.advance(24 * 3_600_000);
+    expect(await ledger.today()).toEqual({ used: 0 });
+    await ledger.spend(1, 'a query');
+    expect(await ledger.today()).toEqual({ used: 1 });
   });
 });

@@ -29,20 +29,64 @@ export function nextQuotaDay(at: number, timeZone = PACIFIC): number {
   return next;
 }
 
-/** A call would spend more than the day's budget, or the API said the project's quota is spent. */
+/**
+ * Whose quota stopped a run, and how much of it sync had used: what a quota stop's summary line, `sync status`
+ * and its JSON (`lastQuota`) tell.
+ */
+export interface QuotaStop {
+  /**
+   * `budget`: sync's own daily budget for the platform (a variable: `SOCIALQUERY_YOUTUBE_DAILY_QUOTA`…) cannot
+   * cover the next call; `platform`: the API answered that the project's own quota is spent (YouTube's 403
+   * `quotaExceeded`, TikTok's 429 `daily_quota_limit_exceeded`), which other clients of the project share.
+   */
+  whose: 'budget' | 'platform';
+  /** The ledger: the platform's API (`youtube`, `tiktok`). */
+  api: string;
+  /** What it counts: `units`, `requests`. */
+  unit: string;
+  /** What sync had sent that quota day, by the store's ledger (retries included). */
+  used: number;
+  /** Sync's own daily budget. */
+  budget: number;
+  /** `budget`: the variable that sets it. */
+  variable?: string;
+  /** `budget`: the call it refused, and what that call costs. */
+  call?: string;
+  cost?: number;
+  /** `platform`: what the API answered (`403 quotaExceeded`). */
+  answer?: string;
+  /** When the next quota day begins (epoch ms): the target's next run. */
+  resumesAt: number;
+}
+
+/** A quota stop in words: `quota budget reached (sync's own budget, …: 9990 of 10000 units used today; …)`, or the platform's. */
+function quotaWords(stop: QuotaStop, name: string, earlier: boolean): string {
+  if (stop.whose === 'budget')
+    return `quota budget reached (sync's own budget${stop.variable ? `, ${stop.variable}` : ''}: ${stop.used} of ${stop.budget} ${stop.unit} used today; ${stop.call} costs ${stop.cost})`;
+  return `platform quota reached (${name}'s quota for the project is spent: the API answered ${stop.answer}${earlier ? ' earlier today' : ''}; sync had used ${stop.used} of its ${stop.budget} ${stop.unit} today)`;
+}
+
+/** A call would spend more than the day's budget, or the API said the project's quota is spent (`quota` says which). */
 export class QuotaBudgetError extends Error {
   override readonly name = 'QuotaBudgetError';
+  readonly resumesAt: number;
   constructor(
     message: string,
-    readonly resumesAt: number,
+    readonly quota: QuotaStop,
   ) {
     super(message);
+    this.resumesAt = quota.resumesAt;
   }
 }
 
-interface Spent {
-  day: string;
+/** A ledger's day: the units sent, and the API's answer when it said the project's quota is spent. */
+export interface QuotaDay {
   used: number;
+  exhausted?: string;
+}
+
+interface Spent extends QuotaDay {
+  day: string;
 }
 
 /** How a ledger counts: its day's time zone, and what it counts, in messages. */
@@ -51,20 +95,28 @@ export interface QuotaLedgerOptions {
   timeZone?: string;
   /** What a unit is, in messages (default `units`; TikTok's are `requests`). */
   unit?: string;
+  /** The platform's name in messages (default the ledger's: `YouTube`, `TikTok`). */
+  name?: string;
+  /** The variable that sets the budget, named when the budget stops a run (`SOCIALQUERY_YOUTUBE_DAILY_QUOTA`). */
+  variable?: string;
 }
 
 /**
  * The units a platform's calls spent today, kept in the store (`settings`, `sync:<platform>-quota`) so
- * every run and replica counts against one budget; charged before each call, as the API charges
- * failed calls too. The day is the platform's (`timeZone`).
+ * every run and replica counts against one budget; each request charged as it is sent (retries too), as
+ * the API charges failed calls too. When the API answers that the project's quota is spent, the day's
+ * entry keeps that answer beside the units (which stay what was sent): every call is refused until the
+ * platform's next quota day (`timeZone`).
  */
 export class QuotaLedger {
   private readonly key: string;
   private readonly timeZone: string;
   private readonly unit: string;
+  private readonly name: string;
+  private readonly variable: string | undefined;
   constructor(
     private readonly db: Kysely<Database>,
-    platform: string,
+    private readonly platform: string,
     readonly budget: number,
     private readonly clock: Clock,
     options: QuotaLedgerOptions = {},
@@ -72,9 +124,11 @@ export class QuotaLedger {
     this.key = `sync:${platform}-quota`;
     this.timeZone = options.timeZone ?? PACIFIC;
     this.unit = options.unit ?? 'units';
+    this.name = options.name ?? platform;
+    this.variable = options.variable;
   }
 
-  private today() {
+  private day() {
     return quotaDay(this.clock.now(), this.timeZone);
   }
 
@@ -83,45 +137,76 @@ export class QuotaLedger {
     return nextQuotaDay(this.clock.now(), this.timeZone);
   }
 
-  /** Units spent in the current quota day. */
-  async used(): Promise<number> {
+  /** The current quota day: the units spent, and the API's answer if it said the project's quota is spent. */
+  async today(): Promise<QuotaDay> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', this.key).executeTakeFirst();
     const spent = row ? (JSON.parse(row.value) as Spent) : undefined;
-    return spent?.day === this.today() ? spent.used : 0;
+    if (spent?.day !== this.day()) return { used: 0 };
+    return { used: spent.used, ...(spent.exhausted !== undefined ? { exhausted: spent.exhausted } : {}) };
   }
 
-  /** Charges `units` for `what`; throws QuotaBudgetError (charging nothing) when the budget cannot cover them. */
-  async spend(units: number, what: string): Promise<void> {
-    const used = await this.used();
-    if (used + units > this.budget)
-      throw new QuotaBudgetError(
-        `quota budget reached (${used} of ${this.budget} ${this.unit} used today; ${what} costs ${units})`,
-        this.nextDay(),
-      );
-    await this.write(used + units);
-  }
-
-  /** Charges `units` already spent (retries the API counted), past the budget if need be. */
-  async charge(units: number): Promise<void> {
-    if (units > 0) await this.write((await this.used()) + units);
+  /** Units spent in the current quota day. */
+  async used(): Promise<number> {
+    return (await this.today()).used;
   }
 
   /**
-   * The API answered that the quota is spent (`answer`: what it said): nothing more today. The message
-   * says what sync itself had spent, so a user can tell a project quota shared with other clients (or a
-   * lower one than the budget) from the store's own budget.
+   * Charges `units` for `what` (a request about to be sent); throws QuotaBudgetError, charging nothing, when
+   * the budget cannot cover them or the API said today that the project's quota is spent.
    */
-  async exhaust(answer = 'quotaExceeded'): Promise<QuotaBudgetError> {
-    const used = await this.used();
-    await this.write(Math.max(this.budget, used));
-    return new QuotaBudgetError(
-      `quota budget reached (the API answered ${answer}; sync had used ${used} of its ${this.budget} ${this.unit} today)`,
-      this.nextDay(),
-    );
+  async spend(units: number, what: string): Promise<void> {
+    const { used, exhausted } = await this.today();
+    if (exhausted !== undefined) throw this.stop({ whose: 'platform', used, answer: exhausted }, true);
+    if (used + units > this.budget)
+      throw this.stop({
+        whose: 'budget',
+        used,
+        ...(this.variable ? { variable: this.variable } : {}),
+        call: what,
+        cost: units,
+      });
+    await this.write({ used: used + units });
   }
 
-  private async write(used: number) {
-    const value = JSON.stringify({ day: this.today(), used } satisfies Spent);
+  /** Charges `units` sent (a retry the API counts too), past the budget if need be. */
+  async charge(units: number): Promise<void> {
+    if (units <= 0) return;
+    const today = await this.today();
+    await this.write({ ...today, used: today.used + units });
+  }
+
+  /**
+   * The API answered that the project's quota is spent (`answer`: what it said, `403 quotaExceeded`): nothing
+   * more is sent today. The units stay what sync sent; the message says so, so a user can tell a project
+   * quota shared with other clients (or lower than the budget) from the store's own budget.
+   */
+  async exhaust(answer: string): Promise<QuotaBudgetError> {
+    const { used } = await this.today();
+    await this.write({ used, exhausted: answer });
+    return this.stop({ whose: 'platform', used, answer });
+  }
+
+  /** The stop of a call refused (`earlier`: by an answer the API gave before today's call), its fields in one order. */
+  private stop(
+    { whose, used, variable, call, cost, answer }: Omit<QuotaStop, 'api' | 'unit' | 'budget' | 'resumesAt'>,
+    earlier = false,
+  ): QuotaBudgetError {
+    const quota: QuotaStop = {
+      whose,
+      api: this.platform,
+      unit: this.unit,
+      used,
+      budget: this.budget,
+      ...(variable !== undefined ? { variable } : {}),
+      ...(call !== undefined && cost !== undefined ? { call, cost } : {}),
+      ...(answer !== undefined ? { answer } : {}),
+      resumesAt: this.nextDay(),
+    };
+    return new QuotaBudgetError(quotaWords(quota, this.name, earlier), quota);
+  }
+
+  private async write(today: QuotaDay) {
+    const value = JSON.stringify({ day: this.day(), ...today } satisfies Spent);
     await this.db
       .insertInto('settings')
       .values({ key: this.key, value })

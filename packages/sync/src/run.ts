@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock.js';
 import { maskSecrets, type SyncConfig } from './config.js';
 import type { PlatformSession, SessionDeps, StopReason, SyncPlatform, TargetResult } from './platform.js';
 import { reddit } from './platforms/reddit.js';
+import type { QuotaStop } from './quota.js';
 import { spotify } from './platforms/spotify.js';
 import { tiktok } from './platforms/tiktok.js';
 import { x } from './platforms/x.js';
@@ -30,6 +31,8 @@ export interface TargetSummary {
   stopped: StopReason;
   /** The error (stopped 'error'), or more on why it stopped (`quota budget reached …`). */
   detail?: string;
+  /** A quota stop (stopped 'budget'): whose quota it was (`platform` or sync's own `budget`), and how much of it sync had used. */
+  quota?: QuotaStop;
   ms: number;
   nextRunAt: number;
 }
@@ -146,6 +149,7 @@ export async function runTargets(
       });
       summary.stopped = result.stopped;
       if (result.detail) summary.detail = mask(result.detail);
+      if (result.quota) summary.quota = result.quota;
     } catch (error) {
       if (deps.upstream.signal?.aborted) summary.detail = 'stopped: the run was aborted';
       else {
@@ -163,6 +167,7 @@ export async function runTargets(
       recordsUpdated: summary.recordsUpdated,
       stopped: summary.stopped,
       ...(summary.detail !== undefined ? { detail: summary.detail } : {}),
+      ...(summary.quota !== undefined ? { quota: summary.quota } : {}),
       ...(result?.checkpoint !== undefined ? { checkpoint: result.checkpoint } : {}),
       ...(summary.stopped === 'error' ? { error: summary.detail ?? 'failed' } : {}),
     });
@@ -180,9 +185,10 @@ const STOP_WORDS: Record<StopReason, string> = {
 };
 
 /**
- * How a run stopped, in words: a quota stop says whose quota and how much of it (`stopped: quota budget
- * reached (the API answered quotaExceeded)`, or `(9990 of 10000 units used today; …)`: the store's own
- * budget), a failure its error.
+ * How a run stopped, in words: a quota stop says whose quota and how much of it (`stopped: platform quota
+ * reached (YouTube's quota for the project is spent: the API answered 403 quotaExceeded; …)`, or `stopped:
+ * quota budget reached (sync's own budget, SOCIALQUERY_YOUTUBE_DAILY_QUOTA: 9990 of 10000 units used today;
+ * …)`), a failure its error.
  */
 export function stopWords(stopped: StopReason, detail: string | undefined): string {
   if (stopped === 'budget' && detail) return `stopped: ${detail}`;

@@ -43,6 +43,45 @@ describe('createUpstream', () => {
     }
   });
 
+  it('tells `beforeSend` of each sending, retries and a 401 refresh included, after the credentials; what it throws fails the request unsent', async () => {
+    const server = await serve([
+      { status: 503 },
+      { status: 401 },
+      { status: 200, body: '{}' },
+      { status: 200, body: '{}' },
+    ]);
+    const sendings: number[] = [];
+    let tokens = 0;
+    try {
+      const upstream = createUpstream({
+        platform: 'test',
+        baseUrl: server.url,
+        clock: fakeClock(),
+        random: () => 0,
+        auth: {
+          apply: async ({ headers }) => {
+            // a token request that fails: nothing is sent, nothing told
+            if (tokens++ === 3) throw new UpstreamError('test: the token endpoint answered 500');
+            headers.authorization = 'Bearer t';
+          },
+          refresh: async () => {},
+        },
+      });
+      const beforeSend = async (sent: number) => void sendings.push(sent);
+      expect(await upstream.get('a', {}, { beforeSend })).toEqual({ status: 200, body: {} });
+      // the 503, the 401, the answer
+      expect(sendings).toEqual([0, 1, 2]);
+      await expect(upstream.get('b', {}, { beforeSend })).rejects.toThrow('the token endpoint answered 500');
+      await expect(
+        upstream.post('c', {}, {}, { beforeSend: () => Promise.reject(new Error('over the budget')) }),
+      ).rejects.toThrow('over the budget');
+      expect(sendings).toEqual([0, 1, 2]);
+      expect(upstream.requests).toBe(3);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('fails at once on an answer its `final` says no retry can change, and retries the same status otherwise', async () => {
     const spent = { status: 429, body: JSON.stringify({ error: { code: 'spent' } }) };
     const server = await serve([spent, { status: 429, headers: { 'retry-after': '1' } }, { status: 200, body: '{}' }]);

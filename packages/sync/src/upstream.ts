@@ -70,11 +70,30 @@ export class UpstreamError extends Error {
 /** Statuses worth another try: rate limited, and the platform's passing faults. */
 const RETRIED = new Set([429, 500, 502, 503, 504]);
 
+/** What one request's caller is told as it goes. */
+export interface RequestOptions {
+  /**
+   * Called just before each time the request is sent (`sent`: the times it was sent before, 0 the first),
+   * after its credentials are added (a token fetched first is not the request): a quota ledger charges
+   * each sending here, retries included. What it throws fails the request unsent.
+   */
+  beforeSend?(sent: number): Promise<void>;
+}
+
 export interface Upstream {
   /** GETs `path` (relative to the base URL) with `query`; resolves to 2xx answers, throws UpstreamError for the rest. */
-  get(path: string, query?: Record<string, string | number | undefined>): Promise<UpstreamResponse>;
+  get(
+    path: string,
+    query?: Record<string, string | number | undefined>,
+    options?: RequestOptions,
+  ): Promise<UpstreamResponse>;
   /** POSTs a JSON body to `path` with `query`, authenticated (TikTok's research queries); same retries. */
-  post(path: string, json: unknown, query?: Record<string, string | number | undefined>): Promise<UpstreamResponse>;
+  post(
+    path: string,
+    json: unknown,
+    query?: Record<string, string | number | undefined>,
+    options?: RequestOptions,
+  ): Promise<UpstreamResponse>;
   /** POSTs a form to `path` (a token request), unauthenticated; same retries. */
   postForm(path: string, form: Record<string, string>, headers: Record<string, string>): Promise<UpstreamResponse>;
   /** Requests sent, retries included. */
@@ -140,8 +159,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     describe: string,
     attempt: (headers: Record<string, string>, searchParams: URLSearchParams) => Promise<UpstreamResponse>,
     authenticated: boolean,
+    request: RequestOptions = {},
   ): Promise<UpstreamResponse> {
     let refreshed = false;
+    let sent = 0;
     for (let retry = 0; ;) {
       const paused = pausedUntil - clock.now();
       if (paused > 0) await wait(paused, 'rate-limit', 'rate-limit remaining 0', 'the rate-limit window');
@@ -150,6 +171,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const searchParams = new URLSearchParams();
       if (authenticated) await options.auth?.apply({ headers, searchParams });
       let answer: UpstreamResponse & { retryAfter?: string };
+      await request.beforeSend?.(sent++);
       requests += 1;
       try {
         answer = await attempt(headers, searchParams);
@@ -206,7 +228,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   }
 
   return {
-    get(path, query = {}) {
+    get(path, query = {}, request = {}) {
       const describe = `GET /${path.replace(/^\/+/, '')}`;
       return send(
         describe,
@@ -217,9 +239,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           return answerOf(response, describe);
         },
         true,
+        request,
       );
     },
-    post(path, json, query = {}) {
+    post(path, json, query = {}, request = {}) {
       const describe = `POST /${path.replace(/^\/+/, '')}`;
       return send(
         describe,
@@ -230,6 +253,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           return answerOf(response, describe);
         },
         true,
+        request,
       );
     },
     postForm(path, form, headers) {

@@ -101,6 +101,9 @@ async function cli(...args: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/** `text` as a regular expression matching itself. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const requestCounts = () => [reddit, youtube, spotify, x, tiktok].map((fake) => fake.requests.length);
 
 /** Everything sync writes in the store: targets (their checkpoints and history), settings (the quota ledgers), the lease, records. */
@@ -256,6 +259,89 @@ describe('socialquery sync', () => {
     ]);
     for (const text of [result.out, result.err, status.out]) {
       for (const secret of [REDDIT_CLIENT_SECRET, YOUTUBE_API_KEY]) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('a quota stop says whose quota it was, and how much of it was used: the summary line, sync status and its JSON', async () => {
+    // a store of its own: the day's YouTube ledger of the shared one stays as the other tests expect it
+    const own = await createTestStoreAddress({ shared: true });
+    const run = async (...args: string[]) => {
+      const out: string[] = [];
+      const io: Io = { out: (t) => out.push(t), err: () => {}, interactive: false };
+      return { code: await runCli(['--store', own.address, ...args], io), out: out.join('\n') };
+    };
+    try {
+      // sync's own budget: 1 unit a day, spent by channels.list; playlistItems.list is not sent
+      process.env.SOCIALQUERY_YOUTUBE_DAILY_QUOTA = '1';
+      const budget = await run('sync', 'video', '--channel', CHANNEL);
+      delete process.env.SOCIALQUERY_YOUTUBE_DAILY_QUOTA;
+      const BUDGET =
+        "stopped: quota budget reached (sync's own budget, SOCIALQUERY_YOUTUBE_DAILY_QUOTA: 1 of 1 units used today; playlistItems.list costs 1)";
+      expect(budget).toMatchObject({ code: 0 });
+      expect(budget.out).toMatch(
+        new RegExp(`^video:channel:${CHANNEL}: 1 page, 1 new, 0 updated, ${escape(BUDGET)} \\(`),
+      );
+      // the platform's quota: Google answers 403 quotaExceeded to the next call
+      youtube.fail('/commentThreads', {
+        status: 403,
+        body: {
+          error: {
+            code: 403,
+            message: 'The request cannot be completed because you have exceeded your quota.',
+            errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+          },
+        },
+      });
+      const platform = await run('sync', 'video', '--comments', 'dQw4w9WgXcQ');
+      const PLATFORM =
+        "stopped: platform quota reached (YouTube's quota for the project is spent: the API answered 403 quotaExceeded; sync had used 2 of its 10000 units today)";
+      expect(platform).toMatchObject({ code: 0 });
+      expect(platform.out).toMatch(
+        new RegExp(`^video:comments:dQw4w9WgXcQ: 0 pages, 0 new, 0 updated, ${escape(PLATFORM)} \\(`),
+      );
+      const status = await run('sync', 'status');
+      expect(
+        status.out
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(/ {2,}/)[2]),
+      ).toEqual([BUDGET, PLATFORM]);
+      const json = JSON.parse((await run('sync', 'status', '--json')).out) as Record<string, unknown>[];
+      expect(json).toEqual([
+        expect.objectContaining({
+          key: `video:channel:${CHANNEL}`,
+          lastStopped: 'budget',
+          lastDetail: BUDGET.replace(/^stopped: /, ''),
+          lastQuota: {
+            whose: 'budget',
+            api: 'youtube',
+            unit: 'units',
+            used: 1,
+            budget: 1,
+            variable: 'SOCIALQUERY_YOUTUBE_DAILY_QUOTA',
+            call: 'playlistItems.list',
+            cost: 1,
+            resumesAt: expect.any(Number),
+          },
+        }),
+        expect.objectContaining({
+          key: 'video:comments:dQw4w9WgXcQ',
+          lastStopped: 'budget',
+          lastDetail: PLATFORM.replace(/^stopped: /, ''),
+          lastQuota: {
+            whose: 'platform',
+            api: 'youtube',
+            unit: 'units',
+            used: 2,
+            budget: 10000,
+            answer: '403 quotaExceeded',
+            resumesAt: expect.any(Number),
+          },
+        }),
+      ]);
+    } finally {
+      delete process.env.SOCIALQUERY_YOUTUBE_DAILY_QUOTA;
+      await own.drop();
     }
   });
 

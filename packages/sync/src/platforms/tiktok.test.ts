@@ -208,7 +208,10 @@ describe('tiktok sync', () => {
       expect(await ledger().used()).toBe(3);
       const midnight = Date.parse('2026-03-05T00:00:00Z');
       expect(first).toMatchObject({ stopped: 'budget', recordsNew: 216, nextRunAt: midnight });
-      expect(first?.detail).toBe('quota budget reached (3 of 3 requests used today; a video query costs 1)');
+      expect(first?.detail).toBe(
+        "quota budget reached (sync's own budget, SOCIALQUERY_TIKTOK_DAILY_REQUESTS: 3 of 3 requests used today; a video query costs 1)",
+      );
+      expect(first?.quota).toMatchObject({ whose: 'budget', used: 3, budget: 3, call: 'a video query', cost: 1 });
       // the other target sends nothing and keeps its checkpoint
       expect(other).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: midnight });
       expect((await readTargetState(store.db, 'shortvideo:user:dance.daily'))?.checkpoint).toEqual({
@@ -287,14 +290,55 @@ describe('tiktok sync', () => {
       expect(first).toMatchObject({
         stopped: 'budget',
         detail:
-          'quota budget reached (the API answered 429: the daily quota is spent; sync had used 1 of its 1000 requests today)',
+          "platform quota reached (TikTok's quota for the project is spent: the API answered 429 daily_quota_limit_exceeded; sync had used 1 of its 1000 requests today)",
+        quota: {
+          whose: 'platform',
+          api: 'tiktok',
+          unit: 'requests',
+          used: 1,
+          budget: 1000,
+          answer: '429 daily_quota_limit_exceeded',
+        },
         nextRunAt: nextQuotaDay(clock.now(), 'UTC'),
       });
-      expect(other).toMatchObject({ stopped: 'budget', pages: 0 });
-      // the default budget (1,000) spent; such a 429 is not retried: one request
-      expect(await ledger().used()).toBe(1_000);
+      // the other target sends nothing: the platform's quota, not sync's budget, stops it
+      expect(other).toMatchObject({
+        stopped: 'budget',
+        pages: 0,
+        detail:
+          "platform quota reached (TikTok's quota for the project is spent: the API answered 429 daily_quota_limit_exceeded earlier today; sync had used 1 of its 1000 requests today)",
+      });
+      // such a 429 is not retried: one request, and the ledger says so
       expect(tiktok.queries()).toHaveLength(1);
+      expect(await ledger().used()).toBe(1);
     });
+
+    it('a query whose token request fails is never sent, and not charged: the ledger equals the queries the fake saw', async () => {
+      toNextUtcDay();
+      tiktok.expireTokens();
+      tiktok.fail('/v2/oauth/token/', { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      const [summary] = await run([user], env());
+      expect(summary).toMatchObject({ stopped: 'error' });
+      expect(tiktok.queries()).toHaveLength(0);
+      expect(await ledger().used()).toBe(0);
+    });
+
+    it.each([
+      ['a 503', { status: 503, body: { error: { code: 'internal_error', message: 'Service unavailable' } } }],
+      ['no answer', 'drop' as const],
+      ['a 429 rate limit', { status: 429, body: { error: { code: 'rate_limit_exceeded', message: 'Too many' } } }],
+      ['a 401', { status: 401, body: { error: { code: 'access_token_invalid', message: 'expired' } } }],
+    ])(
+      'a query that fails once (%s) and is sent again: the ledger equals the queries the fake saw',
+      async (_what, fault) => {
+        toNextUtcDay();
+        tiktok.fail('/v2/research/video/query/', fault);
+        const [summary] = await run([user], { ...env(), SOCIALQUERY_TIKTOK_DAILY_REQUESTS: '10' });
+        expect(summary?.stopped).toBe('caught-up');
+        expect(tiktok.queries().length).toBeGreaterThanOrEqual(2);
+        expect(await ledger().used()).toBe(tiktok.queries().length);
+      },
+    );
 
     it('tells the daily quota apart from the rate limit', () => {
       const answer = (status: number, error: unknown) => new UpstreamError('tiktok', status, { error });

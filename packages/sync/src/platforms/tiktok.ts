@@ -61,11 +61,20 @@ export function isDailyQuotaSpent(error: unknown): boolean {
 }
 
 /** The answer of `isDailyQuotaSpent`: not worth a retry (the upstream client's `final`). */
-function saysDailyQuotaSpent({ status, body }: { status?: number; body?: unknown }): boolean {
-  if (status !== 429) return false;
+const saysDailyQuotaSpent = (answer: { status?: number; body?: unknown }): boolean =>
+  dailyQuotaAnswer(answer) !== undefined;
+
+/**
+ * What a 429 saying the project's daily requests are spent answered, in words (`429
+ * daily_quota_limit_exceeded`, or its message when another code names the daily quota); undefined otherwise.
+ */
+function dailyQuotaAnswer({ status, body }: { status?: number; body?: unknown }): string | undefined {
+  if (status !== 429) return undefined;
   const answer = isJson(body) && isJson(body.error) ? body.error : {};
-  if (answer.code === 'daily_quota_limit_exceeded') return true;
-  return typeof answer.message === 'string' && /\bdaily\b.*\b(quota|limit)/i.test(answer.message);
+  if (answer.code === 'daily_quota_limit_exceeded') return '429 daily_quota_limit_exceeded';
+  if (typeof answer.message === 'string' && /\bdaily\b.*\b(quota|limit)/i.test(answer.message))
+    return `429 ${typeof answer.code === 'string' ? `${answer.code}: ` : ''}${answer.message.slice(0, 200)}`;
+  return undefined;
 }
 
 /** One video query: its body, and the fields asked for. */
@@ -97,7 +106,12 @@ function client({ config, clock, upstream, onWait }: ClientDeps) {
 
 /** The Research API's requests a day, per project, reset at 00:00 UTC; token requests are not counted. */
 const ledgerOf = (db: Kysely<Database>, config: SyncConfig, clock: Clock) =>
-  new QuotaLedger(db, 'tiktok', config.tiktok.dailyRequests, clock, { timeZone: 'UTC', unit: 'requests' });
+  new QuotaLedger(db, 'tiktok', config.tiktok.dailyRequests, clock, {
+    timeZone: 'UTC',
+    unit: 'requests',
+    name: 'TikTok',
+    variable: 'SOCIALQUERY_TIKTOK_DAILY_REQUESTS',
+  });
 
 const QUERY_PATH = 'v2/research/video/query/';
 
@@ -110,18 +124,23 @@ export const tiktok: SyncPlatform = {
     const { db, config, clock } = deps;
     const api = client(deps);
     const quota = ledgerOf(db, config, clock);
-    /** One video query, charged to the day's budget first (its retries after); a spent daily quota spends the rest of the day. */
+    /**
+     * One video query, each sending charged to the day's ledger as it leaves: the first within the budget, its
+     * retries (429s, 5xx, a 401 before a new token: requests too) past it if need be; a token request is not
+     * one. An answer that the project's daily quota is spent stops every query until the next UTC day.
+     */
     const query: Query = async (body) => {
-      await quota.spend(1, 'a video query');
-      const before = api.requests;
       try {
-        return await api.post(QUERY_PATH, body, { fields: VIDEO_FIELDS });
+        return await api.post(
+          QUERY_PATH,
+          body,
+          { fields: VIDEO_FIELDS },
+          { beforeSend: (sent) => (sent === 0 ? quota.spend(1, 'a video query') : quota.charge(1)) },
+        );
       } catch (error) {
-        if (isDailyQuotaSpent(error)) throw await quota.exhaust('429: the daily quota is spent');
+        const answer = error instanceof UpstreamError ? dailyQuotaAnswer(error) : undefined;
+        if (answer) throw await quota.exhaust(answer);
         throw error;
-      } finally {
-        // the retries (429s, 5xx, a 401 before a new token) were requests too
-        await quota.charge(api.requests - before - 1);
       }
     };
     return {
@@ -148,6 +167,7 @@ async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<S
   const windows = Math.ceil(((dateMs(today) - dateMs(floor)) / DAY + 1) / WINDOW_DAYS);
   const spans = stored?.backlog?.length ?? 0;
   const ledger = ledgerOf(db, config, clock);
+  const { used, exhausted } = await ledger.today();
   return {
     request: `${requestLine('POST', QUERY_PATH)} (username ${target.user}, ${start} to ${today}, max_count ${MAX_COUNT})`,
     reads: `the videos of ${floor} to ${today}${stored ? '' : ' (a first run)'} in windows of ${WINDOW_DAYS} days, at most ${count(pages, 'request')}${spans > 0 ? `; then ${count(spans, 'span')} of days earlier runs left, at most ${count(pages, 'request')} more` : ''}`,
@@ -156,8 +176,9 @@ async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<S
       unit: 'requests',
       min: Math.min(pages, windows) + (spans > 0 ? 1 : 0),
       max: pages * (spans > 0 ? 2 : 1),
-      used: await ledger.used(),
+      used,
       budget: ledger.budget,
+      ...(exhausted !== undefined ? { exhausted } : {}),
     },
   };
 }
@@ -207,7 +228,8 @@ async function syncUser(
     ? { through, ...(backlog.length > 0 ? { backlog } : {}) }
     : undefined;
   const kept = checkpoint ? { checkpoint } : {};
-  if (spent) return { stopped: 'budget', detail: spent.message, nextRunAt: spent.resumesAt, ...kept };
+  if (spent)
+    return { stopped: 'budget', detail: spent.message, quota: spent.quota, nextRunAt: spent.resumesAt, ...kept };
   return { stopped: backlog.length > 0 ? 'page-limit' : 'caught-up', ...kept };
 }
 

@@ -2,6 +2,7 @@ import type { Store } from '@socialquery/store';
 import { openTestStore } from '@socialquery/store/testing';
 import { readTargetState } from '../checkpoints.js';
 import { nextQuotaDay, QuotaLedger } from '../quota.js';
+import { planLines, planTargets } from '../plan.js';
 import { runTargets, summaryLine } from '../run.js';
 import { parseTarget, type Target, targetKey } from '../targets.js';
 import {
@@ -192,9 +193,27 @@ describe('youtube sync', () => {
       { SOCIALQUERY_YOUTUBE_DAILY_QUOTA: budget },
     );
     expect(search).toMatchObject({ stopped: 'budget', pages: 0, nextRunAt: nextQuotaDay(clock.now()) });
-    expect(search?.detail).toMatch(/^quota budget reached \(\d+ of \d+ units used today; search.list costs 100\)$/);
+    // whose quota: sync's own budget, named by its variable, with how much of it is used
+    const used = Number(budget) - 1;
+    expect(search?.detail).toBe(
+      `quota budget reached (sync's own budget, SOCIALQUERY_YOUTUBE_DAILY_QUOTA: ${used} of ${budget} units used today; search.list costs 100)`,
+    );
+    expect(search?.quota).toEqual({
+      whose: 'budget',
+      api: 'youtube',
+      unit: 'units',
+      used,
+      budget: Number(budget),
+      variable: 'SOCIALQUERY_YOUTUBE_DAILY_QUOTA',
+      call: 'search.list',
+      cost: 100,
+      resumesAt: nextQuotaDay(clock.now()),
+    });
     expect(summaryLine(search!)).toContain(`stopped: ${search!.detail} (`);
-    expect((await readTargetState(store.db, 'video:search:budget'))?.lastDetail).toBe(search!.detail);
+    expect(await readTargetState(store.db, 'video:search:budget')).toMatchObject({
+      lastDetail: search!.detail,
+      lastQuota: search!.quota,
+    });
     // 1 unit left: the playlist page is fetched, its videos.list is not
     expect(uploads).toMatchObject({ stopped: 'budget', pages: 0 });
     expect(methods()).toEqual(['playlistItems']);
@@ -218,21 +237,46 @@ describe('youtube sync', () => {
     clock.advance(24 * 3_600_000);
     const [first, second] = await run([channel, { platform: 'video', channel: OTHER }]);
     // the project's quota, not the store's budget: sync had spent only the refused call
-    const SPENT = 'quota budget reached (the API answered quotaExceeded; sync had used 1 of its 10000 units today)';
-    expect(first).toMatchObject({ stopped: 'budget', detail: SPENT });
-    expect(second).toMatchObject({ stopped: 'budget' });
+    const SPENT =
+      "platform quota reached (YouTube's quota for the project is spent: the API answered 403 quotaExceeded; sync had used 1 of its 10000 units today)";
+    expect(first).toMatchObject({
+      stopped: 'budget',
+      detail: SPENT,
+      quota: {
+        whose: 'platform',
+        api: 'youtube',
+        unit: 'units',
+        used: 1,
+        budget: 10_000,
+        answer: '403 quotaExceeded',
+        resumesAt: nextQuotaDay(clock.now()),
+      },
+    });
+    // the next target sends nothing, and says it was the platform's quota (not "10000 of 10000 units used")
+    expect(second).toMatchObject({
+      stopped: 'budget',
+      detail:
+        "platform quota reached (YouTube's quota for the project is spent: the API answered 403 quotaExceeded earlier today; sync had used 1 of its 10000 units today)",
+      quota: { whose: 'platform', used: 1, answer: '403 quotaExceeded' },
+    });
     // whose quota it was, in the summary line and in the target's state (sync status)
     expect(summaryLine(first!)).toMatch(
       new RegExp(
-        `^video:channel:${CHANNEL}: 0 pages, 0 new, 0 updated, stopped: quota budget reached \\(the API answered quotaExceeded; sync had used 1 of its 10000 units today\\) \\(`,
+        `^video:channel:${CHANNEL}: 0 pages, 0 new, 0 updated, stopped: platform quota reached \\(YouTube's quota for the project is spent: the API answered 403 quotaExceeded; sync had used 1 of its 10000 units today\\) \\(`,
       ),
     );
     expect(await readTargetState(store.db, `video:channel:${CHANNEL}`)).toMatchObject({
       lastStopped: 'budget',
       lastDetail: SPENT,
+      lastQuota: first!.quota,
     });
     expect(methods()).toEqual(['playlistItems']);
-    expect(await ledger().used()).toBe(10_000);
+    // the ledger counts the one call sent; the platform's answer is kept beside it, for the rest of the day
+    expect(await ledger().used()).toBe(1);
+    const plans = await planTargets(store.db, [channel], { config: fakeConfig(undefined, youtube), clock });
+    expect(planLines(plans[0]!).find((line) => line.startsWith('  youtube quota: '))).toBe(
+      "  youtube quota: 2 to 21 units (1 of 10000 used today): the platform's quota would stop it (the API answered 403 quotaExceeded today)",
+    );
   });
 
   it('a wrong key fails the target without showing the key; a missing key names the variable', async () => {
@@ -604,6 +648,63 @@ describe('youtube quota: every request sent is charged', () => {
       '/videos',
     ]);
     expect(await new QuotaLedger(store.db, 'youtube', 10_000, clock).used()).toBe(5);
+  });
+
+  /** The units of the requests the fake saw from `from` on (search.list 100, the others 1). */
+  const unitsSeen = (from: number) =>
+    youtube.requests.slice(from).reduce((units, request) => units + (request.path === '/search' ? 100 : 1), 0);
+  const used = () => new QuotaLedger(store.db, 'youtube', 10_000, clock).used();
+
+  it.each([
+    ['/videos', 'a 503', { status: 503, body: { error: { code: 503, message: 'Backend Error' } } }],
+    ['/playlistItems', 'no answer', 'drop' as const],
+    ['/videos', 'a 429', { status: 429, headers: { 'retry-after': '1' } }],
+    ['/search', 'a 500', { status: 500 }],
+  ])(
+    'a %s call that fails once (%s) and is sent again: the ledger equals the calls the fake saw',
+    async (path, _what, fault) => {
+      youtube.videos.push(...youtubeVideos(1, CHANNEL, clock.now(), `f${youtube.requests.length}`));
+      const seen = youtube.requests.length;
+      const before = await used();
+      youtube.fail(path, fault);
+      const [summary] = await runTargets(
+        store.db,
+        [path === '/search' ? { platform: 'video', search: 'cooking' } : channel],
+        { config: fakeConfig(undefined, youtube, {}), clock, upstream: fastUpstream },
+      );
+      expect(summary?.stopped).not.toBe('error');
+      // the failed call was seen, and sent again
+      expect(youtube.requests.slice(seen).filter((r) => r.path === path).length).toBeGreaterThanOrEqual(2);
+      expect((await used()) - before).toBe(unitsSeen(seen));
+      clock.advance(60_000);
+    },
+  );
+
+  it("a 403 dailyLimitExceeded (usageLimits) is the project's daily quota too: a quota stop, the ledger the one call sent", async () => {
+    clock.advance(nextQuotaDay(clock.now()) - clock.now());
+    const seen = youtube.requests.length;
+    const message =
+      'Daily Limit Exceeded. The quota will be reset at midnight Pacific Time (PT). You may monitor your quota usage and adjust limits in the API Console.';
+    youtube.fail('/playlistItems', {
+      status: 403,
+      body: {
+        error: { errors: [{ domain: 'usageLimits', reason: 'dailyLimitExceeded', message }], code: 403, message },
+      },
+    });
+    const [summary] = await runTargets(store.db, [channel], {
+      config: fakeConfig(undefined, youtube, {}),
+      clock,
+      upstream: fastUpstream,
+    });
+    expect(summary).toMatchObject({
+      stopped: 'budget',
+      detail:
+        "platform quota reached (YouTube's quota for the project is spent: the API answered 403 dailyLimitExceeded; sync had used 1 of its 10000 units today)",
+      quota: { whose: 'platform', answer: '403 dailyLimitExceeded', used: 1 },
+      nextRunAt: nextQuotaDay(clock.now()),
+    });
+    expect(youtube.requests.length - seen).toBe(1);
+    expect(await used()).toBe(1);
   });
 });
 

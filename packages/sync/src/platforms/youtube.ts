@@ -83,8 +83,16 @@ function hasReason(error: unknown, status: number, reason: string): boolean {
   const errors = objectAt(error.body, 'error').errors;
   return Array.isArray(errors) && errors.some((item) => stringAt(item, 'reason') === reason);
 }
-/** A 403 whose reason says the project's daily quota is spent. */
-const isQuotaExceeded = (error: unknown) => hasReason(error, 403, 'quotaExceeded');
+/**
+ * The reasons of a 403 saying the project's daily quota is spent: YouTube's own (`quotaExceeded`, domain
+ * `youtube.quota`) and Google's (`dailyLimitExceeded`, `dailyLimitExceededUnreg`, domain `usageLimits`).
+ */
+const DAILY_QUOTA_REASONS = ['quotaExceeded', 'dailyLimitExceeded', 'dailyLimitExceededUnreg'];
+/** What the API answered when it says the project's daily quota is spent (`403 quotaExceeded`); undefined otherwise. */
+const dailyQuotaAnswer = (error: unknown) => {
+  const reason = DAILY_QUOTA_REASONS.find((candidate) => hasReason(error, 403, candidate));
+  return reason === undefined ? undefined : `403 ${reason}`;
+};
 /** A 400 refusing a page token (`invalidPageToken`): one an earlier run saved that the API no longer takes. */
 const isInvalidPageToken = (error: unknown) => hasReason(error, 400, 'invalidPageToken');
 
@@ -106,7 +114,10 @@ function client({ config, clock, upstream, onWait }: ClientDeps) {
 
 /** The day's units, counted in the store against SOCIALQUERY_YOUTUBE_DAILY_QUOTA. */
 const ledgerOf = (db: Kysely<Database>, config: SyncConfig, clock: Clock) =>
-  new QuotaLedger(db, 'youtube', config.youtube.dailyQuota, clock);
+  new QuotaLedger(db, 'youtube', config.youtube.dailyQuota, clock, {
+    name: 'YouTube',
+    variable: 'SOCIALQUERY_YOUTUBE_DAILY_QUOTA',
+  });
 
 /** The credentials check's call: one channel's id (Google for Developers'), the cheapest call there is. */
 const CHECK_QUERY = { part: 'id', id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' };
@@ -124,19 +135,21 @@ export const youtube: SyncPlatform = {
     const { db } = deps;
     const quota = ledgerOf(db, deps.config, deps.clock);
     /**
-     * One call, charged to the day's budget first (its retries after: Google charges every request it
-     * receives, a failed one too); a quotaExceeded answer spends the rest of the day.
+     * One call, each of its sendings charged to the day's ledger as it leaves: the first within the budget
+     * (refused unsent past it), its retries past it if need be (Google charges every request it receives, a
+     * failed one too). An answer that the project's daily quota is spent stops every call until the next
+     * quota day.
      */
     const call = async (method: Method, query: Query) => {
-      await quota.spend(QUOTA_COST[method], method);
-      const before = api.requests;
+      const units = QUOTA_COST[method];
       try {
-        return await api.get(PATHS[method], query);
+        return await api.get(PATHS[method], query, {
+          beforeSend: (sent) => (sent === 0 ? quota.spend(units, method) : quota.charge(units)),
+        });
       } catch (error) {
-        if (isQuotaExceeded(error)) throw await quota.exhaust();
+        const answer = dailyQuotaAnswer(error);
+        if (answer) throw await quota.exhaust(answer);
         throw error;
-      } finally {
-        await quota.charge((api.requests - before - 1) * QUOTA_COST[method]);
       }
     };
     return {
@@ -157,7 +170,7 @@ export const youtube: SyncPlatform = {
         } catch (error) {
           if (!(error instanceof QuotaBudgetError)) throw error;
           // the checkpoint stays: tomorrow's run walks again from the newest video to the one stored
-          return { stopped: 'budget', detail: error.message, nextRunAt: error.resumesAt };
+          return { stopped: 'budget', detail: error.message, quota: error.quota, nextRunAt: error.resumesAt };
         }
       },
     };
@@ -199,7 +212,14 @@ const videoText = (video: ListedVideo) => `${video.videoId} (${video.publishedAt
  */
 async function planTarget({ target, checkpoint, config, clock, db }: PlanInput<VideoTarget>): Promise<RunPlan> {
   const ledger = ledgerOf(db, config, clock);
-  const quota = { ledger: 'youtube', unit: 'units', used: await ledger.used(), budget: ledger.budget };
+  const { used, exhausted } = await ledger.today();
+  const quota = {
+    ledger: 'youtube',
+    unit: 'units',
+    used,
+    budget: ledger.budget,
+    ...(exhausted !== undefined ? { exhausted } : {}),
+  };
   if (target.comments || target.channelComments) {
     const planned = (method: Method) => ({ path: PATHS[method], units: QUOTA_COST[method] });
     const { request, reads, min, max } = planCommentThreads(target, checkpoint, {
@@ -313,6 +333,7 @@ async function syncChannel(session: Session, run: TargetRun<VideoTarget>, channe
 const budgetStop = (error: QuotaBudgetError, checkpoint: YoutubeCheckpoint): TargetResult => ({
   stopped: 'budget',
   detail: error.message,
+  quota: error.quota,
   nextRunAt: error.resumesAt,
   checkpoint,
 });
