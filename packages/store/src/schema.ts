@@ -52,7 +52,7 @@ export interface SyncTargetsTable {
   /** Why the last run stopped (`TargetSummary.stopped` in packages/sync) and what it said; null before migration 0021's first run. */
   last_stopped: string | null;
   last_detail: string | null;
-  /** The last run's quota stop as JSON (`QuotaStop` in packages/sync: whose quota, how much of it used); null when none (migration 0034). */
+  /** The last run's quota stop as JSON (`QuotaStop` in packages/sync: whose quota, how much of it used); null when none (migration 0036). */
   last_quota: string | null;
   runs: Generated<number>;
   failures: Generated<number>;

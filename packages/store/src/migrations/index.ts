@@ -5,11 +5,11 @@ import { initial } from './0001-initial.js';
 import { sync } from './0016-sync.js';
 import { syncLastStop } from './0021-sync-last-stop.js';
 import { observations } from './0028-observations.js';
-import { syncLastQuota } from './0034-sync-last-quota.js';
+import { syncLastQuota } from './0036-sync-last-quota.js';
 
 /**
  * Migrations are data, applied in name order: the kernel's (0001, which also made the forum's table;
- * 0016, 0021 and 0034, live collection's state; 0028, metrics over time) and every platform's (`StorePlatform.migrations`), numbered in one
+ * 0016, 0021 and 0036, live collection's state; 0028, metrics over time) and every platform's (`StorePlatform.migrations`), numbered in one
  * sequence. Never edit a released one: add the next.
  */
 export const migrations: Readonly<Record<string, Migration>> = collectMigrations();
@@ -20,7 +20,7 @@ function collectMigrations(): Record<string, Migration> {
     '0016-sync': sync,
     '0021-sync-last-stop': syncLastStop,
     '0028-observations': observations,
-    '0034-sync-last-quota': syncLastQuota,
+    '0036-sync-last-quota': syncLastQuota,
   };
   for (const platform of storePlatforms) {
     for (const [name, migration] of Object.entries(platform.migrations)) {
