@@ -126,8 +126,8 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help)
-    return console.log(
+  if (values.help) {
+    console.log(
       values.imports
         ? IMPORT_USAGE
         : values.fairness
@@ -144,6 +144,8 @@ async function main() {
                     ? LAYOUTS_USAGE
                     : USAGE,
     );
+    return;
+  }
   const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
   for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
     if (!values[mode]) continue;
@@ -394,7 +396,7 @@ async function floorDiffers(
   return `its body differs from the service's at byte ${at} (${answer.body.length} vs ${serviceBody.length} bytes)`;
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

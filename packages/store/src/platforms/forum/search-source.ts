@@ -356,7 +356,7 @@ async function walk(
   const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
   const postings = by === 'over18' ? over18Postings(hideIndex) : POSTINGS;
   const { rows } = await sql<HitRow>`select s.id, ${order.key('s')} as key, ${tier} as tier from ${postings}
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt as RawBuilder<unknown>, hideIndex && by === 'time')}
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt, hideIndex && by === 'time')}
       ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
     order by ${orderKey} ${dir}, s.id ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
