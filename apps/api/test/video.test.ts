@@ -140,7 +140,7 @@ async function walkSearch(query: Record<string, string>) {
   let token = '';
   let pages = 0;
   let first = -1;
-  let total = -1;
+  let total: number;
   do {
     const res = await get(search.path, { ...query, ...(token ? { paginationToken: token } : {}) });
     expect(res.status).toBe(200);
@@ -408,7 +408,7 @@ describe('search: the query language (docs/query-language.md)', () => {
   async function walk(keyword: string) {
     const ids: string[] = [];
     let token = '';
-    let total = -1;
+    let total: number;
     do {
       const res = await get(search.path, {
         keyword,

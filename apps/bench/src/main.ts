@@ -55,7 +55,7 @@ security headers, ETag).
 Options:
   --scales LIST      demo data scales to measure, comma-separated (default 100; --scales 1,100
                      also checks how latency grows with the data). Each store is built once into
-                     the bench cache and reused (\$SOCIALQUERY_BENCH_CACHE, default ~/.cache/socialquery/bench); music is seeded at scale ${MUSIC_SCALE_CAP} whatever N.
+                     the bench cache and reused ($SOCIALQUERY_BENCH_CACHE, default ~/.cache/socialquery/bench); music is seeded at scale ${MUSIC_SCALE_CAP} whatever N.
   --scale N          the same as --scales N
   --duration S       seconds of load per measurement (default 10)
   --warmup S         seconds of unmeasured load before each measurement (default 1; 0 for none)
