@@ -1,6 +1,7 @@
 /**
- * The jest setup every package shares: ESM TypeScript through ts-jest (transpile only; `tsc`
- * type-checks). A package's jest.config.js takes it as it is, or spreads `esmTypeScript` into its
+ * The jest setup every package shares: ESM TypeScript through ts-jest (transpile only: each package's
+ * `typecheck`, `tsc -p tsconfig.json` over its sources and tests, type-checks them, and `pnpm test` runs it
+ * before the suites). A package's jest.config.js takes it as it is, or spreads `esmTypeScript` into its
  * own projects (store, api and cli run their suites once per store kind).
  */
 export const esmTypeScript = {

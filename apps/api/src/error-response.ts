@@ -40,9 +40,13 @@ export function errorHandler(
   dataHealth?: Pick<DataHealth, 'failed'>,
 ): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
     if (error instanceof ServiceError) {
-      return sendError(res, error.code, error.message, error.details);
+      sendError(res, error.code, error.message, error.details);
+      return;
     }
     if (isStoreUnavailable(error)) {
       dataHealth?.failed();
@@ -50,19 +54,21 @@ export function errorHandler(
         { err: error, requestId: contextOf(res).requestId, path: maskFeedToken(req.path) },
         'store unavailable',
       );
-      return sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', {
+      sendError(res, 'unavailable', 'the store is unavailable right now; retry shortly', {
         headers: { 'Retry-After': '5' },
       });
+      return;
     }
     const status = httpStatusOf(error);
     if (status >= 400 && status < 500) {
-      return sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
+      sendError(res, 'invalid_request', 'the request could not be read (malformed URL or header)');
+      return;
     }
     logger.error(
       { err: error, requestId: contextOf(res).requestId, method: req.method, path: maskFeedToken(req.path) },
       'unhandled error',
     );
-    return sendError(res, 'internal', 'internal error; quote the request id when reporting it');
+    sendError(res, 'internal', 'internal error; quote the request id when reporting it');
   };
 }
 

@@ -31,7 +31,10 @@ export function explorer(): Router {
     files ??= explorerFiles();
     const name = (req.params.file as string[]).join('/');
     const found = files.get(name);
-    if (!found) return sendError(res, 'not_found', `no file ${name} in the explorer page's files`);
+    if (!found) {
+      sendError(res, 'not_found', `no file ${name} in the explorer page's files`);
+      return;
+    }
     // the chart library changes only with its package; the page's own files with every build
     res.setHeader('Cache-Control', name.startsWith('vendor/') ? 'public, max-age=86400' : 'no-cache');
     // `root`: send checks only the part below it for dot folders (pnpm's store is under `.pnpm`)

@@ -53,7 +53,7 @@ export function encodedHere(
       // a CSV export's header row goes out with its first batch (alone, when it has no records)
       let text = format === 'csv' ? encode.header() : '';
       let rows = 0;
-      for await (const batch of exporter(params as never, ctx)) {
+      for await (const batch of exporter(params, ctx)) {
         const records = selection ? batch.map((record) => pickFields(record, selection)) : batch;
         text += encode.rows(records);
         rows += records.length;

@@ -20,16 +20,17 @@ export function expressClasses(app: Express): {
   IncomingMessage: typeof IncomingMessage;
   ServerResponse: typeof ServerResponse;
 } {
-  const Request = withPrototypeOf(IncomingMessage, app.request);
-  const Response = withPrototypeOf(ServerResponse, app.response);
+  const Request = class Subclass extends IncomingMessage {};
+  const Response = class Subclass<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {};
+  takePrototypeOf(Request, IncomingMessage, app.request);
+  takePrototypeOf(Response, ServerResponse, app.response);
   app.request = Request.prototype as Express['request'];
   app.response = Response.prototype as Express['response'];
   return { IncomingMessage: Request, ServerResponse: Response };
 }
 
-/** A subclass of `base` whose prototype has every property of `prototype`'s chain above `base.prototype`. */
-function withPrototypeOf<T extends typeof IncomingMessage | typeof ServerResponse>(base: T, prototype: object): T {
-  const Subclass = class extends (base as typeof IncomingMessage) {} as unknown as T;
+/** Gives `subclass` of `base` every property of `prototype`'s chain above `base.prototype`. */
+function takePrototypeOf(subclass: { prototype: object }, base: { prototype: object }, prototype: object): void {
   const layers: object[] = [];
   for (
     let layer: object | null = prototype;
@@ -37,6 +38,5 @@ function withPrototypeOf<T extends typeof IncomingMessage | typeof ServerRespons
     layer = Object.getPrototypeOf(layer) as object | null
   )
     layers.unshift(layer);
-  for (const layer of layers) Object.defineProperties(Subclass.prototype, Object.getOwnPropertyDescriptors(layer));
-  return Subclass;
+  for (const layer of layers) Object.defineProperties(subclass.prototype, Object.getOwnPropertyDescriptors(layer));
 }

@@ -50,10 +50,14 @@ export function createHeavyWork(limits: HeavyWorkLimits = DEFAULT_HEAVY_WORK_LIM
     const context = contextOf(res);
     const credential = context.credentialId ?? '';
     const own = byCredential.get(credential) ?? 0;
-    if (own >= limits.perCredential)
-      return refuse(res, 'concurrency_limited', `this credential already runs ${own}`, RETRY_CREDENTIAL_SECONDS);
-    if (running >= limits.perReplica)
-      return refuse(res, 'busy', `this replica already runs ${running}`, RETRY_BUSY_SECONDS);
+    if (own >= limits.perCredential) {
+      refuse(res, 'concurrency_limited', `this credential already runs ${own}`, RETRY_CREDENTIAL_SECONDS);
+      return;
+    }
+    if (running >= limits.perReplica) {
+      refuse(res, 'busy', `this replica already runs ${running}`, RETRY_BUSY_SECONDS);
+      return;
+    }
     running += 1;
     byCredential.set(credential, own + 1);
     res.once('close', () => {

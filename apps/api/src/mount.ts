@@ -64,7 +64,7 @@ export function mountPlatforms(
       const answer: Answer =
         operation.heavy && readers?.runsHeavyOperations
           ? async (params, ctx) => new JsonText(await readers.runAsJson(operation.id, params, ctx))
-          : (own as Answer);
+          : own;
       const exporter = exporterFor(operation, own, exporters?.[name] as OperationExporter<Operation> | undefined);
       // with reader threads (either store) every export is read and encoded on one; only its bytes come back
       const batches: EncodedExporter | undefined =
@@ -136,10 +136,7 @@ function validateParams(operation: Operation, exportable: boolean): RequestHandl
   const parseParams = paramsParser(operation, exportable ? LISTING_EXTENSIONS : EXTENSIONS);
   const selectFields = fieldsSelector(operation);
   return (req, res, next) => {
-    const { params, extensions } = parseParams(
-      req.params as Record<string, string>,
-      req.query as Record<string, unknown>,
-    );
+    const { params, extensions } = parseParams(req.params as Record<string, string>, req.query);
     const context = contextOf(res);
     context.params = params;
     context.fields = selectFields(extensions.fields);
@@ -184,7 +181,10 @@ function serve(
     }
     const body = await answer(params, ctx);
     dataHealth?.succeeded();
-    if (!fields) return sendJson(req, res, body);
+    if (!fields) {
+      sendJson(req, res, body);
+      return;
+    }
     sendJson(req, res, fields.trim(body instanceof JsonText ? JSON.parse(body.text) : body));
   };
 }

@@ -67,7 +67,10 @@ export function operationRoutes(
         }
       }
     }
-    if (!found) return next();
+    if (!found) {
+      next();
+      return;
+    }
     req.params = params;
     const run = req.method === 'GET' || req.method === 'HEAD' ? found.run : otherMethod;
     return run(req, res, next);
@@ -103,9 +106,15 @@ export function inOrder(handlers: readonly RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
     let index = 0;
     const next = (error?: unknown): void => {
-      if (error !== undefined && error !== null) return done(error);
+      if (error !== undefined && error !== null) {
+        done(error);
+        return;
+      }
       const handler = handlers[index++];
-      if (!handler) return done();
+      if (!handler) {
+        done();
+        return;
+      }
       try {
         const result: unknown = handler(req, res, next);
         if (result instanceof Promise)

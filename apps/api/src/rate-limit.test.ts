@@ -399,7 +399,10 @@ async function startProxy(target: URL) {
     stop: () =>
       new Promise<void>((resolve) => {
         for (const pair of pairs) pair.forEach((s) => s.destroy());
-        if (!server?.listening) return resolve();
+        if (!server?.listening) {
+          resolve();
+          return;
+        }
         server.close(() => resolve());
       }),
     freeze: () => {

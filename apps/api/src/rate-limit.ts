@@ -79,7 +79,10 @@ export function createRequestBudget({
       res.setHeader('RateLimit-Remaining', String(Math.max(limit - used, 0)));
       res.setHeader('RateLimit-Reset', String(resetSeconds));
     }
-    if (used <= limit) return next();
+    if (used <= limit) {
+      next();
+      return;
+    }
     // at least 1 s: a Retry-After of 0 invites a retry storm
     const retryAfter = Math.max(1, resetSeconds);
     sendError(
@@ -104,7 +107,10 @@ export function createRequestBudget({
       if (credentialId === undefined)
         throw new Error('rate limit: the budget is charged after authentication and parameter validation');
       const counted = counters.add(credentialId, costOf(operation, context.params ?? {}));
-      if (!(counted instanceof Promise)) return settle(res, next, counted);
+      if (!(counted instanceof Promise)) {
+        settle(res, next, counted);
+        return;
+      }
       counted.then(
         (answer) => settle(res, next, answer),
         (error: unknown) => {
@@ -179,7 +185,9 @@ class MemoryCounters implements Counters {
     for (const [counter, window] of this.windows) if (window.resetAt <= now) this.windows.delete(counter);
   }
 
-  async ready() {}
+  async ready() {
+    // in memory: nothing to connect to
+  }
 
   async close() {
     clearInterval(this.sweeper);

@@ -57,7 +57,7 @@ async function answer(call: ReaderCall): Promise<ReaderAnswer> {
       case 'json': {
         const handler = handlers.get(call.operation);
         if (!handler) throw new Error(`no handler for ${call.operation} on the reader thread`);
-        const body = await handler(call.params as never, contextOf(call));
+        const body = await handler(call.params, contextOf(call));
         return call.kind === 'json' ? { id, json: JSON.stringify(body) } : { id, body };
       }
       case 'export': {

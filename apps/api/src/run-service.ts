@@ -235,7 +235,7 @@ function stopOnSignals({ service, logger }: LaunchedService) {
         logger.info({ ms: Date.now() - started }, 'stopped');
         logger.flush(() => process.exit(0));
       },
-      (error) => {
+      (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         logger.flush(() => process.exit(1));
       },

@@ -1,5 +1,7 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import cors from 'cors';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { z } from 'zod';
 import { sendError } from './error-response.js';
@@ -32,18 +34,34 @@ export function securityHeaders(ownCspPaths: readonly string[] = OWN_CSP_PATHS):
   };
 }
 
+/** A response that only records the headers set on it and removed from it (all helmet's middleware does). */
+class HeaderRecorder extends ServerResponse {
+  readonly set = new Map<string, string>();
+  readonly removed = new Set<string>();
+  constructor() {
+    super(new IncomingMessage(new Socket()));
+  }
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.set.set(name, String(value));
+    this.removed.delete(name);
+    return this;
+  }
+  override removeHeader(name: string): void {
+    this.set.delete(name);
+    this.removed.add(name);
+  }
+}
+
+/** A header-setting middleware as helmet types it: Node's request and response. */
+type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 /** The headers a header-setting middleware sets and removes, by running it once on a response that records them. */
-function headersOf(middleware: RequestHandler) {
-  const set = new Map<string, string>();
-  const removed = new Set<string>();
-  const recorder = {
-    setHeader: (name: string, value: unknown) => (set.set(name, String(value)), removed.delete(name)),
-    removeHeader: (name: string) => (set.delete(name), removed.add(name)),
-  };
-  let called = false;
-  void middleware({} as Request, recorder as unknown as Response, () => (called = true));
-  if (!called) throw new Error('the security-header middleware did not run through');
-  return { set: [...set], removed: [...removed] };
+function headersOf(middleware: HeaderMiddleware) {
+  const recorder = new HeaderRecorder();
+  const through = { called: false };
+  middleware(recorder.req, recorder, () => (through.called = true));
+  if (!through.called) throw new Error('the security-header middleware did not run through');
+  return { set: [...recorder.set], removed: [...recorder.removed] };
 }
 
 /**
@@ -98,8 +116,10 @@ function isOrigin(value: string): boolean {
 export const limitUrlLength =
   (max = MAX_URL_LENGTH): RequestHandler =>
   (req, res, next) => {
-    if (req.originalUrl.length > max)
-      return sendError(res, 'uri_too_long', `the request target is longer than ${max} characters`);
+    if (req.originalUrl.length > max) {
+      sendError(res, 'uri_too_long', `the request target is longer than ${max} characters`);
+      return;
+    }
     next();
   };
 
@@ -131,7 +151,10 @@ export const isCredentialName = (name: string) => CREDENTIAL_NAMES.has(name.toLo
  */
 export const refuseQueryCredentials: RequestHandler = (req, res, next) => {
   const names = Object.keys(req.query as Record<string, unknown>).filter(isCredentialName);
-  if (names.length === 0) return next();
+  if (names.length === 0) {
+    next();
+    return;
+  }
   sendError(
     res,
     'credentials_in_query',
@@ -145,7 +168,10 @@ export const refuseQueryCredentials: RequestHandler = (req, res, next) => {
  * contains one, and PostgreSQL cannot even compare text holding it (it would fail as a 500).
  */
 export const refuseNul: RequestHandler = (req, res, next) => {
-  if (!/%00/.test(req.originalUrl)) return next();
+  if (!req.originalUrl.includes('%00')) {
+    next();
+    return;
+  }
   const inQuery = Object.entries(req.query as Record<string, unknown>)
     .filter(
       ([name, value]) => name.includes('\0') || [value].flat().some((v) => typeof v === 'string' && v.includes('\0')),
@@ -186,11 +212,5 @@ export function redactUrl(url: string | undefined): string | undefined {
 
 /** helmet's default headers as a list, for answers written without Express (see client-error.ts). */
 export function securityHeaderList(): [string, string][] {
-  const headers: [string, string][] = [];
-  const res = {
-    setHeader: (name: string, value: string) => void headers.push([name, String(value)]),
-    removeHeader: () => undefined,
-  };
-  helmet()({} as never, res as never, () => undefined);
-  return headers;
+  return headersOf(helmet()).set;
 }

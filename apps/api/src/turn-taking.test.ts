@@ -81,11 +81,10 @@ describe('takingTurns', () => {
     const startedInTurn = new Map<number, number>();
     const turnCount = turnCounter();
     const rounds = new Map<IncomingMessage, number>();
-    let turns: Turns;
     const handle = async (req: IncomingMessage) => {
       const turn = turnCount.now();
       startedInTurn.set(turn, (startedInTurn.get(turn) ?? 0) + 1);
-      await null;
+      await Promise.resolve();
       clock += 1;
       const round = rounds.get(req) ?? 0;
       if (round < 40) {
@@ -94,7 +93,7 @@ describe('takingTurns', () => {
         turns.listener(again.req, again.res);
       }
     };
-    turns = takingTurns((req) => void handle(req), { budgetMs: 2, now: () => clock, idle: () => 0 });
+    const turns = takingTurns((req) => void handle(req), { budgetMs: 2, now: () => clock, idle: () => 0 });
     for (const { req, res } of [0, 1, 2, 3].map(() => arrival())) turns.listener(req, res);
     await nextTurns(200);
     turnCount.stop();

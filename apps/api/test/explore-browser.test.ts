@@ -198,7 +198,11 @@ it("opens a video's comment threads from its channel's uploads and pages through
   }
   expect(chosen).toBeDefined();
   const { videoId, channelId, position } = chosen!;
-  type Thread = { commentId: string; text: string; author: { name: string } };
+  interface Thread {
+    commentId: string;
+    text: string;
+    author: { name: string };
+  }
   const shownThreads = async (page: Page) => ({
     headings: await shownTitles(page),
     texts: await page.locator('article.record p.text').allInnerTexts(),
@@ -323,9 +327,9 @@ it('labels every control, so that a keyboard or screen-reader user can fill each
   for (const fragment of ['#search?op=forum.searchComments', '#pages', '#thread', '#counts']) {
     const opened = await open(fragment);
     await opened.page.locator('form.params').waitFor();
-    const controls = (await opened.page.evaluate(
+    const controls = await opened.page.evaluate<[string, string][]>(
       "[...document.querySelectorAll('input, select')].map((control) => [control.id, [...control.labels].map((label) => label.textContent.trim()).join(' ')])",
-    )) as [string, string][];
+    );
     expect(controls.length).toBeGreaterThan(3);
     expect(controls.filter(([, label]) => label === '')).toEqual([]);
     await closeClean(opened);

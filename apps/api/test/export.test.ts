@@ -174,7 +174,7 @@ describe('bulk export of a token-paged listing (microblog user messages)', () =>
       .set(auth());
     expect(res.status).toBe(200);
     expect(res.text.startsWith('id,text,author,')).toBe(true);
-    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(res.text, { columns: true });
     expect(rows).toHaveLength(BULK_MESSAGES);
     const [first] = expected;
     const { repostedMessage, ...own } = first!;
@@ -398,7 +398,9 @@ describe("the client's exportAll", () => {
       ]);
 
       await expect(async () => {
-        for await (const _ of client.exportAll('userMessages', { username: 'nobody_here_at_all' })) void _;
+        for await (const _ of client.exportAll('userMessages', { username: 'nobody_here_at_all' })) {
+          // read to the end
+        }
       }).rejects.toMatchObject({ name: 'ApiResponseError', status: 404 });
     } finally {
       server.close();

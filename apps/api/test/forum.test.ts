@@ -509,7 +509,7 @@ describe('cursor: keyset paging of both listings', () => {
     query: Record<string, string>,
     {
       sizes = [7, 19, 11],
-      app = service.app as Express,
+      app = service.app,
       before = (_page: number): unknown => undefined,
     }: { sizes?: number[]; app?: Express; before?: (page: number) => unknown } = {},
   ) {

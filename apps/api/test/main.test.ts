@@ -40,7 +40,7 @@ describe('socialquery-api entry point', () => {
   it('prints --help and exits 0', async () => {
     const child = spawn(process.execPath, [MAIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (c) => (out += c));
+    child.stdout.on('data', (c) => (out += String(c)));
     expect(await exitOf(child)).toBe(0);
     expect(out).toMatch(/^Usage: socialquery-api/);
     expect(out).toContain('SOCIALQUERY_STORE');
@@ -55,7 +55,7 @@ describe('socialquery-api entry point', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr.on('data', (c) => (err += c));
+    child.stderr.on('data', (c) => (err += String(c)));
     expect(await exitOf(child)).toBe(2);
     expect(err).toContain('PORT must be a port number from 0 to 65535');
   });
@@ -195,7 +195,7 @@ describe('socialquery-api entry point', () => {
           (res) => {
             onResponse?.();
             let body = '';
-            res.on('data', (chunk) => (body += chunk));
+            res.on('data', (chunk) => (body += String(chunk)));
             res.on('end', () => resolve({ status: res.statusCode!, body }));
             res.on('error', reject);
           },

@@ -18,7 +18,9 @@ beforeAll(async () => {
   service = await startTestService();
   examples = (await service.store.examples()).professional!;
   ({ server, baseUrl } = await listen(service.app));
-  server.on('request', () => void requests++);
+  server.on('request', () => {
+    requests++;
+  });
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -46,15 +46,15 @@ export function startServiceProcess(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
-      output += chunk;
+      output += String(chunk);
       const match = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1]!, output: () => output });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`service exited with ${code}:\n${output}`));

@@ -68,7 +68,7 @@ const get = (query: Record<string, string>) =>
 
 function expectError(res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status);
-  return expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
+  expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
 }
 
 /** Every page of a video's threads: the threads in order, every page's total. */
@@ -180,7 +180,7 @@ describe('video/comments', () => {
     [{ videoId: 'x', order: 'TIME' }, 'invalid_parameter'],
     [{ videoId: 'x', limit: '5' }, 'unknown_parameter'],
   ])('rejects %j: 400 %s', async (query, code) => {
-    expectError(await get(query as Record<string, string>), 400, code);
+    expectError(await get(query), 400, code);
   });
 
   it('bulk export (format=ndjson) follows the token to the end: every thread once, in order', async () => {
@@ -265,7 +265,9 @@ describe('video/comments', () => {
       ]);
       expect(plain.data.threads[0]!.replies[0]).not.toHaveProperty('extra');
       // a trimmed answer: the records hold the fields named, and the replies whole
-      type Trimmed = { data: { threads: { commentId: string; replies: { extra?: unknown }[]; extra?: unknown }[] } };
+      interface Trimmed {
+        data: { threads: { commentId: string; replies: { extra?: unknown }[]; extra?: unknown }[] };
+      }
       const withExtra = (await get({ videoId: quietVideoId, fields: 'commentId,replies,extra' })).body as Trimmed;
       const [answered] = withExtra.data.threads;
       expect(Object.keys(answered!)).toEqual(['commentId', 'replies', 'extra']);

@@ -39,14 +39,14 @@ const get = (path: string, query: Record<string, string> = {}) =>
 
 function expectError(res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status);
-  return expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
+  expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Ground truth from the store's tables
 // ---------------------------------------------------------------------------------------------
 
-type Row = {
+interface Row {
   id: string;
   num: number;
   title: string;
@@ -57,7 +57,7 @@ type Row = {
   published_at: number;
   type: string;
   blocked_regions: string;
-};
+}
 
 /** The demo's videos, read once: no test of this suite writes to the store. */
 let videos: Promise<Row[]> | undefined;
@@ -140,7 +140,7 @@ async function walkSearch(query: Record<string, string>) {
   let token = '';
   let pages = 0;
   let first = -1;
-  let total = -1;
+  let total: number;
   do {
     const res = await get(search.path, { ...query, ...(token ? { paginationToken: token } : {}) });
     expect(res.status).toBe(200);
@@ -375,7 +375,7 @@ describe('search', () => {
     [{ keyword: 'x', language: 'klingon' }, 'invalid_parameter'],
     [{ keyword: 'x', uploadDate: 'this_year' }, 'invalid_parameter'],
   ])('rejects %j: 400 %s', async (query, code) => {
-    expectError(await get(search.path, query as Record<string, string>), 400, code);
+    expectError(await get(search.path, query), 400, code);
   });
 });
 
@@ -408,7 +408,7 @@ describe('search: the query language (docs/query-language.md)', () => {
   async function walk(keyword: string) {
     const ids: string[] = [];
     let token = '';
-    let total = -1;
+    let total: number;
     do {
       const res = await get(search.path, {
         keyword,
@@ -768,7 +768,7 @@ describe('channel/videos', () => {
     [{ channelId: 'x', after: '2024-05-02', before: '2024-05-01' }, 'invalid_parameter'],
     [{ channelId: 'x', limit: '5' }, 'unknown_parameter'],
   ])('rejects %j: 400 %s', async (query, code) => {
-    expectError(await get(channelVideos.path, query as Record<string, string>), 400, code);
+    expectError(await get(channelVideos.path, query), 400, code);
   });
 });
 
@@ -860,11 +860,10 @@ describe('trending/top-short-song', () => {
   });
 
   it('a date without a chart is a 404 naming it', async () => {
-    const body = expectError(await get(topShortSongs.path, { filterByDate: '20200101' }), 404, 'not_found');
+    expectError(await get(topShortSongs.path, { filterByDate: '20200101' }), 404, 'not_found');
     expect(ErrorBody.parse((await get(topShortSongs.path, { filterByDate: '20200101' })).body).message).toContain(
       '20200101',
     );
-    void body;
     expectError(await get(topShortSongs.path, { filterByType: 'WEEKLY', filterByDate: '20251107' }), 404, 'not_found');
   });
 

@@ -55,7 +55,7 @@ security headers, ETag).
 Options:
   --scales LIST      demo data scales to measure, comma-separated (default 100; --scales 1,100
                      also checks how latency grows with the data). Each store is built once into
-                     the bench cache and reused (\$SOCIALQUERY_BENCH_CACHE, default ~/.cache/socialquery/bench); music is seeded at scale ${MUSIC_SCALE_CAP} whatever N.
+                     the bench cache and reused ($SOCIALQUERY_BENCH_CACHE, default ~/.cache/socialquery/bench); music is seeded at scale ${MUSIC_SCALE_CAP} whatever N.
   --scale N          the same as --scales N
   --duration S       seconds of load per measurement (default 10)
   --warmup S         seconds of unmeasured load before each measurement (default 1; 0 for none)
@@ -126,8 +126,8 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help)
-    return console.log(
+  if (values.help) {
+    console.log(
       values.imports
         ? IMPORT_USAGE
         : values.fairness
@@ -144,6 +144,8 @@ async function main() {
                     ? LAYOUTS_USAGE
                     : USAGE,
     );
+    return;
+  }
   const given = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []));
   for (const mode of Object.keys(MODE_OPTIONS) as (keyof typeof MODE_OPTIONS)[]) {
     if (!values[mode]) continue;
@@ -394,7 +396,7 @@ async function floorDiffers(
   return `its body differs from the service's at byte ${at} (${answer.body.length} vs ${serviceBody.length} bytes)`;
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

@@ -55,7 +55,10 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
         cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
           new Promise((done) => {
-            if (child.exitCode !== null) return done();
+            if (child.exitCode !== null) {
+              done();
+              return;
+            }
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),

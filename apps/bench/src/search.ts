@@ -358,7 +358,7 @@ function report(results: StoreResult[], music: MusicResult[], args: readonly str
     });
     if (result.scale !== largest) continue;
     targets.push({
-      target: `query set p99 ≤ ${TARGET_SEARCH_P99_MS} ms at ${10} connections`,
+      target: `query set p99 ≤ ${TARGET_SEARCH_P99_MS} ms at 10 connections`,
       subject: title,
       figure: `${result.set.p99} ms`,
       met: result.set.p99 <= TARGET_SEARCH_P99_MS,

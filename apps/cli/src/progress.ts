@@ -46,9 +46,7 @@ export function progressReporter<V extends object>(io: Io, display: ProgressDisp
         io.err(display.line(values));
       }
     },
-    stop() {
-      bar?.stop();
-    },
+    stop: () => bar?.stop(),
     seconds: () => (now() - started) / 1000,
   };
 }

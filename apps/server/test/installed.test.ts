@@ -23,7 +23,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** `pnpm deploy:server`, offline, as the README gives it; what it printed. */
 const deployServer = (...args: string[]) =>
   run('pnpm', ['deploy:server', '--offline', ...args], { cwd: ROOT }).catch(
-    (error: { code: number; stdout: string; stderr: string }) => error,
+    (error: unknown) => error as { code: number; stdout: string; stderr: string },
   );
 
 /** Installs a workspace package and its production dependencies into a new folder, offline. */

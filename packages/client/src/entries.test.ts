@@ -89,7 +89,7 @@ describe('the root entries of the platform packages and of this one import only 
       const ours = resolved.filter((r) => builtModule.test(r.parent));
       expect(ours.length).toBeGreaterThan(3);
       // no server side of any package: not `<package>/server`, nor a module under a dist/server/
-      expect(resolved.filter((r) => /\/dist\/server\//.test(r.url)).map((r) => r.url)).toEqual([]);
+      expect(resolved.filter((r) => r.url.includes('/dist/server/')).map((r) => r.url)).toEqual([]);
       const bare = new Set(
         ours
           .filter((r) => !r.specifier.startsWith('.') && !r.url.startsWith('node:'))

@@ -62,14 +62,17 @@ function startServer(): Promise<Server> {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
-    if (pathname.endsWith('/api/v1/test/keyed')) return json(200, { keyed: true });
+    if (pathname.endsWith('/api/v1/test/keyed')) {
+      json(200, { keyed: true });
+      return;
+    }
     const id = decodeURIComponent(pathname.split('/').pop() ?? '');
     // `fail-<status>-<times>[-ra<Retry-After>]`: the status for the first <times> requests of the URL, then a success
     const failing = /^fail-(\d+)-(\d+)(?:-ra(.+))?$/.exec(id);
     if (failing && seen.filter((s) => s.url === url).length <= Number(failing[2])) {
       const status = Number(failing[1]);
       const retryAfter = failing[3] === 'date' ? new Date(Date.now() + 30_000).toUTCString() : failing[3];
-      return json(
+      json(
         status,
         {
           statusCode: status,
@@ -80,28 +83,36 @@ function startServer(): Promise<Server> {
         },
         { 'x-request-id': 'rf', ...(retryAfter !== undefined && { 'retry-after': retryAfter }) },
       );
+      return;
     }
-    if (pathname.includes('/api/v1/test/list/')) return list(id);
+    if (pathname.includes('/api/v1/test/list/')) {
+      list(id);
+      return;
+    }
     switch (id) {
-      case 'missing':
-        return json(
+      case 'missing': {
+        json(
           404,
           { statusCode: 404, error: 'Not Found', code: 'not_found', message: 'item not found', requestId: 'r1' },
           { 'x-request-id': 'r1' },
         );
-      case 'boom':
-        return json(500, {
+        return;
+      }
+      case 'boom': {
+        json(500, {
           statusCode: 500,
           error: 'Internal Server Error',
           code: 'internal',
           message: 'oops',
           requestId: 'r5',
         });
+        return;
+      }
       case 'text':
         res.writeHead(200, { 'content-type': 'text/plain' });
         return res.end('hello, not json');
-      case 'invalid':
-        return json(400, {
+      case 'invalid': {
+        json(400, {
           statusCode: 400,
           error: 'Bad Request',
           code: 'invalid_parameter',
@@ -110,17 +121,23 @@ function startServer(): Promise<Server> {
           requestId: 'r4',
           success: false,
         });
+        return;
+      }
       case 'proxy':
         res.writeHead(502, { 'content-type': 'text/html' });
         return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
-      case 'gateway-limit':
-        return json(429, { message: 'API rate limit exceeded' }, { 'retry-after': '3' });
+      case 'gateway-limit': {
+        json(429, { message: 'API rate limit exceeded' }, { 'retry-after': '3' });
+        return;
+      }
       case 'hang':
         return; // never answers
       case 'destroy':
         return req.socket.destroy();
-      default:
-        return json(200, { id, limit: 3 }, { 'x-request-id': 'ok-1' });
+      default: {
+        json(200, { id, limit: 3 }, { 'x-request-id': 'ok-1' });
+        return;
+      }
     }
     /** An export (NDJSON) of two items; `slow` sends one and then nothing more. */
     function list(kind: string) {
@@ -995,7 +1012,9 @@ describe('AbortSignal: every call takes one', () => {
   it('an aborted signal stops an export before it is sent', async () => {
     const lister = createClient(listing, { baseUrl, token: 't' });
     const walk = async () => {
-      for await (const item of lister.exportAll('listItems', { kind: 'a' }, { signal: AbortSignal.abort() })) void item;
+      for await (const _item of lister.exportAll('listItems', { kind: 'a' }, { signal: AbortSignal.abort() })) {
+        // read to the end
+      }
     };
     expectAborted(await rejection(walk()));
     expect(seen).toHaveLength(0);

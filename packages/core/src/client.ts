@@ -265,7 +265,7 @@ function validate(
   if (!schema) return {};
   const picked = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, given[name]]));
   const result = schema.safeParse(picked);
-  if (result.success) return result.data as Record<string, unknown>;
+  if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const text = issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
   throw new RequestSetupError(`${id}: ${text}`, issues);
@@ -277,7 +277,7 @@ function fieldsValue(operation: Operation, fields: unknown, records: RecordsLoca
     typeof fields === 'string'
       ? fields
       : Array.isArray(fields) && fields.every((f) => typeof f === 'string')
-        ? (fields as string[])
+        ? fields
         : undefined;
   if (list === undefined)
     throw new RequestSetupError(`${operation.id}: fields must be a list of field paths or a comma-separated string`);

@@ -161,16 +161,26 @@ describe('types of a trimmed response', () => {
     const selected: Select<PostType, 'id' | 'author.name'> = { id: 'p1', author: { name: 'ann' } };
     // @ts-expect-error title is not selected
     const wrong: Select<PostType, 'id'> = { id: 'p1', title: 'x' };
-    type List = { posts: PostType[]; nextToken: string };
+    interface List {
+      posts: PostType[];
+      nextToken: string;
+    }
     const trimmed: Trimmed<List, 'id'> = { posts: [{ id: 'p1' }], nextToken: '' };
-    type Env = { message: string; statusCode: 200; data: { totalCount: number; items: PostType[] } };
+    interface Env {
+      message: string;
+      statusCode: 200;
+      data: { totalCount: number; items: PostType[] };
+    }
     const env: Trimmed<Env, 'title'> = {
       message: 'OK',
       statusCode: 200,
       data: { totalCount: 1, items: [{ title: 'x' }] },
     };
     // an array of scalars beside the records is kept as it is (a batch lookup's notFound)
-    type Batch = { posts: PostType[]; notFound: string[] };
+    interface Batch {
+      posts: PostType[];
+      notFound: string[];
+    }
     const batch: Trimmed<Batch, 'id'> = { posts: [{ id: 'p1' }], notFound: ['p2'] };
     // @ts-expect-error title is not selected
     const batchWrong: Trimmed<Batch, 'id'> = { posts: [{ id: 'p1', title: 'x' }], notFound: [] };

@@ -283,7 +283,7 @@ export function trimRecords(body: unknown, location: RecordsLocation, selection:
   const trimAt = (node: unknown, depth: number): unknown => {
     if (depth === location.path.length) return pickFields(node, selection);
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
-    const key = location.path[depth] as string;
+    const key = location.path[depth]!;
     const object = node as Record<string, unknown>;
     return key in object ? { ...object, [key]: trimAt(object[key], depth + 1) } : node;
   };

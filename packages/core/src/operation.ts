@@ -75,11 +75,13 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * parameter, so a contract cannot be mounted half-wired.
  */
 export function defineOperation<const C extends OperationConfig>(config: C): Operation<C> {
-  const pathParams = [...config.path.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+  const pathParams = [...config.path.matchAll(PLACEHOLDER)].map((m) => m[1]!);
   const declared = Object.keys(config.params.path?.shape ?? {});
   const same = pathParams.length === declared.length && pathParams.every((name) => declared.includes(name));
   if (!same) {
-    throw new Error(`${config.id}: path placeholders [${pathParams}] differ from path parameters [${declared}]`);
+    throw new Error(
+      `${config.id}: path placeholders [${pathParams.join(',')}] differ from path parameters [${declared.join(',')}]`,
+    );
   }
   const query = Object.keys(config.params.query?.shape ?? {});
   const clash = query.find((name) => declared.includes(name));

@@ -24,8 +24,9 @@ describe('paginate', () => {
     for await (const _ of paginate(
       async () => (calls++, { next: '' }),
       (p) => p.next,
-    ))
-      void _;
+    )) {
+      // read to the end
+    }
     expect(calls).toBe(1);
     const failing = paginate(
       async () => Promise.reject(new Error('boom')),

@@ -287,7 +287,7 @@ export function relativeTimeBoundParam(bound: TimeBound, { event = 'created', no
       if ('error' in parsed) {
         ctx.addIssue({
           code: 'custom',
-          message: /^must be /.test(parsed.error) ? `${parsed.error}, ${RELATIVE_FORMS}` : parsed.error,
+          message: parsed.error.startsWith('must be ') ? `${parsed.error}, ${RELATIVE_FORMS}` : parsed.error,
         });
         return z.NEVER;
       }

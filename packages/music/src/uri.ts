@@ -40,7 +40,7 @@ export function formatUri(kind: CatalogKind, id: string): string {
 /** The id of a URI the operation's parameter schema has already checked to be of `kind`. */
 export function idOf(uri: string, kind: ResourceKind): string {
   const parsed = parseUri(uri);
-  if (!parsed || parsed.kind !== kind) throw new Error(`not a ${kind} URI: ${uri}`);
+  if (parsed?.kind !== kind) throw new Error(`not a ${kind} URI: ${uri}`);
   return parsed.id;
 }
 

@@ -105,7 +105,13 @@ describe('copyStore', () => {
     videoChartEntries: await store.db.selectFrom('video_chart_entries').selectAll().orderBy('id').execute(),
     videoComments: await store.db.selectFrom('video_comments').selectAll().orderBy('id').execute(),
     observations: (
-      await store.db.selectFrom('observations').selectAll().orderBy(['item_table', 'item_id', 'observed_at']).execute()
+      await store.db
+        .selectFrom('observations')
+        .selectAll()
+        .orderBy('item_table')
+        .orderBy('item_id')
+        .orderBy('observed_at')
+        .execute()
     ).map((row) => ({ ...row, observed_at: Number(row.observed_at) })),
     ...Object.fromEntries(
       await Promise.all(

@@ -93,7 +93,7 @@ export function createCredentialStore(
         .select(['id', 'kind', 'revoked_at'])
         .where('secret_hash', '=', hash)
         .executeTakeFirst();
-      const id = row && row.kind === kind && row.revoked_at === null ? row.id : null;
+      const id = row?.kind === kind && row.revoked_at === null ? row.id : null;
       if (live) {
         if (id === null) live.delete(keyOf(hash, kind));
         else live.set(keyOf(hash, kind), { id, until: now() + cacheMs });

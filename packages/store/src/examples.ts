@@ -12,7 +12,7 @@ export async function findExamples(db: Kysely<Database>): Promise<Examples> {
     const found = await platform.examples(db);
     if (found) examples[platform.name] = { ...found, ...(await historyExample(db, platform.observed)) };
   }
-  return examples as Examples;
+  return examples;
 }
 
 /**

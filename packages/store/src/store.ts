@@ -42,11 +42,11 @@ export interface Store extends PlatformSources {
    * True when the store answers a read of one row of every table (a few pages; the data path, not
    * only the connection). Calls made while one is reading share its answer.
    */
-  ping(): Promise<boolean>;
+  ping: () => Promise<boolean>;
   /** Whether an error means the store cannot serve right now (unreachable, timed out, disk full…): a 503, not a bug. */
-  isUnavailableError(error: unknown): boolean;
+  isUnavailableError: (error: unknown) => boolean;
   /** Whether an error says the store's disk is full (SQLite's SQLITE_FULL, PostgreSQL's SQLSTATE 53100). */
-  isDiskFullError(error: unknown): boolean;
+  isDiskFullError: (error: unknown) => boolean;
   /**
    * The bytes the store takes on disk (a SQLite file with its WAL; a PostgreSQL database as
    * `pg_database_size` counts it; 0 in memory), and the bytes free on the disk that holds it where

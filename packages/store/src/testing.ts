@@ -3,7 +3,6 @@ import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { demoSets } from './seed.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
@@ -32,7 +31,7 @@ export interface TestStoreAddress {
   /** A store address for openStore or SOCIALQUERY_STORE. */
   address: string;
   /** Deletes the store (database or files). */
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /**
@@ -73,7 +72,12 @@ export async function createTestTablespace(location: string): Promise<{ name: st
   chownSync(location, owner.uid, owner.gid);
   const name = `sq_test_space_${randomBytes(6).toString('hex')}`;
   await onServer(admin, `CREATE TABLESPACE ${name} LOCATION '${location.replaceAll("'", "''")}'`);
-  return { name, drop: async () => void (await onServer(admin, `DROP TABLESPACE IF EXISTS ${name}`)) };
+  return {
+    name,
+    drop: async () => {
+      await onServer(admin, `DROP TABLESPACE IF EXISTS ${name}`);
+    },
+  };
 }
 
 /**
@@ -161,7 +165,7 @@ export async function createSeededTestStoreAddress(seed: DemoSeed): Promise<Test
  * seed runs slower: modules run in a vm context).
  */
 export async function seedTestTemplates(kinds: readonly TestStoreKind[]): Promise<void> {
-  await Promise.all(kinds.map((kind) => templateOf({ now: TEST_NOW, kind })?.ensure()));
+  await Promise.all(kinds.flatMap((kind) => templateOf({ now: TEST_NOW, kind })?.ensure() ?? []));
 }
 
 /** A run's template of a seeded store: made once (`ensure`), then copied; none outside a templated run. */

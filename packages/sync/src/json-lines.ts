@@ -39,7 +39,10 @@ export function jsonLines(text: string): Map<string, number> {
     space();
     lines.set(path, line);
     const c = text[at];
-    if ((c === '{' || c === '[') && depth >= MAX_DEPTH) return skip();
+    if ((c === '{' || c === '[') && depth >= MAX_DEPTH) {
+      skip();
+      return;
+    }
     if (c === '{' || c === '[') {
       const close = c === '{' ? '}' : ']';
       at++;

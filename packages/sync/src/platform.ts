@@ -47,7 +47,7 @@ export interface ClientDeps {
   clock: Clock;
   /** Options of every upstream client (retries, delays, the jitter's source, the abort signal). */
   upstream: Pick<UpstreamOptions, 'retries' | 'baseDelayMs' | 'maxWaitMs' | 'timeoutMs' | 'random' | 'signal'>;
-  onWait(wait: UpstreamWait): void;
+  onWait: (wait: UpstreamWait) => void;
 }
 
 /** What a platform session is made with: its client's, and the store. */

@@ -217,7 +217,7 @@ export function targetsError(problems: readonly string[], subject?: string): Tar
 export function unsupportedPlatformMessage(platform: string): string | undefined {
   if (platform === 'professional')
     return 'the professional network has no public API: sync cannot collect from it (import your own data export instead: socialquery import professional linkedin-export)';
-  if ((PLANNED_PLATFORMS as readonly string[]).includes(platform))
+  if (PLANNED_PLATFORMS.includes(platform))
     return `${platform}: not yet supported (planned): sync collects from ${SUPPORTED_PLATFORMS.join(', ')} today`;
   if (!(SUPPORTED_PLATFORMS as readonly string[]).includes(platform))
     return `unknown platform '${platform}' (sync collects from: ${SUPPORTED_PLATFORMS.join(', ')})`;

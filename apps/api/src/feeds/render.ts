@@ -66,6 +66,7 @@ export function renderFeed(format: FeedFormat, doc: FeedDocument): string {
 
 /** Characters outside XML 1.0's Char production are removed (they would make the document unreadable). */
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what it matches
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const xmlText = (value: string) => value.replace(NOT_XML, '');

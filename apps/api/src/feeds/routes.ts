@@ -85,11 +85,8 @@ export function mountFeeds(
   router.use(async (req, res, next) => {
     const matched = match(served, req.path);
     if (!matched) {
-      return sendError(
-        res,
-        'not_found',
-        'no feed at this path; feeds are /api/v1/feeds/{feedToken}/<listing>.atom or .rss',
-      );
+      sendError(res, 'not_found', 'no feed at this path; feeds are /api/v1/feeds/{feedToken}/<listing>.atom or .rss');
+      return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req, res, next);
     const { feed, format, token, values } = matched;
@@ -104,14 +101,15 @@ export function mountFeeds(
     }
     const context = contextOf(res);
     context.credentialId = credentialId;
-    const { params, given } = validate(feed, values, req.query as Record<string, unknown>);
+    const { params, given } = validate(feed, values, req.query);
     context.params = params[0];
     feedRequests.set(res, { feed, format, params, values, given });
     next();
   });
   router.use((req, res, next) => {
     const { gate } = feedRequestOf(res).feed;
-    return gate ? gate(req, res, next) : next();
+    if (gate) return gate(req, res, next);
+    next();
   });
   router.use((req, res, next) => feedRequestOf(res).feed.charge(req, res, next));
   router.use(async (req, res) => {

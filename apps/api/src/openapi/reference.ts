@@ -80,7 +80,10 @@ function serialize(document: object): Serialized {
 
 const swaggerUiAsset: RequestHandler = (req, res) => {
   const file = req.params.file as string;
-  if (!SWAGGER_UI_FILES.includes(file)) return sendError(res, 'not_found', `no file ${file} in the docs page's assets`);
+  if (!SWAGGER_UI_FILES.includes(file)) {
+    sendError(res, 'not_found', `no file ${file} in the docs page's assets`);
+    return;
+  }
   // the files change only with the package's version; a day's freshness spares reloads
   res.setHeader('Cache-Control', 'public, max-age=86400');
   res.sendFile(file, { root: swaggerUiDir, cacheControl: false });

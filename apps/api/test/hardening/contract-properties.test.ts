@@ -66,7 +66,7 @@ function get(target: string, headers: Record<string, string>): Promise<Answer> {
       (res) => {
         let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
+        res.on('data', (chunk) => (text += String(chunk)));
         res.on('end', () => {
           let body: unknown;
           try {
@@ -168,8 +168,14 @@ describe('every mounted operation, by property', () => {
         fc.asyncProperty(validRequest(operation, shapes), async ({ path, query: pairs }) => {
           const answer = await get(target(operation, path, pairs), credentialFor(operation));
           // an identifier picked only because its schema accepts it (a music URI of the right kind) may name nothing
-          if (answer.status === 404 && !identifiersByName()) return expectOneErrorBody(answer, 404, ['not_found']);
-          if (refusedByData(answer)) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
+          if (answer.status === 404 && !identifiersByName()) {
+            expectOneErrorBody(answer, 404, ['not_found']);
+            return;
+          }
+          if (refusedByData(answer)) {
+            expectOneErrorBody(answer, 400, ['invalid_parameter']);
+            return;
+          }
           if (answer.status !== 200)
             throw new Error(`expected 200, got ${answer.status}: ${answer.text.slice(0, 300)}`);
           const parsed = operation.response.safeParse(answer.body);
@@ -192,9 +198,18 @@ describe('every mounted operation, by property', () => {
             }
             const answer = await get(target(operation, path, pairs), credentialFor(operation));
             const acceptable = identifiers.every((shape) => accepts(shape, ids[shape.name]!));
-            if (!acceptable) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
-            if (answer.status === 404) return expectOneErrorBody(answer, 404, ['not_found']);
-            if (refusedByData(answer)) return expectOneErrorBody(answer, 400, ['invalid_parameter']);
+            if (!acceptable) {
+              expectOneErrorBody(answer, 400, ['invalid_parameter']);
+              return;
+            }
+            if (answer.status === 404) {
+              expectOneErrorBody(answer, 404, ['not_found']);
+              return;
+            }
+            if (refusedByData(answer)) {
+              expectOneErrorBody(answer, 400, ['invalid_parameter']);
+              return;
+            }
             if (answer.status !== 200)
               throw new Error(`expected 200 or 404, got ${answer.status}: ${answer.text.slice(0, 300)}`);
             expect(operation.response.safeParse(answer.body).error).toBeUndefined();

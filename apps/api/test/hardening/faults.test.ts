@@ -74,8 +74,8 @@ async function startOnFullStore(address: string, args: string[] = []) {
   });
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
+  child.stdout.on('data', (chunk) => (out += String(chunk)));
+  child.stderr.on('data', (chunk) => (err += String(chunk)));
   const code = await exitOf(child);
   return { code, out, err };
 }
@@ -153,7 +153,7 @@ describe('crash and restart on a SQLite store', () => {
     let output = '';
     await new Promise<void>((resolve) => {
       writer.stdout.on('data', (chunk: Buffer) => {
-        output += chunk;
+        output += String(chunk);
         if (output.includes('seeding')) setTimeout(resolve, 300);
       });
     });
@@ -357,9 +357,9 @@ describe('store failures while serving', () => {
     const { address } = await seededSqliteStore();
     const path = address.slice('sqlite:'.length);
     const { chmodSync } = await import('node:fs');
-    const { dirname } = await import('node:path');
+    const paths = await import('node:path');
     chmodSync(path, 0o444);
-    chmodSync(dirname(path), 0o555);
+    chmodSync(paths.dirname(path), 0o555);
     const canDropPrivileges = process.getuid?.() === 0;
     const child = spawn(process.execPath, [MAIN], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', SOCIALQUERY_STORE: address },
@@ -367,11 +367,11 @@ describe('store failures while serving', () => {
       ...(canDropPrivileges ? { uid: 65534, gid: 65534 } : {}),
     });
     let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
+    child.stderr.on('data', (chunk) => (err += String(chunk)));
     expect(await exitOf(child)).toBe(1);
     expect(err).toMatch(/store .*store\.db.* cannot be written/);
     expect(err).toMatch(/readonly|read-only/i);
-    chmodSync(dirname(path), 0o755);
+    chmodSync(paths.dirname(path), 0o755);
     // a start on a loaded CI machine (the other suites run beside this one) can take tens of seconds
   });
 });

@@ -44,7 +44,7 @@ function rawExchange(
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let data = '';
     socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk) => (data += String(chunk)));
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', body = ''] = data.split('\r\n\r\n');
@@ -63,7 +63,7 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
     const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
+      res.on('data', (chunk) => (text += String(chunk)));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
     });
     req.on('error', reject);
@@ -403,7 +403,7 @@ describe('requests that arrive too slowly (408)', () => {
           }
         });
         socket.setEncoding('latin1');
-        socket.on('data', (chunk) => (data += chunk));
+        socket.on('data', (chunk) => (data += String(chunk)));
         socket.on('error', () => undefined); // a write racing the server's close; the answer is judged below
         socket.on('close', () => {
           clearInterval(timer);

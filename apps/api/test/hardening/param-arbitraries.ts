@@ -9,7 +9,13 @@ import type { z } from 'zod';
  */
 
 type Schema = z.ZodType;
-type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; entries?: Record<string, string> };
+interface Def {
+  type: string;
+  innerType?: Schema;
+  in?: Schema;
+  out?: Schema;
+  entries?: Record<string, string>;
+}
 
 const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 

@@ -53,7 +53,10 @@ export function runChild(script: string, args: readonly string[]): Promise<Child
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', fail);
     child.on('close', (code) => {
-      if (code !== 0) return fail(new Error(`${script} exited with ${String(code)}: ${stdout.trim()}`));
+      if (code !== 0) {
+        fail(new Error(`${script} exited with ${String(code)}: ${stdout.trim()}`));
+        return;
+      }
       try {
         done(parseChildResult(stdout));
       } catch (error) {

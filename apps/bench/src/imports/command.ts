@@ -53,7 +53,8 @@ interface SavedImportRun {
 export async function importsCommand(values: ImportCommandValues, args: readonly string[]) {
   if (values.report) {
     const saved = JSON.parse(readFileSync(values.report, 'utf8')) as SavedImportRun;
-    return report(saved, values.markdown);
+    report(saved, values.markdown);
+    return;
   }
   const stores: ImportStoreKind[] = storeKinds(values.stores);
   const shapes = list(values.shapes ?? 'thin,dump,comments').map((shape) => {

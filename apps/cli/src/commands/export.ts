@@ -86,7 +86,7 @@ export function exportCommand(program: Command, io: Io) {
         const params = parseParams(operation, rawParams);
         const selection = options.fields === undefined ? undefined : checkedFields(operation, options.fields);
         const cursors = createCursorCodec(process.env.SOCIALQUERY_SECRET ?? (await store.settings.cursorSecret()));
-        const batches = exporter(params as never, { now: new Date(), cursors, requestId: 'cli-export' });
+        const batches = exporter(params, { now: new Date(), cursors, requestId: 'cli-export' });
         const encoder = recordEncoder(operation, options.format, selection);
         const target = options.out === '-' ? undefined : options.out;
         const sink: Writable = target ? createWriteStream(`${target}.partial`) : process.stdout;

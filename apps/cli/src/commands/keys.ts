@@ -51,9 +51,14 @@ export function keysCommand(program: Command, io: Io) {
     .action(async (options: { json?: boolean }) => {
       await withStore(program.opts(), async (store) => {
         const list = await store.credentials.list();
-        if (options.json) return io.out(JSON.stringify(list, null, 2));
-        if (list.length === 0)
-          return io.out(`no credentials; create one with \`keys create --kind ${credentialKinds.join('|')}\``);
+        if (options.json) {
+          io.out(JSON.stringify(list, null, 2));
+          return;
+        }
+        if (list.length === 0) {
+          io.out(`no credentials; create one with \`keys create --kind ${credentialKinds.join('|')}\``);
+          return;
+        }
         for (const c of list) {
           const state = c.revokedAt ? `revoked ${c.revokedAt}` : 'active';
           io.out([c.id, c.kind.padEnd(7), c.hint, c.createdAt, state, c.name ?? ''].join('  ').trimEnd());

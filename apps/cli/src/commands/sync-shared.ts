@@ -13,9 +13,9 @@ export const EXIT_REFUSED = 2;
 /** What the `sync` commands share: the output, the store the program's `--store` names, and how to fail. */
 export interface SyncContext {
   io: Io;
-  storeOptions(): StoreOption;
+  storeOptions: () => StoreOption;
   /** Prints each message as its own `error: …` line, then exits with `code`. */
-  fail(code: number, ...messages: string[]): never;
+  fail: (code: number, ...messages: string[]) => never;
 }
 
 export function syncContext(program: Command, io: Io): SyncContext {

@@ -266,7 +266,7 @@ export function syncCommand(program: Command, io: Io) {
     .option('--loop', 'keep running, each target when its interval has passed (one process per store: a lease)')
     .option('--dry-run', DRY_RUN_HELP)
     .action(async (flags: RunFlags & { targets: string }) => {
-      let targets: Target[] = [];
+      let targets: Target[];
       try {
         targets = await readTargetsFile(flags.targets);
       } catch (error) {

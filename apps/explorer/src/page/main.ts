@@ -19,8 +19,8 @@ const VIEWS: Record<ViewName, { label: string; show: typeof searchView }> = {
   counts: { label: 'Counts over time', show: countsView },
 };
 
-const main = document.getElementById('view') as HTMLElement;
-const nav = document.getElementById('views') as HTMLElement;
+const main = document.getElementById('view')!;
+const nav = document.getElementById('views')!;
 
 function credentialsForm(): HTMLElement {
   const apiKey = h('input', { id: 'api-key', type: 'password', autocomplete: 'off', value: credential('apiKey') });

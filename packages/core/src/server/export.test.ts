@@ -46,7 +46,7 @@ describe('exporterFor', () => {
       calls.push({ offset, limit });
       return { data: { totalCount: ITEMS.length, items: ITEMS.slice(offset, offset + limit) } };
     };
-    const pages = await collect(exporterFor(operation, handler as never)!({ offset: 1, limit: 2 } as never, ctx));
+    const pages = await collect(exporterFor(operation, handler)!({ offset: 1, limit: 2 }, ctx));
     expect(pages.map((page) => page.length)).toEqual([10, 10, 2]);
     expect(pages.flat()).toEqual(ITEMS.slice(1));
     expect(calls).toEqual([
@@ -66,7 +66,7 @@ describe('exporterFor', () => {
         }),
       },
     });
-    const reach = await collect(exporterFor(near, handler as never)!({ offset: 0 } as never, ctx));
+    const reach = await collect(exporterFor(near, handler)!({ offset: 0 }, ctx));
     expect(reach.flat()).toEqual(ITEMS.slice(0, 22));
   });
 
@@ -86,7 +86,7 @@ describe('exporterFor', () => {
       const to = from + size;
       return { data: { items: ITEMS.slice(from, to) }, page: { token: to < ITEMS.length ? String(to) : '' } };
     };
-    const pages = await collect(exporterFor(operation, handler as never)!({ size: 3 } as never, ctx));
+    const pages = await collect(exporterFor(operation, handler)!({ size: 3 }, ctx));
     expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 2]);
     expect(pages.flat()).toEqual(ITEMS);
   });
@@ -108,7 +108,7 @@ describe('exporterFor', () => {
       const from = next ? Number(next) : 0;
       return { items: ITEMS.slice(from, from + size), token: from + size < ITEMS.length ? String(from + size) : '' };
     };
-    const pages = await collect(exporterFor(operation, handler as never)!({ size: 2 } as never, ctx));
+    const pages = await collect(exporterFor(operation, handler)!({ size: 2 }, ctx));
     expect(asked).toEqual([10, 10, 10]);
     expect(pages.flat()).toEqual(ITEMS);
   });
@@ -124,7 +124,7 @@ describe('exporterFor', () => {
       response: z.object({ items: z.array(Item) }),
     });
     const handler = (async () => ({ items: ITEMS.slice(0, 4) })) as never;
-    expect(await collect(exporterFor(list, handler)!({} as never, ctx))).toEqual([ITEMS.slice(0, 4)]);
+    expect(await collect(exporterFor(list, handler)!({}, ctx))).toEqual([ITEMS.slice(0, 4)]);
     const limited = defineOperation({
       id: 't.limited',
       method: 'GET',
@@ -135,11 +135,11 @@ describe('exporterFor', () => {
       response: z.object({ items: z.array(Item) }),
     });
     const sliced = (async ({ limit }: { limit: number }) => ({ items: ITEMS.slice(0, limit) })) as never;
-    expect(await collect(exporterFor(limited, sliced)!({ limit: 5 } as never, ctx))).toEqual([ITEMS.slice(0, 15)]);
+    expect(await collect(exporterFor(limited, sliced)!({ limit: 5 }, ctx))).toEqual([ITEMS.slice(0, 15)]);
     const own = async function* () {
       yield [ITEMS[0]];
     };
-    expect(await collect(exporterFor(list, handler, own)!({} as never, ctx))).toEqual([[ITEMS[0]]]);
+    expect(await collect(exporterFor(list, handler, own)!({}, ctx))).toEqual([[ITEMS[0]]]);
     const single = defineOperation({
       id: 't.one',
       method: 'GET',

@@ -42,7 +42,7 @@ export function exporterFor(
   if (own) return own;
   const paging = operation.paging;
   const pageOf = async (params: Record<string, unknown>, ctx: HandlerContext) => {
-    const body = await handler(params as never, ctx);
+    const body = await handler(params, ctx);
     return { body, records: recordsOf(body, location) };
   };
   if (!paging) {

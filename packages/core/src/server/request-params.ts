@@ -59,7 +59,7 @@ function checkNames(accepted: readonly string[], query: Record<string, unknown>)
 function validate(schema: z.ZodObject | undefined, values: Record<string, unknown>): Record<string, unknown> {
   if (!schema) return {};
   const result = schema.safeParse(values);
-  if (result.success) return result.data as Record<string, unknown>;
+  if (result.success) return result.data;
   const issues: ErrorIssue[] = result.error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

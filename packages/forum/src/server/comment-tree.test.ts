@@ -1,7 +1,7 @@
 import type { Comment, CommentSort, TreeComment } from '../schemas.js';
 import { commentRecord } from './comment.case.js';
 import { precedes, readTreePage, type TreeRoot } from './comment-tree.js';
-import type { CommentSource, RepliesOf, SiblingPosition } from './source.js';
+import type { CommentSource, RepliesOf } from './source.js';
 
 interface Node {
   id: string;

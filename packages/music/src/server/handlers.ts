@@ -110,9 +110,7 @@ export function createMusicHandlers(source: MusicSource): ContractHandlers<typeo
       return ok(paged(page, offset, limit, withExtra(album)));
     };
 
-  const searches: {
-    [F in FilterBy]: (request: SearchRequest, options: ReadOptions) => Promise<SearchItem[]>;
-  } = {
+  const searches: Record<FilterBy, (request: SearchRequest, options: ReadOptions) => Promise<SearchItem[]>> = {
     song: async (request, options) => (await source.searchTracks(request, options)).map(withExtra(songSearchItem)),
     album: async (request, options) => (await source.searchAlbums(request, options)).map(withExtra(album)),
     artist: async (request, options) => (await source.searchArtists(request, options)).map(withExtra(artistSummary)),

@@ -180,7 +180,7 @@ describe('short-video handlers: user posts', () => {
       'garbage',
       `${forged}.${tag}`,
       `${payload}.${tag}x`,
-      `${payload}`,
+      payload,
       ...wrongShapes.map((p) => ctx.cursors.encode(p, binding)),
     ]) {
       await expect(handlers.userPosts({ username: 'maya', limit: 4, cursor: token }, ctx)).rejects.toMatchObject({

@@ -25,13 +25,14 @@ export async function seedDemoObservations(db: Kysely<Database>, platforms: read
     for (const observed of Object.values(platform.observed)) {
       const table = observed.table;
       const counts = Object.keys(observed.counts);
-      const records = await db
+      // the columns are named at run time: dynamic references
+      const records: Record<string, unknown>[] = await db
         .selectFrom(table)
-        .select(['id', ...counts] as never[])
-        .orderBy('id' as never)
+        .select(['id', ...counts].map((column) => db.dynamic.ref(column)))
+        .orderBy(db.dynamic.ref('id'))
         .limit(RECORDS_PER_TABLE)
         .execute();
-      for (const record of records as Record<string, unknown>[]) {
+      for (const record of records) {
         let before: string | undefined;
         for (const { ago, share } of READINGS) {
           const reading = JSON.stringify(

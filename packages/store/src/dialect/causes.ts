@@ -3,7 +3,7 @@ export function causes(error: unknown): { code?: unknown }[] {
   const chain: { code?: unknown }[] = [];
   let current: unknown = error;
   while (typeof current === 'object' && current !== null && chain.length < 10) {
-    chain.push(current as { code?: unknown });
+    chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }
   return chain;

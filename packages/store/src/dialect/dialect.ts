@@ -9,9 +9,9 @@ export type StoreKind = 'sqlite' | 'postgres';
 export interface Dialect {
   readonly kind: StoreKind;
   /** Whether an error means "the store cannot serve right now" (a 503), not a bug. */
-  isUnavailable(error: unknown): boolean;
+  readonly isUnavailable: (error: unknown) => boolean;
   /** Whether an error (or one in its `cause` chain) says the store's disk is full. */
-  isDiskFull(error: unknown): boolean;
+  readonly isDiskFull: (error: unknown) => boolean;
   /** The placeholder of the `n`-th (from 1) bound parameter in raw SQL text. */
   placeholder(n: number): string;
   /** A list of ids bound as one parameter, for `idIn` (PostgreSQL: an array; SQLite: JSON). */

@@ -6,6 +6,6 @@ import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
  * that every length is one statement text: postgres/array-lists.ts).
  */
 export function inList(column: string, values: readonly (string | number)[]): Expression<SqlBool> {
-  const eb = expressionBuilder<Record<string, Record<string, unknown>>, never>();
+  const eb = expressionBuilder<Record<string, Record<string, unknown>>>();
   return eb(sql.ref(column), 'in', values);
 }

@@ -77,7 +77,7 @@ export async function importDocuments(
 ): Promise<ImportSummary> {
   const importer = findImporter(platform, format);
   if (!importer?.readDocuments) {
-    const readers = importers.filter((i) => i.readDocuments).map((i) => `${i.platform} ${i.format}`);
+    const readers = importers.filter((i) => i.readDocuments !== undefined).map((i) => `${i.platform} ${i.format}`);
     throw new ImportInputError(
       `${platform} ${format} does not import documents (formats that do: ${readers.join(', ')})`,
     );

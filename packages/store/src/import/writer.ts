@@ -143,7 +143,11 @@ export async function writeImport(
    * One row to write: its values, the columns a stored row takes (undefined: all), and whether a
    * later mention in the batch changed what an earlier one carried.
    */
-  type Pending = { values: Database[ImportTable]; update: Set<string> | undefined; changedLater: boolean };
+  interface Pending {
+    values: Database[ImportTable];
+    update: Set<string> | undefined;
+    changedLater: boolean;
+  }
 
   /** A row's mention in a batch: its first, or a later one that `changes` what the ones before carried or is the `same`. */
   type Mention = 'first' | 'changes' | 'same';
@@ -300,7 +304,9 @@ export async function writeImport(
     const byTarget = new Map<string, ImportPrune[]>();
     for (const one of prunes) {
       const target = `${one.table}\u0000${one.column}`;
-      byTarget.get(target)?.push(one) ?? byTarget.set(target, [one]);
+      const group = byTarget.get(target);
+      if (group) group.push(one);
+      else byTarget.set(target, [one]);
     }
     for (const group of byTarget.values()) {
       const { table, column } = group[0]!;

@@ -5,7 +5,7 @@ import { professionalStorePlatform } from './professional/platform.js';
 import { shortvideoStorePlatform } from './shortvideo/platform.js';
 import type { ColumnType } from '../rows/column-types.js';
 import { type RowWriter, writeRows, type WriteRowsOptions } from '../rows/write-rows.js';
-import type { Database, PlatformTableName } from '../schema.js';
+import type { Database } from '../schema.js';
 import type { PlatformTable, StorePlatform } from './store-platform.js';
 import { videoStorePlatform } from './video/platform.js';
 

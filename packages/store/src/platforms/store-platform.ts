@@ -90,7 +90,7 @@ export interface StorePlatform<Name extends string = string, Source = unknown, E
    * transaction, reporting the rows done; returns how many. Writes keep them in step (`write`):
    * this is for a store whose tables were changed by other means, and for checking.
    */
-  rebuild?(trx: Transaction<Database>, onProgress: (done: number) => void): Promise<number>;
+  readonly rebuild?: (trx: Transaction<Database>, onProgress: (done: number) => void) => Promise<number>;
   /** Identifiers that exist in the store, for trying the API; undefined when it holds none of the platform's data. */
   examples(db: Kysely<Database>): Promise<Example | undefined>;
 }

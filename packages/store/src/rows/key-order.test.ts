@@ -1,6 +1,10 @@
 import { inKeyOrder } from './key-order.js';
 
-type Posting = { term: string; type: string; views: number };
+interface Posting {
+  term: string;
+  type: string;
+  views: number;
+}
 const posting = (term: string, type: string, views: number): Posting => ({ term, type, views });
 const byKey = (a: Posting, b: Posting) =>
   a.term < b.term ? -1 : a.term > b.term ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.views - b.views;

@@ -57,7 +57,7 @@ export async function readObservations(
  */
 async function historyOf(
   db: Kysely<Database>,
-  table: keyof Database & string,
+  table: keyof Database,
   id: string,
   names: Readonly<Record<string, string>>,
   query: ObservationsQuery,
@@ -73,7 +73,7 @@ async function historyOf(
 /** A platform's Source `history` over its observed kinds (ObservedKind): each kind's table and counts' names. */
 export function historyReader<K extends string>(
   db: Kysely<Database>,
-  kinds: Readonly<Record<K, { table: keyof Database & string; counts: Readonly<Record<string, string>> }>>,
+  kinds: Readonly<Record<K, { table: keyof Database; counts: Readonly<Record<string, string>> }>>,
 ) {
   return (kind: K, id: string, query: ObservationsQuery) =>
     historyOf(db, kinds[kind].table, id, kinds[kind].counts, query);

@@ -32,7 +32,10 @@ export const REDDIT_MORE_ANSWER = 100;
 /** Comments a comments page holds when the request names no `limit`. */
 const COMMENTS_DEFAULT = 200;
 
-type Thing = { kind: string; data: Record<string, unknown> };
+interface Thing {
+  kind: string;
+  data: Record<string, unknown>;
+}
 
 /**
  * Reddit's API as documented: the client-credentials token endpoint (POST /api/v1/access_token, basic
@@ -204,7 +207,7 @@ export async function fakeReddit() {
       return { status: 200, body: listing(newestFirst(posts.filter((p) => p.author === match![1])), request.query) };
     match = /^\/comments\/([^/]+)$/.exec(request.path);
     if (match) {
-      const post = posts.find((p) => p.id === match![1]);
+      const post = posts.find((p) => p.id === match[1]);
       if (!post) return { status: 404, body: { message: 'Not Found', error: 404 } };
       const thread = threadOf(post);
       const budget = { left: Number(request.query.limit ?? COMMENTS_DEFAULT) };

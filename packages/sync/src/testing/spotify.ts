@@ -181,7 +181,7 @@ export async function fakeSpotify() {
     }
     match = /^shows\/([^/]+)(\/episodes)?$/.exec(path);
     if (match) {
-      const show = shows.find((s) => s.id === match![1]);
+      const show = shows.find((s) => s.id === match[1]);
       if (!show || !query.market) return notFound;
       const episodes = (start: number, limit: number) =>
         paging(`shows/${show.id}/episodes`, show.episodes, start, limit, (episode) => ({

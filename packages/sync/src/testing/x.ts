@@ -123,7 +123,7 @@ export async function fakeX() {
     }
     match = /^\/2\/users\/([0-9]+)\/followers$/.exec(request.path);
     if (match) {
-      const user = users.find((u) => u.id === match![1]);
+      const user = users.find((u) => u.id === match[1]);
       if (!user) return { status: 404, body: { title: 'Not Found Error', detail: 'no such user' } };
       const size = Number(query.max_results ?? 100);
       const start = Number(query.pagination_token ?? 0);

@@ -227,7 +227,14 @@ export async function fakeYoutube() {
     }
     return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
   });
-  return { ...fake, videos, threads, expireTokens: () => void generation++ };
+  return {
+    ...fake,
+    videos,
+    threads,
+    expireTokens: () => {
+      generation++;
+    },
+  };
 }
 
 /** A `youtube#comment` of `thread` as the API writes it in plain text: its top-level comment, or (`parentId`) a reply. */

@@ -36,7 +36,7 @@ function sourceOf() {
             tier: query.terms.every((t) => wordsOf(v.title).includes(t)) ? 1 : 0,
             views: v.views,
             num: v.num,
-          } as SearchPosition,
+          } satisfies SearchPosition,
         }))
         .sort((a, b) => rank(a.position, b.position));
       const after = query.after;

@@ -32,7 +32,10 @@ export async function countsView(target: HTMLElement, operations: ReadonlyMap<st
   const path = requestPath(aggregate, values);
   replace(results, requestBox(aggregate, path), h('p', { class: 'loading', role: 'status' }, 'Loading…'));
   const answer = await call(aggregate, path);
-  if (!answer.ok) return replace(results, requestBox(aggregate, path), errorNote(answer));
+  if (!answer.ok) {
+    replace(results, requestBox(aggregate, path), errorNote(answer));
+    return;
+  }
   const buckets = recordsOf(aggregate, answer.body).map((bucket) => ({
     key: String(bucket.key),
     count: typeof bucket.count === 'number' ? bucket.count : 0,

@@ -53,7 +53,10 @@ export async function threadView(target: HTMLElement, operations: ReadonlyMap<st
     limit: values.limit ?? '',
   };
   const [postAnswer, firstPage] = await Promise.all([run(posts, { ids: values.postId }), run(comments, thread)]);
-  if (!postAnswer.ok) return replace(post, errorNote(postAnswer));
+  if (!postAnswer.ok) {
+    replace(post, errorNote(postAnswer));
+    return;
+  }
   const [record] = recordsOf(posts, postAnswer.body);
   replace(post, record ? recordCard(record, posts.id) : h('p', {}, `No post ${values.postId} in the store.`));
 
@@ -62,7 +65,10 @@ export async function threadView(target: HTMLElement, operations: ReadonlyMap<st
   /** A page of comments in their places; `level`: the list its continuation goes to (where the button was). */
   const addPage = (answer: Answer, level: HTMLUListElement, more?: HTMLElement) => {
     more?.remove();
-    if (!answer.ok) return append(level, h('li', {}, errorNote(answer)));
+    if (!answer.ok) {
+      append(level, h('li', {}, errorNote(answer)));
+      return;
+    }
     const page = recordsOf(comments, answer.body);
     for (const comment of page) {
       const parent = typeof comment.parentId === 'string' ? branches.get(comment.parentId) : undefined;

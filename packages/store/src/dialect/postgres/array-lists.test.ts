@@ -5,7 +5,7 @@ import { openTestStore, type TestStoreKind } from '../../testing.js';
 import { inList } from '../in-list.js';
 import { ArrayListPostgresDialect } from './array-lists.js';
 
-// a type, not an interface: `withTables` takes a record of tables
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a type, not an interface: `withTables` takes a record of tables
 type Probe = { list_probe: { id: string; n: number } };
 
 /** A PostgreSQL Kysely that only compiles (its pool is never asked for). */

@@ -46,6 +46,7 @@ export function boundedCopyingClient(answerTimeoutMs: number): typeof CopyingCli
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/unbound-method -- pg's own query, called on a CopyingClient with .call and .apply
 const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
 Object.defineProperty(CopyingClient.prototype, 'query', {
@@ -112,7 +113,7 @@ function isStalePlan(error: unknown): boolean {
   return (
     error instanceof Error &&
     (error as { code?: unknown }).code === '0A000' &&
-    /cached plan must not change result type/.test(error.message)
+    error.message.includes('cached plan must not change result type')
   );
 }
 

@@ -8,7 +8,8 @@ import { boundedCopyingClient } from './copy-client.js';
 import { isPostgresUnavailable } from './postgres-errors.js';
 import { causes } from '../causes.js';
 
-const INT8_OID = 20;
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0];
+const INT8_OID: TypeId = pg.types.builtins.INT8;
 /** How long past the statement timeout a query's answer is still waited for, before its connection is given up as dead. */
 export const ANSWER_GRACE_MS = 1_000;
 
@@ -39,7 +40,7 @@ export function createPostgresDb(url: string, options: DialectOptions & { log?: 
     keepAliveInitialDelayMillis: 10_000,
     idleTimeoutMillis: 30_000,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      getTypeParser: ((oid: TypeId, format?: 'text' | 'binary') =>
         oid === INT8_OID
           ? Number
           : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,

@@ -9,6 +9,6 @@ export function isSqliteUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return (
     (typeof code === 'string' && UNAVAILABLE.test(code)) ||
-    (typeof message === 'string' && /database connection is not open/.test(message))
+    (typeof message === 'string' && message.includes('database connection is not open'))
   );
 }

@@ -7,7 +7,7 @@ describe('withStatementCache', () => {
     const connection = new SQLite(':memory:');
     const original = connection.prepare.bind(connection);
     let prepared = 0;
-    connection.prepare = ((sql: string) => (prepared++, original(sql))) as typeof connection.prepare;
+    connection.prepare = (sql: string) => (prepared++, original(sql));
     const cached = withStatementCache(connection);
     const first = cached.prepare('select 1 as one');
     expect(cached.prepare('select 1 as one')).toBe(first);

@@ -36,7 +36,7 @@ export function withStatementCache(connection: SqliteConnection): SqliteDatabase
         cache.delete(sql); // re-inserted below: Map order is recency order
       } else {
         statement = connection.prepare(sql);
-        if (cache.size >= CAPACITY) cache.delete(cache.keys().next().value as string);
+        if (cache.size >= CAPACITY) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, statement);
       return statement;

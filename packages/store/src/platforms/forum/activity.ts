@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { addCounts } from '../../rows/keyed-rows.js';
 import type { RowWriter } from '../../rows/write-rows.js';
 import type { Database, ForumCommentsTable, ForumPostsTable } from '../../schema.js';
-import type { ForumActivityAuthorsTable, ForumActivityTable, ForumActivityTables } from './activity-tables.js';
+import type { ForumActivityAuthorsTable, ForumActivityTable } from './activity-tables.js';
 import { FORUM_ACTIVITY_COLUMNS } from './columns.js';
 import type { RowChange } from './row-change.js';
 

@@ -49,7 +49,7 @@ const DEPTH_MAX = 10_000;
  */
 export function createSqlCommentSource(
   db: Kysely<Database>,
-): CommentSource & { hasComments(user: string): Promise<boolean> } {
+): CommentSource & { hasComments: (user: string) => Promise<boolean> } {
   const lateral = dialectOf(db).lateralJoins;
   /** The answered columns of comments, and `extra` only when the read asks for it (it is most of a row's bytes). */
   const comments = (options: ReadOptions | undefined) =>

@@ -283,7 +283,7 @@ class ThreadGrower {
 
   /** The next comment of a back-and-forth, or null when it has ended. */
   private nextInChain(): Draft | null {
-    const chain = this.chain as Chain;
+    const chain = this.chain!;
     const { last, people } = chain;
     if (chain.left === 0 || last.depth >= MAX_DEPTH || last.age === 0) {
       this.chain = null;
@@ -311,7 +311,7 @@ class ThreadGrower {
 
   private someone(): string {
     const { rng, authors } = this.thread;
-    return authors[rng.skewedIndex(authors.length, 1.6)] as string;
+    return authors[rng.skewedIndex(authors.length, 1.6)]!;
   }
 
   private maybeDistinguish(draft: Draft): void {
@@ -427,7 +427,7 @@ function finishThread(thread: Thread, drafts: Draft[], nowMs: number, sequence: 
 function moderatorsOf(community: string, authors: readonly string[]): string[] {
   let hash = 0;
   for (const char of community) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) >>> 0;
-  return [0, 1, 2].map((k) => authors[(hash + k * 997) % authors.length] as string);
+  return [0, 1, 2].map((k) => authors[(hash + k * 997) % authors.length]!);
 }
 
 /**

@@ -1904,7 +1904,7 @@ function render(template: Template, rng: Random): string {
     if (list === previousList && index === previousIndex) index = (index + 1) % list.length;
     previousList = list;
     previousIndex = index;
-    out += (list[index] as string) + slot.tail;
+    out += list[index]! + slot.tail;
   }
   return out;
 }
@@ -1926,7 +1926,7 @@ function renderContent(community: Community, popular: boolean, rng: Random): str
       // Every community has more sentences than a post uses, so this ends.
       while (used & (1 << index)) index = (index + 1) % body.length;
       used |= 1 << index;
-      sentence = render(body[index] as Template, rng);
+      sentence = render(body[index]!, rng);
     }
     out = k === 0 ? sentence : out + ' ' + sentence;
   }
@@ -2096,8 +2096,8 @@ export function* forumDemoPosts(options: ForumDemoOptions): Generator<ForumPostR
     // Author: regulars of this community, or anyone from a skewed global distribution.
     const author =
       rng.next() < 0.3
-        ? (authors[(lane.regularsStart + rng.skewedIndex(regularsCount, 2)) % authorCount] as string)
-        : (authors[rng.skewedIndex(authorCount, 1.6)] as string);
+        ? authors[(lane.regularsStart + rng.skewedIndex(regularsCount, 2)) % authorCount]!
+        : authors[rng.skewedIndex(authorCount, 1.6)]!;
 
     // Votes: log-normal body with a hot and a viral tail; young posts are still collecting votes.
     const kind = rng.next();

@@ -74,6 +74,7 @@ async function stored<T extends 'forum_posts' | 'forum_comments'>(
   const found = new Map<string, Database[T]>();
   for (let start = 0; start < rows.length; start += CHUNK) {
     const ids = rows.slice(start, start + CHUNK).map((row) => row.id);
+    // The package's one `as unknown as`: the rows hold only the columns the derivations read, typed as whole rows.
     const read = (await db
       .selectFrom(table as 'forum_posts')
       .select(FORUM_DERIVED_FROM[table] as (keyof ForumPostsTable)[])

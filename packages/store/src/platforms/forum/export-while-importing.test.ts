@@ -1,12 +1,7 @@
 import { forumContract, Post } from '@socialquery/forum';
 import { createForumExporters, createForumHandlers } from '@socialquery/forum/server';
 import type { Operation } from '@socialquery/core';
-import {
-  createCursorCodec,
-  exporterFor,
-  type OperationExporter,
-  type OperationHandler,
-} from '@socialquery/core/server';
+import { createCursorCodec, exporterFor, type OperationExporter } from '@socialquery/core/server';
 import type { Store } from '../../store.js';
 import { openTestStore, testStoreKind } from '../../testing.js';
 import { toForumRow, upsertForumRows } from './rows.js';
@@ -50,8 +45,8 @@ describe(`a community export while an import lands between its pages (${testStor
     const params = { community: 'live', ...forumContract.communityPosts.params.query.parse({ sort: 'new' }) };
     const ctx = { now: NOW, cursors: createCursorCodec('test-secret-0123456789'), requestId: 'test' };
     const exportCommunity = exporterFor(
-      forumContract.communityPosts as Operation,
-      createForumHandlers(store.forum).communityPosts as OperationHandler<Operation>,
+      forumContract.communityPosts,
+      createForumHandlers(store.forum).communityPosts,
       createForumExporters(store.forum).communityPosts as OperationExporter<Operation> | undefined,
     );
     if (!exportCommunity) throw new Error('the forum exports community posts');

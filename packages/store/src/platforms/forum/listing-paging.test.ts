@@ -72,7 +72,10 @@ async function walk(read: (limit: number, startAfter?: Post) => Promise<Post[]>,
   }
 }
 
-type Case = { order: ForumSort; timeframe: (typeof forumTimeframes)[number] };
+interface Case {
+  order: ForumSort;
+  timeframe: (typeof forumTimeframes)[number];
+}
 const CASES: Case[] = [
   { order: 'hot', timeframe: 'all' },
   { order: 'new', timeframe: 'all' },

@@ -21,7 +21,7 @@ export async function updateReplyCounts(db: RowWriter, changes: readonly RowChan
     counted.docs += docs;
   };
   for (const { before, after } of changes) {
-    if (before && before.post_id === after.post_id && before.parent_key === after.parent_key) continue;
+    if (before?.post_id === after.post_id && before.parent_key === after.parent_key) continue;
     if (before) add(before, -1);
     add(after, 1);
   }

@@ -415,7 +415,7 @@ describe('SQL forum source: after, before (exclusive) and minScore (inclusive)',
               });
         const [first] = await read(1);
         const plan = (
-          await planned.plansOf(() => read(25, first!), { disable: ['enable_seqscan', 'enable_bitmapscan'] })
+          await planned.plansOf(() => read(25, first), { disable: ['enable_seqscan', 'enable_bitmapscan'] })
         )
           .flat()
           .join('\n');

@@ -142,8 +142,7 @@ describe('microblog demo data', () => {
     const wrong = reposts.filter((m) => {
       const original = byId.get(m.repostedId!);
       return (
-        !original ||
-        original.replyToId !== null ||
+        original?.replyToId !== null ||
         original.repostedId !== null ||
         original.author === m.author ||
         BigInt(original.id) >= BigInt(m.id) ||

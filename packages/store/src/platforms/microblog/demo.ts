@@ -22,7 +22,6 @@ import {
   LURKER_BIOS,
   render,
   THREAD_OPENERS,
-  type Topic,
   TOPICS,
 } from './demo-text.js';
 import { createRandom, type Random } from '../../demo/random.js';
@@ -165,7 +164,7 @@ function planAccounts(posters: number, total: number): Account[] {
   const taken = new Set<string>();
   const unique = (base: string) => {
     let name = base.slice(0, 15);
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = base.slice(0, 15 - String(n).length) + n;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = base.slice(0, 15 - String(n).length) + String(n);
     taken.add(name.toLowerCase());
     return name;
   };
@@ -382,7 +381,7 @@ export function* microblogDemoMessages(options: MicroblogDemoOptions): Generator
   const { messages, accounts } = plan;
   const idOf = (k: number) => snowflakeId(nowMs - messages.age[k]!, messages.seq[k]!);
   const authorOf = (k: number) => accounts[messages.author[k]!]!;
-  const topicOf = (k: number) => TOPICS[authorOf(k).topic] as Topic;
+  const topicOf = (k: number) => TOPICS[authorOf(k).topic]!;
 
   /** The text of message k, the same every time it is asked for. */
   const textOf = (k: number): string => {

@@ -281,28 +281,28 @@ describe('twitter-v2 imports keep every field of a post and an account in extra'
   it('answers extra only to a read that asks for it: a user’s posts, replies, lookups and followers alike', async () => {
     await importPages(timeline, followersPage);
     const asked = { ...ctx, extra: true };
-    const byIds = await handlers().messagesByIds({ ids: [post.id, reply.id] } as never, asked);
+    const byIds = await handlers().messagesByIds({ ids: [post.id, reply.id] }, asked);
     expect(byIds.messages.map((message) => [message.id, message.extra])).toEqual([
       [post.id, postExtra],
       [reply.id, replyExtra],
     ]);
     const posts = await handlers().userMessages(
-      { username: 'DEV_REL', limit: 20, includeReplies: true, includeReposts: true } as never,
+      { username: 'DEV_REL', limit: 20, includeReplies: true, includeReposts: true },
       asked,
     );
     expect(posts.messages.map((message) => [message.id, message.extra])).toEqual([
       [post.id, postExtra],
       [quoted.id, quotedExtra],
     ]);
-    const replies = await handlers().messageReplies({ messageId: post.id, limit: 20 } as never, asked);
+    const replies = await handlers().messageReplies({ messageId: post.id, limit: 20 }, asked);
     expect(replies.replies.map((message) => message.extra)).toEqual([replyExtra]);
-    const followers = await handlers().userFollowers({ username: 'dev_rel', limit: 100 } as never, asked);
+    const followers = await handlers().userFollowers({ username: 'dev_rel', limit: 100 }, asked);
     expect(followers.followers.map((user) => [user.id, user.extra])).toEqual([[ada.id, adaExtra]]);
   });
 
   it('without extra asked, the answers are exactly the records they were before (no extra key)', async () => {
     await importPages(timeline, followersPage);
-    const byIds = await handlers().messagesByIds({ ids: [post.id] } as never, ctx);
+    const byIds = await handlers().messagesByIds({ ids: [post.id] }, ctx);
     expect(JSON.stringify(byIds)).toBe(
       JSON.stringify({
         messages: [
@@ -325,7 +325,7 @@ describe('twitter-v2 imports keep every field of a post and an account in extra'
         notFound: [],
       }),
     );
-    const followers = await handlers().userFollowers({ username: 'dev_rel', limit: 100 } as never, ctx);
+    const followers = await handlers().userFollowers({ username: 'dev_rel', limit: 100 }, ctx);
     expect(JSON.stringify(followers)).toBe(
       JSON.stringify({
         followers: [
@@ -347,7 +347,7 @@ describe('twitter-v2 imports keep every field of a post and an account in extra'
         nextToken: '',
       }),
     );
-    const replies = await handlers().messageReplies({ messageId: post.id, limit: 20 } as never, ctx);
+    const replies = await handlers().messageReplies({ messageId: post.id, limit: 20 }, ctx);
     expect(replies.replies[0]).not.toHaveProperty('extra');
   });
 
@@ -359,7 +359,7 @@ describe('twitter-v2 imports keep every field of a post and an account in extra'
       referenced_tweets: [{ type: 'retweeted', id: post.id }],
     };
     await importPages(timeline, { data: [repost], includes: { users: [ada] } });
-    const found = await handlers().messagesByIds({ ids: [repost.id] } as never, { ...ctx, extra: true });
+    const found = await handlers().messagesByIds({ ids: [repost.id] }, { ...ctx, extra: true });
     const [message] = found.messages;
     expect(message!.repostedMessage).toMatchObject({ id: post.id });
     expect(message!.repostedMessage).not.toHaveProperty('extra');
@@ -543,9 +543,9 @@ describe('twitter-archive imports keep every field of a tweet and the account in
   it('answers it when asked; without, the record as before', async () => {
     await importData(store.db, 'microblog', 'twitter-archive', dir);
     const handlers = createMicroblogHandlers(createSqlMicroblogSource(store.db));
-    const asked = await handlers.messagesByIds({ ids: [archivePost.id] } as never, { ...ctx, extra: true });
+    const asked = await handlers.messagesByIds({ ids: [archivePost.id] }, { ...ctx, extra: true });
     expect(asked.messages[0]!.extra).toEqual(archivePostExtra);
-    const plain = await handlers.messagesByIds({ ids: [archivePost.id] } as never, ctx);
+    const plain = await handlers.messagesByIds({ ids: [archivePost.id] }, ctx);
     expect(JSON.stringify(plain.messages[0])).toBe(
       JSON.stringify({
         id: archivePost.id,

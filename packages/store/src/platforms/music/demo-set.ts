@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { dialectOf, inWriteTransaction } from '../../dialect/index.js';
+import type { Kysely } from 'kysely';
+import { inWriteTransaction } from '../../dialect/index.js';
 import { type MusicDerivedReport, recomputeMusicDerived } from './derived.js';
 import { type MusicWrittenTable, upsertMusicRows } from './rows.js';
 import { isEmpty, withoutSecondaryIndexes } from '../../rows/secondary-indexes.js';

@@ -104,14 +104,14 @@ export function musicIdOf(kind: MusicIdKind, ordinal: number): string {
   let head = '';
   let value = KIND_BASE[kind] + ordinal;
   for (let i = 0; i < 5; i++) {
-    head = BASE62[value % 62] + head;
+    head = BASE62[value % 62]! + head;
     value = (value - (value % 62)) / 62; // an integer division without a read of the global Math (see demo/random.ts)
   }
   let tail = '';
   for (let i = 0; tail.length < 17; i++) {
     let h = mix(KIND_BASE[kind] + i, ordinal);
     for (let j = 0; j < 5 && tail.length < 17; j++) {
-      tail += BASE62[h % 62];
+      tail += BASE62[h % 62]!;
       h = (h - (h % 62)) / 62;
     }
   }
@@ -256,7 +256,7 @@ function planOf(scale: number): Plan {
   for (let t = 0; t < tracks; t++) for (const a of mainArtists(t)) artistTrackList[fill[a]!++] = t;
   for (let a = 0; a < artists; a++) {
     artistTrackList
-      .subarray(artistTrackStart[a]!, artistTrackStart[a + 1]!)
+      .subarray(artistTrackStart[a], artistTrackStart[a + 1])
       .sort((x, y) => trackPlays[y]! - trackPlays[x]! || x - y);
   }
 

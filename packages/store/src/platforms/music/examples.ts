@@ -55,9 +55,10 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
       .selectFrom('music_tracks as t')
       .innerJoin('music_lyrics as l', 'l.id', 't.id')
       .select('t.id')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('music_track_recommendations as r')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('music_track_recommendations as r')
             .select('r.id')
             .whereRef('r.track_id', '=', 't.id')
             .where('r.rank', '=', 2),
@@ -77,9 +78,7 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
   const withoutLyrics = await db
     .selectFrom('music_tracks as t')
     .select('t.id')
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('music_lyrics as l').select('l.id').whereRef('l.id', '=', 't.id'))),
-    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('music_lyrics as l').select('l.id').whereRef('l.id', '=', 't.id'))))
     .orderBy('t.play_count', 'desc')
     .orderBy('t.id')
     .limit(1)
@@ -109,8 +108,8 @@ export async function findMusicExamples(db: Kysely<Database>): Promise<MusicExam
       .select('u.id')
       .where('u.follower_count', '>', 0)
       .where('u.following_count', '>', 0)
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('music_playlists as p').select('p.id').whereRef('p.owner_id', '=', 'u.id')),
+      .where((eb) =>
+        eb.exists(eb.selectFrom('music_playlists as p').select('p.id').whereRef('p.owner_id', '=', 'u.id')),
       )
       .orderBy('u.follower_count', 'desc')
       .orderBy('u.id'),
@@ -165,10 +164,11 @@ async function hasEverything(db: Kysely<Database>, artistId: string): Promise<bo
     .where('ta.artist_id', '=', artistId);
   const appearsOn = featured
     .innerJoin('music_tracks as t', 't.id', 'music_track_artists.track_id')
-    .where(({ not, exists: has, selectFrom }) =>
-      not(
-        has(
-          selectFrom('music_album_artists as own')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('music_album_artists as own')
             .select('own.id')
             .whereRef('own.album_id', '=', 't.album_id')
             .where('own.artist_id', '=', artistId),

@@ -343,7 +343,7 @@ describe('spotify-web-api imports keep every field the columns do not hold as ex
 
     const answered = async (operation: 'tracks.getDetail' | 'albums.getDetail', uri: string) =>
       (
-        (await handlers()[operation]({ uri } as never, { ...ctx, extra: true })) as {
+        (await handlers()[operation]({ uri }, { ...ctx, extra: true })) as {
           data: { extra?: Record<string, unknown> };
         }
       ).data.extra;
@@ -353,7 +353,7 @@ describe('spotify-web-api imports keep every field the columns do not hold as ex
     });
     expect((await answered('albums.getDetail', `music:album:${album.id}`))?.available_markets).toEqual(markets);
     const entries = (await handlers()['playlists.getTracks'](
-      { uri: `music:playlist:${playlist.id}`, offset: 0, limit: 10 } as never,
+      { uri: `music:playlist:${playlist.id}`, offset: 0, limit: 10 },
       { ...ctx, extra: true },
     )) as { data: { items: { extra?: { track?: Record<string, unknown> } }[] } };
     expect(entries.data.items[0]!.extra!.track!.available_markets).toEqual(markets);
@@ -366,23 +366,23 @@ describe('spotify-web-api imports keep every field the columns do not hold as ex
     await importAll(...documents);
     const detail = async (extra: boolean) =>
       (
-        (await handlers()['tracks.getDetail']({ uri: `music:track:${track.id}` } as never, { ...ctx, extra })) as {
+        (await handlers()['tracks.getDetail']({ uri: `music:track:${track.id}` }, { ...ctx, extra })) as {
           data: Record<string, unknown>;
         }
       ).data;
     expect((await detail(true)).extra).toEqual(trackExtra);
     expect(await detail(false)).not.toHaveProperty('extra');
     const entries = (await handlers()['playlists.getTracks'](
-      { uri: `music:playlist:${playlist.id}`, offset: 0, limit: 10 } as never,
+      { uri: `music:playlist:${playlist.id}`, offset: 0, limit: 10 },
       { ...ctx, extra: true },
     )) as { data: { items: { id: string; extra?: unknown }[] } };
     expect(entries.data.items.map((item) => [item.id, item.extra])).toEqual([
       [track.id, { ...entryExtra, track: trackExtra }],
     ]);
-    const overview = (await handlers()['artists.getOverview']({ uri: `music:artist:${ARTIST_ID}` } as never, {
-      ...ctx,
-      extra: true,
-    })) as { data: { extra?: unknown; latestRelease: object } };
+    const overview = (await handlers()['artists.getOverview'](
+      { uri: `music:artist:${ARTIST_ID}` },
+      { ...ctx, extra: true },
+    )) as { data: { extra?: unknown; latestRelease: object } };
     expect(overview.data.extra).toEqual(artistExtra);
     // records nested in an answer (its latest release, top tracks) carry none: fields selects the answer's own
     expect(overview.data.latestRelease).not.toHaveProperty('extra');

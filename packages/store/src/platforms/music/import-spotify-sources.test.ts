@@ -39,7 +39,7 @@ describe('spotify-web-api imports answer the source’s pictures, and none where
   const handlers = () => createMusicHandlers(createSqlMusicSource(store.db));
   const ctx = { now: new Date('2026-06-15T12:00:00Z'), cursors: createCursorCodec('k'.repeat(32)), requestId: 'test' };
   const overview = async () =>
-    (await handlers()['artists.getOverview']({ uri: 'music:artist:0gxyHStUsqpMadRV0Di1Qt' } as never, ctx)) as {
+    (await handlers()['artists.getOverview']({ uri: 'music:artist:0gxyHStUsqpMadRV0Di1Qt' }, ctx)) as {
       data: { avatar: unknown; latestRelease: { coverArt: unknown } | null };
     };
 

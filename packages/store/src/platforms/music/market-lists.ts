@@ -41,7 +41,7 @@ export function marketListOf(record: Json): { id: string; row: ImportRow<'music_
     if (!markets.every((code) => typeof code === 'string')) return undefined;
     const json = JSON.stringify(markets);
     list = {
-      markets: markets as string[],
+      markets,
       id: `m:${createHash('sha256').update(json).digest('base64url').slice(0, 22)}`,
       json,
     };

@@ -22,8 +22,14 @@ export function upsertMusicRows<T extends MusicWrittenTable>(
   rows: readonly Database[T][],
 ): Promise<number> {
   const write = () => writeRows(db, table, rows, { skipUnchanged: true, columns: MUSIC_COLUMNS[table] });
+  // a searchable table (MUSIC_SEARCHED), so its rows are a searchable table's
   return table in MUSIC_SEARCHED
-    ? writeMusicSearchRows(table as MusicSearchedTable)(db, rows as never[], 'upserted', write)
+    ? writeMusicSearchRows(table as MusicSearchedTable)(
+        db,
+        rows as readonly Database[MusicSearchedTable][],
+        'upserted',
+        write,
+      )
     : write();
 }
 

@@ -37,8 +37,10 @@ export const SUGGEST_PREFIX_POSTINGS = 3;
 /** The term of the posting of a name's prefix (`^` and up to SUGGEST_PREFIX_POSTINGS characters of its `name_key`). */
 export const namePrefix = (key: string) => `^${[...key].slice(0, SUGGEST_PREFIX_POSTINGS).join('')}`;
 
-/** The columns of a searchable row the index reads. */
-type SearchedRow = { id: string; num: number; name: string; name_key: string } & Record<string, unknown>;
+/** A row of a searchable table: the index reads its name's columns and those MUSIC_SEARCHED names for its table. */
+type SearchedRow = Database[MusicSearchedTable];
+/** A column of a searchable row that MUSIC_SEARCHED names for the row's table. */
+const columnOf = (row: SearchedRow, column: string): unknown => row[column as keyof SearchedRow];
 
 const MUSIC_SEARCH_COLUMNS = {
   kind: 'text',
@@ -56,7 +58,7 @@ const CHUNK = 500;
 /** A row's postings (termsOf: lower-cased letter and digit runs). */
 export function postingsOf(table: MusicSearchedTable, row: SearchedRow): MusicSearchTable[] {
   const { other, popularity: ranked } = MUSIC_SEARCHED[table];
-  const popularity = ranked ? Number(row[ranked]) : 0;
+  const popularity = ranked ? Number(columnOf(row, ranked)) : 0;
   const num = Number(row.num);
   // one object literal for every posting (one shape; a spread of shared columns cost a twentieth of a track import)
   const posting = (term: string, in_name: number): MusicSearchTable => ({
@@ -69,7 +71,7 @@ export function postingsOf(table: MusicSearchedTable, row: SearchedRow): MusicSe
   const name = termsOf(row.name);
   const inName = new Set(name);
   const terms = new Set(name);
-  if (other) for (const term of termsOf(String(row[other] ?? ''))) terms.add(term);
+  if (other) for (const term of termsOf(String(columnOf(row, other) ?? ''))) terms.add(term);
   const postings = [...terms].map((term) => posting(term, inName.has(term) ? 1 : 0));
   if (name.length > 0) postings.push(posting(wholeName(name), 1));
   const key = [...String(row.name_key ?? '')];
@@ -89,7 +91,7 @@ export const inPostingKeyOrder = (postings: readonly MusicSearchTable[]) =>
 
 const sameIndexed = (table: MusicSearchedTable, a: SearchedRow, b: SearchedRow) =>
   ['num', 'name', MUSIC_SEARCHED[table].other, MUSIC_SEARCHED[table].popularity].every(
-    (column) => column === undefined || String(a[column]) === String(b[column]),
+    (column) => column === undefined || String(columnOf(a, column)) === String(columnOf(b, column)),
   );
 
 /**
@@ -131,8 +133,7 @@ async function storedRows(
   const stored = new Map<string, SearchedRow>();
   for (let start = 0; start < rows.length; start += CHUNK) {
     const ids = rows.slice(start, start + CHUNK).map((row) => row.id);
-    for (const row of await db.selectFrom(table).selectAll().where('id', 'in', ids).execute())
-      stored.set(row.id, row as SearchedRow);
+    for (const row of await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) stored.set(row.id, row);
   }
   return stored;
 }
@@ -169,7 +170,7 @@ export async function rebuildMusicSearch(
   for (const table of Object.keys(MUSIC_SEARCHED) as MusicSearchedTable[]) {
     const write = writeMusicSearchRows(table);
     await eachBatchByNum(db, table, async (batch) => {
-      await write(db, batch as unknown as SearchedRow[], 'inserted', async () => batch.length);
+      await write(db, batch, 'inserted', async () => batch.length);
       onProgress((indexed += batch.length));
     });
   }

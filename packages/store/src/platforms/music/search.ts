@@ -49,7 +49,11 @@ export async function walkMusicSearch(
   const exact = wholeName(terms);
 
   /** One list of the walk: a term's postings of one `in_name`, with a condition, most popular first. */
-  type List = { term: string; inName: 0 | 1; where: RawBuilder<boolean> };
+  interface List {
+    term: string;
+    inName: 0 | 1;
+    where: RawBuilder<boolean>;
+  }
   const tiers: List[][] = [
     [{ term: exact, inName: 1, where: sql<boolean>`1 = 1` }],
     [{ term: lead!, inName: 1, where: sql<boolean>`${othersInName} and not (${posting(exact, 1)})` }],

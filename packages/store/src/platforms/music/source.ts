@@ -19,7 +19,7 @@ import type {
   TrackRecord,
   UserRecord,
 } from '@socialquery/music/server';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { inList } from '../../dialect/in-list.js';
 import { historyReader } from '../../rows/observations.js';
 import { musicObserved } from './observed.js';
@@ -471,10 +471,11 @@ function musicSourceOver(db: Kysely<Database>): MusicSource {
           .innerJoin('music_tracks as t', 't.id', 'ta.track_id')
           .innerJoin('music_albums as al', 'al.id', 't.album_id')
           .where('ta.artist_id', '=', artistId)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('music_album_artists as own')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('music_album_artists as own')
                   .select('own.id')
                   .whereRef('own.album_id', '=', 'al.id')
                   .where('own.artist_id', '=', artistId),
@@ -547,8 +548,8 @@ function musicSourceOver(db: Kysely<Database>): MusicSource {
       // one range of (track_id, rank), after the rank of the page before when paging (keyset); a
       // recommended track that is not stored is skipped here (a primary-key probe per row), so a
       // page is short only at the end
-      let listed = stored().where(({ exists, selectFrom }) =>
-        exists(selectFrom('music_tracks as t').select('t.id').whereRef('t.id', '=', 'r.recommended_id')),
+      let listed = stored().where((eb) =>
+        eb.exists(eb.selectFrom('music_tracks as t').select('t.id').whereRef('t.id', '=', 'r.recommended_id')),
       );
       if (afterRank !== undefined) listed = listed.where('r.rank', '>', afterRank);
       const rows = await listed.select(['r.rank', 'r.recommended_id']).orderBy('r.rank').limit(limit).execute();

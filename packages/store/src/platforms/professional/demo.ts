@@ -154,7 +154,7 @@ function member(index: number, now: Date): Member {
   const place = rng.pick(PLACES);
   const id = `ACoAA${(index + 1).toString(36).toUpperCase().padStart(7, '0')}`;
   const publicId = `${first}-${last}-${(index + 46_656).toString(36)}`.toLowerCase();
-  const titleOf = (p: PlannedPosition) => track.titles[p.level] as string;
+  const titleOf = (p: PlannedPosition) => track.titles[p.level]!;
   const positions = planned.map((p, k): ProfessionalPositionInput => ({
     id: `${id}-${k}`,
     profileId: id,
@@ -165,13 +165,13 @@ function member(index: number, now: Date): Member {
     firstName: first,
     lastName: last,
   }));
-  const newest = planned[0] as PlannedPosition;
+  const newest = planned[0]!;
   const currentCompany = newest.endAgo === null ? companyName(newest.company) : undefined;
   const media = (what: string, n: number) =>
     rng.chance(0.5)
       ? [
           {
-            title: `${what}`,
+            title: what,
             description: `${what} by ${first} ${last}`,
             thumbnail: { ...images(`media/${id}/${n}`, [[320, 180]], now)[0]! },
           },

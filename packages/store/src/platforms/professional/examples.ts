@@ -27,7 +27,7 @@ export async function findProfessionalExamples(
     .selectFrom('professional_positions')
     .where('company_id', '=', company.company_id)
     .where('is_current', '=', 1);
-  let title = TITLE_WORDS[0] as string;
+  let title = TITLE_WORDS[0]!;
   for (const word of TITLE_WORDS) {
     const { n } = await current
       .where('title_key', 'like', `%${word}%`)

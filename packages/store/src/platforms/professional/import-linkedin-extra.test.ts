@@ -84,13 +84,13 @@ describe('linkedin-export imports keep the columns no field holds as the profile
       ((await handlers().profile({ username: 'grace-hopper' } as never, { ...ctx, extra })) as { data: object }).data;
     expect(await profile(true)).toMatchObject({ extra: EXTRA });
     expect(await profile(false)).not.toHaveProperty('extra');
-    const found = (await handlers().profilesByIds({ ids: ['Grace-Hopper'] } as never, { ...ctx, extra: true })) as {
+    const found = (await handlers().profilesByIds({ ids: ['Grace-Hopper'] }, { ...ctx, extra: true })) as {
       data: { profiles: { extra?: unknown }[] };
     };
     expect(found.data.profiles.map((p) => p.extra)).toEqual([EXTRA]);
     const employees = async (extra: boolean) =>
       (
-        (await handlers().companyEmployees({ companyId: COMPANY, limit: 10 } as never, { ...ctx, extra })) as {
+        (await handlers().companyEmployees({ companyId: COMPANY, limit: 10 }, { ...ctx, extra })) as {
           employees: { id: string; extra?: unknown }[];
         }
       ).employees;

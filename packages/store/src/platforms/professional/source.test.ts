@@ -1,4 +1,4 @@
-import { type Employee, sectionNames } from '@socialquery/professional';
+import { sectionNames } from '@socialquery/professional';
 import type { EmployeeEntry } from '@socialquery/professional/server';
 import type { Kysely } from 'kysely';
 import { findProfessionalExamples } from './examples.js';
@@ -203,7 +203,7 @@ describe('professional source', () => {
   it('gives each employee their positions newest first, current one with an empty endDate', async () => {
     const examples = (await findProfessionalExamples(db))!;
     const employees = employeesOf(await source().companyEmployees({ companyId: examples.companyId, limit: 50 }));
-    for (const employee of employees as Employee[]) {
+    for (const employee of employees) {
       const starts = employee.experience.map((x) => x.startDate);
       expect(starts).toEqual([...starts].sort().reverse());
       expect(employee.experience[0]!.endDate).toBe('');

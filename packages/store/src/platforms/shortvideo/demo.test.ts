@@ -67,7 +67,7 @@ describe('short-video demo data', () => {
     expect(comments.filter((c) => !videoById.has(c.videoId))).toEqual([]);
     const orphans = replies.filter((r) => {
       const parent = commentById.get(r.parentId);
-      return !parent || parent.parentId !== '' || parent.videoId !== r.videoId;
+      return parent?.parentId !== '' || parent.videoId !== r.videoId;
     });
     expect(orphans).toEqual([]);
   });

@@ -101,7 +101,7 @@ function describeVideo(niche: Niche, rng: Random): string {
 // ---------------------------------------------------------------------------------------------
 
 function nicheOf(creator: number): Niche {
-  return NICHES[mix(CREATOR_SEED ^ 0x77, creator) % NICHES.length] as Niche;
+  return NICHES[mix(CREATOR_SEED ^ 0x77, creator) % NICHES.length]!;
 }
 
 function creatorHandle(niche: Niche, rng: Random): string {
@@ -197,7 +197,7 @@ function* videoPlans(scale: number): Generator<VideoPlan> {
     const prolific = index % SHORTVIDEO_CREATORS_PER_SCALE < PROLIFIC_PER_GROUP;
     const creator: Creator = {
       index,
-      handle: handles[index] as string,
+      handle: handles[index]!,
       niche: nicheOf(index),
       prolific,
       popularity: prolific ? rng.logNormal(Math.log(60_000), 0.6) : rng.logNormal(Math.log(2_500), 1.2),
@@ -304,7 +304,7 @@ function borrowedSound(handles: readonly string[], creator: Creator, rng: Random
   const group = Math.floor(creator.index / SHORTVIDEO_CREATORS_PER_SCALE) * SHORTVIDEO_CREATORS_PER_SCALE;
   let other = group + rng.int(0, PROLIFIC_PER_GROUP - 1);
   if (other === creator.index) other = group + ((other - group + 1) % PROLIFIC_PER_GROUP);
-  const handle = handles[other] as string;
+  const handle = handles[other]!;
   return { title: `original sound - ${handle}`, author: handle };
 }
 
@@ -331,7 +331,7 @@ export function* shortVideoDemoComments(options: ShortVideoDemoOptions): Generat
       // most comments come in the first days after the upload, some long after
       const delay = rng.chance(0.8) ? 4 * DAY_S * rng.next() ** 2 : (age - 3) * rng.next();
       const commentAge = age - 1 - Math.floor(Math.min(age - 3, delay));
-      const author = viewers[rng.skewedIndex(viewerCount, 1.7)] as string;
+      const author = viewers[rng.skewedIndex(viewerCount, 1.7)]!;
       const text = render(
         rng.chance(0.55) ? rng.pick(creator.niche.comments) : rng.pick(GENERIC_COMMENTS),
         creator.niche.words,
@@ -353,7 +353,7 @@ export function* shortVideoDemoComments(options: ShortVideoDemoOptions): Generat
         const replyDelay = rng.chance(0.85) ? 6 * HOUR_S * rng.next() ** 2 : (commentAge - 2) * rng.next();
         const replyAge = commentAge - 1 - Math.floor(Math.min(commentAge - 2, replyDelay));
         const fromCreator = rng.chance(0.12);
-        const replier = fromCreator ? creator.handle : (viewers[rng.skewedIndex(viewerCount, 1.7)] as string);
+        const replier = fromCreator ? creator.handle : viewers[rng.skewedIndex(viewerCount, 1.7)]!;
         const line = fromCreator ? rng.pick(CREATOR_REPLIES) : rng.pick(GENERIC_REPLIES);
         yield {
           id: idOf(replyAge, ordinal++),

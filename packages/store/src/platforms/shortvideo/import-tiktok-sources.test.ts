@@ -209,7 +209,7 @@ describe('tiktok and tiktok-export imports keep every field of a video the colum
     await exported();
     const both = { ...researchExtra, ...exportExtra };
     const lookup = async (extra: boolean) =>
-      (await handlers().videosByIds({ ids: [VIDEO_ID] } as never, ctx(extra))) as {
+      (await handlers().videosByIds({ ids: [VIDEO_ID] }, ctx(extra))) as {
         videos: Record<string, unknown>[];
       };
     expect((await lookup(true)).videos[0]!.extra).toEqual(both);
@@ -218,7 +218,7 @@ describe('tiktok and tiktok-export imports keep every field of a video the colum
     expect((await lookup(false)).videos[0]).not.toHaveProperty('extra');
 
     const posts = async (extra: boolean) =>
-      (await handlers().userPosts({ username: 'maya.rides', limit: 5 } as never, ctx(extra))) as {
+      (await handlers().userPosts({ username: 'maya.rides', limit: 5 }, ctx(extra))) as {
         videos: Record<string, unknown>[];
       };
     expect((await posts(true)).videos.map((video) => video.extra)).toEqual([both]);
@@ -250,7 +250,7 @@ describe('tiktok and tiktok-export imports keep every field of a video the colum
   it('a video with no source item (the demo’s) has no extra, asked or not', async () => {
     const [demo] = shortVideoDemoVideos({ now: NOW, scale: 1 });
     await upsertShortVideoRows(store.db, [toShortVideoRow(demo!)]);
-    const answer = (await handlers().videosByIds({ ids: [demo!.id] } as never, ctx(true))) as {
+    const answer = (await handlers().videosByIds({ ids: [demo!.id] }, ctx(true))) as {
       videos: Record<string, unknown>[];
     };
     expect(answer.videos).toHaveLength(1);

@@ -50,7 +50,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function encode(value: number, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {
-    out += ALPHABET[value % 64];
+    out += ALPHABET[value % 64]!;
     value = (value - (value % 64)) / 64; // an integer division without a read of the global Math (see demo/random.ts)
   }
   return out;
@@ -58,7 +58,7 @@ export function encode(value: number, length: number): string {
 
 /** 11 characters, unique per ordinal (the first five encode it). */
 export function videoIdOf(ordinal: number): string {
-  return encode(ordinal, 5) + encode(mix(0x71de0, ordinal) % 64 ** 5, 5) + ALPHABET[mix(0x71de1, ordinal) % 64];
+  return encode(ordinal, 5) + encode(mix(0x71de0, ordinal) % 64 ** 5, 5) + ALPHABET[mix(0x71de1, ordinal) % 64]!;
 }
 export function channelIdOf(ordinal: number): string {
   return `UC${encode(ordinal, 4)}${encode(mix(0xc4a11, ordinal) % 64 ** 5, 5)}${encode(mix(0xc4a12, ordinal) % 64 ** 5, 5)}${encode(mix(0xc4a13, ordinal) % 64 ** 4, 4)}${encode(mix(0xc4a14, ordinal) % 64 ** 4, 4)}`;

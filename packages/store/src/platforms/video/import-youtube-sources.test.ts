@@ -97,7 +97,7 @@ describe('youtube-v3 imports answer the source’s addresses and pictures, and k
   const handlers = () => createVideoHandlers(createSqlVideoSource(store.db));
   const ctx = { now: NOW, cursors: createCursorCodec('k'.repeat(32)), requestId: 'test' };
   const related = async () => {
-    const body = (await handlers().videosByIds({ ids: ['dQw4w9WgXcQ'] } as never, ctx)) as {
+    const body = (await handlers().videosByIds({ ids: ['dQw4w9WgXcQ'] }, ctx)) as {
       data: { videos: Record<string, unknown>[] };
     };
     return body.data.videos[0]!;
@@ -221,13 +221,13 @@ describe('youtube-v3 imports answer the source’s addresses and pictures, and k
     const extra = JSON.parse(stored.extra) as unknown;
     const relatedTo = async (asked: boolean) =>
       (
-        (await handlers().relatedVideos({ videoId: 'dQw4w9WgXcQ' } as never, { ...ctx, extra: asked })) as {
+        (await handlers().relatedVideos({ videoId: 'dQw4w9WgXcQ' }, { ...ctx, extra: asked })) as {
           data: { relatedVideos: { videoId: string; extra?: unknown }[] };
         }
       ).data.relatedVideos;
     expect((await relatedTo(true)).map((video) => [video.videoId, video.extra])).toEqual([['sibling0001', extra]]);
     expect((await relatedTo(false))[0]).not.toHaveProperty('extra');
-    const found = (await handlers().search(SearchQuery.parse({ keyword: 'run around', after: '2000-01-01' }) as never, {
+    const found = (await handlers().search(SearchQuery.parse({ keyword: 'run around', after: '2000-01-01' }), {
       ...ctx,
       extra: true,
     })) as {
