@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { demoSets } from './seed.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
 import { dialectOf } from './dialect/index.js';

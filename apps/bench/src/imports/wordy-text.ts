@@ -31,9 +31,9 @@ const FUNCTION_WORDS = (
   'first who may down side been now find'
 ).split(' ');
 
-const CONSONANTS = 'bdfgklmnprstvz';
-const VOWELS = 'aeiou';
-const SYLLABLES = [...CONSONANTS].flatMap((c) => [...VOWELS].map((v) => c + v));
+const CONSONANTS = ['b', 'd', 'f', 'g', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u'];
+const SYLLABLES = CONSONANTS.flatMap((c) => VOWELS.map((v) => c + v));
 
 export const VOCABULARY_SIZE = 20_000;
 

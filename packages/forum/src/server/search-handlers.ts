@@ -51,7 +51,7 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
       return { posts: page.items, cursor: page.cursor };
     },
     async searchComments(params, ctx) {
-      const { postId, sort } = params;
+      const { postId } = params;
       const page = await searchPage<Comment>(params, ctx, {
         operation: searchComments.id,
         query: parseQueryParam('q', params.q, { fields: COMMENT_SEARCH_FIELDS }),

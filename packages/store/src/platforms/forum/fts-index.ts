@@ -100,9 +100,9 @@ const keyOf = (document: FtsDocument, order: FtsOrder) => (order === 'time' ? do
 
 const sameIn = (order: FtsOrder, a: FtsDocument | undefined, b: FtsDocument | undefined) =>
   a === b ||
-  (a !== undefined &&
+  (a?.num === b?.num &&
+    a !== undefined &&
     b !== undefined &&
-    a.num === b.num &&
     keyOf(a, order) === keyOf(b, order) &&
     a.title === b.title &&
     a.body === b.body &&

@@ -141,7 +141,7 @@ async function search(db: Kysely<Database>, query: Filters): Promise<SearchHits>
   for (const read of reads) {
     const limit = query.limit - found.length;
     // the position bounds its own tier's read; a later tier is read from its start
-    const from = after && after.tier === read.tier ? after : undefined;
+    const from = after?.tier === read.tier ? after : undefined;
     const rows = sortedOn
       ? await readSorted(db, query, read, sortedOn, from, limit)
       : await walk(db, query, read, from, limit);
