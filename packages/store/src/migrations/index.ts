@@ -36,14 +36,17 @@ export interface MigrationReport {
   applied: string[];
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
-  const migrator = new Migrator({
+/** Kysely's migrator over the store's migrations and its bookkeeping tables (tests migrate to a past one with it). */
+export const storeMigrator = (db: Kysely<Database>) =>
+  new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
-  const result: MigrationResultSet = await migrator.migrateToLatest();
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
+  const result: MigrationResultSet = await storeMigrator(db).migrateToLatest();
   if (result.error) {
     // no migration named: the bookkeeping tables themselves could not be made
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;

@@ -1,7 +1,6 @@
-import { Migrator } from 'kysely';
 import { createPostgresDb } from '../../dialect/postgres/postgres-dialect.js';
 import { createSqliteDb } from '../../dialect/sqlite/sqlite-dialect.js';
-import { migrateToLatest, migrations } from '../../migrations/index.js';
+import { migrateToLatest, storeMigrator } from '../../migrations/index.js';
 import type { ForumCommentsTable, ForumPostsTable } from '../../schema.js';
 import { createTestStoreAddress, forumSearchContent, testStoreKind } from '../../testing.js';
 import { rebuildForum } from './derived.js';
@@ -51,13 +50,7 @@ describe('forum migrations 0034 and 0035', () => {
     const target = await createTestStoreAddress({ kind });
     const db = kind === 'sqlite' ? createSqliteDb(':memory:') : createPostgresDb(target.address);
     try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        migrationTableName: 'schema_migrations',
-        migrationLockTableName: 'schema_migrations_lock',
-      });
-      expect((await migrator.migrateTo('0033-video-search-prefixes')).error).toBeUndefined();
+      expect((await storeMigrator(db).migrateTo('0033-video-search-prefixes')).error).toBeUndefined();
       // (typed as today's rows: the tables of that time have no num)
       await db
         .insertInto('forum_posts')

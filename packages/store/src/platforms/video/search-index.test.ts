@@ -1,7 +1,7 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { createPostgresDb } from '../../dialect/postgres/postgres-dialect.js';
 import { createSqliteDb } from '../../dialect/sqlite/sqlite-dialect.js';
-import { migrations, migrateToLatest } from '../../migrations/index.js';
+import { migrations, migrateToLatest, storeMigrator } from '../../migrations/index.js';
 import type { Database, VideoVideosTable } from '../../schema.js';
 import type { Store } from '../../store.js';
 import { createTestStoreAddress, openTestStore, testStoreKind } from '../../testing.js';
@@ -129,13 +129,7 @@ describe(`video search index (${kind})`, () => {
     const target = await createTestStoreAddress({ kind });
     const db = kind === 'sqlite' ? createSqliteDb(':memory:') : createPostgresDb(target.address);
     try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        migrationTableName: 'schema_migrations',
-        migrationLockTableName: 'schema_migrations_lock',
-      });
-      const before = await migrator.migrateTo('0007-music-episode-precision');
+      const before = await storeMigrator(db).migrateTo('0007-music-episode-precision');
       expect(before.error).toBeUndefined();
       // the columns of that time (0022 added the source's address, pictures and extra)
       const before0022 = videos.map(({ url: _u, thumbnails: _t, extra: _e, ...columns }) => columns);
