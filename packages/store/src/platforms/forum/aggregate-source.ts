@@ -16,7 +16,8 @@ import {
   unitStart,
 } from './activity.js';
 import { nameKey } from './names.js';
-import { matchRows } from './search-source.js';
+import { ftsMatchRows } from './fts-search-source.js';
+import { type MatchFilters, matchRows } from './search-source.js';
 
 /**
  * The aggregate operation over the activity counts of activity.ts (docs/forum-aggregate.md). The
@@ -151,11 +152,11 @@ const isMatching = (query: AggregateQuery) =>
   query.postId !== undefined;
 
 /**
- * The groups of the items matching a query (search-source.ts `matchRows`): read as they match, each
+ * The groups of the items matching a query (`ftsMatchRows` on SQLite, `matchRows` on PostgreSQL): read as they match, each
  * once, and grouped by hour (then summed into the time group) or by name key (then ranked).
  */
 async function matchedBuckets(store: Store, plan: Plan, query: AggregateQuery): Promise<AggregateBucket[]> {
-  const matches = await matchRows(store.db, {
+  const filters: MatchFilters = {
     kind: plan.kind,
     wordSets: query.wordSets,
     from: plan.from,
@@ -165,7 +166,13 @@ async function matchedBuckets(store: Store, plan: Plan, query: AggregateQuery): 
     minScore: query.minScore,
     over18: query.over18,
     postId: query.postId,
-  });
+  };
+  // a query's words: the store's index (FTS5 tables on SQLite, the posting table on PostgreSQL)
+  const { wordSets } = filters;
+  const matches =
+    wordSets && dialectOf(store.db).rowidOrderedFullText
+      ? ftsMatchRows({ ...filters, wordSets })
+      : await matchRows(store.db, filters);
   if (!matches) return [];
   const { group } = plan;
   if (group === 'community' || group === 'author') {

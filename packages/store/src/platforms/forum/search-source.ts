@@ -2,39 +2,31 @@ import type { SearchCommentsQuery, SearchPosition, SearchPostsQuery } from '@soc
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import type { Database } from '../../schema.js';
-import { ftsMatchRows } from './fts-search-source.js';
 import { nameKey } from './names.js';
 import type { SearchKind } from './search-index.js';
 
 /**
  * Forum search over the posting table of search-index.ts, the PostgreSQL store's (SQLite's is FTS5:
- * fts-search-source.ts), in one of six reads (docs/forum-search.md):
+ * fts-search-source.ts), in one of five reads (docs/forum-search.md):
  *
- * - posts marked over 18 (`over18=true`): the word's such postings, when fewer than FEW, on their
- *   partial index;
- * - else an author's or a community's postings of the word, on that name's own index: walked at once in
- *   a score order without a window; with a window or in a time order, when fewer than FEW (counted
- *   index-only), walked in a score order or read and sorted in a time order;
+ * - posts marked over 18 (`over18=true`): the word's such postings, when fewer than FEW, walked;
+ * - else an author's or a community's postings of the word: walked at once in a score order without a
+ *   window; with a window or in a time order, walked when fewer than FEW (counted index-only);
  * - else a filter that names few items (a post's comments, an author's or a community's items in the
  *   window: fewer than FEW, counted up to it on their own index) reads those items and looks the
  *   words up for each;
  * - else a window that holds few of the rarest word's postings (score orders only: time orders
  *   walk the window in order anyway) reads them by time and sorts them;
- * - else, in a time order with a least score, the word's postings at or above it are read on the
- *   score index and sorted when few (counted up to where that costs what the walk does);
  * - else the rarest word's postings are walked in the order asked (score or time), the filters read
- *   from the posting itself and the other words looked up by key, until the page is full. A score
- *   order by an author or in a community walks that name's postings of the word (its own index, in
- *   score order); a time order walks the time index with the name and the score kept off theirs.
+ *   from the posting itself and the other words looked up by key, until the page is full.
  *
- * Posts in relevance order come in two tiers, each walked in score order: those whose title holds
- * every word (the title postings' partial index), then the others.
+ * A walk is one statement whose index (the order's, a name's, the over-18 postings') PostgreSQL's
+ * planner chooses from its statistics. Posts in relevance order come in two tiers, each walked in
+ * score order: those whose title holds every word (the title postings' partial index), then the others.
  */
 
 /** A filter or window naming fewer items than this is read whole and sorted. */
 const FEW = 2_000;
-/** The most postings above a least score a time order reads whole and sorts (their count is read up to it). */
-const MOST_SORTED = 10_000;
 
 type Filters = (SearchPostsQuery | SearchCommentsQuery) & { kind: SearchKind };
 
@@ -42,10 +34,9 @@ type Filters = (SearchPostsQuery | SearchCommentsQuery) & { kind: SearchKind };
 export type SearchHits = { id: string; position: SearchPosition }[];
 
 export function createSqlSearchSource(db: Kysely<Database>) {
-  const hideIndex = dialectOf(db).unaryPlusHidesIndex;
   return {
-    searchPostIds: (query: SearchPostsQuery) => search(db, { ...query, kind: 'p' }, hideIndex),
-    searchCommentIds: (query: SearchCommentsQuery) => search(db, { ...query, kind: 'c' }, hideIndex),
+    searchPostIds: (query: SearchPostsQuery) => search(db, { ...query, kind: 'p' }),
+    searchCommentIds: (query: SearchCommentsQuery) => search(db, { ...query, kind: 'c' }),
     wordsWithPrefix: (kind: SearchKind, prefix: string, limit: number) => wordsWithPrefix(db, kind, prefix, limit),
   };
 }
@@ -64,83 +55,52 @@ async function wordsWithPrefix(db: Kysely<Database>, kind: SearchKind, prefix: s
   return rows.map((row) => row.term);
 }
 
-async function search(db: Kysely<Database>, query: Filters, hideIndex: boolean): Promise<SearchHits> {
+async function search(db: Kysely<Database>, query: Filters): Promise<SearchHits> {
   // one word leads whatever its count: that is read only where a plan weighs it (saving a statement
   // a search; a word with no posting then costs what the reads below find of it, at most a rare word's)
   const counts: { term: string; docs?: number }[] =
     query.terms.length === 1 ? [{ term: query.terms[0]! }] : await termCounts(db, query.kind, query.terms);
   if (counts.some((count) => count.docs === 0)) return [];
   const [lead, ...others] = counts.sort((a, b) => a.docs! - b.docs! || (a.term < b.term ? -1 : 1));
-  const plan: Plan = { ...query, lead: lead!.term, leadDocs: lead!.docs, others: others.map((c) => c.term) };
+  const plan: Plan = { ...query, lead: lead!.term, others: others.map((c) => c.term) };
   const tiered = query.kind === 'p' && query.sort === 'relevance';
   const scoreOrder = query.sort === 'relevance' || query.sort === 'top';
-  // items marked over 18: the word's such postings, when few, read on their own (partial) index
-  if (
-    'over18' in query &&
-    query.over18 === true &&
-    (await fewPostings(db, plan, OVER18, FEW, over18Postings(hideIndex)))
-  )
-    return walkTiers(db, plan, tiered, hideIndex, 'over18');
-  // an author's or a community's postings of the word, on that name's own index (not for the tiers)
+  // items marked over 18: the word's such postings, when few (counted on their partial index), walked
+  if ('over18' in query && query.over18 === true && (await fewPostings(db, plan, OVER18)))
+    return walkTiers(db, plan, tiered);
+  // an author's or a community's postings of the word (not for the tiers)
   const name = tiered ? undefined : nameFilter(query, 's');
   if (name && !hasPostId(query)) {
     // in a score order the name's index walks them in the order asked; with a window, when they are
     // few (else the window may hold few of many: the reads below)
-    if (scoreOrder && !query.window) return walk(db, plan, 'any', hideIndex);
-    if (await fewPostings(db, plan, name)) return walk(db, plan, 'any', hideIndex, scoreOrder ? undefined : 'name');
+    if (scoreOrder && !query.window) return walk(db, plan, 'any');
+    if (await fewPostings(db, plan, name)) return walk(db, plan, 'any');
   }
   const items = itemFilter(query);
   if (items && (await fewItems(db, query, items))) return readItems(db, plan, items, tiered);
-  if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered, hideIndex);
-  // a time order by a name: the name's postings of the word, sorted, when they are few; else the time index
-  if (name && !scoreOrder) {
-    // (without a post, the name's postings were counted above, and were many)
-    const few = hasPostId(query) && (await fewPostings(db, plan, name));
-    return walk(db, plan, 'any', hideIndex, few ? 'name' : 'time');
-  }
-  // a time order above a score: the word's postings at or above it, sorted, when they are few; else the time index
-  if (!scoreOrder && query.minScore !== undefined) {
-    // reading n of them and sorting costs about 3n (their rows in score order, where the time
-    // index's follow the table's), walking the time index about limit × docs ÷ n: even at √(limit × docs ÷ 3)
-    const leadDocs = plan.leadDocs ?? (await termCounts(db, query.kind, [plan.lead]))[0]!.docs;
-    if (leadDocs === 0) return [];
-    const evenAt = Math.round(Math.sqrt((query.limit * leadDocs) / 3));
-    const most = Math.min(MOST_SORTED, Math.max(FEW, evenAt));
-    const few = await fewPostings(db, plan, sql<boolean>`s.score >= ${query.minScore}`, most);
-    return walk(db, plan, 'any', hideIndex, few ? 'score' : 'time');
-  }
-  return walkTiers(db, plan, tiered, hideIndex);
+  if (scoreOrder && query.window && (await fewInWindow(db, plan))) return readWindow(db, plan, tiered);
+  return walkTiers(db, plan, tiered);
 }
 
 /** The walk of a plan: for posts in relevance order, the tier of titles holding every word, then the rest. */
-async function walkTiers(
-  db: Kysely<Database>,
-  plan: Plan,
-  tiered: boolean,
-  hideIndex: boolean,
-  by?: 'over18',
-): Promise<SearchHits> {
-  if (!tiered) return walk(db, plan, 'any', hideIndex, by);
-  const first = !plan.after || plan.after.tier === 1 ? await walk(db, plan, 'title', hideIndex, by) : [];
+async function walkTiers(db: Kysely<Database>, plan: Plan, tiered: boolean): Promise<SearchHits> {
+  if (!tiered) return walk(db, plan, 'any');
+  const first = !plan.after || plan.after.tier === 1 ? await walk(db, plan, 'title') : [];
   if (first.length >= plan.limit) return first;
   const { after, ...fromStart } = plan;
   const restPlan = after?.tier === 0 ? plan : fromStart;
-  const rest = await walk(db, { ...restPlan, limit: plan.limit - first.length }, 'rest', hideIndex, by);
+  const rest = await walk(db, { ...restPlan, limit: plan.limit - first.length }, 'rest');
   return [...first, ...rest];
 }
 
 /** The postings table, as every read here names it. */
 const POSTINGS = sql`forum_search s`;
 
-/** Postings of items marked over 18 (the partial index's condition, a literal so that SQLite can use it). */
+/** Postings of items marked over 18 (the partial index's condition, as a literal the planner matches to it). */
 const OVER18 = sql<boolean>`s.over18 = 1`;
 
-/** The postings table, on SQLite held to the over-18 postings' partial index (it keeps no statistics to choose it by). */
-const over18Postings = (hideIndex: boolean) =>
-  hideIndex ? sql`forum_search s indexed by forum_search_over18` : POSTINGS;
-
 /** A query with its words ordered: the rarest leads (its postings counted, unless it is the only word), the others are looked up. */
-type Plan = Filters & { lead: string; leadDocs: number | undefined; others: readonly string[] };
+type Plan = Filters & { lead: string; others: readonly string[] };
 
 async function termCounts(db: Kysely<Database>, kind: SearchKind, terms: readonly string[]) {
   const rows = await db
@@ -187,19 +147,13 @@ async function fewInWindow(db: Kysely<Database>, plan: Plan): Promise<boolean> {
 }
 
 /**
- * Whether the leading word's postings that `condition` keeps (a name, or a least score) are fewer
- * than `most`, counted up to it on the posting index that condition's column leads (index-only).
+ * Whether the leading word's postings that `condition` keeps (a name, or over 18) are fewer
+ * than FEW, counted up to it on the posting index that condition's column leads (index-only).
  */
-async function fewPostings(
-  db: Kysely<Database>,
-  plan: Plan,
-  condition: RawBuilder<boolean>,
-  most = FEW,
-  postings = POSTINGS,
-): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${postings}
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${condition} limit ${most}) f`.execute(db);
-  return Number(rows[0]?.n ?? 0) < most;
+async function fewPostings(db: Kysely<Database>, plan: Plan, condition: RawBuilder<boolean>): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${POSTINGS}
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} and ${condition} limit ${FEW}) f`.execute(db);
+  return Number(rows[0]?.n ?? 0) < FEW;
 }
 
 /**
@@ -226,16 +180,9 @@ function windowOf(query: Filters, createdAt: RawBuilder<unknown>, second?: RawBu
 const SECOND = sql`s.created_at / 1000`;
 
 /** The filters of a query on the columns of alias `a` (an item, or a posting: both name them alike). */
-function filtersOn(
-  query: Filters,
-  a: string,
-  createdAt: RawBuilder<unknown> = sql.ref(`${a}.created_at`),
-  unindexed = false,
-  second?: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [windowOf(query, createdAt, second)];
-  // `unindexed`: the names and the score kept off their posting indexes (SQLite's unary plus)
-  const column = (name: string) => (unindexed ? sql`+${sql.ref(`${a}.${name}`)}` : sql.ref(`${a}.${name}`));
+function filtersOn(query: Filters, a: string, second?: RawBuilder<unknown>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [windowOf(query, sql.ref(`${a}.created_at`), second)];
+  const column = (name: string) => sql.ref(`${a}.${name}`);
   if (query.community !== undefined) parts.push(sql` and ${column('community_key')} = ${nameKey(query.community)}`);
   if (query.author !== undefined) parts.push(sql` and ${column('author_key')} = ${nameKey(query.author)}`);
   if (query.minScore !== undefined) parts.push(sql` and ${column('score')} >= ${query.minScore}`);
@@ -340,14 +287,12 @@ async function readItems(db: Kysely<Database>, plan: Plan, filter: RawBuilder<bo
 }
 
 /** The rarest word's postings in the window (fewer than FEW), read by time, sorted by score. */
-async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean, hideIndex: boolean) {
+async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean) {
   const order = orderOf(plan);
   const tier = tiered ? tierOf(plan, itemOf('s')) : sql<number>`0`;
-  // the score kept off its index, so the window's time range is what is read
-  const score = hideIndex ? sql`+s.score` : sql`s.score`;
   const { rows } = await sql<HitRow>`select * from (
-      select s.id, s.num, ${score} as key, ${tier} as tier from forum_search s
-      where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', undefined, false, SECOND)}
+      select s.id, s.num, s.score as key, ${tier} as tier from forum_search s
+      where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', SECOND)}
         ${holdsAll(plan, plan.others, itemOf('s'))}
     ) w where 1 = 1 ${pastPosition(plan, order, 'w', sql.ref('w.key'), tiered ? sql.ref('w.tier') : undefined)}
     order by ${tiered ? sql`w.tier desc, ` : sql``}w.key desc, w.num desc limit ${plan.limit}`.execute(db);
@@ -358,26 +303,10 @@ async function readWindow(db: Kysely<Database>, plan: Plan, tiered: boolean, hid
  * The rarest word's postings walked in the order asked, until the page is full: `title` the postings
  * of posts whose title holds every word (tier 1), `rest` the others (tier 0), `any` all.
  */
-async function walk(
-  db: Kysely<Database>,
-  plan: Plan,
-  part: 'title' | 'rest' | 'any',
-  hideIndex: boolean,
-  /**
-   * In a time order, the index to read, spelt out for SQLite (no statistics): `name`, an author's or
-   * community's few postings of the word, read on that name's index and sorted; `score`, the word's
-   * few postings at or above `minScore`, read on the score index and sorted (the time index kept off
-   * both); `time`, the time index walked, the names and the score kept off theirs; `over18`, the
-   * word's few postings of items marked over 18, on their partial index (walked in score order, sorted in time order).
-   */
-  by?: 'name' | 'score' | 'time' | 'over18',
-) {
+async function walk(db: Kysely<Database>, plan: Plan, part: 'title' | 'rest' | 'any') {
   const order = orderOf(plan);
   const dir = direction(order);
   const id = itemOf('s');
-  // the window kept off the time index when the walk is in score order, or reads the score index
-  const timeHidden = hideIndex && (order.keyName === 'score' || by === 'score');
-  const createdAt = timeHidden ? sql`+s.created_at` : sql.ref('s.created_at');
   const tierCondition =
     part === 'title'
       ? sql` and s.in_title = 1 ${holdsAll(plan, plan.others, id, true)}`
@@ -385,13 +314,10 @@ async function walk(
         ? sql` and not (s.in_title = 1 ${holdsAll(plan, plan.others, id, true)})`
         : sql``;
   const tier = part === 'title' ? 1 : 0;
-  const sorted = by === 'name' || by === 'score';
-  const orderKey = hideIndex && sorted ? sql<number>`+${order.key('s')}` : order.key('s');
-  const postings = by === 'over18' ? over18Postings(hideIndex) : POSTINGS;
-  const { rows } = await sql<HitRow>`select s.id, s.num, ${order.value('s')} as key, ${tier} as tier from ${postings}
-    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', createdAt, hideIndex && by === 'time', timeHidden ? undefined : SECOND)}
-      ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's', orderKey)}
-    order by ${orderKey} ${dir}, s.num ${dir} limit ${plan.limit}`.execute(db);
+  const { rows } = await sql<HitRow>`select s.id, s.num, ${order.value('s')} as key, ${tier} as tier from ${POSTINGS}
+    where s.term = ${plan.lead} and s.kind = ${plan.kind} ${filtersOn(plan, 's', SECOND)}
+      ${holdsAll(plan, plan.others, id)} ${tierCondition} ${pastPosition(plan, order, 's')}
+    order by ${order.key('s')} ${dir}, s.num ${dir} limit ${plan.limit}`.execute(db);
   return hits(rows);
 }
 
@@ -441,7 +367,6 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
   if (!wordSets)
     return sql`select i.id, i.created_at, i.community_key, i.author_key from ${itemTable(kind)} i
       where 1 = 1 ${where('i')}`;
-  if (dialectOf(db).rowidOrderedFullText) return ftsMatchRows({ ...filters, wordSets });
   const counts = new Map(
     (await termCounts(db, kind, [...new Set(wordSets.flat())])).map((count) => [count.term, count.docs]),
   );
