@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copiedTables, openStore, type Store } from '@socialquery/store';
 import {
+  checkpointTestServer,
   createRandom,
   createTestStoreAddress,
   createTestTablespace,
@@ -603,11 +604,11 @@ async function smallDiskStore(): Promise<SmallDiskStore> {
       // what the server holds of the database in memory written out first: only new pages then want room
       // (a page the checkpointer could not write would fail every database's checkpoint on the server)
       fill: async () => {
-        if (!(await checkpoint(store.address))) throw new Error('CHECKPOINT failed before the disk was filled');
+        if (!(await checkpointTestServer())) throw new Error('CHECKPOINT failed before the disk was filled');
         disk.resize(disk.used() + MIB);
       },
       free: () => disk.resize(64 * MIB),
-      checkpoints: () => checkpoint(store.address),
+      checkpoints: checkpointTestServer,
       start: (args, env = {}) => startCli(store.address, args, env),
       release: async () => {
         await store.drop();
@@ -618,19 +619,6 @@ async function smallDiskStore(): Promise<SmallDiskStore> {
   } catch (error) {
     disk.release();
     throw error;
-  }
-}
-
-/** Runs PostgreSQL's CHECKPOINT on the store's server (the tests' user may); false when the server refuses it. */
-async function checkpoint(address: string): Promise<boolean> {
-  const store = await openStore(address);
-  try {
-    await sql`checkpoint`.execute(store.db);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await store.close();
   }
 }
 

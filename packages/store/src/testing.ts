@@ -82,6 +82,21 @@ export async function createTestTablespace(location: string): Promise<{ name: st
 }
 
 /**
+ * PostgreSQL: runs CHECKPOINT on the test server, through its admin database (whose files are not
+ * in a test tablespace); false when the server refuses it. A new connection to a database whose
+ * disk is full may fail before any statement (its backend writes a cache file there), so a test
+ * that fills a disk asks the server through this one.
+ */
+export async function checkpointTestServer(): Promise<boolean> {
+  try {
+    await onServer(adminUrl(), 'CHECKPOINT');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Demo scales of the test stores' `seedDemo` (unless a test passes its own): a tenth of the music
  * catalog — 500 artists, 2,000 releases, about 21,000 tracks, 1,000 playlists — which has every
  * kind of content the music operations read, in a tenth of the seeding time. The whole catalog's
