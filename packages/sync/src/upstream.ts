@@ -45,6 +45,11 @@ export interface UpstreamOptions {
   signal?: AbortSignal;
   /** An error answer that no retry can change (TikTok's 429 saying the day's quota is spent): it fails at once. */
   final?: (answer: UpstreamResponse) => boolean;
+  /**
+   * An error answer that passes although its status is not one of the retried ones (YouTube's 403
+   * `rateLimitExceeded`, a short-term limit): sent again after a back-off, as a 503 would be.
+   */
+  passing?: (answer: UpstreamResponse) => boolean;
 }
 
 /** A JSON answer (2xx, or a 4xx the platform adapter reads, such as YouTube's quotaExceeded 403). */
@@ -190,9 +195,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         await options.auth.refresh();
         continue;
       }
-      if (!RETRIED.has(answer.status) || retry >= retries || options.final?.(answer))
+      const retried = RETRIED.has(answer.status) || options.passing?.(answer) === true;
+      if (!retried || retry >= retries || options.final?.(answer))
         throw new UpstreamError(
-          `${options.platform}: ${describe} answered ${answer.status}${messageOf(answer.body)}${RETRIED.has(answer.status) ? ` after ${retry + 1} tries` : ''}`,
+          `${options.platform}: ${describe} answered ${answer.status}${messageOf(answer.body)}${retried ? ` after ${retry + 1} tries` : ''}`,
           answer.status,
           answer.body,
         );

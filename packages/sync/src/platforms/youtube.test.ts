@@ -660,6 +660,20 @@ describe('youtube quota: every request sent is charged', () => {
     ['/playlistItems', 'no answer', 'drop' as const],
     ['/videos', 'a 429', { status: 429, headers: { 'retry-after': '1' } }],
     ['/search', 'a 500', { status: 500 }],
+    [
+      '/playlistItems',
+      "a 403 rateLimitExceeded (Google's short-term limit, not the day's quota)",
+      {
+        status: 403,
+        body: {
+          error: {
+            errors: [{ domain: 'youtube.quota', reason: 'rateLimitExceeded', message: 'Rate limit exceeded.' }],
+            code: 403,
+            message: 'Rate limit exceeded.',
+          },
+        },
+      },
+    ],
   ])(
     'a %s call that fails once (%s) and is sent again: the ledger equals the calls the fake saw',
     async (path, _what, fault) => {

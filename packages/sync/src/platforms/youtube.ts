@@ -77,10 +77,11 @@ const itemsOf = (body: unknown): unknown[] => {
   return Array.isArray(items) ? items : [];
 };
 
-/** Whether an error answer has `status` and one of its `error.errors` has `reason`. */
-function hasReason(error: unknown, status: number, reason: string): boolean {
-  if (!(error instanceof UpstreamError) || error.status !== status) return false;
-  const errors = objectAt(error.body, 'error').errors;
+/** Whether an answer (or a request's error) has `status` and one of its `error.errors` has `reason`. */
+function hasReason(answer: unknown, status: number, reason: string): boolean {
+  const answered = answer instanceof UpstreamError || (isJson(answer) && 'status' in answer);
+  if (!answered || answer.status !== status) return false;
+  const errors = objectAt(answer.body, 'error').errors;
   return Array.isArray(errors) && errors.some((item) => stringAt(item, 'reason') === reason);
 }
 /**
@@ -93,6 +94,12 @@ const dailyQuotaAnswer = (error: unknown) => {
   const reason = DAILY_QUOTA_REASONS.find((candidate) => hasReason(error, 403, candidate));
   return reason === undefined ? undefined : `403 ${reason}`;
 };
+/**
+ * A 403 saying requests came too fast (`rateLimitExceeded`, `userRateLimitExceeded`: Google's short-term
+ * limits, not the day's quota): the call is sent again after a back-off, each sending charged.
+ */
+const isRateLimited = (answer: UpstreamResponse) =>
+  ['rateLimitExceeded', 'userRateLimitExceeded'].some((reason) => hasReason(answer, 403, reason));
 /** A 400 refusing a page token (`invalidPageToken`): one an earlier run saved that the API no longer takes. */
 const isInvalidPageToken = (error: unknown) => hasReason(error, 400, 'invalidPageToken');
 
@@ -109,6 +116,7 @@ function client({ config, clock, upstream, onWait }: ClientDeps) {
     onWait,
     ...upstream,
     auth: { apply: async ({ searchParams }) => searchParams.set('key', apiKey) },
+    passing: isRateLimited,
   });
 }
 
