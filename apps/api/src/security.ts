@@ -7,8 +7,12 @@ import { z } from 'zod';
 import { sendError } from './error-response.js';
 import { maskFeedToken } from './feeds/token-path.js';
 
-/** Longest request target (path and query) the service reads; longer ones answer 414. */
-export const MAX_URL_LENGTH = 4096;
+/**
+ * Longest request target (path and query) the service reads; longer ones answer 414. It holds the
+ * longest batch lookup: 500 ids (the forum's bound), each as long as a prefixed Reddit id
+ * (`t3_` and 7 characters), is about 6,000 characters.
+ */
+export const MAX_URL_LENGTH = 8192;
 
 /** Routes that send their own Content-Security-Policy (an HTML page needs more than an API's `default-src 'self'`). */
 export const OWN_CSP_PATHS: readonly string[] = ['/docs', '/explore'];

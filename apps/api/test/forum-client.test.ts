@@ -63,7 +63,7 @@ describe('forum client against the real service', () => {
       notFound: ['no-such-post'],
     });
     await expect(client.postsByIds({ ids: [] })).rejects.toBeInstanceOf(RequestSetupError);
-    await expect(client.postsByIds({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(
+    await expect(client.postsByIds({ ids: Array.from({ length: 501 }, (_, i) => `p${i}`) })).rejects.toBeInstanceOf(
       RequestSetupError,
     );
   });
@@ -129,7 +129,7 @@ describe('forum client against the real service', () => {
         kind: 'request_setup',
         message: expect.stringContaining('community is required'),
       });
-      await expect(client.communityPosts({ community, limit: 1000 })).rejects.toBeInstanceOf(RequestSetupError);
+      await expect(client.communityPosts({ community, limit: 1001 })).rejects.toBeInstanceOf(RequestSetupError);
       await expect(client.communityPosts({ community, sort: 'best' as never })).rejects.toBeInstanceOf(
         RequestSetupError,
       );

@@ -318,8 +318,8 @@ describe('GET /api/v1/forum/comments?ids=… (batch lookup)', () => {
     expect(body.notFound).toEqual(['nope', 't1_tstc001']);
   });
 
-  it('refuses more than 100 ids', async () => {
-    const ids = Array.from({ length: 101 }, (_, i) => `x${i}`).join(',');
+  it('refuses more than 500 ids', async () => {
+    const ids = Array.from({ length: 501 }, (_, i) => `x${i}`).join(',');
     expectError(await get('/api/v1/forum/comments', { ids }), 400, 'invalid_parameter', 'ids');
   });
 });

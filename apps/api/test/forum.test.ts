@@ -144,10 +144,21 @@ describe('GET /api/v1/forum/community/{community}/posts', () => {
     expect(await listCommunity({ sort: 'new', timeframe: 'hour' })).toEqual(await listCommunity({ sort: 'new' }));
   });
 
-  it('limit: default 25, 1 gives one post, 100 gives 100', async () => {
+  it('limit: default 25, 1 gives one post, 100 gives 100, 1000 the whole order up to 1,000; 1001 is refused', async () => {
     expect(await listCommunity({ sort: 'new' })).toHaveLength(25);
     expect(await listCommunity({ sort: 'new', limit: '1' })).toHaveLength(1);
     expect(await listCommunity({ sort: 'new', limit: '100' })).toHaveLength(100);
+    for (const sort of ['new', 'hot'] as const) {
+      const key = sort === 'new' ? ms : (p: Post) => hotScore(p.score, ms(p));
+      const expected = [...stored].sort(descending(key)).slice(0, 1000);
+      expect((await listCommunity({ sort, limit: '1000' })).map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    }
+    const refused = await request(service.app)
+      .get(`/api/v1/forum/community/${community}/posts`)
+      .query({ limit: '1001' })
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(refused.status).toBe(400);
+    expect(ErrorBody.parse(refused.body).issues).toEqual([{ path: 'limit', message: 'must be at most 1000' }]);
   });
 
   it('returns every field of a post exactly as stored', async () => {
@@ -459,14 +470,18 @@ describe('GET /api/v1/forum/posts?ids=… (batch lookup)', () => {
     expect(await found('gone1,gone2,gone1')).toEqual({ posts: [], notFound: ['gone1', 'gone2'] });
   });
 
-  it('takes 100 distinct ids, refuses 101 and empty entries with 400 invalid_parameter', async () => {
-    const hundred = stored.slice(0, 100).map((p) => p.id);
-    const body = await found(hundred.join(','));
-    expect(body.posts.map((p) => p.id)).toEqual(hundred);
-    expect(body.notFound).toEqual([]);
+  it('takes 500 distinct ids, refuses 501 and empty entries with 400 invalid_parameter', async () => {
+    const known = stored.slice(0, 100).map((p) => p.id);
+    const unknown = Array.from({ length: 400 }, (_, i) => `none${i}`);
+    // the known ids spread among the unknown ones, each answered in the order asked
+    const asked = unknown.flatMap((id, i) => (i % 4 === 0 ? [known[i / 4]!, id] : [id]));
+    expect(asked).toHaveLength(500);
+    const body = await found(asked.join(','));
+    expect(body.posts.map((p) => p.id)).toEqual(known);
+    expect(body.notFound).toEqual(unknown);
     // repeats do not count against the bound
-    expect((await found([...hundred, ...hundred].join(','))).posts).toHaveLength(100);
-    for (const bad of [[...hundred, 'one-more'].join(','), '', 'a,,b', ',a', 'a,']) {
+    expect((await found([...asked, ...asked.slice(0, 200)].join(','))).posts).toHaveLength(100);
+    for (const bad of [[...asked, 'one-more'].join(','), '', 'a,,b', ',a', 'a,']) {
       const res = await lookup(bad);
       expect(res.status).toBe(400);
       expect(ErrorBody.parse(res.body)).toMatchObject({

@@ -163,7 +163,7 @@ describe('GET /api/v1/openapi.json', () => {
   it('gives integer parameters their wire type, bounds and default', () => {
     const limit = parameter(operationById('forum.communityPosts'), 'limit');
     expect(limit.required).toBeFalsy();
-    expect(schemaOf(limit)).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    expect(schemaOf(limit)).toEqual({ type: 'integer', minimum: 1, maximum: 1000, default: 25 });
     expect(schemaOf(parameter(operationById('professional.companyEmployees'), 'limit'))).toMatchObject({
       type: 'integer',
       minimum: 1,
@@ -235,7 +235,7 @@ describe('GET /api/v1/openapi.json', () => {
     // the bounds a schema sets stay
     expect(schemaOf(parameter(operationById('forum.communityPosts'), 'limit'))).toMatchObject({
       minimum: 1,
-      maximum: 100,
+      maximum: 1000,
     });
     expect(schemaOf(parameter(operationById('forum.userComments'), 'minScore'))).toMatchObject({
       minimum: -1_000_000_000,

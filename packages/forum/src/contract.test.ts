@@ -54,10 +54,10 @@ describe('forum contract', () => {
     expect(userPosts.params.query.parse({})).toEqual({ limit: 25 });
   });
 
-  it('bounds limit to 1..100 and takes exactly the documented enums', () => {
+  it('bounds limit to 1..1000 and takes exactly the documented enums', () => {
     const query = communityPosts.params.query;
-    expect(query.safeParse({ limit: '100' }).success).toBe(true);
-    expect(query.safeParse({ limit: '101' }).success).toBe(false);
+    expect(query.safeParse({ limit: '1000' }).success).toBe(true);
+    expect(query.safeParse({ limit: '1001' }).success).toBe(false);
     expect(query.safeParse({ limit: '0' }).success).toBe(false);
     expect(query.shape.sort.unwrap().options).toEqual(['hot', 'new', 'top', 'rising']);
     expect(query.shape.timeframe.unwrap().options).toEqual(['hour', 'day', 'week', 'month', 'year', 'all']);
@@ -123,10 +123,10 @@ describe('forum listings: after, before, minScore', () => {
 
 describe('forum postsByIds parameters', () => {
   const query = postsByIds.params.query;
-  it('takes 1 to 100 distinct ids, comma-separated, kept once in the order first given', () => {
+  it('takes 1 to 500 distinct ids, comma-separated, kept once in the order first given', () => {
     expect(query.parse({ ids: 'b,a,b' })).toEqual({ ids: ['b', 'a'] });
-    expect(query.safeParse({ ids: Array.from({ length: 100 }, (_, i) => `p${i}`).join(',') }).success).toBe(true);
-    expect(query.safeParse({ ids: Array.from({ length: 101 }, (_, i) => `p${i}`).join(',') }).success).toBe(false);
+    expect(query.safeParse({ ids: Array.from({ length: 500 }, (_, i) => `p${i}`).join(',') }).success).toBe(true);
+    expect(query.safeParse({ ids: Array.from({ length: 501 }, (_, i) => `p${i}`).join(',') }).success).toBe(false);
     for (const bad of [undefined, '', 'a,,b', ',a', 'x'.repeat(101)])
       expect(query.safeParse({ ids: bad }).success).toBe(false);
   });

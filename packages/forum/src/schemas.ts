@@ -51,8 +51,15 @@ export type ForumSort = (typeof forumSorts)[number];
 export const forumTimeframes = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 export type ForumTimeframe = (typeof forumTimeframes)[number];
 
-/** Forum posts limit: default 25, upper bound 100. */
-export const postsLimit = () => integerParam({ min: 1, max: 100, default: 25 });
+/**
+ * Most items a listing, search or user-comments page holds. Each page is one bounded index walk (a
+ * range of `limit` entries: docs/forum-listings.md, docs/forum-search.md), so its cost grows with the
+ * page, never with the store.
+ */
+export const PAGE_LIMIT_MAX = 1000;
+
+/** Forum posts limit: default 25, upper bound PAGE_LIMIT_MAX. */
+export const postsLimit = () => integerParam({ min: 1, max: PAGE_LIMIT_MAX, default: 25 });
 
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
@@ -94,8 +101,8 @@ export const UserPostsQuery = z.object({
   ...postFilters('Pass the same value with the cursor.'),
 });
 
-/** Most post ids one batch lookup takes. */
-export const POSTS_BY_IDS_MAX = 100;
+/** Most post ids one batch lookup takes (one indexed `id in (…)` read). */
+export const POSTS_BY_IDS_MAX = 500;
 export const PostsByIdsQuery = z.object({ ids: idsParam({ max: POSTS_BY_IDS_MAX, maxLength: 100 }) });
 
 /**
@@ -194,8 +201,8 @@ export const UserCommentsQuery = z.object({
   ...postFilters('Pass the same value with the cursor.', 'comments'),
 });
 
-/** Most comment ids one batch lookup takes. */
-export const COMMENTS_BY_IDS_MAX = 100;
+/** Most comment ids one batch lookup takes (one indexed `id in (…)` read). */
+export const COMMENTS_BY_IDS_MAX = 500;
 export const CommentsByIdsQuery = z.object({ ids: idsParam({ max: COMMENTS_BY_IDS_MAX, maxLength: 100 }) });
 
 /** Orders of a search: relevance (see the operations), newest, oldest, or highest score first. */
