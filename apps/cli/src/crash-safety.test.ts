@@ -544,6 +544,37 @@ describe(`a ${testStoreKind()} store whose disk fills up`, () => {
       await reddit.close();
     }
   });
+
+  it('migrate-store: exit 3 naming the target and where the copy stopped, whole batches up to its checkpoint; with room, the re-run finishes', async () => {
+    const dump = join(dir, 'RS_copied_full.ndjson');
+    await writeDump(dump, 400_000, 3_000);
+    const sourceStore = await createTestStoreAddress({ kind: 'sqlite', shared: true });
+    stores.push(sourceStore);
+    const source = sourceStore.address;
+    await runCli(source, ['import', 'forum', 'reddit-ndjson', dump]);
+    const copied = FORUM_TABLES.filter((table) => table !== 'observations');
+    const disk = await storeOnSmallDisk();
+    await runCli(disk.address, ['migrate']);
+    const copy = ['migrate-store', '--from', source, '--to', disk.address];
+
+    await disk.fill();
+    const { code, err } = await disk.start(copy).exited;
+    expect(code).toBe(3);
+    expect(err.trim().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `^error: ${ranOut(disk)}.*?${disk.kind === 'sqlite' ? '; [\\d.]+ [KMGT]?i?B free there now' : ''}\\. ` +
+          "The copy stopped( in [a-z_]+| while building the target's indexes)?; what it wrote before \\(whole " +
+          'batches, up to its checkpoint\\) is kept: free space, then run the same migrate-store again; it resumes there$',
+      ),
+    );
+    expect(await disk.checkpoints()).toBe(true);
+
+    disk.free();
+    // what the failed copy left is a prefix of the source, with its checkpoint (or nothing yet)
+    expect(await consistentCopy(source, disk.address)).not.toBe('finished');
+    await runCli(disk.address, copy);
+    expect(await stateOf(disk.address, copied)).toEqual(await stateOf(source, copied));
+  });
 });
 
 /** A store of the run's kind whose disk can be made all but full (`fill`) and given room again (`free`). */

@@ -48,6 +48,26 @@ export async function syncDiskFullMessage(
   );
 }
 
+/**
+ * What `migrate-store` says when the target ran out of disk: the target and what is free, and where
+ * the copy stopped. Each batch is committed with the copy's checkpoint, so the batches before the
+ * failed one stay and a re-run resumes after them; while indexes are built, a re-run builds the
+ * ones not built yet.
+ */
+export async function copyDiskFullMessage(
+  target: Pick<Store, 'description' | 'diskUsage'>,
+  error: unknown,
+  stage: { table: string; indexes: boolean } | undefined,
+): Promise<string> {
+  const usage = await target.diskUsage().catch(() => undefined);
+  const where =
+    stage === undefined ? '' : stage.indexes ? " while building the target's indexes" : ` in ${stage.table}`;
+  return (
+    `${outOfSpace(target, error)}${freeNow(usage)}. The copy stopped${where}; what it wrote before (whole` +
+    ` batches, up to its checkpoint) is kept: free space, then run the same migrate-store again; it resumes there`
+  );
+}
+
 function outOfSpace(store: Pick<Store, 'description'>, error: unknown): string {
   const cause = error instanceof Error ? error.message : String(error);
   return `the store ${store.description} ran out of disk space (${cause})`;

@@ -1,6 +1,8 @@
 import { copyStore, INDEXES, openStore, type Store, unfinishedCopyOf } from '@socialquery/store';
 import { SingleBar } from 'cli-progress';
-import type { Command } from 'commander';
+import { type Command, CommanderError } from 'commander';
+import { copyDiskFullMessage } from '../disk-full.js';
+import { EXIT_DISK_FULL } from '../import.js';
 import type { Io } from '../io.js';
 
 export function migrateStoreCommand(program: Command, io: Io) {
@@ -14,9 +16,11 @@ export function migrateStoreCommand(program: Command, io: Io) {
     .action(async (options: { from: string; to: string }) => {
       const from = await openStore(options.from);
       let to: Store | undefined;
+      /** Where the copy is: the table being copied, or the indexes being built. */
+      let stage: { table: string; indexes: boolean } | undefined;
+      let bar: SingleBar | undefined;
       try {
         to = await openStore(options.to);
-        let bar: SingleBar | undefined;
         const resumes = (await unfinishedCopyOf(to.db)) === from.description;
         if (resumes) io.err(`resuming the copy from ${from.description} where it stopped`);
         let shown: string | undefined;
@@ -24,6 +28,7 @@ export function migrateStoreCommand(program: Command, io: Io) {
           from.db,
           to.db,
           ({ table, copied, total }) => {
+            stage = { table, indexes: table === INDEXES };
             if (!io.interactive) return;
             if (table !== shown) {
               shown = table;
@@ -40,6 +45,14 @@ export function migrateStoreCommand(program: Command, io: Io) {
           .map(([table, n]) => `${table} ${n}`)
           .join(', ');
         io.out(`copied ${from.description} → ${to.description}: ${summary}`);
+      } catch (error) {
+        bar?.stop();
+        if (to?.isDiskFullError(error)) {
+          const message = await copyDiskFullMessage(to, error, stage);
+          io.err(`error: ${message}`);
+          throw new CommanderError(EXIT_DISK_FULL, 'socialquery.migrateStore', message);
+        }
+        throw error;
       } finally {
         await from.close();
         await to?.close();
