@@ -47,9 +47,10 @@ export async function startService(
   await budget.ready();
   const shuttingDown = new AbortController();
   const { address: storeAddress } = store;
-  // An in-memory SQLite store cannot be shared. On PostgreSQL the statements run beside the event loop
-  // already: the readers take the exports' rows and encoding off it (heavy operations stay here), each
-  // over a pool of its own no larger than the heavy requests a replica runs at once.
+  // An in-memory SQLite store cannot be shared. Where the store's statements run beside the event loop
+  // already (not `synchronousStatements`: PostgreSQL), the readers take the exports' rows and encoding
+  // off it (heavy operations stay here), each over a pool of its own no larger than the heavy requests
+  // a replica runs at once.
   const readers =
     config.SOCIALQUERY_READER_THREADS > 0 && !(storeAddress.kind === 'sqlite' && storeAddress.path === ':memory:')
       ? createReaderPool(
@@ -62,7 +63,7 @@ export async function startService(
             cursorSecret,
           },
           config.SOCIALQUERY_READER_THREADS,
-          storeAddress.kind === 'sqlite',
+          store.dialect.synchronousStatements,
         )
       : undefined;
   const app = createApp({

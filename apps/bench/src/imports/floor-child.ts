@@ -57,9 +57,10 @@ const writes = [...tables].map(([table, rows]) => {
   const list = [...rows.values()];
   return { table, rows: list, columns: Object.keys(list[0]!), key: ['id'] };
 });
-const parsed = parseStoreAddress(address);
-// on SQLite the forum's index is FTS5 tables (its documents below), on PostgreSQL a posting table
-const forumFts = parsed.kind === 'sqlite';
+const store = await openStore(address); // the store's own schema, through its migrations
+// where the store has a full-text engine walked in rowid order (SQLite's FTS5) the forum's index is
+// its tables (their documents below), elsewhere a posting table
+const forumFts = store.dialect.rowidOrderedFullText;
 for (const [table, index] of Object.entries(SEARCH_INDEX_WRITES)) {
   if (forumFts && table === 'forum_search') continue;
   const postings: object[] = [];
@@ -79,7 +80,7 @@ if (forumFts)
         (documents.get(document.table) ?? documents.set(document.table, []).get(document.table)!).push(document);
 for (const list of documents.values()) list.sort((a, b) => (a.rowid < b.rowid ? -1 : a.rowid > b.rowid ? 1 : 0));
 
-const store = await openStore(address); // the store's own schema, through its migrations
+const parsed = parseStoreAddress(address);
 if (parsed.kind === 'sqlite') {
   await store.close();
   sqliteFloor(parsed.path);

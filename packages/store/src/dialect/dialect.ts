@@ -1,5 +1,13 @@
+import type { RawBuilder } from 'kysely';
+
 /** The store kinds, by the scheme of their address (`sqlite:…`, `postgres://…`). */
 export type StoreKind = 'sqlite' | 'postgres';
+
+/** An index as the engine reports it: its name and the statement that creates it again. */
+export interface IndexDefinition {
+  name: string;
+  definition: string;
+}
 
 /**
  * What the store's SQL needs to know about a store kind, in one object per kind
@@ -36,6 +44,12 @@ export interface Dialect {
   readonly tempTableOnCommit: string;
   /** Whether a bulk load is faster with the table's secondary indexes dropped and rebuilt once (SQLite updates them row by row). */
   readonly rebuildsIndexesOnBulkLoad: boolean;
+  /**
+   * The statement that reads the table's indexes no constraint (primary key, unique column) owns,
+   * with the statement that creates each again, from the engine's catalog; `unique: false` leaves
+   * out unique indexes made by CREATE UNIQUE INDEX too.
+   */
+  secondaryIndexes(table: string, unique: boolean): RawBuilder<IndexDefinition>;
   /** Whether the connection's page cache can be enlarged for a long write (SQLite's `cache_size`). */
   readonly tunablePageCache: boolean;
   /**
@@ -58,6 +72,23 @@ export interface Dialect {
    */
   readonly byCodePoint: string;
   /**
+   * Whether text columns compare, and their indexes order, by code point without naming a collation
+   * (SQLite's BINARY default). Where not, a column that must (music's ids and name keys) names the
+   * "C" collation, and a prefix range over words (`pre*`) needs an index of its own in "C" order.
+   */
+  readonly textInCodePointOrder: boolean;
+  /**
+   * Whether a table can be kept as the b-tree of its primary key (SQLite's WITHOUT ROWID): a table of
+   * many narrow rows read in key order (links, postings, counts) is then one b-tree to write, not two.
+   */
+  readonly keyOrderedTables: boolean;
+  /**
+   * Whether an index, a primary key's too, can carry columns outside its key (PostgreSQL's
+   * `include (…)`), so that a read needing them is served from the index alone. Where not, such
+   * columns go at the end of the key, or the table is kept in key order (`keyOrderedTables`).
+   */
+  readonly coveringIndexes: boolean;
+  /**
    * Whether several bounded reads go in one statement, each joined laterally to its parameters
    * (PostgreSQL's LATERAL): across a network a statement per read costs a round trip each, in-process
    * (SQLite, which has no LATERAL) nothing.
@@ -67,8 +98,16 @@ export interface Dialect {
    * Whether the store has a full-text engine whose documents are walked in the order of their
    * integer ids (SQLite's FTS5: a MATCH ordered by rowid stops at LIMIT), which the forum's search
    * index is then made of (platforms/forum/fts-index.ts); PostgreSQL's is a posting table of our own.
+   * The full-text indexes of the first video and music migrations (0005, 0006) were such tables, kept
+   * in step by triggers, where the store has them, and a GIN index over `to_tsvector` where not.
    */
   readonly rowidOrderedFullText: boolean;
+  /**
+   * Whether a statement runs on the calling thread until it is done (better-sqlite3 is synchronous),
+   * holding the event loop meanwhile; elsewhere the server runs it while the thread goes on. The
+   * service then runs its heavy operations (a ranked search) on reader threads too, not only exports.
+   */
+  readonly synchronousStatements: boolean;
   /**
    * Statements a long maintenance transaction (a full recompute over a large catalog, a copy's index
    * builds) runs first: lifting the per-statement timeout the service runs under, and room to sort in memory.

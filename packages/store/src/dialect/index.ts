@@ -3,7 +3,7 @@ import type { Dialect } from './dialect.js';
 import { postgresDialect } from './postgres/postgres-dialect.js';
 import { sqliteDialect } from './sqlite/sqlite-dialect.js';
 
-export type { Dialect, StoreKind } from './dialect.js';
+export type { Dialect, IndexDefinition, StoreKind } from './dialect.js';
 export { postgresDialect, sqliteDialect };
 
 /** The dialect of a connection (or transaction): the one place that looks at Kysely's adapter. */

@@ -1,12 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect/index.js';
+import { dialectOf, type IndexDefinition } from '../dialect/index.js';
 import type { Database } from '../schema.js';
 
-/** An index as the engine reports it: its name and the statement that creates it again. */
-export interface IndexDefinition {
-  name: string;
-  definition: string;
-}
+export type { IndexDefinition } from '../dialect/index.js';
 
 /**
  * Runs `load` with the tables' secondary indexes dropped, and builds them again afterwards (also when
@@ -43,14 +39,7 @@ export async function secondaryIndexes(
   table: string,
   { unique = true }: { unique?: boolean } = {},
 ): Promise<IndexDefinition[]> {
-  const query =
-    dialectOf(db).kind === 'postgres'
-      ? sql<IndexDefinition>`select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)
-        and (${unique} or indexname not in (select c.relname from pg_index i join pg_class c on c.oid = i.indexrelid where i.indisunique))`
-      : sql<IndexDefinition>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table}
-        and sql is not null and (${unique ? 1 : 0} or sql not like 'CREATE UNIQUE%')`;
-  return (await query.execute(db)).rows;
+  return (await dialectOf(db).secondaryIndexes(table, unique).execute(db)).rows;
 }
 
 export async function dropIndexes(db: Kysely<Database>, indexes: readonly IndexDefinition[]) {

@@ -1,7 +1,7 @@
-import { Kysely, type LogConfig } from 'kysely';
+import { Kysely, type LogConfig, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../schema.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect, IndexDefinition } from '../dialect.js';
 import type { DialectOptions } from '../options.js';
 import { ArrayListPostgresDialect } from './array-lists.js';
 import { boundedCopyingClient } from './copy-client.js';
@@ -75,10 +75,18 @@ export const postgresDialect: Dialect = {
     "set local maintenance_work_mem = '256MB'",
   ],
   rebuildsIndexesOnBulkLoad: false,
+  secondaryIndexes: (table, unique) =>
+    sql<IndexDefinition>`select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)
+        and (${unique} or indexname not in (select c.relname from pg_index i join pg_class c on c.oid = i.indexrelid where i.indisunique))`,
   tunablePageCache: false,
   journalsStatements: false,
   unaryPlusHidesIndex: false,
   byCodePoint: ' collate "C"',
+  textInCodePointOrder: false,
+  keyOrderedTables: false,
+  coveringIndexes: true,
   lateralJoins: true,
   rowidOrderedFullText: false,
+  synchronousStatements: false,
 };

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogConfig, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../../schema.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect, IndexDefinition } from '../dialect.js';
 import { causes } from '../causes.js';
 import { isSqliteUnavailable } from './sqlite-errors.js';
 import { type OpenPurpose, reopeningDatabase } from './reopening-database.js';
@@ -62,10 +62,17 @@ export const sqliteDialect: Dialect = {
   tempTableOnCommit: '',
   longTransactionSettings: [],
   rebuildsIndexesOnBulkLoad: true,
+  secondaryIndexes: (table, unique) =>
+    sql<IndexDefinition>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = ${table}
+        and sql is not null and (${unique ? 1 : 0} or sql not like 'CREATE UNIQUE%')`,
   tunablePageCache: true,
   journalsStatements: true,
   unaryPlusHidesIndex: true,
   byCodePoint: '',
+  textInCodePointOrder: true,
+  keyOrderedTables: true,
+  coveringIndexes: false,
   lateralJoins: false,
   rowidOrderedFullText: true,
+  synchronousStatements: true,
 };

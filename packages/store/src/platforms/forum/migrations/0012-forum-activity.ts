@@ -14,14 +14,16 @@ import { rebuildActivity } from '../activity.js';
  */
 export const forumActivity: Migration = {
   async up(db: Kysely<unknown>) {
-    // PostgreSQL: the counts ride in the indexes (include), so reads are index-only scans
-    const postgres = dialectOf(db).kind === 'postgres';
-    const [include, clustered] = postgres ? ['include (docs)', ''] : ['', 'without rowid'];
+    // where indexes carry columns outside their key, the counts ride in them (include), so reads
+    // are index-only scans; where not, the tables are kept in key order and the time index ends in them
+    const { coveringIndexes, keyOrderedTables } = dialectOf(db);
+    const include = coveringIndexes ? 'include (docs)' : '';
+    const clustered = keyOrderedTables ? 'without rowid' : '';
     const statements = [
       `create table forum_activity (kind text not null, community_key text not null, unit text not null,
         start bigint not null, docs integer not null,
         primary key (kind, community_key, unit, start) ${include}) ${clustered}`,
-      `create index forum_activity_time on forum_activity (kind, unit, start, community_key${postgres ? ') include (docs)' : ', docs)'}`,
+      `create index forum_activity_time on forum_activity (kind, unit, start, community_key${coveringIndexes ? ') include (docs)' : ', docs)'}`,
       `create table forum_activity_authors (kind text not null, unit text not null, start bigint not null,
         community_key text not null, author_key text not null, docs integer not null,
         primary key (kind, unit, start, community_key, author_key) ${include}) ${clustered}`,

@@ -9,11 +9,11 @@ import { dialectOf } from '../../../dialect/index.js';
  */
 export const forumSearchPrefixes: Migration = {
   async up(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') return;
+    if (dialectOf(db).textInCodePointOrder) return;
     await sql`create index forum_search_terms_prefix on forum_search_terms (kind, term collate "C")`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') return;
+    if (dialectOf(db).textInCodePointOrder) return;
     await sql`drop index forum_search_terms_prefix`.execute(db);
   },
 };

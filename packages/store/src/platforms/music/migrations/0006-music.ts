@@ -47,9 +47,9 @@ const big = (t: Table, ...names: string[]) => names.reduce((b, n) => b.addColumn
 
 export const music: Migration = {
   async up(db: Kysely<unknown>) {
-    const sqlite = dialectOf(db).kind === 'sqlite';
-    // PostgreSQL compares music text in byte order, as SQLite does: ids, name keys and ties order alike on both
-    const textCollation = sqlite ? sql`` : sql`collate "C"`;
+    const { textInCodePointOrder, keyOrderedTables } = dialectOf(db);
+    // music text compares in byte order on every store: ids, name keys and ties order alike on all
+    const textCollation = textInCodePointOrder ? sql`` : sql`collate "C"`;
     const text = (t: Table, ...names: string[]) =>
       names.reduce((b, n) => b.addColumn(n, 'text', (c) => c.notNull().modifyEnd(textCollation)), t);
     /** `link`: a table of many narrow rows, stored in its key order on SQLite (WITHOUT ROWID: one b-tree less to write). */
@@ -59,7 +59,7 @@ export const music: Migration = {
         .addColumn('id', 'text', (c) => c.primaryKey().modifyEnd(textCollation));
       if (num) t = t.addColumn('num', 'integer', (c) => c.notNull().unique());
       t = build(t);
-      return (link && sqlite ? t.modifyEnd(sql`without rowid`) : t).execute();
+      return (link && keyOrderedTables ? t.modifyEnd(sql`without rowid`) : t).execute();
     };
     const index = (name: string, on: string, columns: string[], unique = false) => {
       const builder = db.schema.createIndex(name).on(on).columns(columns);
@@ -229,7 +229,7 @@ export const music: Migration = {
     await createMusicFullText(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') {
+    if (dialectOf(db).rowidOrderedFullText) {
       for (const { fts } of SEARCHED) await sql.raw(`drop table if exists ${fts}`).execute(db);
     }
     const tables = [
@@ -256,13 +256,7 @@ export const music: Migration = {
 
 /** The full-text index this migration made (0009-music-search replaces it, and makes it again when undone). */
 export async function createMusicFullText(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db).kind !== 'sqlite') {
-    for (const { table: name, columns } of SEARCHED) {
-      await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(
-        db,
-      );
-    }
-  } else {
+  if (dialectOf(db).rowidOrderedFullText) {
     for (const { table: name, fts, columns } of SEARCHED) {
       const list = columns.join(', ');
       const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
@@ -288,6 +282,12 @@ export async function createMusicFullText(db: Kysely<unknown>): Promise<void> {
         delete from ${fts} where rowid = old.num; end`,
         )
         .execute(db);
+    }
+  } else {
+    for (const { table: name, columns } of SEARCHED) {
+      await sql`create index ${sql.id(`${name}_search`)} on ${sql.id(name)} using gin (to_tsvector('simple', ${sql.raw(columns.join(" || ' ' || "))}))`.execute(
+        db,
+      );
     }
   }
 }

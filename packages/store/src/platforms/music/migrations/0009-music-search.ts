@@ -13,21 +13,21 @@ import { rebuildMusicSearch } from '../search-index.js';
  */
 export const musicSearch: Migration = {
   async up(db: Kysely<unknown>) {
-    const sqlite = dialectOf(db).kind === 'sqlite';
+    const { keyOrderedTables, rowidOrderedFullText } = dialectOf(db);
     await sql
       .raw(
         `create table music_search (kind text not null, term text not null, in_name integer not null,
-          popularity bigint not null, num integer not null, primary key (kind, term, in_name, popularity, num))${sqlite ? ' without rowid' : ''}`,
+          popularity bigint not null, num integer not null, primary key (kind, term, in_name, popularity, num))${keyOrderedTables ? ' without rowid' : ''}`,
       )
       .execute(db);
     await sql
       .raw(
         `create table music_search_terms (kind text not null, term text not null, docs integer not null,
-          primary key (kind, term))${sqlite ? ' without rowid' : ''}`,
+          primary key (kind, term))${keyOrderedTables ? ' without rowid' : ''}`,
       )
       .execute(db);
     for (const { table, fts } of SEARCHED)
-      if (sqlite) {
+      if (rowidOrderedFullText) {
         for (const trigger of ['insert', 'update', 'delete'])
           await sql.raw(`drop trigger ${fts}_${trigger}`).execute(db);
         await sql.raw(`drop table ${fts}`).execute(db);
@@ -38,7 +38,7 @@ export const musicSearch: Migration = {
     await sql`drop table music_search`.execute(db);
     await sql`drop table music_search_terms`.execute(db);
     await createMusicFullText(db);
-    if (dialectOf(db).kind === 'sqlite')
+    if (dialectOf(db).rowidOrderedFullText)
       for (const { table, fts, columns } of SEARCHED)
         await sql
           .raw(`insert into ${fts} (rowid, ${columns.join(', ')}) select num, ${columns.join(', ')} from ${table}`)

@@ -4,9 +4,8 @@ import { dialectOf } from '../../../dialect/index.js';
 /**
  * The video platform: channels, videos and the short-song charts.
  *
- * Full-text search over title + channel name is dialect-specific, so this migration detects the
- * dialect through the Kysely adapter class (the only place migrations branch on it; migrations
- * receive a bare Kysely and the store address is not at hand):
+ * Full-text search over title + channel name is dialect-specific: this migration asks the dialect
+ * whether the store has a full-text engine of its own (`rowidOrderedFullText`):
  * - SQLite: an FTS5 table `video_fts` (rowid = video_videos.num, columns title and channel_name)
  *   kept in step by triggers on video_videos (../search-sqlite.ts matches with it).
  * - PostgreSQL: a GIN expression index over to_tsvector('simple', title || ' ' || channel_name),
@@ -73,7 +72,7 @@ export const video: Migration = {
     await createVideoFullText(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') await sql`drop table if exists video_fts`.execute(db);
+    if (dialectOf(db).rowidOrderedFullText) await sql`drop table if exists video_fts`.execute(db);
     for (const table of ['video_chart_entries', 'video_videos', 'video_channels'])
       await db.schema.dropTable(table).execute();
   },
@@ -81,11 +80,7 @@ export const video: Migration = {
 
 /** The full-text index this migration made (0008-video-search replaces it, and makes it again when undone). */
 export async function createVideoFullText(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db).kind === 'postgres') {
-    await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(
-      db,
-    );
-  } else {
+  if (dialectOf(db).rowidOrderedFullText) {
     await sql`create virtual table video_fts using fts5(title, channel_name, tokenize = 'unicode61 remove_diacritics 0')`.execute(
       db,
     );
@@ -96,5 +91,9 @@ export async function createVideoFullText(db: Kysely<unknown>): Promise<void> {
       insert into video_fts(rowid, title, channel_name) values (new.num, new.title, new.channel_name); end`.execute(db);
     await sql`create trigger video_fts_delete after delete on video_videos begin
       delete from video_fts where rowid = old.num; end`.execute(db);
+  } else {
+    await sql`create index video_videos_search on video_videos using gin (to_tsvector('simple', title || ' ' || channel_name))`.execute(
+      db,
+    );
   }
 }

@@ -19,8 +19,8 @@ import { rebuildVideoSearch } from '../search-index.js';
  */
 export const videoSearch: Migration = {
   async up(db: Kysely<unknown>) {
-    const postgres = dialectOf(db).kind === 'postgres';
-    const statements = postgres
+    const { coveringIndexes, keyOrderedTables, rowidOrderedFullText } = dialectOf(db);
+    const tables = coveringIndexes
       ? [
           `create table video_search (term text not null, type text not null, in_title integer not null,
             views bigint not null, num integer not null, published_at bigint not null, blocked_regions text not null,
@@ -28,28 +28,32 @@ export const videoSearch: Migration = {
           `create index video_search_time on video_search (term, type, published_at) include (in_title, views, num, blocked_regions)`,
           `create table video_search_terms (term text not null, type text not null, bucket integer not null,
             docs integer not null, primary key (term, type, bucket))`,
-          `drop index video_videos_search`,
         ]
       : [
           `create table video_search (term text not null, type text not null, in_title integer not null,
             views integer not null, num integer not null, published_at integer not null, blocked_regions text not null,
-            primary key (term, type, in_title, views, num)) without rowid`,
+            primary key (term, type, in_title, views, num))${keyOrderedTables ? ' without rowid' : ''}`,
           `create index video_search_time on video_search (term, type, published_at, blocked_regions)`,
           `create table video_search_terms (term text not null, type text not null, bucket integer not null,
-            docs integer not null, primary key (term, type, bucket)) without rowid`,
+            docs integer not null, primary key (term, type, bucket))${keyOrderedTables ? ' without rowid' : ''}`,
+        ];
+    // the full-text index of 0005 goes
+    const dropFullText = rowidOrderedFullText
+      ? [
           `drop trigger video_fts_insert`,
           `drop trigger video_fts_update`,
           `drop trigger video_fts_delete`,
           `drop table video_fts`,
-        ];
-    for (const statement of statements) await sql.raw(statement).execute(db);
+        ]
+      : [`drop index video_videos_search`];
+    for (const statement of [...tables, ...dropFullText]) await sql.raw(statement).execute(db);
     await rebuildVideoSearch(db as Kysely<Database>);
   },
   async down(db: Kysely<unknown>) {
     await sql`drop table video_search`.execute(db);
     await sql`drop table video_search_terms`.execute(db);
     await createVideoFullText(db);
-    if (dialectOf(db).kind === 'sqlite')
+    if (dialectOf(db).rowidOrderedFullText)
       await sql`insert into video_fts (rowid, title, channel_name) select num, title, channel_name from video_videos`.execute(
         db,
       );

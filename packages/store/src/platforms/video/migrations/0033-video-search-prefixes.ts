@@ -9,11 +9,11 @@ import { dialectOf } from '../../../dialect/index.js';
  */
 export const videoSearchPrefixes: Migration = {
   async up(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') return;
+    if (dialectOf(db).textInCodePointOrder) return;
     await sql`create index video_search_terms_prefix on video_search_terms (term collate "C")`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    if (dialectOf(db).kind === 'sqlite') return;
+    if (dialectOf(db).textInCodePointOrder) return;
     await sql`drop index video_search_terms_prefix`.execute(db);
   },
 };
