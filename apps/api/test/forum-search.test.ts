@@ -1,5 +1,5 @@
 import { ErrorBody } from '@socialquery/core';
-import { CommentsResponse, searchComments, searchPosts, SearchPostsResponse } from '@socialquery/forum';
+import { searchComments, SearchCommentsResponse, searchPosts, SearchPostsResponse } from '@socialquery/forum';
 import {
   type ForumCommentInput,
   type ForumPostInput,
@@ -58,22 +58,33 @@ afterAll(() => service.close());
 const get = (path: string, query: Record<string, string>) =>
   request(service.app).get(path).query(query).set('Authorization', `Bearer ${service.token}`);
 
+/** Whether words alone decide the query (no phrase, field or exclusion): its searches count their matches. */
+const counted = (q: string) => !/["\-:]/.test(q);
+
 async function postIds(query: Record<string, string>): Promise<string[]> {
   const res = await get('/api/v1/forum/search/posts', query);
   expect(res.status).toBe(200);
-  return SearchPostsResponse.parse(res.body).posts.map((p) => p.id);
+  const body = SearchPostsResponse.parse(res.body);
+  // a page holding every match: the hit count is theirs, exactly
+  if (body.cursor === '' && counted(query.q!)) expect([body.total, body.totalExact]).toEqual([body.posts.length, true]);
+  if (!counted(query.q!)) expect([body.total, body.totalExact]).toEqual([null, false]);
+  return body.posts.map((p) => p.id);
 }
 
 async function commentIds(query: Record<string, string>): Promise<string[]> {
   const ids: string[] = [];
+  const totals = new Set<number | null>();
   let cursor = '';
   do {
     const res = await get('/api/v1/forum/search/comments', { ...query, ...(cursor ? { cursor } : {}) });
     expect(res.status).toBe(200);
-    const body = CommentsResponse.parse(res.body);
+    const body = SearchCommentsResponse.parse(res.body);
     ids.push(...body.comments.map((c) => c.id));
+    totals.add(body.totalExact ? body.total : null);
     cursor = body.cursor;
   } while (cursor);
+  // every page counts the whole query
+  expect([...totals]).toEqual([counted(query.q!) ? ids.length : null]);
   return ids;
 }
 
@@ -165,7 +176,7 @@ describe('GET /api/v1/forum/search/comments', () => {
       comments.filter((c) => c.author === 'zqauthor2' && c.createdAt < NOW.getTime() - 120 * HOUR).map((c) => c.id),
     );
     const first = await get('/api/v1/forum/search/comments', { q: 'zqxfind', sort: 'new', limit: '2' });
-    const cursor = CommentsResponse.parse(first.body).cursor;
+    const cursor = SearchCommentsResponse.parse(first.body).cursor;
     const other = await get('/api/v1/forum/search/comments', { q: 'zqxfind', sort: 'old', limit: '2', cursor });
     expect(other.status).toBe(400);
     expect(ErrorBody.parse(other.body).code).toBe('invalid_cursor');

@@ -16,6 +16,8 @@ import {
   PostsResponse,
   SearchCommentsQuery,
   SearchPostsQuery,
+  SEARCH_TOTAL_MAX,
+  SearchCommentsResponse,
   SearchPostsResponse,
   UserCommentsPath,
   UserCommentsQuery,
@@ -146,7 +148,8 @@ const SEARCH_PAGING =
   '`after`/`before` take ISO 8601 moments, dates, epoch seconds, or a time before now (`7d`, `24h`, `1y`), resolved ' +
   "when each page is asked. Pass `cursor` back for the next page ('' on the last); it is bound to the query " +
   '(the same q and filters, as written). The first page costs about the same for a word in ten items as for one in ' +
-  'millions (docs/forum-search.md).';
+  'millions (docs/forum-search.md). `total` counts every match of the query and filters: exact up to ' +
+  `${SEARCH_TOTAL_MAX.toLocaleString('en')} (totalExact true), else at least that many; null with a phrase, a field or an exclusion.`;
 
 export const searchPosts = defineOperation({
   id: 'forum.searchPosts',
@@ -171,7 +174,7 @@ export const searchComments = defineOperation({
   path: '/api/v1/forum/search/comments',
   auth: 'bearer',
   params: { query: SearchCommentsQuery },
-  response: CommentsResponse,
+  response: SearchCommentsResponse,
   summary: 'Search comments',
   description:
     `Comments whose body holds every word of \`q\` (field body:). ${SEARCH_MATCH}` +

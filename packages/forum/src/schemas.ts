@@ -243,8 +243,40 @@ export const SearchCommentsQuery = z.object({
   postId: optionalString(100).describe('Only comments of this post.'),
 });
 
-export const SearchPostsResponse = z.object({ posts: z.array(Post), cursor: z.string() });
+/** Most matches a search's hit count counts; past it the count says "at least" this many. */
+export const SEARCH_TOTAL_MAX = 10_000;
+
+/**
+ * A search's hit count, beside its page (scalars: the page's items stay the response's one list of
+ * records, which `fields` and the exports read): every match of the query and its filters (not only
+ * from the cursor on), exact up to SEARCH_TOTAL_MAX, else that many as a lower bound. Null when the
+ * query has a phrase, a field or an exclusion: those are checked on each result's text as pages are
+ * read, so no count is known ahead.
+ */
+const searchTotal = {
+  total: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      `How many items match the whole query (every page says the same): exact up to ${SEARCH_TOTAL_MAX.toLocaleString('en')}, ` +
+        'past it that many (see totalExact); null when the query has a phrase, a field or an exclusion ' +
+        '(docs/forum-search.md).',
+    ),
+  totalExact: z.boolean().describe('Whether total is the exact count (false: at least total; or no count).'),
+};
+
+/** A search's hit count: `total` and whether it is exact (searchTotal's fields). */
+export interface SearchTotal {
+  total: number | null;
+  totalExact: boolean;
+}
+
+export const SearchPostsResponse = z.object({ posts: z.array(Post), cursor: z.string(), ...searchTotal });
 export type SearchPostsResponse = z.infer<typeof SearchPostsResponse>;
+
+export const SearchCommentsResponse = z.object({ comments: z.array(Comment), cursor: z.string(), ...searchTotal });
+export type SearchCommentsResponse = z.infer<typeof SearchCommentsResponse>;
 
 export const aggregateKinds = ['posts', 'comments'] as const;
 export type AggregateKind = (typeof aggregateKinds)[number];

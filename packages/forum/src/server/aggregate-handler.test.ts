@@ -15,6 +15,7 @@ function fakeSource(buckets: AggregateBucket[] = []) {
     searchPosts: () => Promise.reject(new Error('unused')),
     searchComments: () => Promise.reject(new Error('unused')),
     wordsWithPrefix: () => Promise.reject(new Error('unused')),
+    countMatches: () => Promise.reject(new Error('unused')),
     async aggregate(query) {
       queries.push(query);
       return buckets;

@@ -70,6 +70,7 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     searchComments: unused,
     aggregate: unused,
     wordsWithPrefix: unused,
+    countMatches: unused,
   };
   return { source, calls };
 }

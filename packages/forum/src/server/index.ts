@@ -13,6 +13,7 @@ export {
 } from './ranking.js';
 export type {
   AggregateQuery,
+  MatchCountQuery,
   CommentSource,
   ForumResearchSource,
   SearchCommentsQuery,

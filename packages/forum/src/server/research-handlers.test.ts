@@ -1,12 +1,19 @@
 import { createCursorCodec, ServiceError } from '@socialquery/core/server';
 import { searchComments } from '../contract.js';
-import type { Comment, Post, SearchSort } from '../schemas.js';
+import { type Comment, type Post, SEARCH_TOTAL_MAX, type SearchSort } from '../schemas.js';
 import { createCommentHandlers } from './comment-handlers.js';
 import { commentRecord } from './comment.case.js';
 import { postRecord } from './post.case.js';
 import { createForumExporters } from './exporters.js';
 import { commentPosition, createSearchHandlers, positionOrder, postPosition } from './search-handlers.js';
-import type { CommentSource, ForumSource, SearchCommentsQuery, SearchPostsQuery, UserCommentsQuery } from './source.js';
+import type {
+  CommentSource,
+  ForumSource,
+  MatchCountQuery,
+  SearchCommentsQuery,
+  SearchPostsQuery,
+  UserCommentsQuery,
+} from './source.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };
@@ -165,8 +172,9 @@ describe('comment handlers', () => {
 });
 
 describe('search handlers', () => {
-  function searchSource(posts: Post[], comments: Comment[]) {
+  function searchSource(posts: Post[], comments: Comment[], total = posts.length + comments.length) {
     const queries: (SearchPostsQuery | SearchCommentsQuery)[] = [];
+    const counts: { query: MatchCountQuery; cap: number }[] = [];
     const source = {
       // numbered from the end: the lists run in descending num, as the orders' ties do
       async searchPosts(query: SearchPostsQuery) {
@@ -185,13 +193,17 @@ describe('search handlers', () => {
       },
       aggregate: () => Promise.reject(new Error('unused')),
       wordsWithPrefix: () => Promise.reject(new Error('unused')),
+      async countMatches(query: MatchCountQuery, cap: number) {
+        counts.push({ query, cap });
+        return total;
+      },
     };
-    return { source, queries };
+    return { source, queries, counts };
   }
 
   it('hands the words, the resolved window and the filters to the source, and pages by position', async () => {
     const posts = [post('p3', 'Rust news', 9), post('p2', 'other', 5), post('p1', 'rust', 1)];
-    const { source, queries } = searchSource(posts, []);
+    const { source, queries, counts } = searchSource(posts, []);
     const handlers = createSearchHandlers(source);
     const params = { q: 'Rust, rust NEWS!', sort: 'relevance' as const, limit: 2, after: { ago: 86_400_000 } };
     const first = await handlers.searchPosts({ ...params, over18: false, community: 'C' }, ctx);
@@ -205,7 +217,21 @@ describe('search handlers', () => {
       over18: false,
     });
     const second = await handlers.searchPosts({ ...params, over18: false, community: 'C', cursor: first.cursor }, ctx);
-    expect(second).toEqual({ posts: [posts[2]], cursor: '' });
+    expect(second).toEqual({ posts: [posts[2]], cursor: '', total: 3, totalExact: true });
+    // each page counts the whole query, with the filters of its reads
+    expect(counts).toEqual([
+      {
+        query: {
+          kind: 'posts',
+          wordSets: [['rust', 'news']],
+          community: 'C',
+          window: { after: new Date(now.getTime() - 86_400_000) },
+          over18: false,
+        },
+        cap: SEARCH_TOTAL_MAX,
+      },
+      counts[0],
+    ]);
     expect(queries[1]?.after).toEqual({ tier: 0, key: 5, num: 2 });
     await expect(handlers.searchPosts({ ...params, community: 'D', cursor: first.cursor }, ctx)).rejects.toMatchObject({
       code: 'invalid_cursor',
@@ -227,7 +253,7 @@ describe('search handlers', () => {
   it('passes postId to a comment search; positions follow the sort', async () => {
     const { source, queries } = searchSource([], [comment('k1')]);
     const body = await createSearchHandlers(source).searchComments({ q: 'x', sort: 'top', limit: 5, postId: 'p' }, ctx);
-    expect(body).toEqual({ comments: [comment('k1')], cursor: '' });
+    expect(body).toEqual({ comments: [comment('k1')], cursor: '', total: 1, totalExact: true });
     expect(queries[0]).toMatchObject({ postId: 'p', terms: ['x'] });
     expect(commentPosition(comment('k1'), 7, 'new')).toEqual({ tier: 0, key: now.getTime(), num: 7 });
     expect(postPosition(post('a', 'Rust & news', 4), 3, 'relevance', ['news', 'rust'])).toEqual({
@@ -237,6 +263,23 @@ describe('search handlers', () => {
     });
     expect(postPosition(post('a', 'Rust', 4), 3, 'relevance', ['news', 'rust']).tier).toBe(0);
     expect(postPosition(post('a', 'Rust news', 4), 3, 'top', ['rust']).tier).toBe(0);
+  });
+
+  it('says at least SEARCH_TOTAL_MAX past it, and counts nothing where a phrase, a field or an exclusion decides', async () => {
+    const many = searchSource([], [comment('k1')], SEARCH_TOTAL_MAX + 1);
+    const params = { sort: 'new' as const, limit: 5 };
+    expect(await createSearchHandlers(many.source).searchComments({ ...params, q: 'x' }, ctx)).toMatchObject({
+      total: SEARCH_TOTAL_MAX,
+      totalExact: false,
+    });
+    for (const q of ['"x y"', 'body:x', 'x -y']) {
+      const checked = searchSource([], [comment('k1')]);
+      expect(await createSearchHandlers(checked.source).searchComments({ ...params, q }, ctx)).toMatchObject({
+        total: null,
+        totalExact: false,
+      });
+      expect(checked.counts).toEqual([]);
+    }
   });
 
   it('orders ties by num, and time keys to the second', () => {

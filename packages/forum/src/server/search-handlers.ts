@@ -11,8 +11,16 @@ import {
 } from '@socialquery/core/server';
 import { z } from 'zod';
 import { searchComments, type forumContract, searchPosts } from '../contract.js';
-import { COMMENT_SEARCH_FIELDS, type Comment, POST_SEARCH_FIELDS, type Post, type SearchSort } from '../schemas.js';
-import type { ForumResearchSource, SearchFilters, SearchHit, SearchPosition } from './source.js';
+import {
+  COMMENT_SEARCH_FIELDS,
+  type Comment,
+  POST_SEARCH_FIELDS,
+  type Post,
+  SEARCH_TOTAL_MAX,
+  type SearchSort,
+  type SearchTotal,
+} from '../schemas.js';
+import type { ForumResearchSource, MatchCountQuery, SearchFilters, SearchHit, SearchPosition } from './source.js';
 
 type SearchHandlers = Pick<ContractHandlers<typeof forumContract>, 'searchPosts' | 'searchComments'>;
 
@@ -45,10 +53,15 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('posts', prefix, limit),
         read: (filters) =>
           source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
+        count: (query) =>
+          source.countMatches(
+            { ...query, kind: 'posts', ...(over18 !== undefined ? { over18 } : {}) },
+            SEARCH_TOTAL_MAX,
+          ),
         tierOf: (post, wordSets) => postTier(post, sort, wordSets),
         fieldsOf: (post) => ({ title: wordsOf(post.title), body: wordsOf(post.content) }),
       });
-      return { posts: page.items, cursor: page.cursor };
+      return { posts: page.items, cursor: page.cursor, ...page.total };
     },
     async searchComments(params, ctx) {
       const { postId } = params;
@@ -58,10 +71,15 @@ export function createSearchHandlers(source: ForumResearchSource): SearchHandler
         wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('comments', prefix, limit),
         read: (filters) =>
           source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),
+        count: (query) =>
+          source.countMatches(
+            { ...query, kind: 'comments', ...(postId !== undefined ? { postId } : {}) },
+            SEARCH_TOTAL_MAX,
+          ),
         tierOf: () => 0,
         fieldsOf: (comment) => ({ body: wordsOf(comment.body) }),
       });
-      return { comments: page.items, cursor: page.cursor };
+      return { comments: page.items, cursor: page.cursor, ...page.total };
     },
   };
 }
@@ -72,6 +90,8 @@ interface SearchSpec<T> {
   query: SearchQuery;
   wordsWithPrefix: (prefix: string, limit: number) => Promise<string[]>;
   read: (filters: SearchFilters) => Promise<SearchHit<T>[]>;
+  /** How many items match the word sets and filters, up to SEARCH_TOTAL_MAX + 1. */
+  count: (query: Omit<MatchCountQuery, 'kind'>) => Promise<number>;
   /** An item's tier for a search of any of these word sets (relevance ranks by them). */
   tierOf: (item: T, wordSets: readonly (readonly string[])[]) => number;
   fieldsOf: (item: T) => FieldWords;
@@ -81,23 +101,25 @@ async function searchPage<T extends { id: string }>(
   params: SearchParams & Record<string, unknown>,
   { now, cursors }: { now: Date; cursors: Parameters<typeof decodePosition>[0] },
   spec: SearchSpec<T>,
-): Promise<{ items: T[]; cursor: string }> {
+): Promise<{ items: T[]; cursor: string; total: SearchTotal }> {
   const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
   const binding = cursorBinding(spec.operation, params, UNBOUND);
   const after = params.cursor ? decodePosition(cursors, params.cursor, binding, PositionSchema) : undefined;
   const plan = await planSearch(spec.query, spec.wordsWithPrefix);
   const { community, author, minScore, sort, limit } = params;
-  const filters = {
-    sort,
+  const scope = {
     ...(community !== undefined ? { community } : {}),
     ...(author !== undefined ? { author } : {}),
     ...(window ? { window } : {}),
     ...(minScore !== undefined ? { minScore } : {}),
   };
+  const filters = { sort, ...scope };
   const encode = (position: SearchPosition) => cursors.encode(position, binding);
-  if (plan.branches.length === 0) return { items: [], cursor: '' };
+  if (plan.branches.length === 0) return { items: [], cursor: '', total: { total: 0, totalExact: true } };
+  // what words alone decide is counted in the index; a phrase, a field or an exclusion only as pages are checked
+  const counted = plan.checked ? undefined : spec.count({ ...scope, wordSets: plan.branches });
   // a query of words is one read of limit + 1, the source's own page
-  const page = await readMergedPage(
+  const reading = readMergedPage(
     {
       wordSets: plan.branches,
       read: (terms, position, batch) =>
@@ -110,7 +132,12 @@ async function searchPage<T extends { id: string }>(
     after,
     limit,
   );
-  return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '' };
+  const [page, count] = await Promise.all([reading, counted]);
+  const total: SearchTotal =
+    count === undefined
+      ? { total: null, totalExact: false }
+      : { total: Math.min(count, SEARCH_TOTAL_MAX), totalExact: count <= SEARCH_TOTAL_MAX };
+  return { items: page.found.map((f) => f.item), cursor: page.next ? encode(page.next) : '', total };
 }
 
 /**

@@ -59,6 +59,8 @@ function wordSet<T extends object>(item: T, text: (item: T) => string): Set<stri
   return words;
 }
 
+const postText = (post: Post) => `${post.title} ${post.content}`;
+
 /** Items numbered as a store numbers them: in the order they were stored (wordSource's lists), from 1. */
 const nums = new WeakMap<object, number>();
 const numOf = (item: object) => nums.get(item) ?? 0;
@@ -83,12 +85,7 @@ function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
   };
   const source: ForumResearchSource = {
     searchPosts: async (query: SearchPostsQuery) =>
-      page(
-        posts,
-        query,
-        (p) => `${p.title} ${p.content}`,
-        (p) => postPosition(p, numOf(p), query.sort, query.terms),
-      ),
+      page(posts, query, postText, (p) => postPosition(p, numOf(p), query.sort, query.terms)),
     searchComments: async (query: SearchCommentsQuery) =>
       page(
         comments,
@@ -102,6 +99,12 @@ function wordSource(posts: readonly Post[], comments: readonly Comment[] = []) {
       return words.sort().slice(0, limit);
     },
     aggregate: () => Promise.reject(new Error('unused')),
+    // the posts holding every word of one of the sets (the language tests search posts without filters)
+    countMatches: async ({ wordSets }, cap) =>
+      Math.min(
+        cap + 1,
+        posts.filter((p) => wordSets.some((set) => set.every((word) => wordSet(p, postText).has(word)))).length,
+      ),
   };
   return { source, reads };
 }
@@ -111,14 +114,16 @@ async function allPages(source: ForumResearchSource, q: string, sort: SearchSort
   const handlers = createSearchHandlers(source);
   const ids: string[] = [];
   const sizes: number[] = [];
+  const totals: unknown[] = [];
   let cursor = '';
   do {
     const page = await handlers.searchPosts({ q, sort, limit, ...(cursor ? { cursor } : {}) }, ctx);
     ids.push(...page.posts.map((p) => p.id));
     sizes.push(page.posts.length);
+    totals.push([page.total, page.totalExact]);
     cursor = page.cursor;
   } while (cursor && sizes.length < 1_000);
-  return { ids, sizes };
+  return { ids, sizes, totals };
 }
 
 /** What a search must answer: the posts the query holds for, in the order of their positions. */
@@ -160,10 +165,15 @@ describe('search in the query language, over a source of words', () => {
     async (q, sort) => {
       const want = await expected(posts, source, q, sort);
       expect(want.length).toBeGreaterThan(0);
+      // every page counts the whole query: words alone decide (no phrase, field or exclusion), or no count
+      const counted = !/["\-:]/.test(q);
       for (const limit of [1, 3, 25]) {
-        const { ids, sizes } = await allPages(source, q, sort, limit);
+        const { ids, sizes, totals } = await allPages(source, q, sort, limit);
         expect(ids).toEqual(want);
         expect(Math.max(...sizes)).toBeLessThanOrEqual(limit);
+        expect(new Set(totals.map((total) => JSON.stringify(total)))).toEqual(
+          new Set([JSON.stringify(counted ? [want.length, true] : [null, false])]),
+        );
       }
     },
   );
@@ -186,7 +196,7 @@ describe('search in the query language, over a source of words', () => {
   it('answers nothing for a prefix no stored word has', async () => {
     const { source, reads } = wordSource(posts);
     const page = await createSearchHandlers(source).searchPosts({ q: 'zz* rust', sort: 'new', limit: 5 }, ctx);
-    expect(page).toEqual({ posts: [], cursor: '' });
+    expect(page).toEqual({ posts: [], cursor: '', total: 0, totalExact: true });
     expect(reads).toEqual([]);
   });
 
@@ -260,6 +270,8 @@ describe('search in the query language, over a source of words', () => {
     await expect(handlers.searchPosts({ q: ors, sort: 'top', limit: 5 }, ctx)).resolves.toEqual({
       posts: [],
       cursor: '',
+      total: 0,
+      totalExact: true,
     });
   });
 });

@@ -173,12 +173,29 @@ export interface AggregateQuery {
   postId?: string;
 }
 
+/** What a search's hit count counts: the items of a kind holding every word of one of the sets, with the filters. */
+export interface MatchCountQuery {
+  kind: AggregateKind;
+  /** At least one set (a query's combinations of words, core's search-plan.ts). */
+  wordSets: readonly (readonly string[])[];
+  community?: string;
+  author?: string;
+  window?: TimeWindow;
+  minScore?: number;
+  /** Posts only. */
+  over18?: boolean;
+  /** The comments of this post; of posts, the post itself. */
+  postId?: string;
+}
+
 /** Search and aggregation over a store (docs/forum-search.md, docs/forum-aggregate.md). */
 export interface ForumResearchSource {
   searchPosts(query: SearchPostsQuery, options?: ReadOptions): Promise<SearchHit<Post>[]>;
   searchComments(query: SearchCommentsQuery, options?: ReadOptions): Promise<SearchHit<Comment>[]>;
   /** Groups in the operation's order (time: earliest first; community, author: count desc, then name). */
   aggregate(query: AggregateQuery): Promise<AggregateBucket[]>;
+  /** How many items match, counted up to `cap` + 1 (an answer of `cap` + 1 means more than `cap`). */
+  countMatches(query: MatchCountQuery, cap: number): Promise<number>;
   /**
    * The indexed words of posts or comments that start with `prefix`, in code-point order, at most
    * `limit` of them (what a `pre*` term of a search stands for).

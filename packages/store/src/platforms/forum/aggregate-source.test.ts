@@ -213,6 +213,34 @@ describe('SQL aggregate source', () => {
     },
   );
 
+  it.each(['posts', 'comments'] as const)(
+    "%s: countMatches (a search's hit count) equals the rows matching, and stops past its cap",
+    async (kind) => {
+      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'over18' | 'postId'>[] = [
+        { wordSets: [['alpha']] },
+        { wordSets: [['alpha', 'beta'], ['gamma']] },
+        { wordSets: [['nowhere']] },
+        { wordSets: [['delta']], minScore: 2 },
+        { wordSets: [['beta']], over18: kind === 'posts' },
+        { wordSets: [['gamma'], ['omega']], postId: posts[3]!.id },
+      ];
+      let checked = 0;
+      for (const filters of matching)
+        for (const window of WINDOWS)
+          for (const names of FILTERS) {
+            const query = { kind, ...names, ...filters, ...(window ? { window } : {}) };
+            const rows = expected({ ...query, groupBy: 'year', limit: 10_000, minCount: 1 });
+            const n = rows.reduce((sum, bucket) => sum + bucket.count, 0);
+            const wordSets = filters.wordSets!;
+            expect({ query, n: await source().countMatches({ ...query, wordSets }, 10_000) }).toEqual({ query, n });
+            // an answer of cap + 1 says "more than cap"
+            expect(await source().countMatches({ ...query, wordSets }, 5)).toBe(Math.min(n, 6));
+            if (n > 0) checked++;
+          }
+      expect(checked).toBeGreaterThan(100);
+    },
+  );
+
   it('answers no buckets for a community or author it does not know, for an empty name, and for an empty window', async () => {
     const base = { kind: 'posts', limit: 100, minCount: 1 } as const;
     for (const groupBy of aggregateGroups) {

@@ -1,5 +1,5 @@
 import type { AggregateBucket, AggregateGroup } from '@socialquery/forum';
-import type { AggregateQuery, ForumResearchSource } from '@socialquery/forum/server';
+import type { AggregateQuery, ForumResearchSource, MatchCountQuery } from '@socialquery/forum/server';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../dialect/index.js';
 import { inList } from '../../dialect/in-list.js';
@@ -16,7 +16,7 @@ import {
   unitStart,
 } from './activity.js';
 import { nameKey } from './names.js';
-import { ftsMatchRows } from './fts-search-source.js';
+import { ftsMatchCount, ftsMatchRows } from './fts-search-source.js';
 import { type MatchFilters, matchRows } from './search-source.js';
 
 /**
@@ -119,7 +119,9 @@ interface Store {
   byCodePoint: Rows;
 }
 
-export function createSqlAggregateSource(db: Kysely<Database>): Pick<ForumResearchSource, 'aggregate'> {
+export function createSqlAggregateSource(
+  db: Kysely<Database>,
+): Pick<ForumResearchSource, 'aggregate' | 'countMatches'> {
   const dialect = dialectOf(db);
   const store: Store = {
     db,
@@ -140,6 +142,26 @@ export function createSqlAggregateSource(db: Kysely<Database>): Pick<ForumResear
       if (!rows) return [];
       const { rows: counted } = await sql<{ t: number | string; n: number | string }>`${rows}`.execute(db);
       return timeBuckets(group, counted, plan);
+    },
+    async countMatches(query: MatchCountQuery, cap: number): Promise<number> {
+      const { window } = query;
+      const filters = {
+        kind: KINDS[query.kind],
+        wordSets: query.wordSets,
+        from: window?.after ? window.after.getTime() + 1 : null,
+        to: window?.before ? window.before.getTime() : null,
+        communityKey: query.community === undefined ? undefined : nameKey(query.community),
+        authorKey: query.author === undefined ? undefined : nameKey(query.author),
+        minScore: query.minScore,
+        over18: query.over18,
+        postId: query.postId,
+      };
+      if (dialect.rowidOrderedFullText) return ftsMatchCount(db, filters, cap + 1);
+      // each word set's matches read up to cap + 1: more than cap in one set is more than cap in all
+      const matches = await matchRows(db, filters, cap + 1);
+      if (!matches) return 0;
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${matches}) m`.execute(db);
+      return Math.min(Number(rows[0]?.n ?? 0), cap + 1);
     },
   };
 }

@@ -253,3 +253,64 @@ export function ftsMatchRows(
     where i.num in (select f.rowid & ${sql.lit(NUM_MASK)} from ${table} f
       where f.${table} match ${match} ${and(range)}) ${and(item)}`;
 }
+
+/**
+ * How many items match a count's word sets and filters (a search's hit count), read up to `limit`:
+ * one MATCH of the sets and the filters' tokens, counted on the FTS5 table alone wherever a table's
+ * key answers the rest — the window's whole seconds on the time table, or the least score on the
+ * score table when there is no window — and with each match's item looked up only where not: the
+ * window's first and last second (its bounds are milliseconds), a least score within a window, and a
+ * post's own id.
+ */
+export async function ftsMatchCount(
+  db: Kysely<Database>,
+  filters: MatchFilters & { wordSets: readonly (readonly string[])[] },
+  limit: number,
+): Promise<number> {
+  const { kind, from, to, minScore } = filters;
+  const all: string[] = [`(${filters.wordSets.map((set) => `(${everyWord(set, 'title body')})`).join(' OR ')})`];
+  const none: string[] = [];
+  if (filters.communityKey !== undefined) all.push(metaIs(metaToken('c', filters.communityKey)));
+  if (filters.authorKey !== undefined) all.push(metaIs(metaToken('a', filters.authorKey)));
+  if (kind === 'c' && filters.postId !== undefined) all.push(metaIs(metaToken('p', filters.postId)));
+  // a comment is never marked over 18: it never holds the token
+  if (filters.over18 !== undefined) (filters.over18 ? all : none).push(metaIs(NSFW_TOKEN));
+  const match = matchOf(all, none);
+  const itemChecks: RawBuilder<unknown>[] = [];
+  if (kind === 'p' && filters.postId !== undefined) itemChecks.push(sql`i.id = ${filters.postId}`);
+  const count = async (order: FtsOrder, range: RawBuilder<unknown>[], checks: RawBuilder<unknown>[], most: number) => {
+    const table = sql.id(ftsTable(kind, order));
+    const items =
+      checks.length === 0 ? sql`` : sql` join ${itemTable(kind)} i on i.num = (f.rowid & ${sql.lit(NUM_MASK)})`;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${table} f${items}
+      where f.${table} match ${match} ${and([...range, ...checks])} limit ${most})`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  };
+  if (from === null && to === null) {
+    const range = minScore === undefined ? [] : [sql`f.rowid >= ${rowidOf(heldScore(minScore), 0)}`];
+    return count(minScore === undefined ? 'time' : 'score', range, itemChecks, limit);
+  }
+  // the window's seconds on the time table: its first and last are checked on the items
+  const first = from === null ? null : Math.floor(from / 1000);
+  const last = to === null ? null : Math.floor((to - 1) / 1000);
+  const bounds = [
+    ...(from !== null ? [sql`i.created_at >= ${from}`] : []),
+    ...(to !== null ? [sql`i.created_at < ${to}`] : []),
+    ...(minScore !== undefined ? [sql`i.score >= ${minScore}`] : []),
+  ];
+  const seconds = (lowest: number | null, highest: number | null) => [
+    ...(lowest !== null ? [sql`f.rowid >= ${rowidOf(lowest, 0)}`] : []),
+    ...(highest !== null ? [sql`f.rowid < ${rowidOf(highest + 1, 0)}`] : []),
+  ];
+  // a least score within a window is on the items: every match of the window is looked up
+  if (minScore !== undefined) return count('time', seconds(first, last), [...itemChecks, ...bounds], limit);
+  const innerFirst = first === null ? null : first + 1;
+  const innerLast = last === null ? null : last - 1;
+  const hasInner = innerFirst === null || innerLast === null || innerFirst <= innerLast;
+  let n = hasInner ? await count('time', seconds(innerFirst, innerLast), itemChecks, limit) : 0;
+  for (const second of new Set([first, last].filter((edge) => edge !== null))) {
+    if (n >= limit) break;
+    n += await count('time', seconds(second, second), [...itemChecks, ...bounds], limit - n);
+  }
+  return Math.min(n, limit);
+}

@@ -339,9 +339,14 @@ export interface MatchFilters {
  * The items matching the filters, once each, as rows `(id, created_at, community_key, author_key)`;
  * undefined when none can (a word no item holds). With word sets: for each set, the postings of its
  * rarest word with the filters read from them and the other words looked up by key (as the searches'
- * walks do, unordered), the sets' rows united; without: the items themselves.
+ * walks do, unordered), the sets' rows united; without: the items themselves. `limitEach`: at most
+ * this many rows of each set (a bounded count).
  */
-export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Promise<RawBuilder<unknown> | undefined> {
+export async function matchRows(
+  db: Kysely<Database>,
+  filters: MatchFilters,
+  limitEach?: number,
+): Promise<RawBuilder<unknown> | undefined> {
   const { kind, wordSets } = filters;
   const where = (a: string) => {
     const ref = (column: string) => sql.ref(`${a}.${column}`);
@@ -364,9 +369,10 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
     if (filters.postId !== undefined) parts.push(sql` and ${ref(kind === 'c' ? 'post_id' : 'id')} = ${filters.postId}`);
     return sql.join(parts, sql``);
   };
+  const limited = limitEach === undefined ? sql`` : sql` limit ${limitEach}`;
   if (!wordSets)
     return sql`select i.id, i.created_at, i.community_key, i.author_key from ${itemTable(kind)} i
-      where 1 = 1 ${where('i')}`;
+      where 1 = 1 ${where('i')}${limited}`;
   const counts = new Map(
     (await termCounts(db, kind, [...new Set(wordSets.flat())])).map((count) => [count.term, count.docs]),
   );
@@ -378,8 +384,8 @@ export async function matchRows(db: Kysely<Database>, filters: MatchFilters): Pr
       sql``,
     );
     return [
-      sql`select s.id, s.created_at, s.community_key, s.author_key from forum_search s
-        where s.term = ${lead} and s.kind = ${kind} ${where('s')} ${checks}`,
+      sql`(select s.id, s.created_at, s.community_key, s.author_key from forum_search s
+        where s.term = ${lead} and s.kind = ${kind} ${where('s')} ${checks}${limited})`,
     ];
   });
   return parts.length === 0 ? undefined : sql.join(parts, sql` union `);
