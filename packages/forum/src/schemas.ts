@@ -244,7 +244,7 @@ export const SearchCommentsQuery = z.object({
 });
 
 /** Most matches a search's hit count counts; past it the count says "at least" this many. */
-export const SEARCH_TOTAL_MAX = 10_000;
+export const SEARCH_TOTAL_MAX = 1_000;
 
 /**
  * A search's hit count, beside its page (scalars: the page's items stay the response's one list of
