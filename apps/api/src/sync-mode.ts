@@ -1,5 +1,6 @@
 import type { Store } from '@socialquery/store';
 import {
+  describeDiskFull,
   readTargetsFile,
   runSchedule,
   type ScheduleOptions,
@@ -57,6 +58,8 @@ export function withSyncMode(
     ...options,
     config: mode.config,
     signal: controller.signal,
+    // a target failed by a full disk says which store and what is free there, as `socialquery sync` does
+    describeError: describeDiskFull(store),
     onProgress: (target, message) => log.debug({ target }, message),
     onError: (error) => log.warn({ err: error }, 'sync: the schedule could not reach the store; trying again'),
     onLease: (held) =>

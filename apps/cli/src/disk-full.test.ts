@@ -1,4 +1,4 @@
-import { diskFullMessage, syncDiskFullMessage } from './disk-full.js';
+import { diskFullMessage } from './disk-full.js';
 
 const error = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 const store = (bytes: number, free?: number) => ({
@@ -27,20 +27,6 @@ describe('diskFullMessage', () => {
     expect(early).toBe(
       'the store sqlite:./data/socialquery.db ran out of disk space (database or disk is full); 0 B free there now. ' +
         'Nothing of this import was written (the store is as it was): free space, then run it again',
-    );
-  });
-});
-
-describe('syncDiskFullMessage', () => {
-  it('names the store and what is free, and says where the target stands; without free space where it is not known', async () => {
-    expect(await syncDiskFullMessage(store(130 * MiB, 12 * MiB), error)).toBe(
-      'the store sqlite:./data/socialquery.db ran out of disk space (database or disk is full); 12.0 MiB free there now. ' +
-        'The page being written was not stored (the ones before it were): free space, then run the target again; ' +
-        'it goes on from where its last finished run left off',
-    );
-    const unknown = { description: 'postgres://db/sq', diskUsage: () => Promise.reject(new Error('gone')) };
-    expect(await syncDiskFullMessage(unknown, error)).toMatch(
-      /^the store postgres:\/\/db\/sq ran out of disk space \(database or disk is full\)\. The page being written/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { ReadProgress, Store } from '@socialquery/store';
+import { freeNow, outOfSpace, type ReadProgress, type Store } from '@socialquery/store';
 import { formatBytes } from './progress.js';
 
 /**
@@ -32,23 +32,6 @@ export async function diskFullMessage(
 }
 
 /**
- * What a sync target's run that ran out of disk says (its summary line and `sync status`): the store
- * and what is free. What a run needs is not known ahead (its pages are whatever the platform has
- * new); each page is one transaction, so the pages before the failed one are stored and the
- * target's checkpoint is where its last finished run left it.
- */
-export async function syncDiskFullMessage(
-  store: Pick<Store, 'description' | 'diskUsage'>,
-  error: unknown,
-): Promise<string> {
-  const usage = await store.diskUsage().catch(() => undefined);
-  return (
-    `${outOfSpace(store, error)}${freeNow(usage)}. The page being written was not stored (the ones before it` +
-    ` were): free space, then run the target again; it goes on from where its last finished run left off`
-  );
-}
-
-/**
  * What `migrate-store` says when the target ran out of disk: the target and what is free, and where
  * the copy stopped. Each batch is committed with the copy's checkpoint, so the batches before the
  * failed one stay and a re-run resumes after them; while indexes are built, a re-run builds the
@@ -67,11 +50,3 @@ export async function copyDiskFullMessage(
     ` batches, up to its checkpoint) is kept: free space, then run the same migrate-store again; it resumes there`
   );
 }
-
-function outOfSpace(store: Pick<Store, 'description'>, error: unknown): string {
-  const cause = error instanceof Error ? error.message : String(error);
-  return `the store ${store.description} ran out of disk space (${cause})`;
-}
-
-const freeNow = (usage: { free?: number } | undefined) =>
-  usage?.free === undefined ? '' : `; ${formatBytes(usage.free)} free there now`;

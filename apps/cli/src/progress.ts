@@ -4,17 +4,7 @@ import type { Io } from './io.js';
 /** Milliseconds between plain progress lines when stderr is not a terminal. */
 const LOG_EVERY_MS = 2_000;
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
+export { formatBytes } from '@socialquery/core';
 
 export interface ProgressDisplay<V> {
   /** The bar's format on a terminal (cli-progress placeholders: `{bar}`, `{percentage}` and the values' names). */

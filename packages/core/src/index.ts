@@ -104,7 +104,7 @@ export {
 export type { FieldSelection, FieldTree, RecordOf, RecordsLocation, Select, Trimmed } from './fields.js';
 export { EXPORT_ROWS_PER_UNIT, exportFormatParam, exportFormats, exportMediaTypes } from './export.js';
 export type { ExportFormat } from './export.js';
-export { termsOf, wordsOf } from './text.js';
+export { formatBytes, termsOf, wordsOf } from './text.js';
 export {
   defineHistoryOperation,
   HISTORY_DESCRIPTION,

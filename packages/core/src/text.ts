@@ -10,3 +10,16 @@ export function wordsOf(text: string): string[] {
 export function termsOf(text: string): string[] {
   return [...new Set(wordsOf(text))];
 }
+
+/** A byte count as people read it: `512 B`, `1.5 KiB`, `73.0 MiB`, `1.2 GiB` (binary units, one decimal). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

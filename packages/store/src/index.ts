@@ -1,5 +1,6 @@
 export { openStore } from './store.js';
 export type { OpenStoreOptions, Store } from './store.js';
+export { freeNow, outOfSpace } from './disk-full.js';
 export { DEFAULT_STORE_ADDRESS, describeAddress, formatStoreAddress, parseStoreAddress, redact } from './address.js';
 export type { DialectOptions } from './dialect/options.js';
 export type { Dialect, StoreKind } from './dialect/index.js';

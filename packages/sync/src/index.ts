@@ -32,6 +32,7 @@ export {
   type VideoTarget,
 } from './targets.js';
 export { readTargetsFile } from './targets-file.js';
+export { describeDiskFull, syncDiskFullMessage } from './disk-full.js';
 export { listTargetStates, readTargetState, registerTarget, removeTargets, type TargetState } from './checkpoints.js';
 export {
   type ClientDeps,

@@ -14,10 +14,10 @@ import {
   TargetError,
   type TargetSummary,
   unsupportedPlatformMessage,
+  describeDiskFull,
 } from '@socialquery/sync';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { Io } from '../io.js';
-import { syncDiskFullMessage } from '../disk-full.js';
 import { withStore } from '../store-option.js';
 import { syncCheckCommand } from './sync-check.js';
 import { DRY_RUN_HELP, printDryRun } from './sync-dry-run.js';
@@ -106,8 +106,7 @@ export function syncCommand(program: Command, io: Io) {
       config,
       ...(flags.every ? { defaultEvery: flags.every } : {}),
       onProgress: (key: string, message: string) => io.err(`${key}: ${message}`),
-      describeError: async (error: unknown) =>
-        store.isDiskFullError(error) ? syncDiskFullMessage(store, error) : undefined,
+      describeError: describeDiskFull(store),
     });
     let failed = 0;
     const report = (summaries: TargetSummary[]) => {
