@@ -88,6 +88,7 @@ interface Reference {
   minCount?: number;
   q?: string;
   minScore?: number;
+  maxScore?: number;
   over18?: boolean;
   postId?: string;
 }
@@ -101,6 +102,7 @@ async function expected(q: Reference): Promise<AggregateBucket[]> {
   for (const item of items) {
     if (query && !queryHolds(query, item.fields)) continue;
     if (q.minScore !== undefined && item.score < q.minScore) continue;
+    if (q.maxScore !== undefined && item.score > q.maxScore) continue;
     if (q.over18 !== undefined && item.over18 !== q.over18) continue;
     if (q.postId !== undefined && (item.postId ?? item.id) !== q.postId) continue;
     if (q.community !== undefined && item.community.toLowerCase() !== q.community.toLowerCase()) continue;
@@ -128,9 +130,19 @@ async function expected(q: Reference): Promise<AggregateBucket[]> {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const asQuery = ({ after, before, limit, minCount, minScore, over18, ...rest }: Reference): Record<string, string> => ({
+const asQuery = ({
+  after,
+  before,
+  limit,
+  minCount,
+  minScore,
+  maxScore,
+  over18,
+  ...rest
+}: Reference): Record<string, string> => ({
   ...rest,
   ...(minScore !== undefined ? { minScore: String(minScore) } : {}),
+  ...(maxScore !== undefined ? { maxScore: String(maxScore) } : {}),
   ...(over18 !== undefined ? { over18: String(over18) } : {}),
   ...(after !== undefined ? { after: iso(after) } : {}),
   ...(before !== undefined ? { before: iso(before) } : {}),
@@ -310,7 +322,8 @@ describe('GET /api/v1/forum/aggregate', () => {
         { q: 'this OR that OR what' },
         { q: `${prefix}*` },
         { minScore: 5 },
-        { q: 'the', minScore: 2, community: await busiest(kind, 'community') },
+        { maxScore: 3 },
+        { q: 'the', minScore: 2, maxScore: 8, community: await busiest(kind, 'community') },
         own,
         one,
       ];

@@ -135,6 +135,19 @@ describe('GET /api/v1/forum/search/posts', () => {
     expect(await postIds({ q: 'zqxfind', sort: 'new', minScore: '6', limit: '100' })).toEqual(
       expected((p) => p.score >= 6),
     );
+    expect(await postIds({ q: 'zqxfind', sort: 'new', maxScore: '3', limit: '100' })).toEqual(
+      expected((p) => p.score <= 3),
+    );
+    expect(await postIds({ q: 'zqxfind', sort: 'top', minScore: '2', maxScore: '5', limit: '100' })).toEqual(
+      [...posts]
+        .filter((p) => p.score >= 2 && p.score <= 5)
+        .sort(byScoreThenId)
+        .map((p) => p.id),
+    );
+    // an empty range (maxScore equal to minScore is one score)
+    expect(await postIds({ q: 'zqxfind', sort: 'new', minScore: '4', maxScore: '4', limit: '100' })).toEqual(
+      expected((p) => p.score === 4),
+    );
     // 3d before the pinned now: posts 0..5 (every 12 hours), the bound exclusive
     expect(await postIds({ q: 'zqxfind', sort: 'new', after: '3d', limit: '100' })).toEqual(
       expected((p) => p.createdAt > NOW.getTime() - 72 * HOUR),
@@ -150,6 +163,8 @@ describe('GET /api/v1/forum/search/posts', () => {
       [{ q: 'x', sort: 'hot' }, 'sort'],
       [{ q: 'x', after: '7 days' }, 'after'],
       [{ q: 'x', after: '1d', before: '2d' }, 'after'],
+      [{ q: 'x', minScore: '5', maxScore: '4' }, 'maxScore'],
+      [{ q: 'x', maxScore: '1.5' }, 'maxScore'],
       [{}, 'q'],
     ] as const) {
       const res = await get('/api/v1/forum/search/posts', query);

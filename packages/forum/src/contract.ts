@@ -163,7 +163,7 @@ export const searchPosts = defineOperation({
     `Posts whose title and body hold every word of \`q\` (fields title: and body:). ${SEARCH_MATCH}` +
     'relevance: posts whose title holds every word (of one side of an OR) first, then by score; top: score; new/old: by creation time, ' +
     'to the second; ties in the order stored (the later first; the earlier for old). Filters: community, author, after/before ' +
-    '(exclusive), minScore ' +
+    '(exclusive), minScore and maxScore ' +
     `(inclusive), over18. ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
@@ -180,7 +180,7 @@ export const searchComments = defineOperation({
     `Comments whose body holds every word of \`q\` (field body:). ${SEARCH_MATCH}` +
     'relevance and top: score; new/old: by creation time, to the second; ties in the order stored (the later first; the ' +
     'earlier for old). Filters: ' +
-    `community, author, postId, after/before (exclusive), minScore (inclusive). ${SEARCH_PAGING}`,
+    `community, author, postId, after/before (exclusive), minScore and maxScore (inclusive). ${SEARCH_PAGING}`,
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit' },
 });
 
@@ -200,7 +200,7 @@ export const aggregate = defineOperation({
     'first, at most 10,000 (the earliest; `limit` does not apply). groupBy community or author: the `limit` ' +
     'largest groups, count descending, ties by the name lower-cased (code-point order), each keyed by the name ' +
     'as its latest item spells it. `minCount` drops groups counting less. `q` (words, a OR b, pre*: the query ' +
-    'language without phrases, fields or exclusions), minScore, over18 (posts) and postId (the comments of a post; the post itself) count only ' +
+    'language without phrases, fields or exclusions), minScore, maxScore, over18 (posts) and postId (the comments of a post; the post itself) count only ' +
     'the items the searches would find. Exact at any bound; answered from counts the store keeps as it writes, ' +
     'or with those filters by reading the matches (docs/forum-aggregate.md).',
   heavy: true,

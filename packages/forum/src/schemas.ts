@@ -64,6 +64,14 @@ export const postsLimit = () => integerParam({ min: 1, max: PAGE_LIMIT_MAX, defa
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
+/** `maxScore` of the searches and the aggregate: the other end of `minScore`'s range (a lower maxScore is a 400). */
+const maxScoreParam = (what: string) =>
+  optionalIntegerParam({
+    min: -MIN_SCORE_BOUND,
+    max: MIN_SCORE_BOUND,
+    description: `Only ${what} whose score is at most this (inclusive); not below minScore.`,
+  });
+
 /**
  * `after`, `before` and `minScore` of the listings (an extension: without them the answer is
  * unchanged). A bound may be relative to the request (`7d`): handlers.ts says which moment it is resolved at.
@@ -225,6 +233,7 @@ const searchFilters = (fields: readonly string[]) => ({
     max: MIN_SCORE_BOUND,
     description: 'Only results whose score is at least this (inclusive).',
   }),
+  maxScore: maxScoreParam('results'),
   sort: enumParam(searchSorts, 'relevance'),
   limit: postsLimit(),
   cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
@@ -311,6 +320,7 @@ export const AggregateQuery = z
       max: MIN_SCORE_BOUND,
       description: 'Only items whose score is at least this (inclusive).',
     }),
+    maxScore: maxScoreParam('items'),
     over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
     postId: optionalString(100).describe('Only the comments of this post (kind=posts: the post itself).'),
     after: relativeTimeBoundParam('after'),

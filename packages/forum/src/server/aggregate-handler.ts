@@ -7,6 +7,7 @@ import {
 } from '@socialquery/core/server';
 import type { forumContract } from '../contract.js';
 import { type AggregateGroup, type AggregateKind, POST_SEARCH_FIELDS } from '../schemas.js';
+import { scoreRangeOf } from './score-range.js';
 import type { ForumResearchSource } from './source.js';
 
 /** The most buckets a time grouping answers (the earliest): a year by hour is 8,760. */
@@ -27,7 +28,8 @@ export function createAggregateHandlers(
 ): Pick<ContractHandlers<typeof forumContract>, 'aggregate'> {
   return {
     async aggregate(params, { now }) {
-      const { kind, groupBy, community, author, minCount, q, minScore, over18, postId } = params;
+      const { kind, groupBy, community, author, minCount, q, over18, postId } = params;
+      const scores = scoreRangeOf(params.minScore, params.maxScore);
       const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
       const limit = isTimeGroup(groupBy) ? TIME_BUCKETS_MAX : params.limit;
       const wordSets = q === undefined ? undefined : await wordSetsOf(source, kind, q);
@@ -41,7 +43,7 @@ export function createAggregateHandlers(
         limit,
         minCount,
         ...(wordSets ? { wordSets } : {}),
-        ...(minScore !== undefined ? { minScore } : {}),
+        ...scores,
         ...(over18 !== undefined ? { over18 } : {}),
         ...(postId !== undefined ? { postId } : {}),
       });

@@ -20,6 +20,7 @@ import {
   type SearchSort,
   type SearchTotal,
 } from '../schemas.js';
+import { scoreRangeOf } from './score-range.js';
 import type { ForumResearchSource, MatchCountQuery, SearchFilters, SearchHit, SearchPosition } from './source.js';
 
 type SearchHandlers = Pick<ContractHandlers<typeof forumContract>, 'searchPosts' | 'searchComments'>;
@@ -106,12 +107,12 @@ async function searchPage<T extends { id: string }>(
   const binding = cursorBinding(spec.operation, params, UNBOUND);
   const after = params.cursor ? decodePosition(cursors, params.cursor, binding, PositionSchema) : undefined;
   const plan = await planSearch(spec.query, spec.wordsWithPrefix);
-  const { community, author, minScore, sort, limit } = params;
+  const { community, author, sort, limit } = params;
   const scope = {
     ...(community !== undefined ? { community } : {}),
     ...(author !== undefined ? { author } : {}),
     ...(window ? { window } : {}),
-    ...(minScore !== undefined ? { minScore } : {}),
+    ...scoreRangeOf(params.minScore, params.maxScore),
   };
   const filters = { sort, ...scope };
   const encode = (position: SearchPosition) => cursors.encode(position, binding);

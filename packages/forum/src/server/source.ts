@@ -137,6 +137,8 @@ export interface SearchFilters {
   author?: string;
   window?: TimeWindow;
   minScore?: number;
+  /** Only results whose score is at most this. */
+  maxScore?: number;
   /** Only results after this position of the order (keyset paging). */
   after?: SearchPosition;
   limit: number;
@@ -167,6 +169,7 @@ export interface AggregateQuery {
    */
   wordSets?: readonly (readonly string[])[];
   minScore?: number;
+  maxScore?: number;
   /** Posts only. */
   over18?: boolean;
   /** The comments of this post; of posts, the post itself. */
@@ -182,6 +185,7 @@ export interface MatchCountQuery {
   author?: string;
   window?: TimeWindow;
   minScore?: number;
+  maxScore?: number;
   /** Posts only. */
   over18?: boolean;
   /** The comments of this post; of posts, the post itself. */

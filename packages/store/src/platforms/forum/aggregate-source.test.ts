@@ -113,6 +113,7 @@ function expected(query: AggregateQuery): AggregateBucket[] {
       (!before || item.createdAt < before.getTime()) &&
       (!query.wordSets || query.wordSets.some((set) => set.every((w) => wordsOfItem(item).includes(w)))) &&
       (query.minScore === undefined || item.score >= query.minScore) &&
+      (query.maxScore === undefined || item.score <= query.maxScore) &&
       (query.over18 === undefined || ('over18' in item && !!item.over18) === query.over18) &&
       (query.postId === undefined || ('postId' in item ? item.postId : item.id) === query.postId),
   );
@@ -187,11 +188,13 @@ describe('SQL aggregate source', () => {
   it.each(cases)(
     '%s by %s matching word sets and the search filters, exactly as counted from the rows',
     async (kind, groupBy) => {
-      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'over18' | 'postId'>[] = [
+      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'maxScore' | 'over18' | 'postId'>[] = [
         { wordSets: [['alpha']] },
         { wordSets: [['alpha', 'beta'], ['gamma']] },
         { wordSets: [['nowhere']] },
         { minScore: 4 },
+        { maxScore: 2 },
+        { wordSets: [['beta']], minScore: 2, maxScore: 4 },
         { wordSets: [['delta']], minScore: 2 },
         kind === 'posts' ? { over18: true } : { postId: posts[3]!.id },
         kind === 'posts' ? { postId: posts[3]!.id } : { wordSets: [['omega'], ['beta']], minScore: 3 },
@@ -216,11 +219,13 @@ describe('SQL aggregate source', () => {
   it.each(['posts', 'comments'] as const)(
     "%s: countMatches (a search's hit count) equals the rows matching, and stops past its cap",
     async (kind) => {
-      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'over18' | 'postId'>[] = [
+      const matching: Pick<AggregateQuery, 'wordSets' | 'minScore' | 'maxScore' | 'over18' | 'postId'>[] = [
         { wordSets: [['alpha']] },
         { wordSets: [['alpha', 'beta'], ['gamma']] },
         { wordSets: [['nowhere']] },
         { wordSets: [['delta']], minScore: 2 },
+        { wordSets: [['gamma']], maxScore: 3 },
+        { wordSets: [['alpha'], ['omega']], minScore: 1, maxScore: 4 },
         { wordSets: [['beta']], over18: kind === 'posts' },
         { wordSets: [['gamma'], ['omega']], postId: posts[3]!.id },
       ];

@@ -153,6 +153,7 @@ export function createSqlAggregateSource(
         communityKey: query.community === undefined ? undefined : nameKey(query.community),
         authorKey: query.author === undefined ? undefined : nameKey(query.author),
         minScore: query.minScore,
+        maxScore: query.maxScore,
         over18: query.over18,
         postId: query.postId,
       };
@@ -170,6 +171,7 @@ export function createSqlAggregateSource(
 const isMatching = (query: AggregateQuery) =>
   query.wordSets !== undefined ||
   query.minScore !== undefined ||
+  query.maxScore !== undefined ||
   query.over18 !== undefined ||
   query.postId !== undefined;
 
@@ -186,6 +188,7 @@ async function matchedBuckets(store: Store, plan: Plan, query: AggregateQuery): 
     communityKey: plan.community,
     authorKey: plan.author,
     minScore: query.minScore,
+    maxScore: query.maxScore,
     over18: query.over18,
     postId: query.postId,
   };

@@ -20,10 +20,10 @@ import type { MatchFilters, SearchHits } from './search-source.js';
  * Forum search on SQLite's FTS5 tables (fts-index.ts; docs/forum-search.md, "On SQLite: FTS5"). A
  * search is one MATCH of the words (in the title or the body; for the first tier of relevance, in
  * the title) and the filters' tokens, over the table of the order asked, walked by rowid from the
- * page's position until the page is full. The window and the least score are rowid ranges where the
+ * page's position until the page is full. The window and the score range are rowid ranges where the
  * table's key is theirs (the window on the time table, the score on the score table), and checked on
  * the item otherwise; when such a range holds few of the matches (a narrow window in a score order, a
- * high least score in a time order), those are read whole on it and sorted instead.
+ * narrow score range in a time order), those are read whole on it and sorted instead.
  */
 
 /** A range holding fewer matches than this is read whole and sorted. */
@@ -90,7 +90,7 @@ function tierReads(query: Filters): TierRead[] {
 
 const itemTable = (kind: SearchKind) => sql.table(kind === 'p' ? 'forum_posts' : 'forum_comments');
 
-/** The rowid range of a table that the query's window (time table) or least score (score table) allows. */
+/** The rowid range of a table that the query's window (time table) or score range (score table) allows. */
 function rowidRange(query: Filters, order: FtsOrder): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
   if (order === 'time') {
@@ -99,16 +99,23 @@ function rowidRange(query: Filters, order: FtsOrder): RawBuilder<unknown>[] {
     // created after `after` ms: at or after its second; before `before` ms: at or before the second of `before - 1`
     if (after !== undefined) parts.push(sql`f.rowid >= ${rowidOf(Math.floor(after / 1000), 0)}`);
     if (before !== undefined) parts.push(sql`f.rowid < ${rowidOf(Math.floor((before - 1) / 1000) + 1, 0)}`);
-  } else if (query.minScore !== undefined) parts.push(sql`f.rowid >= ${rowidOf(heldScore(query.minScore), 0)}`);
+  } else parts.push(...scoreRange(query.minScore, query.maxScore));
   return parts;
 }
 
-/** The window and the least score, exactly, on the item `i`. */
+/** The score table's rowids of the scores from `min` to `max` (each inclusive, either open). */
+const scoreRange = (min: number | undefined, max: number | undefined): RawBuilder<unknown>[] => [
+  ...(min !== undefined ? [sql`f.rowid >= ${rowidOf(heldScore(min), 0)}`] : []),
+  ...(max !== undefined ? [sql`f.rowid < ${rowidOf(heldScore(max) + 1, 0)}`] : []),
+];
+
+/** The window and the score range, exactly, on the item `i`. */
 function itemFilters(query: Filters): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
   if (query.window?.after) parts.push(sql`i.created_at > ${query.window.after.getTime()}`);
   if (query.window?.before) parts.push(sql`i.created_at < ${query.window.before.getTime()}`);
   if (query.minScore !== undefined) parts.push(sql`i.score >= ${query.minScore}`);
+  if (query.maxScore !== undefined) parts.push(sql`i.score <= ${query.maxScore}`);
   return parts;
 }
 
@@ -154,7 +161,7 @@ async function search(db: Kysely<Database>, query: Filters): Promise<SearchHits>
 
 /**
  * The table whose range holds few of the matches, to be read whole and sorted: the time table's
- * window in a score order, the score table's least score in a time order (counted up to FEW there).
+ * window in a score order, the score table's score range in a time order (counted up to FEW there).
  */
 async function sortedRange(db: Kysely<Database>, query: Filters): Promise<FtsOrder | undefined> {
   const other: FtsOrder = walkedOrder(query) === 'time' ? 'score' : 'time';
@@ -244,6 +251,7 @@ export function ftsMatchRows(
   if (filters.from !== null) item.push(sql`i.created_at >= ${filters.from}`);
   if (filters.to !== null) item.push(sql`i.created_at < ${filters.to}`);
   if (filters.minScore !== undefined) item.push(sql`i.score >= ${filters.minScore}`);
+  if (filters.maxScore !== undefined) item.push(sql`i.score <= ${filters.maxScore}`);
   // a comment is never marked over 18 (as on the posting table, where its postings say 0)
   if (filters.over18 !== undefined)
     item.push(kind === 'p' ? sql`i.over18 = ${filters.over18 ? 1 : 0}` : sql`${filters.over18 ? 0 : 1} = 1`);
@@ -257,9 +265,9 @@ export function ftsMatchRows(
 /**
  * How many items match a count's word sets and filters (a search's hit count), read up to `limit`:
  * one MATCH of the sets and the filters' tokens, counted on the FTS5 table alone wherever a table's
- * key answers the rest — the window's whole seconds on the time table, or the least score on the
+ * key answers the rest — the window's whole seconds on the time table, or the score range on the
  * score table when there is no window — and with each match's item looked up only where not: the
- * window's first and last second (its bounds are milliseconds), a least score within a window, and a
+ * window's first and last second (its bounds are milliseconds), a score range within a window, and a
  * post's own id.
  */
 export async function ftsMatchCount(
@@ -267,7 +275,8 @@ export async function ftsMatchCount(
   filters: MatchFilters & { wordSets: readonly (readonly string[])[] },
   limit: number,
 ): Promise<number> {
-  const { kind, from, to, minScore } = filters;
+  const { kind, from, to, minScore, maxScore } = filters;
+  const scored = minScore !== undefined || maxScore !== undefined;
   const all: string[] = [`(${filters.wordSets.map((set) => `(${everyWord(set, 'title body')})`).join(' OR ')})`];
   const none: string[] = [];
   if (filters.communityKey !== undefined) all.push(metaIs(metaToken('c', filters.communityKey)));
@@ -286,10 +295,8 @@ export async function ftsMatchCount(
       where f.${table} match ${match} ${and([...range, ...checks])} limit ${most})`.execute(db);
     return Number(rows[0]?.n ?? 0);
   };
-  if (from === null && to === null) {
-    const range = minScore === undefined ? [] : [sql`f.rowid >= ${rowidOf(heldScore(minScore), 0)}`];
-    return count(minScore === undefined ? 'time' : 'score', range, itemChecks, limit);
-  }
+  if (from === null && to === null)
+    return count(scored ? 'score' : 'time', scoreRange(minScore, maxScore), itemChecks, limit);
   // the window's seconds on the time table: its first and last are checked on the items
   const first = from === null ? null : Math.floor(from / 1000);
   const last = to === null ? null : Math.floor((to - 1) / 1000);
@@ -297,13 +304,14 @@ export async function ftsMatchCount(
     ...(from !== null ? [sql`i.created_at >= ${from}`] : []),
     ...(to !== null ? [sql`i.created_at < ${to}`] : []),
     ...(minScore !== undefined ? [sql`i.score >= ${minScore}`] : []),
+    ...(maxScore !== undefined ? [sql`i.score <= ${maxScore}`] : []),
   ];
   const seconds = (lowest: number | null, highest: number | null) => [
     ...(lowest !== null ? [sql`f.rowid >= ${rowidOf(lowest, 0)}`] : []),
     ...(highest !== null ? [sql`f.rowid < ${rowidOf(highest + 1, 0)}`] : []),
   ];
-  // a least score within a window is on the items: every match of the window is looked up
-  if (minScore !== undefined) return count('time', seconds(first, last), [...itemChecks, ...bounds], limit);
+  // a score range within a window is on the items: every match of the window is looked up
+  if (scored) return count('time', seconds(first, last), [...itemChecks, ...bounds], limit);
   const innerFirst = first === null ? null : first + 1;
   const innerLast = last === null ? null : last - 1;
   const hasInner = innerFirst === null || innerLast === null || innerFirst <= innerLast;

@@ -112,11 +112,12 @@ function expectedComments(query: Query): string[] {
 }
 
 function passes(item: { community: string; author: string; score: number; createdAt: number }, query: Query) {
-  const { community, author, minScore, window } = query;
+  const { community, author, minScore, maxScore, window } = query;
   return (
     (community === undefined || item.community.toLowerCase() === community.toLowerCase()) &&
     (author === undefined || item.author.toLowerCase() === author.toLowerCase()) &&
     (minScore === undefined || item.score >= minScore) &&
+    (maxScore === undefined || item.score <= maxScore) &&
     (!window?.after || item.createdAt > window.after.getTime()) &&
     (!window?.before || item.createdAt < window.before.getTime())
   );
@@ -185,6 +186,10 @@ describe('SQL forum search', () => {
     ['a narrow window (few postings: read by time)', { q: 'common', window: narrow }],
     ['minScore', { q: 'middle', minScore: 20 }],
     ['a low minScore (many postings above it)', { q: 'common', minScore: 0 }],
+    ['maxScore', { q: 'common', maxScore: 10 }],
+    ['a score range', { q: 'often', minScore: 5, maxScore: 25 }],
+    ['a narrow score range (few matches: read by score)', { q: 'common', minScore: 20, maxScore: 21 }],
+    ['a score range in a window', { q: 'common', minScore: 3, maxScore: 30, window }],
   ];
 
   it.each(searchSorts.flatMap((sort) => cases.map(([name, query]) => [sort, name, query] as const)))(

@@ -186,6 +186,7 @@ function filtersOn(query: Filters, a: string, second?: RawBuilder<unknown>): Raw
   if (query.community !== undefined) parts.push(sql` and ${column('community_key')} = ${nameKey(query.community)}`);
   if (query.author !== undefined) parts.push(sql` and ${column('author_key')} = ${nameKey(query.author)}`);
   if (query.minScore !== undefined) parts.push(sql` and ${column('score')} >= ${query.minScore}`);
+  if (query.maxScore !== undefined) parts.push(sql` and ${column('score')} <= ${query.maxScore}`);
   if (hasPostId(query)) parts.push(sql` and ${sql.ref(`${a}.post_id`)} = ${query.postId}`);
   // a literal: SQLite uses a partial index only where the statement's own text implies its condition
   if ('over18' in query && query.over18 !== undefined)
@@ -331,6 +332,7 @@ export interface MatchFilters {
   communityKey: string | undefined;
   authorKey: string | undefined;
   minScore: number | undefined;
+  maxScore: number | undefined;
   over18: boolean | undefined;
   postId: string | undefined;
 }
@@ -364,6 +366,7 @@ export async function matchRows(
     if (filters.communityKey !== undefined) parts.push(sql` and ${ref('community_key')} = ${filters.communityKey}`);
     if (filters.authorKey !== undefined) parts.push(sql` and ${ref('author_key')} = ${filters.authorKey}`);
     if (filters.minScore !== undefined) parts.push(sql` and ${ref('score')} >= ${filters.minScore}`);
+    if (filters.maxScore !== undefined) parts.push(sql` and ${ref('score')} <= ${filters.maxScore}`);
     if (filters.over18 !== undefined) parts.push(sql` and ${ref('over18')} = ${sql.lit(filters.over18 ? 1 : 0)}`);
     // a comment's post, or the post itself (a post's posting has no post_id)
     if (filters.postId !== undefined) parts.push(sql` and ${ref(kind === 'c' ? 'post_id' : 'id')} = ${filters.postId}`);
