@@ -229,21 +229,30 @@ async function readSorted(
 }
 
 /**
+ * A count's MATCH: one of its word sets, and the tokens of its names, its post (comments) and over18
+ * (a comment is never marked over 18: it never holds the token, as its postings on PostgreSQL say 0).
+ */
+function countMatch(filters: MatchFilters & { wordSets: readonly (readonly string[])[] }): string {
+  const all = [`(${filters.wordSets.map((set) => `(${everyWord(set, 'title body')})`).join(' OR ')})`];
+  const none: string[] = [];
+  if (filters.communityKey !== undefined) all.push(metaIs(metaToken('c', filters.communityKey)));
+  if (filters.authorKey !== undefined) all.push(metaIs(metaToken('a', filters.authorKey)));
+  if (filters.kind === 'c' && filters.postId !== undefined) all.push(metaIs(metaToken('p', filters.postId)));
+  if (filters.over18 !== undefined) (filters.over18 ? all : none).push(metaIs(NSFW_TOKEN));
+  return matchOf(all, none);
+}
+
+/**
  * The items matching a count's filters and one of its word sets, once each, as rows `(id,
  * created_at, community_key, author_key)` (aggregate-source.ts): the items whose num the time
- * table's MATCH of the sets (with the names' tokens, in the window's range) gives, the other filters
+ * table's MATCH of the sets (with the filters' tokens, in the window's range) gives, the other filters
  * read from the items.
  */
 export function ftsMatchRows(
   filters: MatchFilters & { wordSets: readonly (readonly string[])[] },
 ): RawBuilder<unknown> {
   const { kind } = filters;
-  const all: string[] = [];
-  if (filters.communityKey !== undefined) all.push(metaIs(metaToken('c', filters.communityKey)));
-  if (filters.authorKey !== undefined) all.push(metaIs(metaToken('a', filters.authorKey)));
-  if (kind === 'c' && filters.postId !== undefined) all.push(metaIs(metaToken('p', filters.postId)));
-  const sets = filters.wordSets.map((set) => `(${everyWord(set, 'title body')})`).join(' OR ');
-  const match = [`(${sets})`, ...all].join(' AND ');
+  const match = countMatch(filters);
   const range: RawBuilder<unknown>[] = [];
   if (filters.from !== null) range.push(sql`f.rowid >= ${rowidOf(Math.floor(filters.from / 1000), 0)}`);
   if (filters.to !== null) range.push(sql`f.rowid < ${rowidOf(Math.floor((filters.to - 1) / 1000) + 1, 0)}`);
@@ -252,9 +261,6 @@ export function ftsMatchRows(
   if (filters.to !== null) item.push(sql`i.created_at < ${filters.to}`);
   if (filters.minScore !== undefined) item.push(sql`i.score >= ${filters.minScore}`);
   if (filters.maxScore !== undefined) item.push(sql`i.score <= ${filters.maxScore}`);
-  // a comment is never marked over 18 (as on the posting table, where its postings say 0)
-  if (filters.over18 !== undefined)
-    item.push(kind === 'p' ? sql`i.over18 = ${filters.over18 ? 1 : 0}` : sql`${filters.over18 ? 0 : 1} = 1`);
   if (kind === 'p' && filters.postId !== undefined) item.push(sql`i.id = ${filters.postId}`);
   const table = sql.id(ftsTable(kind, 'time'));
   return sql`select i.id, i.created_at, i.community_key, i.author_key from ${itemTable(kind)} i
@@ -277,14 +283,7 @@ export async function ftsMatchCount(
 ): Promise<number> {
   const { kind, from, to, minScore, maxScore } = filters;
   const scored = minScore !== undefined || maxScore !== undefined;
-  const all: string[] = [`(${filters.wordSets.map((set) => `(${everyWord(set, 'title body')})`).join(' OR ')})`];
-  const none: string[] = [];
-  if (filters.communityKey !== undefined) all.push(metaIs(metaToken('c', filters.communityKey)));
-  if (filters.authorKey !== undefined) all.push(metaIs(metaToken('a', filters.authorKey)));
-  if (kind === 'c' && filters.postId !== undefined) all.push(metaIs(metaToken('p', filters.postId)));
-  // a comment is never marked over 18: it never holds the token
-  if (filters.over18 !== undefined) (filters.over18 ? all : none).push(metaIs(NSFW_TOKEN));
-  const match = matchOf(all, none);
+  const match = countMatch(filters);
   const itemChecks: RawBuilder<unknown>[] = [];
   if (kind === 'p' && filters.postId !== undefined) itemChecks.push(sql`i.id = ${filters.postId}`);
   const count = async (order: FtsOrder, range: RawBuilder<unknown>[], checks: RawBuilder<unknown>[], most: number) => {
