@@ -134,6 +134,9 @@ export function validValue(
 ): fc.Arbitrary<string | undefined> | undefined {
   switch (shape.kind) {
     case 'integer':
+      // every minScore is at most every maxScore (a maxScore below minScore is a 400 of its own)
+      if (shape.name === 'minScore') return fc.integer({ min: shape.min!, max: 0 }).map(String);
+      if (shape.name === 'maxScore') return fc.integer({ min: 0, max: shape.max! }).map(String);
       return fc.integer({ min: shape.min!, max: shape.max! }).map(String);
     case 'boolean':
       return fc.constantFrom('true', 'false');
