@@ -284,6 +284,28 @@ describe('GET /api/v1/forum/user/{username}/comments', () => {
     );
   });
 
+  it('keeps a score range, and binds the cursor to maxScore', async () => {
+    const query = { minScore: '2', maxScore: '6' };
+    const expected = mine().filter((c) => c.score >= 2 && c.score <= 6);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(expected.length).toBeLessThan(mine().length);
+    const first = await list({ ...query, limit: '3' });
+    expect(first.comments.map((c) => c.id)).toEqual(expected.slice(0, 3).map((c) => c.id));
+    const second = await list({ ...query, limit: '1000', cursor: first.cursor });
+    expect(second.comments.map((c) => c.id)).toEqual(expected.slice(3).map((c) => c.id));
+    expectError(
+      await get(`/api/v1/forum/user/${AUTHOR}/comments`, { ...query, maxScore: '7', cursor: first.cursor }),
+      400,
+      'invalid_cursor',
+    );
+    expectError(
+      await get(`/api/v1/forum/user/${AUTHOR}/comments`, { minScore: '3', maxScore: '2' }),
+      400,
+      'invalid_parameter',
+      'maxScore',
+    );
+  });
+
   it('takes after/before relative to the request, bound to the cursor as written', async () => {
     // the thread's comments are a day old and a minute apart: 24h - 20 minutes ago is at(20)
     const query = { after: `${24 * 60 - 10}m`, before: `${24 * 60 - 30}m` };

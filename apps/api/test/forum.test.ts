@@ -393,6 +393,42 @@ describe('after, before (exclusive) and minScore (inclusive): extensions of both
     );
   });
 
+  it('maxScore, alone and with minScore, on every sort and on user posts; below minScore is a 400', async () => {
+    const scores = stored.map((p) => p.score).sort((a, b) => a - b);
+    const [low, high] = [scores[Math.floor(scores.length / 4)]!, scores[Math.floor(scores.length / 2)]!];
+    for (const sort of ['hot', 'new', 'top', 'rising']) {
+      const plain = await listCommunity({ sort, timeframe: 'all', limit: '1000' });
+      const capped = await listCommunity({ sort, timeframe: 'all', limit: '1000', maxScore: String(high) });
+      expect(capped.map((p) => p.id)).toEqual(plain.filter((p) => p.score <= high).map((p) => p.id));
+      const range = await listCommunity({
+        sort,
+        timeframe: 'all',
+        limit: '1000',
+        minScore: String(low),
+        maxScore: String(high),
+      });
+      expect(range.map((p) => p.id)).toEqual(plain.filter((p) => p.score >= low && p.score <= high).map((p) => p.id));
+    }
+    // the range keeps some posts and leaves some out
+    const some = await listCommunity({ sort: 'new', limit: '1000', minScore: String(low), maxScore: String(high) });
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.length).toBeLessThan(stored.length);
+    const all = (await allPostsOf({ author: username })).sort(descending(ms));
+    const mine = await request(service.app)
+      .get(`/api/v1/forum/user/${encodeURIComponent(username)}/posts`)
+      .query({ limit: '1000', maxScore: String(high) })
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(PostsResponse.parse(mine.body).posts.map((p) => p.id)).toEqual(
+      all.filter((p) => p.score <= high).map((p) => p.id),
+    );
+    const empty = await request(service.app)
+      .get(`/api/v1/forum/community/${community}/posts`)
+      .query({ minScore: '5', maxScore: '4' })
+      .set('Authorization', `Bearer ${service.token}`);
+    expect(empty.status).toBe(400);
+    expect(ErrorBody.parse(empty.body).issues).toEqual([{ path: 'maxScore', message: 'must not be below minScore' }]);
+  });
+
   it('user posts: the window and minScore, newest first', async () => {
     const all = (await allPostsOf({ author: username })).sort(descending(ms));
     const [upper, lower] = [all[1]!, all[all.length - 2]!];

@@ -44,7 +44,7 @@ export const communityPosts = defineOperation({
     '`timeframe` before now; rising: score per hour of age (age floored at one hour) among posts of the last 24 hours. ' +
     'Ties are broken by id, descending. Community names match case-insensitively. ' +
     'Extensions: `after`/`before` keep posts created strictly between them (either alone is fine; after must be ' +
-    'earlier than before) and intersect with the window of top/rising; `minScore` keeps posts with score >= minScore. ' +
+    'earlier than before) and intersect with the window of top/rising; `minScore`/`maxScore` keep posts with score >= minScore / <= maxScore. ' +
     `Without them the answer is unchanged. ${LISTING_PAGING} A top (timeframe other than all) or rising cursor keeps ` +
     'the moment of its first page: later pages are answered at it (the same window and rising ranks), so the walk ' +
     'neither skips nor repeats a post as time passes; hot does not depend on the moment. But a post whose score ' +
@@ -64,7 +64,7 @@ export const userPosts = defineOperation({
   summary: 'Posts of a user',
   description:
     'Newest first, ties broken by id, descending. Usernames match case-insensitively. Extensions: `after`/`before` keep ' +
-    `posts created strictly between them; \`minScore\` keeps posts with score >= minScore. ${LISTING_PAGING}`,
+    `posts created strictly between them; \`minScore\`/\`maxScore\` keep posts with score >= minScore / <= maxScore. ${LISTING_PAGING}`,
   // a bulk export reads the store a thousand posts at a time (the handler serves any page size)
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },
 });
@@ -116,7 +116,7 @@ export const userComments = defineOperation({
   summary: 'Comments of a user',
   description:
     'Newest first, ties broken by id, descending. Usernames match case-insensitively. `after`/`before` keep ' +
-    'comments created strictly between them; `minScore` keeps comments with score >= minScore. Pass `cursor` back ' +
+    'comments created strictly between them; `minScore`/`maxScore` keep comments with score >= minScore / <= maxScore. Pass `cursor` back ' +
     "for the next page ('' on the last); it is bound to the filters: pass the same ones with it.",
   // a bulk export reads the store a thousand posts at a time (the handler serves any page size)
   paging: { kind: 'token', param: 'cursor', next: ['cursor'], limitParam: 'limit', exportPageSize: 1000 },

@@ -64,7 +64,7 @@ export const postsLimit = () => integerParam({ min: 1, max: PAGE_LIMIT_MAX, defa
 /** Bound of `minScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
-/** `maxScore` of the searches and the aggregate: the other end of `minScore`'s range (a lower maxScore is a 400). */
+/** `maxScore` of the listings, searches and the aggregate: the other end of `minScore`'s range (a lower maxScore is a 400). */
 const maxScoreParam = (what: string) =>
   optionalIntegerParam({
     min: -MIN_SCORE_BOUND,
@@ -73,7 +73,7 @@ const maxScoreParam = (what: string) =>
   });
 
 /**
- * `after`, `before` and `minScore` of the listings (an extension: without them the answer is
+ * `after`, `before`, `minScore` and `maxScore` of the listings (an extension: without them the answer is
  * unchanged). A bound may be relative to the request (`7d`): handlers.ts says which moment it is resolved at.
  */
 const postFilters = (note?: string, what = 'posts') => ({
@@ -84,6 +84,7 @@ const postFilters = (note?: string, what = 'posts') => ({
     max: MIN_SCORE_BOUND,
     description: `Only ${what} whose score is at least this (inclusive).`,
   }),
+  maxScore: maxScoreParam(what),
 });
 
 export const CommunityPostsPath = z.object({ community: requiredString(100) });
@@ -94,7 +95,7 @@ export const CommunityPostsQuery = z.object({
     "Window ending now (a cursor's walk: the moment of its first page); applies to sort=top only.",
   ),
   cursor: optionalString().describe(
-    "The previous page's cursor (pass the same community, sort, timeframe, after, before and minScore).",
+    "The previous page's cursor (pass the same community, sort, timeframe, after, before, minScore and maxScore).",
   ),
   ...postFilters(
     'With sort=top (timeframe) or rising (last 24 hours) the listing keeps the intersection of both windows. ' +
@@ -105,7 +106,7 @@ export const CommunityPostsQuery = z.object({
 export const UserPostsPath = z.object({ username: requiredString(100) });
 export const UserPostsQuery = z.object({
   limit: postsLimit(),
-  cursor: optionalString().describe("The previous page's cursor (pass the same after, before and minScore)."),
+  cursor: optionalString().describe("The previous page's cursor (pass the same after, before, minScore and maxScore)."),
   ...postFilters('Pass the same value with the cursor.'),
 });
 
@@ -205,7 +206,7 @@ export const PostCommentsQuery = z.object({
 export const UserCommentsPath = z.object({ username: requiredString(100) });
 export const UserCommentsQuery = z.object({
   limit: postsLimit(),
-  cursor: optionalString().describe("The previous page's cursor (pass the same after, before and minScore)."),
+  cursor: optionalString().describe("The previous page's cursor (pass the same after, before, minScore and maxScore)."),
   ...postFilters('Pass the same value with the cursor.', 'comments'),
 });
 

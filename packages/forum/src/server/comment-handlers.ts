@@ -13,6 +13,7 @@ import type { Comment } from '../schemas.js';
 import { readTreePage, type TreeRoot } from './comment-tree.js';
 import type { CommentSource } from './source.js';
 import { TreePageCache } from './tree-page-cache.js';
+import { scoreRangeOf } from './score-range.js';
 
 type CommentHandlers = Pick<ContractHandlers<typeof forumContract>, 'postComments' | 'userComments' | 'commentsByIds'>;
 
@@ -69,12 +70,12 @@ export function createCommentHandlers(
       if ((await source.threadVersion(postId)) === version) pages.set(query, version, page);
       return page;
     },
-    async userComments({ username, limit, cursor, after, before, minScore }, { now, cursors, extra }) {
+    async userComments({ username, limit, cursor, after, before, minScore, maxScore }, { now, cursors, extra }) {
       // a relative bound is resolved when each page is asked, and bound as written
       const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
       const binding = cursorBinding(
         userComments.id,
-        { username: username.toLowerCase(), limit, cursor, after, before, minScore },
+        { username: username.toLowerCase(), limit, cursor, after, before, minScore, maxScore },
         LIST_UNBOUND,
       );
       const position = cursor ? decodePosition(cursors, cursor, binding, UserPositionSchema) : undefined;
@@ -82,7 +83,7 @@ export function createCommentHandlers(
         {
           username,
           ...(window ? { window } : {}),
-          ...(minScore !== undefined ? { minScore } : {}),
+          ...scoreRangeOf(minScore, maxScore),
           ...(position ? { after: position } : {}),
           limit: limit + 1,
         },

@@ -23,6 +23,7 @@ import { createCommentHandlers } from './comment-handlers.js';
 import { windowStart } from './ranking.js';
 import { createSearchHandlers } from './search-handlers.js';
 import type { CommunityPostsQuery, ForumSource, PostPosition, UserPostsQuery } from './source.js';
+import { scoreRangeOf } from './score-range.js';
 
 type CommunityParams = OperationParams<typeof communityPostsOperation>;
 type UserParams = OperationParams<typeof userPostsOperation>;
@@ -116,7 +117,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
 
 /** The store query of a community listing's parameters (without its limit): the sort's window and the caller's filters. */
 function communityPostsQuery(
-  { community, sort, timeframe, after, before, minScore }: CommunityParams,
+  { community, sort, timeframe, after, before, minScore, maxScore }: CommunityParams,
   now: Date,
 ): Omit<CommunityPostsQuery, 'limit'> {
   const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
@@ -126,14 +127,17 @@ function communityPostsQuery(
     createdAfter: windowStart(sort, timeframe, now),
     createdUntil: now,
     ...(window ? { window } : {}),
-    ...(minScore !== undefined ? { minScore } : {}),
+    ...scoreRangeOf(minScore, maxScore),
   };
 }
 
 /** The store query of a user listing's parameters (without its limit). */
-function userPostsQuery({ username, after, before, minScore }: UserParams, now: Date): Omit<UserPostsQuery, 'limit'> {
+function userPostsQuery(
+  { username, after, before, minScore, maxScore }: UserParams,
+  now: Date,
+): Omit<UserPostsQuery, 'limit'> {
   const window = timeWindowOf(resolveTimeBound(after, now), resolveTimeBound(before, now));
-  return { username, ...(window ? { window } : {}), ...(minScore !== undefined ? { minScore } : {}) };
+  return { username, ...(window ? { window } : {}), ...scoreRangeOf(minScore, maxScore) };
 }
 
 const isRelative = (bound: Date | { ago: number } | undefined) => bound !== undefined && !(bound instanceof Date);
@@ -145,15 +149,15 @@ const movesWithTime = ({ sort, timeframe }: CommunityParams) => windowStart(sort
  * What a community cursor is bound to: every parameter but `limit` (and the cursor), the community's
  * name as it is matched (case-insensitively), the time bounds as written (a moment, or relative).
  */
-const communityBinding = ({ community, sort, timeframe, after, before, minScore }: CommunityParams) =>
+const communityBinding = ({ community, sort, timeframe, after, before, minScore, maxScore }: CommunityParams) =>
   cursorBinding(
     communityPostsOperation.id,
-    { community: community.toLowerCase(), sort, timeframe, after, before, minScore },
+    { community: community.toLowerCase(), sort, timeframe, after, before, minScore, maxScore },
     [],
   );
 
-const userBinding = ({ username, after, before, minScore }: UserParams) =>
-  cursorBinding(userPostsOperation.id, { username: username.toLowerCase(), after, before, minScore }, []);
+const userBinding = ({ username, after, before, minScore, maxScore }: UserParams) =>
+  cursorBinding(userPostsOperation.id, { username: username.toLowerCase(), after, before, minScore, maxScore }, []);
 
 /** The cursor after the last post of a page: '' when the read found no post beyond the page. */
 function nextCursor(

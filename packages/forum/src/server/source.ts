@@ -30,6 +30,8 @@ export interface PostFilters {
   window?: TimeWindow;
   /** Only posts with score >= minScore. */
   minScore?: number;
+  /** Only posts with score <= maxScore. */
+  maxScore?: number;
   /**
    * Only posts after this position in the listing's order (keyset paging: the listings' cursors
    * carry it). The position is compared with the posts' values as stored now.
@@ -76,6 +78,7 @@ export interface UserCommentsQuery {
   username: string;
   window?: TimeWindow;
   minScore?: number;
+  maxScore?: number;
   /** Only comments after this position of the newest-first order. */
   after?: { createdAt: number; id: string };
   limit: number;

@@ -71,12 +71,16 @@ export function createSqlCommentSource(
       if (!depth) return (await page.execute()).map((row) => toComment(row, null));
       return withDepths(db, page);
     },
-    async userComments({ username, window, minScore, after, limit }: UserCommentsQuery, options?: ReadOptions) {
+    async userComments(
+      { username, window, minScore, maxScore, after, limit }: UserCommentsQuery,
+      options?: ReadOptions,
+    ) {
       let query = comments(options).where('author_key', '=', nameKey(username));
       if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
+      if (maxScore !== undefined) query = query.where('score', '<=', maxScore);
       const page = query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
       return withDepths(db, page, sql`p.created_at desc, p.id desc`);
     },

@@ -89,7 +89,17 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
     wordsWithPrefix: (kind, prefix, limit) => search.wordsWithPrefix(kind === 'posts' ? 'p' : 'c', prefix, limit),
     ...createSqlAggregateSource(db),
     async communityPosts(
-      { community, order, createdAfter, createdUntil, window, minScore, startAfter, limit }: CommunityPostsQuery,
+      {
+        community,
+        order,
+        createdAfter,
+        createdUntil,
+        window,
+        minScore,
+        maxScore,
+        startAfter,
+        limit,
+      }: CommunityPostsQuery,
       options?: ReadOptions,
     ) {
       const community_key = nameKey(community);
@@ -113,6 +123,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
         query = query.where(bound);
       const score = topRead === 'sort window' ? UNINDEXED_SCORE : SCORE;
       if (minScore !== undefined) query = query.where(sql<boolean>`${score} >= ${minScore}`);
+      if (maxScore !== undefined) query = query.where(sql<boolean>`${score} <= ${maxScore}`);
       const now = createdUntil.getTime();
       const key = sortKey(order, now, score);
       if (startAfter) query = query.where(pastPosition(key.expression, key.of(startAfter), startAfter.id));
@@ -120,13 +131,17 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const rows = await query.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
-    async userPosts({ username, window, minScore, startAfter, limit }: UserPostsQuery, options?: ReadOptions) {
+    async userPosts(
+      { username, window, minScore, maxScore, startAfter, limit }: UserPostsQuery,
+      options?: ReadOptions,
+    ) {
       let query = posts(options).where('author_key', '=', nameKey(username));
       if (startAfter)
         query = query.where(pastPosition(sql<number>`created_at`, Date.parse(startAfter.createdAt), startAfter.id));
       if (window?.after) query = query.where('created_at', '>', window.after.getTime());
       if (window?.before) query = query.where('created_at', '<', window.before.getTime());
       if (minScore !== undefined) query = query.where('score', '>=', minScore);
+      if (maxScore !== undefined) query = query.where('score', '<=', maxScore);
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toPost);
     },
