@@ -61,16 +61,22 @@ export const PAGE_LIMIT_MAX = 1000;
 /** Forum posts limit: default 25, upper bound PAGE_LIMIT_MAX. */
 export const postsLimit = () => integerParam({ min: 1, max: PAGE_LIMIT_MAX, default: 25 });
 
-/** Bound of `minScore`: scores are 32-bit integers in the store. */
+/** Bound of `minScore` and `maxScore`: scores are 32-bit integers in the store. */
 export const MIN_SCORE_BOUND = 1_000_000_000;
 
-/** `maxScore` of the listings, searches and the aggregate: the other end of `minScore`'s range (a lower maxScore is a 400). */
-const maxScoreParam = (what: string) =>
-  optionalIntegerParam({
+/** `minScore` and `maxScore` of the listings, searches and the aggregate: a score range, each end inclusive (an empty one is a 400). */
+const scoreRangeParams = (what: string) => ({
+  minScore: optionalIntegerParam({
+    min: -MIN_SCORE_BOUND,
+    max: MIN_SCORE_BOUND,
+    description: `Only ${what} whose score is at least this (inclusive).`,
+  }),
+  maxScore: optionalIntegerParam({
     min: -MIN_SCORE_BOUND,
     max: MIN_SCORE_BOUND,
     description: `Only ${what} whose score is at most this (inclusive); not below minScore.`,
-  });
+  }),
+});
 
 /**
  * `after`, `before`, `minScore` and `maxScore` of the listings (an extension: without them the answer is
@@ -79,12 +85,7 @@ const maxScoreParam = (what: string) =>
 const postFilters = (note?: string, what = 'posts') => ({
   after: relativeTimeBoundParam('after', note ? { note } : {}),
   before: relativeTimeBoundParam('before', note ? { note } : {}),
-  minScore: optionalIntegerParam({
-    min: -MIN_SCORE_BOUND,
-    max: MIN_SCORE_BOUND,
-    description: `Only ${what} whose score is at least this (inclusive).`,
-  }),
-  maxScore: maxScoreParam(what),
+  ...scoreRangeParams(what),
 });
 
 export const CommunityPostsPath = z.object({ community: requiredString(100) });
@@ -229,12 +230,7 @@ const searchFilters = (fields: readonly string[]) => ({
   author: optionalString(100).describe('Only by this user (case-insensitive).'),
   after: relativeTimeBoundParam('after', { note: 'Pass the same value with the cursor.' }),
   before: relativeTimeBoundParam('before', { note: 'Pass the same value with the cursor.' }),
-  minScore: optionalIntegerParam({
-    min: -MIN_SCORE_BOUND,
-    max: MIN_SCORE_BOUND,
-    description: 'Only results whose score is at least this (inclusive).',
-  }),
-  maxScore: maxScoreParam('results'),
+  ...scoreRangeParams('results'),
   sort: enumParam(searchSorts, 'relevance'),
   limit: postsLimit(),
   cursor: optionalString().describe("The previous page's cursor (pass the same query with it)."),
@@ -276,14 +272,11 @@ const searchTotal = {
   totalExact: z.boolean().describe('Whether total is the exact count (false: at least total; or no count).'),
 };
 
-/** A search's hit count: `total` and whether it is exact (searchTotal's fields). */
-export interface SearchTotal {
-  total: number | null;
-  totalExact: boolean;
-}
-
 export const SearchPostsResponse = z.object({ posts: z.array(Post), cursor: z.string(), ...searchTotal });
 export type SearchPostsResponse = z.infer<typeof SearchPostsResponse>;
+
+/** A search's hit count: `total` and whether it is exact. */
+export type SearchTotal = Pick<SearchPostsResponse, 'total' | 'totalExact'>;
 
 export const SearchCommentsResponse = z.object({ comments: z.array(Comment), cursor: z.string(), ...searchTotal });
 export type SearchCommentsResponse = z.infer<typeof SearchCommentsResponse>;
@@ -316,12 +309,7 @@ export const AggregateQuery = z
       ),
     community: optionalString(100).describe('Only in this community (case-insensitive).'),
     author: optionalString(100).describe('Only by this user (case-insensitive).'),
-    minScore: optionalIntegerParam({
-      min: -MIN_SCORE_BOUND,
-      max: MIN_SCORE_BOUND,
-      description: 'Only items whose score is at least this (inclusive).',
-    }),
-    maxScore: maxScoreParam('items'),
+    ...scoreRangeParams('items'),
     over18: optionalBooleanParam().describe('kind=posts: true only posts marked NSFW, false only the others.'),
     postId: optionalString(100).describe('Only the comments of this post (kind=posts: the post itself).'),
     after: relativeTimeBoundParam('after'),
