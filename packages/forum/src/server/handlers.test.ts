@@ -71,6 +71,8 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     aggregate: unused,
     wordsWithPrefix: unused,
     countMatches: unused,
+    listPosts: unused,
+    listComments: unused,
   };
   return { source, calls };
 }

@@ -210,6 +210,41 @@ export interface ForumResearchSource {
   wordsWithPrefix(kind: AggregateKind, prefix: string, limit: number): Promise<string[]>;
 }
 
+/** A place in a listing by creation time: `createdAt` in epoch milliseconds, and the id, the tie-breaker. */
+export interface TimePosition {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * The filters of a listing of posts or comments by creation time (no words to find; the compatibility
+ * routes of packages/forum/src/compat/ read it). `new`: newest first, ties by id descending; `old`:
+ * oldest first, ties by id ascending.
+ */
+export interface TimeListingQuery {
+  order: 'new' | 'old';
+  /** Case-insensitive, as everywhere. */
+  community?: string;
+  author?: string;
+  window?: TimeWindow;
+  minScore?: number;
+  maxScore?: number;
+  /** Only items after this position of the order (keyset paging). */
+  startAfter?: TimePosition;
+  limit: number;
+}
+
+export interface PostListingQuery extends TimeListingQuery {
+  over18?: boolean;
+}
+
+export interface CommentListingQuery extends TimeListingQuery {
+  /** The comments of this post. */
+  postId?: string;
+  /** The replies of this comment; null: top-level comments only. */
+  parentId?: string | null;
+}
+
 export interface ForumSource extends CommentSource, ForumResearchSource, HistorySource<ForumHistoryKind> {
   communityPosts(query: CommunityPostsQuery, options?: ReadOptions): Promise<Post[]>;
   /** Newest first. */
@@ -219,4 +254,8 @@ export interface ForumSource extends CommentSource, ForumResearchSource, History
   userExists(username: string): Promise<boolean>;
   /** The posts whose id is one of these (exactly, case-sensitively), in any order; unknown ids are left out. */
   postsByIds(ids: readonly string[], options?: ReadOptions): Promise<Post[]>;
+  /** Posts matching every filter, in the listing's time order (any filter may be absent: every post). */
+  listPosts(query: PostListingQuery, options?: ReadOptions): Promise<Post[]>;
+  /** Comments matching every filter, in the listing's time order, with their depth. */
+  listComments(query: CommentListingQuery, options?: ReadOptions): Promise<Comment[]>;
 }
