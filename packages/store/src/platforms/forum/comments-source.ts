@@ -1,6 +1,7 @@
 import type { Comment, CommentSort } from '@socialquery/forum';
 import type {
   CommentSource,
+  ForumSource,
   ReadOptions,
   RepliesOf,
   SiblingPosition,
@@ -13,6 +14,7 @@ import type { Database, ForumCommentsTable } from '../../schema.js';
 import { nameKey } from './names.js';
 import { replyCountsOf } from './reply-counts.js';
 import { threadVersionOf } from './thread-versions.js';
+import { inTimeOrder, residual, timeOrderOf } from './time-listing.js';
 
 const COMMENT_COLUMNS = [
   'id',
@@ -49,8 +51,9 @@ const DEPTH_MAX = 10_000;
  */
 export function createSqlCommentSource(
   db: Kysely<Database>,
-): CommentSource & { hasComments: (user: string) => Promise<boolean> } {
-  const lateral = dialectOf(db).lateralJoins;
+): CommentSource & Pick<ForumSource, 'listComments'> & { hasComments: (user: string) => Promise<boolean> } {
+  const dialect = dialectOf(db);
+  const lateral = dialect.lateralJoins;
   /** The answered columns of comments, and `extra` only when the read asks for it (it is most of a row's bytes). */
   const comments = (options: ReadOptions | undefined) =>
     db
@@ -83,6 +86,29 @@ export function createSqlCommentSource(
       if (maxScore !== undefined) query = query.where('score', '<=', maxScore);
       const page = query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
       return withDepths(db, page, sql`p.created_at desc, p.id desc`);
+    },
+    async listComments(query, options) {
+      const { postId, parentId } = query;
+      // A reply is in its parent's thread, so the replies of a stored comment are one range of the
+      // tree index (post_id, parent_key, created_at, id), walked in order once the parent's post_id is
+      // read. Replies of a comment the store does not hold (a reply may come before its parent) have
+      // no thread to read them by: parent_key then filters the walk of the listing's index. A thread's
+      // comments at every level are its range of the tree index, sorted: no index orders a thread by
+      // time alone, and the sort is bounded by the thread's size, not the table's.
+      const threadId =
+        postId ??
+        (typeof parentId === 'string'
+          ? (await db.selectFrom('forum_comments').select('post_id').where('id', '=', parentId).executeTakeFirst())
+              ?.post_id
+          : undefined);
+      let listed = comments(options);
+      if (threadId !== undefined) listed = listed.where('post_id', '=', threadId);
+      if (parentId !== undefined) {
+        // without a thread, parent_key alone is no prefix of an index: it filters the listing's walk
+        const parentKey = threadId === undefined ? residual(dialect, 'parent_key') : sql.ref('parent_key');
+        listed = listed.where(sql<boolean>`${parentKey} = ${parentId ?? ''}`);
+      }
+      return withDepths(db, inTimeOrder(dialect, listed, query), timeOrderOf(query.order, 'p'));
     },
     async threadExists(postId) {
       const [post, comment] = await Promise.all([

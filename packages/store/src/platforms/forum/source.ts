@@ -19,6 +19,7 @@ import { createFtsSearchSource } from './fts-search-source.js';
 import { createSqlSearchSource, type SearchHits } from './search-source.js';
 import { dialectOf } from '../../dialect/index.js';
 import { nameKey } from './names.js';
+import { inTimeOrder } from './time-listing.js';
 
 const POST_COLUMNS = [
   'id',
@@ -48,7 +49,8 @@ type PostRow = Pick<Selectable<ForumPostsTable>, (typeof POST_COLUMNS)[number]> 
  */
 export function createSqlForumSource(db: Kysely<Database>): ForumSource {
   const { hasComments, ...comments } = createSqlCommentSource(db);
-  const search = dialectOf(db).rowidOrderedFullText ? createFtsSearchSource(db) : createSqlSearchSource(db);
+  const dialect = dialectOf(db);
+  const search = dialect.rowidOrderedFullText ? createFtsSearchSource(db) : createSqlSearchSource(db);
   /** The answered columns of posts, and `extra` only when the read asks for it (it is most of a row's bytes). */
   const posts = (options: ReadOptions | undefined) =>
     db
@@ -146,6 +148,13 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       return rows.map(toPost);
     },
     postsByIds,
+    async listPosts(query, options) {
+      // over18 has no index: it filters the rows of the listing's range, as score does
+      let listed = posts(options);
+      if (query.over18 !== undefined) listed = listed.where('over18', '=', query.over18 ? 1 : 0);
+      const rows = await inTimeOrder(dialect, listed, query).execute();
+      return rows.map(toPost);
+    },
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
     userExists: async (username) => (await exists(db, 'author_key', nameKey(username))) || hasComments(username),
   };
