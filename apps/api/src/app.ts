@@ -1,5 +1,6 @@
 import type { MountablePlatform } from '@socialquery/core/server';
 import { createCursorCodec } from '@socialquery/core/server';
+import { COMPAT_PATH_PREFIX } from '@socialquery/forum';
 import { platformsByName, type Store } from '@socialquery/store';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -47,11 +48,26 @@ export interface AppOptions {
   readers?: ReaderPool;
   /** Serve the `/explore` page (explore.ts); default true. */
   explorer?: boolean;
+  /** Mount the Arctic Shift and Pushshift routes under `/compat/` (docs/compat.md); default true. */
+  compatRoutes?: boolean;
 }
 
-/** Every platform the service mounts (the store's `platformsByName`, in its order). */
-export function platformsOf(store: Store): MountablePlatform[] {
-  return Object.values(platformsByName(store));
+/**
+ * Every platform the service mounts (the store's `platformsByName`, in its order); without
+ * `compatRoutes`, the operations under COMPAT_PATH_PREFIX are left out of every contract.
+ */
+export function platformsOf(
+  store: Store,
+  { compatRoutes = true }: { compatRoutes?: boolean } = {},
+): MountablePlatform[] {
+  const platforms = Object.values(platformsByName(store));
+  if (compatRoutes) return platforms;
+  return platforms.map((platform) => ({
+    ...platform,
+    contract: Object.fromEntries(
+      Object.entries(platform.contract).filter(([, operation]) => !operation.path.startsWith(COMPAT_PATH_PREFIX)),
+    ),
+  }));
 }
 
 export function createApp({
@@ -67,13 +83,14 @@ export function createApp({
   stopping,
   readers,
   explorer: withExplorer = true,
+  compatRoutes = true,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
   app.set('query parser', 'simple');
 
-  const mounted = platforms ?? platformsOf(store);
+  const mounted = platforms ?? platformsOf(store, { compatRoutes });
   const cors = corsFor(corsOrigins);
   // what every request passes first, as one router layer (operation-routes.ts `inOrder`)
   app.use(

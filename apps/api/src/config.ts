@@ -65,6 +65,8 @@ export const ConfigSchema = z.object({
     .optional(),
   /** The `/explore` page: `on` (default) or `off`. */
   SOCIALQUERY_EXPLORER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** The Arctic Shift and Pushshift routes under `/compat/` (docs/compat.md): `on` (default) or `off`. */
+  SOCIALQUERY_COMPAT_ROUTES: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of: ${logLevels.join(', ')}` }).default('info'),
   /** `json` lines, or `pretty` text for a person at a terminal; unset: pretty when stdout is a terminal. */
   LOG_FORMAT: z.enum(logFormats, { error: `must be one of: ${logFormats.join(', ')}` }).optional(),

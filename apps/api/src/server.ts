@@ -75,6 +75,7 @@ export async function startService(
     budget,
     corsOrigins: config.SOCIALQUERY_CORS_ORIGINS ?? [],
     explorer: config.SOCIALQUERY_EXPLORER === 'on',
+    compatRoutes: config.SOCIALQUERY_COMPAT_ROUTES === 'on',
     heavyWorkLimits: {
       perReplica: config.SOCIALQUERY_HEAVY_CONCURRENCY,
       perCredential: config.SOCIALQUERY_HEAVY_PER_CREDENTIAL,

@@ -15,6 +15,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 5,
       SOCIALQUERY_READER_THREADS: 1,
       SOCIALQUERY_EXPLORER: 'on',
+      SOCIALQUERY_COMPAT_ROUTES: 'on',
       LOG_LEVEL: 'info',
     });
   });
@@ -33,6 +34,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '0',
       SOCIALQUERY_READER_THREADS: '0',
       SOCIALQUERY_EXPLORER: 'off',
+      SOCIALQUERY_COMPAT_ROUTES: 'off',
       LOG_LEVEL: 'silent',
     });
     expect(config).toEqual({
@@ -50,6 +52,7 @@ describe('configuration from the environment', () => {
       SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: 0,
       SOCIALQUERY_READER_THREADS: 0,
       SOCIALQUERY_EXPLORER: 'off',
+      SOCIALQUERY_COMPAT_ROUTES: 'off',
       LOG_LEVEL: 'silent',
     });
     expect(() => loadConfig({ SOCIALQUERY_CREDENTIAL_CACHE_SECONDS: '3601' })).toThrow(
@@ -62,6 +65,9 @@ describe('configuration from the environment', () => {
       /SOCIALQUERY_HEAVY_PER_CREDENTIAL must be a whole number from 1 to 10000 \(requests\)/,
     );
     expect(() => loadConfig({ SOCIALQUERY_EXPLORER: 'no' })).toThrow(/SOCIALQUERY_EXPLORER must be on or off/);
+    expect(() => loadConfig({ SOCIALQUERY_COMPAT_ROUTES: 'yes' })).toThrow(
+      /SOCIALQUERY_COMPAT_ROUTES must be on or off/,
+    );
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
     expect(loadConfig({ SOCIALQUERY_POOL_SIZE: '25', SOCIALQUERY_STATEMENT_TIMEOUT_MS: '500' })).toMatchObject({
       SOCIALQUERY_POOL_SIZE: 25,

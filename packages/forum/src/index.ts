@@ -12,6 +12,9 @@ export {
   userPosts,
 } from './contract.js';
 export { forumHistoryKinds, history } from './history.js';
+export * from './compat/schemas.js';
+export * from './compat/contract.js';
+export { parseCompatDate } from './compat/params.js';
 export type { ForumHistoryKind } from './history.js';
 export { createForumClient } from './client.js';
 export type { ForumClient, ForumClientOptions } from './client.js';

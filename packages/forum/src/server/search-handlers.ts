@@ -1,6 +1,7 @@
 import { type FieldWords, type OperationParams, queryHolds, type SearchQuery, wordsOf } from '@socialquery/core';
 import {
   type ContractHandlers,
+  type HandlerContext,
   cursorBinding,
   decodePosition,
   parseQueryParam,
@@ -36,7 +37,7 @@ const PositionSchema = z.strictObject({
 const UNBOUND = ['limit', 'cursor'];
 
 /** What both searches take (their own filters, over18 and postId, aside): the operations' parameters. */
-type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
+export type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
 
 /**
  * Search over any ForumResearchSource, in the query language (core's query-language.ts; planned by
@@ -47,42 +48,74 @@ type SearchParams = Omit<OperationParams<typeof searchComments>, 'postId'>;
 export function createSearchHandlers(source: ForumResearchSource): SearchHandlers {
   return {
     async searchPosts(params, ctx) {
-      const { over18, sort } = params;
-      const page = await searchPage<Post>(params, ctx, {
-        operation: searchPosts.id,
-        query: parseQueryParam('q', params.q, { fields: POST_SEARCH_FIELDS }),
-        wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('posts', prefix, limit),
-        read: (filters) =>
-          source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
-        count: (query) =>
-          source.countMatches(
-            { ...query, kind: 'posts', ...(over18 !== undefined ? { over18 } : {}) },
-            SEARCH_TOTAL_MAX,
-          ),
-        tierOf: (post, wordSets) => postTier(post, sort, wordSets),
-        fieldsOf: (post) => ({ title: wordsOf(post.title), body: wordsOf(post.content) }),
-      });
+      const query = parseQueryParam('q', params.q, { fields: POST_SEARCH_FIELDS });
+      const page = await searchPostsPage(source, query, params, ctx);
       return { posts: page.items, cursor: page.cursor, ...page.total };
     },
     async searchComments(params, ctx) {
-      const { postId } = params;
-      const page = await searchPage<Comment>(params, ctx, {
-        operation: searchComments.id,
-        query: parseQueryParam('q', params.q, { fields: COMMENT_SEARCH_FIELDS }),
-        wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('comments', prefix, limit),
-        read: (filters) =>
-          source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),
-        count: (query) =>
-          source.countMatches(
-            { ...query, kind: 'comments', ...(postId !== undefined ? { postId } : {}) },
-            SEARCH_TOTAL_MAX,
-          ),
-        tierOf: () => 0,
-        fieldsOf: (comment) => ({ body: wordsOf(comment.body) }),
-      });
+      const query = parseQueryParam('q', params.q, { fields: COMMENT_SEARCH_FIELDS });
+      const page = await searchCommentsPage(source, query, params, ctx);
       return { comments: page.items, cursor: page.cursor, ...page.total };
     },
   };
+}
+
+/** What a search page needs of the request: its moment, the cursor codec, and whether to read `extra`. */
+export type SearchContext = Pick<HandlerContext, 'now' | 'cursors' | 'extra'>;
+
+/** A page of a search: its items, the next page's cursor ('' on the last) and the hit count. */
+export interface SearchPage<T> {
+  items: T[];
+  cursor: string;
+  total: SearchTotal;
+}
+
+/**
+ * A page of the post search of a parsed query (the operation's, or one the compatibility routes
+ * build: packages/forum/src/server/compat/). `params.q` binds the cursor; `query` is what is searched.
+ */
+export function searchPostsPage(
+  source: ForumResearchSource,
+  query: SearchQuery,
+  params: SearchParams & { over18?: boolean | undefined },
+  ctx: SearchContext,
+): Promise<SearchPage<Post>> {
+  const { over18, sort } = params;
+  return searchPage<Post>(params, ctx, {
+    operation: searchPosts.id,
+    query,
+    wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('posts', prefix, limit),
+    read: (filters) =>
+      source.searchPosts({ ...filters, ...(over18 !== undefined ? { over18 } : {}) }, { extra: ctx.extra }),
+    count: (counted) =>
+      source.countMatches({ ...counted, kind: 'posts', ...(over18 !== undefined ? { over18 } : {}) }, SEARCH_TOTAL_MAX),
+    tierOf: (post, wordSets) => postTier(post, sort, wordSets),
+    fieldsOf: (post) => ({ title: wordsOf(post.title), body: wordsOf(post.content) }),
+  });
+}
+
+/** A page of the comment search of a parsed query (see searchPostsPage). */
+export function searchCommentsPage(
+  source: ForumResearchSource,
+  query: SearchQuery,
+  params: SearchParams & { postId?: string | undefined },
+  ctx: SearchContext,
+): Promise<SearchPage<Comment>> {
+  const { postId } = params;
+  return searchPage<Comment>(params, ctx, {
+    operation: searchComments.id,
+    query,
+    wordsWithPrefix: (prefix, limit) => source.wordsWithPrefix('comments', prefix, limit),
+    read: (filters) =>
+      source.searchComments({ ...filters, ...(postId !== undefined ? { postId } : {}) }, { extra: ctx.extra }),
+    count: (counted) =>
+      source.countMatches(
+        { ...counted, kind: 'comments', ...(postId !== undefined ? { postId } : {}) },
+        SEARCH_TOTAL_MAX,
+      ),
+    tierOf: () => 0,
+    fieldsOf: (comment) => ({ body: wordsOf(comment.body) }),
+  });
 }
 
 /** One search's own parts: its query parsed with its fields, its source's reads, and its items' positions and text. */
@@ -100,9 +133,9 @@ interface SearchSpec<T> {
 
 async function searchPage<T extends { id: string }>(
   params: SearchParams & Record<string, unknown>,
-  { now, cursors }: { now: Date; cursors: Parameters<typeof decodePosition>[0] },
+  { now, cursors }: SearchContext,
   spec: SearchSpec<T>,
-): Promise<{ items: T[]; cursor: string; total: SearchTotal }> {
+): Promise<SearchPage<T>> {
   const window = timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now));
   const binding = cursorBinding(spec.operation, params, UNBOUND);
   const after = params.cursor ? decodePosition(cursors, params.cursor, binding, PositionSchema) : undefined;
