@@ -73,6 +73,7 @@ function fakeSource(posts: Post[], known: { communities: string[]; users: string
     countMatches: unused,
     listPosts: unused,
     listComments: unused,
+    userInteractions: unused,
   };
   return { source, calls };
 }

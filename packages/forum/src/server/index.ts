@@ -23,6 +23,8 @@ export type {
   SearchPostsQuery,
   CommunityPostsQuery,
   CommentListingQuery,
+  InteractionsQuery,
+  UserInteraction,
   PostListingQuery,
   TimeListingQuery,
   TimePosition,

@@ -245,6 +245,31 @@ export interface CommentListingQuery extends TimeListingQuery {
   parentId?: string | null;
 }
 
+/**
+ * What a user's interactions count (docs/forum-users.md): the comments the user wrote in reply to
+ * another's post or comment, and the comments others wrote in reply to the user's posts and
+ * comments, each once, by the other user. The window and the community apply to those comments.
+ */
+export interface InteractionsQuery {
+  username: string;
+  community?: string;
+  window?: TimeWindow;
+  /** The largest this many others, by count (ties by the lower-cased name, code-point order). */
+  limit: number;
+  /** Only others with at least this many interactions. */
+  minCount: number;
+}
+
+/** Another user's interactions with the user, each way. */
+export interface UserInteraction {
+  /** As the other user's latest comment or post among those counted spells the name. */
+  username: string;
+  /** The user's comments replying to this user's posts and comments. */
+  repliesTo: number;
+  /** This user's comments replying to the user's posts and comments. */
+  repliesFrom: number;
+}
+
 export interface ForumSource extends CommentSource, ForumResearchSource, HistorySource<ForumHistoryKind> {
   communityPosts(query: CommunityPostsQuery, options?: ReadOptions): Promise<Post[]>;
   /** Newest first. */
@@ -258,4 +283,9 @@ export interface ForumSource extends CommentSource, ForumResearchSource, History
   listPosts(query: PostListingQuery, options?: ReadOptions): Promise<Post[]>;
   /** Comments matching every filter, in the listing's time order, with their depth. */
   listComments(query: CommentListingQuery, options?: ReadOptions): Promise<Comment[]>;
+  /**
+   * The others a user interacted with, by repliesTo + repliesFrom descending (ties by the lower-cased
+   * name); the user themself and `[deleted]` are not counted.
+   */
+  userInteractions(query: InteractionsQuery): Promise<UserInteraction[]>;
 }
