@@ -19,6 +19,7 @@ import { createFtsSearchSource } from './fts-search-source.js';
 import { createSqlSearchSource, type SearchHits } from './search-source.js';
 import { dialectOf } from '../../dialect/index.js';
 import { nameKey } from './names.js';
+import { userInteractionsOf } from './interactions.js';
 import { inTimeOrder } from './time-listing.js';
 
 const POST_COLUMNS = [
@@ -155,6 +156,7 @@ export function createSqlForumSource(db: Kysely<Database>): ForumSource {
       const rows = await inTimeOrder(dialect, listed, query).execute();
       return rows.map(toPost);
     },
+    userInteractions: (query) => userInteractionsOf(db, query),
     communityExists: (community) => exists(db, 'community_key', nameKey(community)),
     userExists: async (username) => (await exists(db, 'author_key', nameKey(username))) || hasComments(username),
   };
