@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommentsData, SubmissionsData } from '@socialquery/forum';
+import {
+  AggregateData,
+  CommentsData,
+  InteractionsData,
+  SubmissionsData,
+  UserInteractionsResponse,
+} from '@socialquery/forum';
 import { importData } from '@socialquery/store';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -153,6 +159,9 @@ describe('Arctic Shift routes', () => {
     expect(await search({ before: String((T0 + 3 * 60) * 1000) })).toEqual(['cmp2', 'cmp1']);
     expect(await search({ before: '2023-11-14 22:16:00' })).toEqual(['cmp2', 'cmp1']);
     expect(await search({ after: '100000d' })).toHaveLength(7);
+    // a bare m is months on Arctic Shift's routes: 3m before the test's now leaves these 2023 posts out
+    expect(await search({ after: '3m' })).toEqual([]);
+    expect(await search({ before: '3m' })).toHaveLength(7);
     expect(await search({ over_18: 'yes' })).toEqual(['cmp5']);
     expect(await search({ over_18: 'n' })).not.toContain('cmp5');
     expect(await search({ spoiler: '1' })).toEqual(['cmp3']);
@@ -174,6 +183,7 @@ describe('Arctic Shift routes', () => {
     expect(await search({ body: 'lens', subreddit: SUB })).toEqual(['kc2']);
     expect(await search({ body: 'galaxy', link_id: 'cmp1', parent_id: '' })).toEqual(['kc3', 'kc1']);
     expect(await search({ author_flair_text: 'astronomer', subreddit: SUB })).toEqual(['kc1']);
+    expect(await search({ distinguished: 'moderator', link_id: 'cmp1', sort_type: 'created_utc' })).toEqual(['kc2']);
   });
 
   it('fields trims each record; an unknown field, an unknown parameter or a bad date is a 400 naming it', async () => {
@@ -191,6 +201,119 @@ describe('Arctic Shift routes', () => {
     const empty = await arctic('posts/search', { after: '2024-01-02', before: '2024-01-01' });
     expect(empty.status).toBe(400);
     expect((await request(service.app).get('/compat/arctic-shift/api/posts/search')).status).toBe(401);
+  });
+});
+
+describe('Arctic Shift aggregates', () => {
+  const aggregate = async (kind: 'posts' | 'comments', query: Record<string, string>) => {
+    const answer = await arctic(`${kind}/search/aggregate`, query);
+    expect(answer.status).toBe(200);
+    return AggregateData.parse(answer.body).data;
+  };
+
+  it('counts by created_utc, author and subreddit, under every filter the forum aggregate takes', async () => {
+    expect(await aggregate('posts', { aggregate: 'created_utc', frequency: 'day', subreddit: SUB })).toEqual([
+      { created_utc: '2023-11-14T00:00:00.000Z', count: 7 },
+    ]);
+    expect(await aggregate('posts', { aggregate: 'author', subreddit: SUB })).toEqual([
+      { author: 'cmp_odd', count: 4 },
+      { author: 'cmp_even', count: 3 },
+    ]);
+    expect(await aggregate('posts', { aggregate: 'author', subreddit: SUB, query: 'telescopes' })).toEqual([
+      { author: 'cmp_odd', count: 3 },
+      { author: 'cmp_even', count: 2 },
+    ]);
+    expect(await aggregate('posts', { aggregate: 'author', subreddit: SUB, min_count: '4' })).toEqual([
+      { author: 'cmp_odd', count: 4 },
+    ]);
+    expect(await aggregate('posts', { aggregate: 'subreddit', author: 'cmp_even' })).toEqual([
+      { subreddit: SUB, count: 3 },
+    ]);
+    expect(await aggregate('posts', { aggregate: 'author', subreddit: SUB, over_18: 'true' })).toEqual([
+      { author: 'cmp_odd', count: 1 },
+    ]);
+    expect(await aggregate('comments', { aggregate: 'created_utc', frequency: 'hour', link_id: 't3_cmp1' })).toEqual([
+      { created_utc: '2023-11-14T22:00:00.000Z', count: 4 },
+    ]);
+    expect(
+      await aggregate('comments', { aggregate: 'created_utc', frequency: 'year', body: 'galaxy', subreddit: SUB }),
+    ).toEqual([{ created_utc: '2023-01-01T00:00:00.000Z', count: 3 }]);
+  });
+
+  it('answers the counts of the forum aggregate, earliest first (latest with sort=desc), limit of them', async () => {
+    const own = await get('/api/v1/forum/aggregate', { kind: 'posts', groupBy: 'month' });
+    const months = own.body.buckets.map(({ key, count }: { key: string; count: number }) => ({
+      created_utc: key,
+      count,
+    }));
+    expect(months.length).toBeGreaterThan(2);
+    expect(await aggregate('posts', { aggregate: 'created_utc', frequency: 'month' })).toEqual(months);
+    expect(
+      await aggregate('posts', { aggregate: 'created_utc', frequency: 'month', sort: 'desc', limit: '2' }),
+    ).toEqual(months.reverse().slice(0, 2));
+    const authors = await get('/api/v1/forum/aggregate', { kind: 'comments', groupBy: 'author', limit: '5' });
+    expect(await aggregate('comments', { aggregate: 'author', limit: '5' })).toEqual(
+      authors.body.buckets.map(({ key, count }: { key: string; count: number }) => ({ author: key, count })),
+    );
+  });
+
+  it('refuses what it cannot count, naming the parameter', async () => {
+    const refused = async (kind: 'posts' | 'comments', query: Record<string, string>, path: string) => {
+      const answer = await arctic(`${kind}/search/aggregate`, query);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues?.[0]?.path ?? answer.body.message).toContain(path);
+    };
+    await refused('posts', { aggregate: 'created_utc' }, 'frequency');
+    await refused('posts', { aggregate: 'created_utc', frequency: 'quarter' }, 'frequency');
+    await refused('posts', { aggregate: 'author', sort: 'asc' }, 'sort');
+    await refused('posts', { aggregate: 'author', query: '"a phrase"' }, 'query');
+    await refused('comments', { aggregate: 'author', limit: '0' }, 'limit');
+    const title = await arctic('posts/search/aggregate', { aggregate: 'author', title: 'x' });
+    expect(title.body.code).toBe('unknown_parameter');
+  });
+});
+
+describe('user interactions', () => {
+  const interactions = (username: string, query: Record<string, string> = {}) =>
+    get(`/api/v1/forum/user/${username}/interactions`, query);
+
+  it('counts replies each way, by the other user, from the stored comments', async () => {
+    // kc1 and kc3 answer cmp_odd's post; kc2 and kc4 answer kc1 (cmp_c1's)
+    const op = await interactions('CMP_ODD');
+    expect(op.status).toBe(200);
+    expect(UserInteractionsResponse.parse(op.body).users).toEqual([
+      { username: 'cmp_c1', count: 1, repliesTo: 0, repliesFrom: 1 },
+      { username: 'cmp_c3', count: 1, repliesTo: 0, repliesFrom: 1 },
+    ]);
+    expect((await interactions('cmp_c1')).body.users).toEqual([
+      { username: 'cmp_c2', count: 1, repliesTo: 0, repliesFrom: 1 },
+      { username: 'cmp_c4', count: 1, repliesTo: 0, repliesFrom: 1 },
+      { username: 'cmp_odd', count: 1, repliesTo: 1, repliesFrom: 0 },
+    ]);
+    // the window applies to the replies counted: kc4 only
+    const after = String(T0 + 1002);
+    expect((await interactions('cmp_c1', { after })).body.users.map((u: { username: string }) => u.username)).toEqual([
+      'cmp_c4',
+    ]);
+    expect((await interactions('cmp_c1', { community: 'elsewhere' })).body).toEqual({ users: [] });
+    expect((await interactions('cmp_c1', { minCount: '2' })).body).toEqual({ users: [] });
+    expect((await interactions('cmp_c1', { limit: '1' })).body.users).toHaveLength(1);
+    expect((await interactions('nobody_at_all')).status).toBe(404);
+  });
+
+  it("answers Arctic Shift's route, at both of its paths", async () => {
+    for (const path of ['users/interactions/users', 'user_interactions/users']) {
+      const answer = await arctic(path, { author: 'u/cmp_c1' });
+      expect(answer.status).toBe(200);
+      expect(InteractionsData.parse(answer.body).data).toEqual([
+        { author: 'cmp_c2', count: 1 },
+        { author: 'cmp_c4', count: 1 },
+        { author: 'cmp_odd', count: 1 },
+      ]);
+    }
+    expect((await arctic('users/interactions/users', { author: 'cmp_c1', limit: '' })).body.data).toHaveLength(3);
+    expect((await arctic('users/interactions/users', { author: 'cmp_c1', min_count: '2' })).body).toEqual({ data: [] });
+    expect((await arctic('users/interactions/users', {})).status).toBe(400);
   });
 });
 

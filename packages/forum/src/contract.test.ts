@@ -20,8 +20,15 @@ describe('forum contract', () => {
       'searchPosts',
       'searchComments',
       'aggregate',
+      'userInteractions',
       'history',
     ]);
+    expect(forumContract.userInteractions).toMatchObject({
+      id: 'forum.userInteractions',
+      path: '/api/v1/forum/user/{username}/interactions',
+      auth: 'bearer',
+      heavy: true,
+    });
     expect(forumContract.history).toMatchObject({
       id: 'forum.history',
       path: '/api/v1/forum/history',

@@ -21,6 +21,9 @@ import {
   SearchPostsResponse,
   UserCommentsPath,
   UserCommentsQuery,
+  UserInteractionsPath,
+  UserInteractionsQuery,
+  UserInteractionsResponse,
   UserPostsPath,
   UserPostsQuery,
 } from './schemas.js';
@@ -206,6 +209,26 @@ export const aggregate = defineOperation({
   heavy: true,
 });
 
+export const userInteractions = defineOperation({
+  id: 'forum.userInteractions',
+  method: 'GET',
+  path: '/api/v1/forum/user/{username}/interactions',
+  auth: 'bearer',
+  params: { path: UserInteractionsPath, query: UserInteractionsQuery },
+  response: UserInteractionsResponse,
+  summary: 'Users a user interacted with',
+  description:
+    "The users this one replied to (repliesTo: their comments answering the other's posts and comments) and was " +
+    "replied to by (repliesFrom: the other's comments answering theirs), counted from the comments the store " +
+    'holds, largest sum first (ties by the name lower-cased, code-point order), at most `limit`, each with at ' +
+    'least `minCount`. `community`, `after` and `before` (exclusive; ISO 8601, dates, epoch seconds, or a time ' +
+    'before now such as `30d`) apply to the replies counted. The user themself and `[deleted]` are not counted; a ' +
+    'reply whose parent is not in the store counts for nobody. Usernames match case-insensitively; 404 when the ' +
+    "store holds nothing by the user. Its cost grows with the user's own posts and comments and the replies to " +
+    'them (docs/forum-users.md).',
+  heavy: true,
+});
+
 /** The forum platform's operations, keyed by client method name. */
 export const forumContract = {
   communityPosts,
@@ -217,5 +240,6 @@ export const forumContract = {
   searchPosts,
   searchComments,
   aggregate,
+  userInteractions,
   history,
 };

@@ -9,6 +9,7 @@ export {
   searchComments,
   searchPosts,
   userComments,
+  userInteractions,
   userPosts,
 } from './contract.js';
 export { forumHistoryKinds, history } from './history.js';

@@ -337,3 +337,26 @@ export const AggregateResponse = z.object({
   buckets: z.array(AggregateBucket),
 });
 export type AggregateResponse = z.infer<typeof AggregateResponse>;
+
+export const UserInteractionsPath = z.object({ username: requiredString(100) });
+export const UserInteractionsQuery = z.object({
+  community: optionalString(100).describe('Only replies in this community (case-insensitive).'),
+  after: relativeTimeBoundParam('after', { event: 'written' }),
+  before: relativeTimeBoundParam('before', { event: 'written' }),
+  limit: integerParam({ min: 1, max: 1000, default: 100 }).describe('The most users answered (the largest counts).'),
+  minCount: integerParam({ min: 1, max: MIN_SCORE_BOUND, default: 1 }).describe(
+    'Only users with at least this many interactions.',
+  ),
+});
+
+/** Another user a user interacted with: replies each way, and their sum. */
+export const UserInteraction = z.object({
+  username: z.string().describe("As the other user's latest counted comment spells the name."),
+  count: z.number().int().describe('repliesTo + repliesFrom.'),
+  repliesTo: z.number().int().describe("The user's comments replying to this user's posts and comments."),
+  repliesFrom: z.number().int().describe("This user's comments replying to the user's posts and comments."),
+});
+export type UserInteraction = z.infer<typeof UserInteraction>;
+
+export const UserInteractionsResponse = z.object({ users: z.array(UserInteraction) });
+export type UserInteractionsResponse = z.infer<typeof UserInteractionsResponse>;

@@ -297,5 +297,8 @@ function exampleOf(operation: Operation, name: string, known: Record<string, unk
     ([key, value]) =>
       key.endsWith(suffix) && typeof value === 'string' && (schema as z.ZodType | undefined)?.safeParse(value).success,
   );
-  return fits?.[1] as string | undefined;
+  if (fits) return fits[1] as string;
+  // a value that is no identifier of the store (a grouping to count by) may be the schema's own example
+  const own = schema ? (z.globalRegistry.get(schema as z.ZodType) as { examples?: unknown[] } | undefined) : undefined;
+  return typeof own?.examples?.[0] === 'string' ? own.examples[0] : undefined;
 }

@@ -1,5 +1,10 @@
 import { defineOperation } from '@socialquery/core';
 import {
+  AggregateData,
+  ArcticShiftInteractionsQuery,
+  InteractionsData,
+  ArcticShiftCommentAggregateQuery,
+  ArcticShiftPostAggregateQuery,
   ArcticShiftCommentIdsQuery,
   ArcticShiftCommentSearchQuery,
   ArcticShiftPostIdsQuery,
@@ -75,6 +80,61 @@ export const arcticShiftSearchComments = defineOperation({
   heavy: true,
 });
 
+const AGGREGATE =
+  'Counts, as the forum aggregate counts them (docs/forum-aggregate.md): by created_utc (`frequency` hour, day, week ' +
+  'from Monday, month or year, UTC; each unit keyed by its start, ISO 8601), by author or by subreddit (largest ' +
+  'first, at most 1,000 groups). Under `data`: `{created_utc|author|subreddit, count}`.';
+
+export const arcticShiftAggregatePosts = defineOperation({
+  id: 'forum.compat.arcticShiftAggregatePosts',
+  method: 'GET',
+  path: `${ARCTIC_SHIFT}/api/posts/search/aggregate`,
+  auth: 'bearer',
+  params: { query: ArcticShiftPostAggregateQuery },
+  response: AggregateData,
+  summary: 'Arctic Shift: count posts',
+  description: `Posts matching every filter given, counted. ${AGGREGATE}`,
+  heavy: true,
+});
+
+export const arcticShiftAggregateComments = defineOperation({
+  id: 'forum.compat.arcticShiftAggregateComments',
+  method: 'GET',
+  path: `${ARCTIC_SHIFT}/api/comments/search/aggregate`,
+  auth: 'bearer',
+  params: { query: ArcticShiftCommentAggregateQuery },
+  response: AggregateData,
+  summary: 'Arctic Shift: count comments',
+  description: `Comments matching every filter given, counted. ${AGGREGATE}`,
+  heavy: true,
+});
+
+const INTERACTIONS =
+  "The users `author` replied to or was replied to by, each with the sum of both ways (the forum's " +
+  'GET /api/v1/forum/user/{username}/interactions: docs/forum-users.md), largest first, at most `limit` (default ' +
+  '100; empty: all, up to 1,000), at least `min_count`. `subreddit`, `after` and `before` apply to the replies ' +
+  'counted. Under `data`: `{author, count}`.';
+
+export const arcticShiftUserInteractions = defineOperation({
+  id: 'forum.compat.arcticShiftUserInteractions',
+  method: 'GET',
+  path: `${ARCTIC_SHIFT}/api/users/interactions/users`,
+  auth: 'bearer',
+  params: { query: ArcticShiftInteractionsQuery },
+  response: InteractionsData,
+  summary: 'Arctic Shift: user interactions',
+  description: INTERACTIONS,
+  heavy: true,
+});
+
+/** The route's earlier path, which older scripts still call. */
+export const arcticShiftUserInteractionsLegacy = defineOperation({
+  ...arcticShiftUserInteractions,
+  id: 'forum.compat.arcticShiftUserInteractionsLegacy',
+  path: `${ARCTIC_SHIFT}/api/user_interactions/users`,
+  summary: 'Arctic Shift: user interactions (earlier path)',
+});
+
 export const pushshiftSearchSubmissions = defineOperation({
   id: 'forum.compat.pushshiftSearchSubmissions',
   method: 'GET',
@@ -109,6 +169,10 @@ export const redditCompatContract = {
   arcticShiftCommentsByIds,
   arcticShiftSearchPosts,
   arcticShiftSearchComments,
+  arcticShiftAggregatePosts,
+  arcticShiftAggregateComments,
+  arcticShiftUserInteractions,
+  arcticShiftUserInteractionsLegacy,
   pushshiftSearchSubmissions,
   pushshiftSearchComments,
 };

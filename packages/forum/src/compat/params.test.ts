@@ -31,6 +31,12 @@ describe('compat dates', () => {
     expect(parseCompatDate(text)).toEqual({ bound: { ago } });
   });
 
+  it('reads a bare m as minutes for Pushshift and as months for Arctic Shift (whose docs list 3m beside 5min)', () => {
+    expect(parseCompatDate('60m', 'minutes')).toEqual({ bound: { ago: 3_600_000 } });
+    expect(parseCompatDate('3m', 'months')).toEqual({ bound: { ago: 90 * DAY } });
+    expect(parseCompatDate('5min', 'months')).toEqual({ bound: { ago: 300_000 } });
+  });
+
   it.each(['yesterday', '2020-13-01', '2020-01-01T25:00', '-5d', '1e9', ''])('refuses %j', (text) => {
     expect(parseCompatDate(text)).toHaveProperty('error');
   });

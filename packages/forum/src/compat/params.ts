@@ -13,7 +13,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** `m` is minutes, as in Pushshift's `60m`; months are `mo` or `month` (30 days), years 365 days. */
+/** Months are 30 days, years 365; a bare `m` is read per service (CompatDateOptions). */
 const OFFSET_UNIT_MS: Record<string, number> = {
   s: SECOND,
   m: MINUTE,
@@ -24,10 +24,17 @@ const OFFSET_UNIT_MS: Record<string, number> = {
   y: 365 * DAY,
 };
 
-function offsetUnit(word: string): number {
+/**
+ * What a bare `m` offset counts: Pushshift's `60m` is minutes; Arctic Shift's docs list `3m` beside
+ * `5min`, so there it is months.
+ */
+export type BareM = 'minutes' | 'months';
+
+function offsetUnit(word: string, bareM: BareM): number {
   const unit = word.toLowerCase();
+  if (unit === 'm') return bareM === 'months' ? OFFSET_UNIT_MS.mo! : OFFSET_UNIT_MS.m!;
   if (unit.startsWith('mo')) return OFFSET_UNIT_MS.mo!;
-  if (unit.startsWith('mi') || unit === 'm') return OFFSET_UNIT_MS.m!;
+  if (unit.startsWith('mi')) return OFFSET_UNIT_MS.m!;
   return OFFSET_UNIT_MS[unit[0]!]!;
 }
 
@@ -39,13 +46,16 @@ const ZONELESS = /^([0-9]{4}-[0-9]{2}-[0-9]{2})[T ]([0-9]{2}:[0-9]{2}(?::[0-9]{2
 
 const DATE_FORMS =
   'epoch seconds or milliseconds, an ISO 8601 date or time (2020-01-01, 2020-01-01 00:00:00, 2020-01-01T00:00:00.000Z), ' +
-  'or a time before now (30d, 24h, 60m, 1year, 5min, 10s)';
+  'or a time before now (30d, 24h, 1year, 5min, 10s)';
 
 /** A compat date as a moment, or a RelativeTime (core's resolveTimeBound counts it back from the request's moment). */
-export function parseCompatDate(value: string): { bound: Date | RelativeTime } | { error: string } {
+export function parseCompatDate(
+  value: string,
+  bareM: BareM = 'minutes',
+): { bound: Date | RelativeTime } | { error: string } {
   const text = value.trim();
   const offset = OFFSET.exec(text);
-  if (offset) return { bound: { ago: Number(offset[1]) * offsetUnit(offset[2]!) } };
+  if (offset) return { bound: { ago: Number(offset[1]) * offsetUnit(offset[2]!, bareM) } };
   if (EPOCH.test(text)) {
     const n = Number(text);
     const parsed = parseTimeBound(String(n >= EPOCH_MS_FROM ? Math.floor(n / 1000) : n));
@@ -59,11 +69,11 @@ export function parseCompatDate(value: string): { bound: Date | RelativeTime } |
 }
 
 /** `after` or `before` in the compat forms (exclusive, on `created_utc`). */
-export function compatDateParam(bound: TimeBound) {
+export function compatDateParam(bound: TimeBound, bareM: BareM) {
   return z
     .string({ error: `must be ${DATE_FORMS}` })
     .transform((value, ctx): Date | RelativeTime => {
-      const parsed = parseCompatDate(value);
+      const parsed = parseCompatDate(value, bareM);
       if ('error' in parsed) {
         ctx.addIssue({ code: 'custom', message: parsed.error });
         return z.NEVER;
@@ -73,7 +83,7 @@ export function compatDateParam(bound: TimeBound) {
     .optional()
     .meta({
       type: 'string',
-      description: `Only items created ${bound} this moment (exclusive): ${DATE_FORMS}.`,
+      description: `Only items created ${bound} this moment (exclusive): ${DATE_FORMS}; a bare m counts ${bareM}.`,
       'x-time-bound': bound,
     });
 }
@@ -136,9 +146,9 @@ export function compatIdsParam(kind: 't3' | 't1', max: number) {
 }
 
 /** A subreddit or user name; a leading `r/` or `u/` (or `/r/`, `/u/`) is dropped, as Arctic Shift does. */
-export function compatNameParam(kind: 'r' | 'u', description: string) {
+export function compatName(kind: 'r' | 'u', description: string) {
   return z
-    .string({ error: 'must be a name' })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a name') })
     .max(100 + 3, { error: 'must be at most 100 characters' })
     .transform((name, ctx) => {
       const bare = name.replace(kind === 'r' ? /^\/?r\//i : /^\/?u(?:ser)?\//i, '');
@@ -148,9 +158,12 @@ export function compatNameParam(kind: 'r' | 'u', description: string) {
       }
       return bare;
     })
-    .optional()
     .describe(description);
 }
+
+/** An optional compatName (no filter when absent). */
+export const compatNameParam = (kind: 'r' | 'u', description: string) =>
+  compatName(kind, description).optional().describe(description);
 
 /** An inclusive range of an integer field (either end may be absent). */
 export interface IntegerRange {

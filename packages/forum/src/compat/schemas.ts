@@ -1,7 +1,9 @@
 import { enumParam, integerParam, optionalString, searchQueryParam } from '@socialquery/core';
 import { z } from 'zod';
+import { uncountable } from '../schemas.js';
 import {
   comparisonParam,
+  compatName,
   compatBooleanParam,
   compatDateParam,
   compatIdParam,
@@ -103,10 +105,14 @@ const arcticCommon = {
   author: compatNameParam('u', 'Only by this user (case-insensitive; u/ dropped).'),
   subreddit: compatNameParam('r', 'Only in this subreddit (case-insensitive; r/ dropped).'),
   author_flair_text: text("the author's flair"),
-  after: compatDateParam('after'),
-  before: compatDateParam('before'),
+  after: compatDateParam('after', 'months'),
+  before: compatDateParam('before', 'months'),
   limit: arcticLimit,
   sort: enumParam(['asc', 'desc'], 'desc').describe('By created_utc: asc oldest first, desc newest first.'),
+  sort_type: enumParam(['default', 'created_utc'], 'default').describe('Either: records are ordered by created_utc.'),
+  distinguished: optionalString(20).describe(
+    'Only records distinguished so (moderator, admin), checked on each record.',
+  ),
 };
 
 export const ArcticShiftPostSearchQuery = z.object({
@@ -141,8 +147,8 @@ const pushshiftCommon = (kind: 't3' | 't1') => ({
     .describe('Those records, in the order asked, that match the other filters given (sort and size do not apply).'),
   subreddit: compatNameParam('r', 'Only in this subreddit (case-insensitive).'),
   author: compatNameParam('u', 'Only by this user (case-insensitive).'),
-  after: compatDateParam('after'),
-  before: compatDateParam('before'),
+  after: compatDateParam('after', 'minutes'),
+  before: compatDateParam('before', 'minutes'),
   sort: enumParam(['asc', 'desc'], 'desc'),
   sort_type: enumParam(['created_utc', 'score'], 'created_utc').describe(
     'created_utc (either sort); score (desc only, with q).',
@@ -183,3 +189,127 @@ export const PushshiftCommentQuery = z
     if (post !== undefined && query.link_id !== undefined && post !== query.link_id)
       ctx.addIssue({ code: 'custom', path: ['parent_id'], message: "names a post other than link_id's" });
   });
+
+/** What Arctic Shift's aggregates group by: the creation time (with `frequency`), the author or the subreddit. */
+export const arcticAggregates = ['created_utc', 'author', 'subreddit'] as const;
+export type ArcticAggregate = (typeof arcticAggregates)[number];
+/** The time units a `frequency` may name (the forum aggregate's; Arctic Shift's `quarter` and `minute` are not counted). */
+export const arcticFrequencies = ['hour', 'day', 'week', 'month', 'year'] as const;
+
+/** A count of one group, keyed as Arctic Shift keys it: `created_utc` (the unit's start, ISO 8601), `author` or `subreddit`. */
+export const ArcticAggregateBucket = z.object({
+  created_utc: z.string().optional(),
+  author: z.string().optional(),
+  subreddit: z.string().optional(),
+  count: z.number().int(),
+});
+export const AggregateData = z.object({ data: z.array(ArcticAggregateBucket) });
+export type AggregateData = z.infer<typeof AggregateData>;
+
+/** An aggregate's text: words, a OR b, pre* (a count reads the index of words, never the texts). */
+const countedText = (what: string) =>
+  searchQueryParam({ fields: [], maxLength: 200, refuse: uncountable })
+    .optional()
+    .describe(`Only items holding these words in ${what} (words, a OR b, pre*: no phrases or exclusions).`);
+
+/** Most groups an aggregate answers: the forum aggregate's bound of time buckets (author and subreddit: 1,000). */
+const AGGREGATE_GROUPS_MAX = 10_000;
+
+/** `limit`: empty or absent (no limit: every group, up to the forum aggregate's bounds), or 1 to AGGREGATE_GROUPS_MAX. */
+const aggregateLimit = z
+  .string({ error: `must be empty or an integer from 1 to ${AGGREGATE_GROUPS_MAX}` })
+  .regex(/^[0-9]{0,5}$/, { error: `must be empty or an integer from 1 to ${AGGREGATE_GROUPS_MAX}` })
+  .refine((value) => value === '' || (Number(value) >= 1 && Number(value) <= AGGREGATE_GROUPS_MAX), {
+    error: `must be empty or an integer from 1 to ${AGGREGATE_GROUPS_MAX}`,
+  })
+  .transform((value) => (value === '' ? undefined : Number(value)))
+  .optional()
+  // `maximum`: what an export asks for (core's parameterMaximum)
+  .meta({
+    type: 'string',
+    maximum: AGGREGATE_GROUPS_MAX,
+    description: 'The most groups answered; empty or absent: all of them.',
+  });
+
+const arcticAggregateCommon = {
+  aggregate: z
+    .enum(arcticAggregates, { error: `must be one of: ${arcticAggregates.join(', ')}` })
+    .meta({ description: 'What the counts are grouped by (required).', examples: ['author'] }),
+  frequency: z
+    .enum(arcticFrequencies, { error: `must be one of: ${arcticFrequencies.join(', ')}` })
+    .optional()
+    .describe('With aggregate=created_utc (required there): the unit counted by.'),
+  limit: aggregateLimit,
+  min_count: integerParam({ min: 0, max: 1_000_000_000, default: 0 }).describe(
+    'author and subreddit: only groups counting at least this.',
+  ),
+  sort: z
+    .enum(['asc', 'desc'], { error: 'must be one of: asc, desc' })
+    .optional()
+    .describe('created_utc: asc (default) or desc by time; author and subreddit: desc by count only.'),
+  author: arcticCommon.author,
+  subreddit: arcticCommon.subreddit,
+  after: arcticCommon.after,
+  before: arcticCommon.before,
+};
+
+function aggregateRules(
+  query: { aggregate: ArcticAggregate; frequency?: unknown; sort?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (query.aggregate === 'created_utc' && query.frequency === undefined)
+    ctx.addIssue({ code: 'custom', path: ['frequency'], message: 'is required with aggregate=created_utc' });
+  if (query.aggregate !== 'created_utc' && query.sort === 'asc')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sort'],
+      message: 'author and subreddit groups come largest first (desc) only',
+    });
+}
+
+export const ArcticShiftPostAggregateQuery = z
+  .object({
+    ...arcticAggregateCommon,
+    query: countedText('the title or the text'),
+    over_18: compatBooleanParam('Only posts marked NSFW (true) or not (false).'),
+  })
+  .superRefine(aggregateRules);
+
+export const ArcticShiftCommentAggregateQuery = z
+  .object({
+    ...arcticAggregateCommon,
+    body: countedText('the body'),
+    link_id: compatIdParam('t3', 'Only comments of this post.'),
+  })
+  .superRefine(aggregateRules);
+
+/** Arctic Shift's user-to-user interactions: another user and how often the two interacted. */
+export const InteractionsData = z.object({
+  data: z.array(z.object({ author: z.string(), count: z.number().int() })),
+});
+export type InteractionsData = z.infer<typeof InteractionsData>;
+
+export const ArcticShiftInteractionsQuery = z.object({
+  author: compatName('u', '').meta({
+    description: 'The user whose interactions are counted (required; case-insensitive; u/ dropped).',
+    examples: ['spez'],
+  }),
+  subreddit: arcticCommon.subreddit,
+  after: arcticCommon.after,
+  before: arcticCommon.before,
+  min_count: integerParam({ min: 0, max: 1_000_000_000, default: 0 }).describe(
+    'Only users with at least this many interactions.',
+  ),
+  limit: z
+    .string({ error: 'must be empty or an integer from 1' })
+    .regex(/^[0-9]{0,9}$/, { error: 'must be empty or an integer from 1' })
+    .refine((value) => value !== '0', { error: 'must be empty or an integer from 1' })
+    .optional()
+    // absent: Arctic Shift's default of 100; empty: every user, up to the forum operation's 1,000
+    .transform((value) => (value === undefined ? 100 : Math.min(value === '' ? 1000 : Number(value), 1000)))
+    .meta({
+      type: 'string',
+      maximum: 1000,
+      description: 'The most users answered: default 100; empty: all of them, at most 1,000.',
+    }),
+});

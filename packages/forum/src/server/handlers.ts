@@ -20,6 +20,7 @@ import { history } from '../history.js';
 import type { Post } from '../schemas.js';
 import { createAggregateHandlers } from './aggregate-handler.js';
 import { createCommentHandlers } from './comment-handlers.js';
+import { createInteractionHandlers } from './interactions-handler.js';
 import { windowStart } from './ranking.js';
 import { createSearchHandlers } from './search-handlers.js';
 import type { CommunityPostsQuery, ForumSource, PostPosition, UserPostsQuery } from './source.js';
@@ -111,6 +112,7 @@ export function createForumHandlers(source: ForumSource): ContractHandlers<typeo
     ...createCommentHandlers(source),
     ...createSearchHandlers(source),
     ...createAggregateHandlers(source),
+    ...createInteractionHandlers(source),
     history: (params, ctx) => answerHistory(history.id, source, params, ctx),
   };
 }

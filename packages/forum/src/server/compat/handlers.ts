@@ -1,14 +1,19 @@
 import { type OperationParams, type SearchQuery, parseSearchQuery, queryHolds, wordsOf } from '@socialquery/core';
 import { type ContractHandlers, type HandlerContext, resolveTimeBound, timeWindowOf } from '@socialquery/core/server';
 import type {
+  arcticShiftAggregateComments,
+  arcticShiftAggregatePosts,
   arcticShiftSearchComments,
   arcticShiftSearchPosts,
+  arcticShiftUserInteractions,
   pushshiftSearchComments,
   pushshiftSearchSubmissions,
   redditCompatContract,
 } from '../../compat/contract.js';
-import type { RedditComment, RedditSubmission } from '../../compat/schemas.js';
-import type { Comment, Post, SearchSort } from '../../schemas.js';
+import type { AggregateData, InteractionsData, RedditComment, RedditSubmission } from '../../compat/schemas.js';
+import type { AggregateKind, Comment, Post, SearchSort } from '../../schemas.js';
+import { createAggregateHandlers } from '../aggregate-handler.js';
+import { interactionsOf } from '../interactions-handler.js';
 import { searchCommentsPage, searchPostsPage, type SearchContext } from '../search-handlers.js';
 import type { ForumSource, TimePosition } from '../source.js';
 import { redditComment, redditSubmission } from './reddit-records.js';
@@ -64,6 +69,7 @@ export function createRedditCompatHandlers(source: ForumSource): CompatHandlers 
     inOrderOf(ids, await source.postsByIds(ids, readAll)).map(redditSubmission);
   const commentsByIds = async (ids: readonly string[]) =>
     inOrderOf(ids, await source.commentsByIds(ids, readAll)).map(redditComment);
+  const counts = createAggregateHandlers(source);
   return {
     arcticShiftPostsByIds: async ({ ids }) => ({ data: await postsByIds(ids) }),
     arcticShiftCommentsByIds: async ({ ids }) => ({ data: await commentsByIds(ids) }),
@@ -71,6 +77,12 @@ export function createRedditCompatHandlers(source: ForumSource): CompatHandlers 
     arcticShiftSearchComments: async (params, ctx) => ({
       data: await findComments(source, arcticComments(params), ctx),
     }),
+    arcticShiftAggregatePosts: (params, ctx) =>
+      arcticAggregate(counts, 'posts', params, { q: params.query, over18: params.over_18 }, ctx),
+    arcticShiftAggregateComments: (params, ctx) =>
+      arcticAggregate(counts, 'comments', params, { q: params.body, postId: params.link_id }, ctx),
+    arcticShiftUserInteractions: (params, ctx) => arcticInteractions(source, params, ctx),
+    arcticShiftUserInteractionsLegacy: (params, ctx) => arcticInteractions(source, params, ctx),
     async pushshiftSearchSubmissions(params, ctx) {
       const search = pushshiftPosts(params);
       if (!params.ids) return { data: await findPosts(source, search, ctx) };
@@ -82,6 +94,62 @@ export function createRedditCompatHandlers(source: ForumSource): CompatHandlers 
       return { data: (await commentsByIds(params.ids)).filter(allOf(commentChecks(search, ctx.now))) };
     },
   };
+}
+
+/** The most author or subreddit groups an aggregate answers (the forum aggregate's largest `limit`). */
+const NAME_GROUPS_MAX = 1000;
+
+/**
+ * Arctic Shift's aggregate as the forum aggregate counts it: created_utc by its `frequency` (the
+ * earliest buckets first, or the latest with sort=desc, then `limit` of them), author and subreddit
+ * the largest `limit` groups (at most NAME_GROUPS_MAX) of at least `min_count`.
+ */
+async function arcticAggregate(
+  counts: ReturnType<typeof createAggregateHandlers>,
+  kind: AggregateKind,
+  params: OperationParams<typeof arcticShiftAggregatePosts | typeof arcticShiftAggregateComments>,
+  filters: { q?: string | undefined; over18?: boolean | undefined; postId?: string | undefined },
+  ctx: HandlerContext,
+): Promise<AggregateData> {
+  const { aggregate, frequency, limit, sort } = params;
+  const byTime = aggregate === 'created_utc';
+  // the schema requires a frequency with created_utc
+  const groupBy = byTime ? frequency! : aggregate === 'author' ? 'author' : 'community';
+  const answer = await counts.aggregate(
+    {
+      kind,
+      groupBy,
+      ...(params.subreddit !== undefined ? { community: params.subreddit } : {}),
+      ...(params.author !== undefined ? { author: params.author } : {}),
+      ...(params.after !== undefined ? { after: params.after } : {}),
+      ...(params.before !== undefined ? { before: params.before } : {}),
+      ...(filters.q !== undefined ? { q: filters.q } : {}),
+      ...(filters.over18 !== undefined ? { over18: filters.over18 } : {}),
+      ...(filters.postId !== undefined ? { postId: filters.postId } : {}),
+      limit: Math.min(limit ?? NAME_GROUPS_MAX, NAME_GROUPS_MAX),
+      minCount: byTime ? 1 : Math.max(1, params.min_count),
+    },
+    ctx,
+  );
+  const ordered = byTime && sort === 'desc' ? [...answer.buckets].reverse() : answer.buckets;
+  const kept = byTime && limit !== undefined ? ordered.slice(0, limit) : ordered;
+  return { data: kept.map(({ key, count }) => ({ [aggregate]: key, count })) };
+}
+
+/** Arctic Shift's user-to-user interactions: the forum's counts, summed both ways (an unknown user counts nothing). */
+async function arcticInteractions(
+  source: ForumSource,
+  params: OperationParams<typeof arcticShiftUserInteractions>,
+  { now }: HandlerContext,
+): Promise<InteractionsData> {
+  const users = await interactionsOf(source, {
+    username: params.author,
+    ...(params.subreddit !== undefined ? { community: params.subreddit } : {}),
+    window: timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now)),
+    limit: params.limit,
+    minCount: Math.max(1, params.min_count),
+  });
+  return { data: users.map(({ username, count }) => ({ author: username, count })) };
 }
 
 /** Names match case-insensitively, as the store matches them (its lower-cased keys). */
@@ -173,6 +241,11 @@ function textCheck<R>(text: string | undefined, valueOf: (record: R) => unknown)
   ];
 }
 
+/** A field of the record that must be exactly this value. */
+function valueCheck<R>(wanted: string | undefined, valueOf: (record: R) => unknown): ((record: R) => boolean)[] {
+  return wanted === undefined ? [] : [(record) => valueOf(record) === wanted];
+}
+
 /** A boolean of the record (a missing one is false, Reddit's default). */
 function flagCheck<R>(wanted: boolean | undefined, valueOf: (record: R) => unknown): ((record: R) => boolean)[] {
   return wanted === undefined ? [] : [(record) => (valueOf(record) === true) === wanted];
@@ -211,6 +284,7 @@ function arcticPosts(params: OperationParams<typeof arcticShiftSearchPosts>): Po
       [params.query, undefined],
     ]),
     checks: [
+      ...valueCheck<RedditSubmission>(params.distinguished, (post) => post.distinguished),
       ...textCheck<RedditSubmission>(params.author_flair_text, (post) => post.author_flair_text),
       ...textCheck<RedditSubmission>(params.link_flair_text, (post) => post.link_flair_text),
       ...flagCheck<RedditSubmission>(params.spoiler, (post) => post.spoiler),
@@ -230,7 +304,10 @@ function arcticComments(params: OperationParams<typeof arcticShiftSearchComments
     postId: params.link_id,
     parentId: params.parent_id,
     text: textQuery([[params.body, undefined]]),
-    checks: textCheck<RedditComment>(params.author_flair_text, (comment) => comment.author_flair_text),
+    checks: [
+      ...valueCheck<RedditComment>(params.distinguished, (comment) => comment.distinguished),
+      ...textCheck<RedditComment>(params.author_flair_text, (comment) => comment.author_flair_text),
+    ],
   };
 }
 
