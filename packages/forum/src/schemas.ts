@@ -351,7 +351,11 @@ export const UserInteractionsQuery = z.object({
 
 /** Another user a user interacted with: replies each way, and their sum. */
 export const UserInteraction = z.object({
-  username: z.string().describe("As the other user's latest counted comment spells the name."),
+  username: z
+    .string()
+    .describe(
+      "As the other user's latest counted item spells the name (their post or comment replied to, or their reply).",
+    ),
   count: z.number().int().describe('repliesTo + repliesFrom.'),
   repliesTo: z.number().int().describe("The user's comments replying to this user's posts and comments."),
   repliesFrom: z.number().int().describe("This user's comments replying to the user's posts and comments."),

@@ -9,6 +9,7 @@ import {
   ArcticShiftCommentSearchQuery,
   ArcticShiftPostIdsQuery,
   ArcticShiftPostSearchQuery,
+  COMPAT_CHECKED_MAX,
   COMPAT_IDS_MAX,
   CommentsData,
   PushshiftCommentQuery,
@@ -32,7 +33,8 @@ const SHAPE =
 const SEARCH_WALK =
   "Oldest or newest first by created_utc; to read on, pass the last record's created_utc as after (sort=asc) or before " +
   '(desc), as with the original service. Filters that only the records hold (flair, url, spoiler, num_comments) are ' +
-  'checked on each record read, up to 10,000 a request: a rare one may answer fewer records than asked.';
+  `checked on each record read, up to ${COMPAT_CHECKED_MAX.toLocaleString('en')} a request: a rare one may answer ` +
+  'fewer records than asked.';
 
 export const arcticShiftPostsByIds = defineOperation({
   id: 'forum.compat.arcticShiftPostsByIds',

@@ -65,6 +65,9 @@ export type CommentsData = z.infer<typeof CommentsData>;
 
 /** Most ids one lookup takes (Arctic Shift's limit). */
 export const COMPAT_IDS_MAX = 500;
+/** Most records one request checks against the filters only the records hold (flair, url, spoiler, num_comments). */
+export const COMPAT_CHECKED_MAX = 10_000;
+
 /** Most records one search answers (Arctic Shift's `limit=auto` and Pushshift's `size` at their largest). */
 export const COMPAT_LIMIT_MAX = 1000;
 

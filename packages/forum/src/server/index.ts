@@ -37,6 +37,6 @@ export type {
   UserPostsQuery,
 } from './source.js';
 export { forumPlatform } from './platform.js';
-export { COMPAT_CHECKED_MAX, createRedditCompatHandlers } from './compat/handlers.js';
+export { createRedditCompatHandlers } from './compat/handlers.js';
 export { redditComment, redditSubmission } from './compat/reddit-records.js';
 export { commentPosition, positionOrder, postPosition, postTier } from './search-handlers.js';

@@ -10,7 +10,8 @@ import type { Comment, Post } from '../../schemas.js';
 import { commentRecord } from '../comment.case.js';
 import { postRecord } from '../post.case.js';
 import type { CommentListingQuery, ForumSource, PostListingQuery, TimeListingQuery } from '../source.js';
-import { COMPAT_CHECKED_MAX, createRedditCompatHandlers } from './handlers.js';
+import { COMPAT_CHECKED_MAX } from '../../compat/schemas.js';
+import { createRedditCompatHandlers } from './handlers.js';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
 const ctx = { now, cursors: createCursorCodec('0123456789abcdef0123'), requestId: 'r1' };

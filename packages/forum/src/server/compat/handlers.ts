@@ -10,7 +10,13 @@ import type {
   pushshiftSearchSubmissions,
   redditCompatContract,
 } from '../../compat/contract.js';
-import type { AggregateData, InteractionsData, RedditComment, RedditSubmission } from '../../compat/schemas.js';
+import {
+  type AggregateData,
+  COMPAT_CHECKED_MAX,
+  type InteractionsData,
+  type RedditComment,
+  type RedditSubmission,
+} from '../../compat/schemas.js';
 import type { AggregateKind, Comment, Post, SearchSort } from '../../schemas.js';
 import { createAggregateHandlers } from '../aggregate-handler.js';
 import { interactionsOf } from '../interactions-handler.js';
@@ -18,8 +24,6 @@ import { searchCommentsPage, searchPostsPage, type SearchContext } from '../sear
 import type { ForumSource, TimePosition } from '../source.js';
 import { redditComment, redditSubmission } from './reddit-records.js';
 
-/** Most records one request checks against the filters only the records hold (flair, url, spoiler, num_comments). */
-export const COMPAT_CHECKED_MAX = 10_000;
 /** Most search pages one request reads (a fielded query's pages may come back short: docs/query-language.md). */
 const SEARCH_PAGES_MAX = 10;
 /** Records read at a time while checking. */
