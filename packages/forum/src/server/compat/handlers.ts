@@ -1,5 +1,11 @@
 import { type OperationParams, type SearchQuery, parseSearchQuery, queryHolds, wordsOf } from '@socialquery/core';
-import { type ContractHandlers, type HandlerContext, resolveTimeBound, timeWindowOf } from '@socialquery/core/server';
+import {
+  type ContractHandlers,
+  type HandlerContext,
+  inRequestOrder,
+  resolveTimeBound,
+  timeWindowOf,
+} from '@socialquery/core/server';
 import type {
   arcticShiftAggregateComments,
   arcticShiftAggregatePosts,
@@ -70,9 +76,9 @@ interface CommentSearch extends CompatSearch<RedditComment> {
 export function createRedditCompatHandlers(source: ForumSource): CompatHandlers {
   const readAll = { extra: true };
   const postsByIds = async (ids: readonly string[]) =>
-    inOrderOf(ids, await source.postsByIds(ids, readAll)).map(redditSubmission);
+    inRequestOrder(ids, await source.postsByIds(ids, readAll), byId).records.map(redditSubmission);
   const commentsByIds = async (ids: readonly string[]) =>
-    inOrderOf(ids, await source.commentsByIds(ids, readAll)).map(redditComment);
+    inRequestOrder(ids, await source.commentsByIds(ids, readAll), byId).records.map(redditComment);
   const counts = createAggregateHandlers(source);
   return {
     arcticShiftPostsByIds: async ({ ids }) => ({ data: await postsByIds(ids) }),
@@ -149,7 +155,7 @@ async function arcticInteractions(
   const users = await interactionsOf(source, {
     username: params.author,
     ...(params.subreddit !== undefined ? { community: params.subreddit } : {}),
-    window: timeWindowOf(resolveTimeBound(params.after, now), resolveTimeBound(params.before, now)),
+    window: windowOf(params, now),
     limit: params.limit,
     minCount: Math.max(1, params.min_count),
   });
@@ -172,11 +178,16 @@ function scopeChecks(search: CompatScope, now: Date): ((record: RedditSubmission
   type Checked = RedditSubmission | RedditComment;
   const window = windowOf(search, now);
   const { community, author } = search;
+  const named = (name: string | undefined, valueOf: (record: Checked) => string) => {
+    if (name === undefined) return [];
+    const key = nameKey(name);
+    return [(record: Checked) => nameKey(valueOf(record)) === key];
+  };
   const after = window?.after?.getTime() ?? -Infinity;
   const before = window?.before?.getTime() ?? Infinity;
   return [
-    ...(community !== undefined ? [(record: Checked) => nameKey(record.subreddit) === nameKey(community)] : []),
-    ...(author !== undefined ? [(record: Checked) => nameKey(record.author) === nameKey(author)] : []),
+    ...named(community, (record) => record.subreddit),
+    ...named(author, (record) => record.author),
     (record: Checked) => record.created_utc * 1000 > after && record.created_utc * 1000 < before,
     ...rangeCheck<Checked>({ min: search.minScore, max: search.maxScore }, (record) => record.score),
   ];
@@ -209,11 +220,7 @@ function commentChecks(search: CommentSearch, now: Date): ((comment: RedditComme
 const parentCheck = (parentId: string | null) => (comment: RedditComment) =>
   comment.parent_id === (parentId === null ? comment.link_id : `t1_${parentId}`);
 
-/** Records found by id, in the order of the ids (the source answers in any order). */
-function inOrderOf<T extends { id: string }>(ids: readonly string[], found: readonly T[]): T[] {
-  const byId = new Map(found.map((record) => [record.id, record]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
+const byId = (record: { id: string }) => record.id;
 
 /** Every term of `query` in `field` (undefined: any field). */
 function inField(query: SearchQuery, field: string | undefined): SearchQuery {
@@ -356,7 +363,7 @@ function pushshiftComments(params: OperationParams<typeof pushshiftSearchComment
 }
 
 /** The window of a search's after/before at the request's moment (400 when after is not before before). */
-function windowOf(search: CompatScope, now: Date) {
+function windowOf(search: Pick<CompatScope, 'after' | 'before'>, now: Date) {
   return timeWindowOf(resolveTimeBound(search.after, now), resolveTimeBound(search.before, now));
 }
 
